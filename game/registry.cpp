@@ -1,0 +1,140 @@
+#include "game/registry.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "fmt/format.h"
+
+namespace carroccio::game {
+
+core::Expected<std::string> Ruleset::builtin_scenario(std::string_view id) const {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : builtin_scenarios()) {
+    if (name == id) return text;
+    names.push_back(name);
+  }
+  if (names.empty())
+    return core::make_error(fmt::format("Ruleset '{}' has no built-in scenarios.", info().id));
+  return core::make_error(fmt::format("Ruleset '{}' has no scenario '{}': it has {}.", info().id,
+                                      id, fmt::join(names, ", ")));
+}
+
+core::Status Ruleset::validate_options(const Options& options) const {
+  const auto& known = info().options;
+  for (const auto& [name, value] : options) {
+    auto it = std::find_if(known.begin(), known.end(),
+                           [&](const OptionInfo& o) { return o.name == name; });
+    if (it == known.end()) {
+      std::vector<std::string> names;
+      for (const auto& o : known) names.push_back(o.name);
+      return core::make_error(
+          names.empty()
+              ? fmt::format("Ruleset '{}' has no options, but '{}' was given.", info().id, name)
+              : fmt::format("'{}' is not an option of {}: the options are {}.", name, info().id,
+                            fmt::join(names, ", ")));
+    }
+    if (it->values.empty()) {
+      if (value != "true")
+        return core::make_error(
+            fmt::format("Option '{}' is a switch and takes no value (got '{}').", name, value));
+    } else if (std::find(it->values.begin(), it->values.end(), value) == it->values.end()) {
+      return core::make_error(fmt::format("Option '{}' cannot be '{}': it can be {}.", name, value,
+                                          fmt::join(it->values, ", ")));
+    }
+  }
+  return core::Status::Ok();
+}
+
+void Registry::add(std::unique_ptr<Ruleset> ruleset) { rulesets_.push_back(std::move(ruleset)); }
+
+const Ruleset* Registry::find(std::string_view id) const {
+  for (const auto& r : rulesets_)
+    if (r->info().id == id) return r.get();
+  return nullptr;
+}
+
+core::Expected<nlohmann::json> parse_json_text(const std::string& text,
+                                               std::string_view source_name) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // Convert the byte offset into a line and column.
+    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < at; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    std::string what = e.what();
+    const auto colon = what.rfind(": ");
+    if (colon != std::string::npos) what = what.substr(colon + 2);
+    return core::make_error(
+        fmt::format("{}:{}:{}: this is not valid JSON ({}).", source_name, line, col, what));
+  }
+}
+
+core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::string& text,
+                                                                  std::string_view source_name,
+                                                                  const Options& options) const {
+  auto json = parse_json_text(text, source_name);
+  if (!json) return json.error();
+  if (!json->is_object())
+    return core::make_error(fmt::format("{}: a scenario file must hold a JSON object.", source_name));
+  auto it = json->find("ruleset");
+  if (it == json->end() || !it->is_string())
+    return core::make_error(fmt::format(
+        "{}: field 'ruleset' is missing or not a string: it must name the ruleset, e.g. \"bma\".",
+        source_name));
+  const auto id = it->get<std::string>();
+  const Ruleset* r = find(id);
+  if (r == nullptr)
+    return core::make_error(
+        fmt::format("{}: field 'ruleset' names '{}', which is not a known ruleset.", source_name, id));
+  if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
+  return r->new_game(*json, source_name, options);
+}
+
+core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
+                                                           const Options& options) const {
+  const bool looks_like_file = ref.find(".json") != std::string_view::npos ||
+                               ref.find("./") == 0 || ref.find('/') == 0 ||
+                               std::count(ref.begin(), ref.end(), '/') > 1;
+  if (looks_like_file) {
+    std::ifstream in{std::string(ref)};
+    if (!in)
+      return core::make_error(fmt::format("Cannot open scenario file '{}'.", ref));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return load_source(ss.str(), ref, options);
+  }
+  const auto slash = ref.find('/');
+  const std::string_view id = ref.substr(0, slash);
+  const Ruleset* r = find(id);
+  if (r == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& x : rulesets_) ids.push_back(x->info().id);
+    return core::make_error(fmt::format("'{}' is not a known ruleset: the rulesets are {}.", id,
+                                        fmt::join(ids, ", ")));
+  }
+  std::string scenario;
+  if (slash == std::string_view::npos) {
+    if (r->info().scenarios.empty())
+      return core::make_error(fmt::format("Ruleset '{}' has no scenarios to play.", id));
+    scenario = r->info().scenarios.front().id;
+  } else {
+    scenario = std::string(ref.substr(slash + 1));
+  }
+  auto text = r->builtin_scenario(scenario);
+  if (!text) return text.error();
+  if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
+  auto json = parse_json_text(*text, fmt::format("{}/{}", id, scenario));
+  if (!json) return json.error();
+  return r->new_game(*json, fmt::format("{}/{}", id, scenario), options);
+}
+
+}  // namespace carroccio::game

@@ -1,0 +1,74 @@
+// Rulesets, their scenarios and options, and where a game is created from a name or a file.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.hpp"
+#include "game/state.hpp"
+
+namespace carroccio::game {
+
+struct RulesetInfo {
+  std::string id;     // "bma": used in the CLI, scenario files, records
+  std::string title;  // "Battles of the Middle Ages: Legnano 1176"
+  std::string description;
+  std::vector<ScenarioInfo> scenarios;
+  std::vector<OptionInfo> options;
+  // Whether the ruleset plays whole games through State (a referee-only ruleset does not).
+  bool plays_games = true;
+};
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+  virtual const RulesetInfo& info() const = 0;
+
+  // The text of a built-in scenario (JSON), or an error naming the known scenarios.
+  virtual core::Expected<std::string> builtin_scenario(std::string_view id) const;
+
+  // Builds a game from scenario JSON; `source_name` (a file path or "bma/legnano") is named in
+  // every error, with the field and the problem.
+  virtual core::Expected<std::shared_ptr<const Game>> new_game(const nlohmann::json& scenario,
+                                                               std::string_view source_name,
+                                                               const Options& options) const = 0;
+
+  // Checks option names and values against info().options.
+  core::Status validate_options(const Options& options) const;
+
+  // Option sets the conformance suite runs on each scenario (at least the empty set).
+  virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }
+
+ protected:
+  // Built-in scenarios as (id, JSON text); rulesets fill this from embedded files.
+  virtual std::vector<std::pair<std::string, std::string>> builtin_scenarios() const {
+    return {};
+  }
+};
+
+class Registry {
+ public:
+  void add(std::unique_ptr<Ruleset> ruleset);
+  const Ruleset* find(std::string_view id) const;
+  const std::vector<std::unique_ptr<Ruleset>>& rulesets() const { return rulesets_; }
+
+  // `ref` is "ruleset/scenario" for a built-in scenario, or the path of a scenario file (whose
+  // "ruleset" field names its ruleset).
+  core::Expected<std::shared_ptr<const Game>> load(std::string_view ref,
+                                                   const Options& options) const;
+  // Loads from JSON text already read (e.g. embedded in a game record).
+  core::Expected<std::shared_ptr<const Game>> load_source(const std::string& text,
+                                                          std::string_view source_name,
+                                                          const Options& options) const;
+
+ private:
+  std::vector<std::unique_ptr<Ruleset>> rulesets_;
+};
+
+// Parses JSON text; an error names the source, the line and the column.
+core::Expected<nlohmann::json> parse_json_text(const std::string& text,
+                                               std::string_view source_name);
+
+}  // namespace carroccio::game

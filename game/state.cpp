@@ -1,0 +1,90 @@
+#include "game/state.hpp"
+
+#include <algorithm>
+
+#include "core/hash.hpp"
+#include "fmt/format.h"
+
+namespace carroccio::game {
+
+Game::Game(std::string ruleset, std::string scenario, std::vector<std::string> players,
+           Options options, nlohmann::json scenario_source)
+    : ruleset_(std::move(ruleset)),
+      scenario_(std::move(scenario)),
+      players_(std::move(players)),
+      options_(std::move(options)),
+      scenario_source_(std::move(scenario_source)) {}
+
+const std::string& Game::player_name(Player p) const {
+  static const std::string kChance = "chance";
+  static const std::string kTerminal = "terminal";
+  static const std::string kUnknown = "unknown";
+  if (p >= 0 && p < num_players()) return players_[static_cast<std::size_t>(p)];
+  if (p == kChancePlayer) return kChance;
+  if (p == kTerminalPlayer) return kTerminal;
+  return kUnknown;
+}
+
+core::Expected<Player> Game::find_player(std::string_view name) const {
+  for (std::size_t i = 0; i < players_.size(); ++i)
+    if (players_[i] == name) return static_cast<Player>(i);
+  return core::make_error(fmt::format("'{}' is not a side of {}/{}: the sides are {}.", name,
+                                      ruleset_, scenario_, fmt::join(players_, ", ")));
+}
+
+std::vector<Action> State::legal_actions() const {
+  std::vector<Action> out;
+  legal_actions(out);
+  return out;
+}
+
+std::vector<ChanceOutcome> State::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  chance_outcomes(out);
+  return out;
+}
+
+core::Status State::apply(Action action) {
+  const Player p = current_player();
+  if (p == kTerminalPlayer)
+    return core::make_error("The game is over: no further action can be applied.");
+  if (p == kChancePlayer) {
+    const auto outcomes = chance_outcomes();
+    const bool found = std::any_of(outcomes.begin(), outcomes.end(),
+                                   [&](const ChanceOutcome& o) { return o.action == action; });
+    if (!found)
+      return core::make_error(
+          fmt::format("Action {} is not a possible chance outcome here.", action));
+  } else {
+    const auto legal = legal_actions();
+    if (!std::binary_search(legal.begin(), legal.end(), action))
+      return core::make_error(fmt::format("Action {} is not a legal decision for {} here.", action,
+                                          game().player_name(p)));
+  }
+  apply_unchecked(action);
+  return core::Status::Ok();
+}
+
+void State::apply_unchecked(Action action) {
+  history_.push_back({current_player(), action});
+  do_apply(action);
+}
+
+std::uint64_t State::hash() const { return core::fnv1a64(to_string()); }
+
+nlohmann::json State::action_to_json(Action action) const {
+  return {{"id", action}, {"name", action_to_string(action)}};
+}
+
+std::vector<double> State::evaluate() const {
+  if (is_terminal()) return returns();
+  return std::vector<double>(static_cast<std::size_t>(game().num_players()), 0.0);
+}
+
+double outcome_probability(const std::vector<ChanceOutcome>& outcomes, std::size_t i) {
+  std::uint64_t total = 0;
+  for (const auto& o : outcomes) total += o.weight;
+  return total == 0 ? 0.0 : static_cast<double>(outcomes[i].weight) / static_cast<double>(total);
+}
+
+}  // namespace carroccio::game

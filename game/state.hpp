@@ -1,0 +1,164 @@
+// Game and State: the interface every ruleset implements (after OpenSpiel's shape).
+//
+// A Game is immutable and shared; it holds the parsed scenario, the ruleset's tables and the
+// chosen options, and makes initial States. A State evolves only through apply(): player
+// decisions and chance outcomes. Rules never own a random generator: at a chance node the
+// driver picks the outcome (our seeded generator, a person's physical dice, or a test script).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/event.hpp"
+#include "core/status.hpp"
+#include "game/types.hpp"
+#include "nlohmann/json.hpp"
+
+namespace carroccio::game {
+
+class State;
+
+struct OptionInfo {
+  std::string name;
+  std::string description;
+  std::vector<std::string> values;  // allowed values; empty for a plain on/off switch
+};
+
+struct ScenarioInfo {
+  std::string id;     // "legnano"
+  std::string title;  // "Legnano, 29 May 1176"
+  std::string description;
+};
+
+class Game {
+ public:
+  Game(std::string ruleset, std::string scenario, std::vector<std::string> players,
+       Options options, nlohmann::json scenario_source);
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  const std::string& ruleset() const { return ruleset_; }
+  const std::string& scenario() const { return scenario_; }
+  const Options& options() const { return options_; }
+  // The scenario as loaded (JSON), so a record can replay a user's own scenario file.
+  const nlohmann::json& scenario_source() const { return scenario_source_; }
+
+  int num_players() const { return static_cast<int>(players_.size()); }
+  const std::string& player_name(Player p) const;
+  const std::vector<std::string>& player_names() const { return players_; }
+  // Finds a side by its name ("imperial"); one clear sentence if there is none.
+  core::Expected<Player> find_player(std::string_view name) const;
+
+  virtual std::unique_ptr<State> new_initial_state() const = 0;
+
+ private:
+  std::string ruleset_;
+  std::string scenario_;
+  std::vector<std::string> players_;
+  Options options_;
+  nlohmann::json scenario_source_;
+};
+
+class State {
+ public:
+  explicit State(std::shared_ptr<const Game> game) : game_(std::move(game)) {
+    history_.reserve(1024);
+  }
+  virtual ~State() = default;
+
+  const Game& game() const { return *game_; }
+  const std::shared_ptr<const Game>& game_ptr() const { return game_; }
+
+  // The side to decide, kChancePlayer at a chance node, or kTerminalPlayer.
+  virtual Player current_player() const = 0;
+  bool is_terminal() const { return current_player() == kTerminalPlayer; }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+
+  // The current side's legal decisions, sorted and unique; empty at chance and terminal nodes.
+  // The buffer form lets a playout reuse one vector and never allocate.
+  virtual void legal_actions(std::vector<Action>& out) const = 0;
+  std::vector<Action> legal_actions() const;
+
+  // Chance outcomes with integer weights (empty unless at a chance node), sorted by action.
+  virtual void chance_outcomes(std::vector<ChanceOutcome>& out) const = 0;
+  std::vector<ChanceOutcome> chance_outcomes() const;
+  virtual ChanceInfo chance_info() const { return {}; }
+
+  // Applies a decision or chance outcome after checking it is legal here. An illegal action
+  // changes nothing and returns one sentence saying why.
+  core::Status apply(Action action);
+  // Applies without the legality check (fast playouts; the caller guarantees legality).
+  void apply_unchecked(Action action);
+
+  // Per-side results at a terminal state: +1 win, -1 loss, 0 draw.
+  virtual std::vector<double> returns() const = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  // Canonical text: equal states have equal text. Used for equality, hashing, golden files.
+  virtual std::string to_string() const = 0;
+  std::uint64_t hash() const;
+
+  // The state as `viewer` may see it (a side, kSpectator or kReferee): hidden things omitted.
+  virtual nlohmann::json to_json(Player viewer) const = 0;
+
+  // A readable name of an action that is legal (or a chance outcome) in this state.
+  virtual std::string action_to_string(Action action) const = 0;
+  virtual nlohmann::json action_to_json(Action action) const;
+
+  // A drawing of the position for a terminal (map, pieces, status), as `viewer` may see it.
+  virtual std::string render_text(Player viewer) const { (void)viewer; return to_string(); }
+
+  // Short status line: turn, phase, score (for prompts and progress lines).
+  virtual std::string status_line() const { return {}; }
+
+  // ---- Hooks for agents, the simulator and the odds display (rulesets override) ----
+
+  // A heuristic estimate of each side's prospects in [-1, 1] (the heuristic agent and MCTS
+  // leaf evaluation use it). The default knows nothing: returns() when terminal, else zeros.
+  virtual std::vector<double> evaluate() const;
+
+  // How the game ended, for batch statistics: {"end_reason": "...", "turn": N, "score":
+  // {side: number}, "pieces": [{"id": ..., "fate": "..."}]}. Empty object if the ruleset
+  // reports nothing.
+  virtual nlohmann::json result_summary() const { return nlohmann::json::object(); }
+
+  // Exact odds of what a decision leads to (e.g. an attack), or null if the ruleset offers no
+  // odds for it. Computing odds never draws a random number.
+  virtual nlohmann::json action_odds(Action action) const { (void)action; return nullptr; }
+
+  // The ruleset's full consistency check (Stockfish's pos_is_ok). Empty when consistent,
+  // otherwise a description of the first problem.
+  virtual std::string check_invariants() const { return {}; }
+
+  const std::vector<HistoryItem>& history() const { return history_; }
+
+  // Events are sent to the sink as the rules emit them; no sink, no events built. Clones start
+  // with no sink.
+  void set_event_sink(core::EventSink* sink) { sink_ = sink; }
+  core::EventSink* event_sink() const { return sink_; }
+
+ protected:
+  State(const State& other)
+      : game_(other.game_), history_(other.history_), sink_(nullptr) {}
+  State& operator=(const State&) = delete;
+
+  virtual void do_apply(Action action) = 0;
+
+  bool logging() const { return sink_ != nullptr; }
+  void emit(core::Event event) const {
+    if (sink_ != nullptr) sink_->on_event(event);
+  }
+
+ private:
+  std::shared_ptr<const Game> game_;
+  std::vector<HistoryItem> history_;
+  core::EventSink* sink_ = nullptr;
+};
+
+// Probability of each chance outcome as a double (for display and sampling code).
+double outcome_probability(const std::vector<ChanceOutcome>& outcomes, std::size_t i);
+
+}  // namespace carroccio::game
