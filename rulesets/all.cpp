@@ -1,0 +1,15 @@
+#include "rulesets/all.hpp"
+
+#include "rulesets/alsh/ruleset.hpp"
+#include "rulesets/bma/ruleset.hpp"
+
+namespace carroccio::rulesets {
+
+game::Registry make_registry() {
+  game::Registry r;
+  r.add(bma::make_ruleset());
+  r.add(alsh::make_ruleset());
+  return r;
+}
+
+}  // namespace carroccio::rulesets

@@ -1,0 +1,270 @@
+// What agents, the simulator and players ask of a position: a heuristic evaluation, a summary
+// of how the game ended, and the exact odds of a combat before it is committed.
+#include <algorithm>
+#include <cmath>
+
+#include "core/fraction.hpp"
+#include "fmt/format.h"
+#include "rulesets/bma/state.hpp"
+
+namespace carroccio::bma {
+
+std::vector<double> BmaState::evaluate() const {
+  if (phase_ == Phase::kOver) return returns();
+  const BmaGame& g = *bma_;
+  const Board& b = g.board();
+  double loss[kNumSides], danger[kNumSides] = {0, 0}, command[kNumSides] = {0, 0};
+  for (int s = 0; s < kNumSides; ++s)
+    loss[s] = static_cast<double>(vp_lost(s)) / g.scenario_data().sides[static_cast<std::size_t>(s)].rout_level;
+  for (int s = 0; s < kNumSides; ++s) {
+    // Sudden-death pieces under threat: the Carroccio (9.3.2) and the supreme commander (9.4).
+    for (int u : g.scenario_data().sides[static_cast<std::size_t>(s)].routs_if_unit_eliminated) {
+      if (!alive(u)) continue;
+      bool guarded = false;
+      int enemies_near = 0;
+      for (int e = 0; e < g.num_units(); ++e) {
+        if (!alive(e) || e == u) continue;
+        const int d = b.distance(unit(u).hex, unit(e).hex);
+        if (side_of(e) != s && d <= 2) ++enemies_near;
+        if (side_of(e) == s && d == 1 && is_inf(e) && unit(e).status != Status::kRouted) guarded = true;
+      }
+      danger[s] += 0.08 * enemies_near + (guarded ? 0.0 : (enemies_near > 0 ? 0.6 : 0.15));
+    }
+    for (int l : g.scenario_data().sides[static_cast<std::size_t>(s)].routs_if_leader_killed) {
+      const int h = leader(l).hex;
+      if (h == kNoHex) continue;
+      for (int nb : b.neighbors(h)) {
+        const int e = nb == kNoHex ? -1 : unit_at(nb);
+        if (e >= 0 && side_of(e) != s) danger[s] += 0.05;
+      }
+    }
+    // Units within 4 hexes of their leader (7.1) keep their full movement and may attack.
+    int n = 0, in = 0;
+    for (int u = 0; u < g.num_units(); ++u) {
+      if (!alive(u) || side_of(u) != s) continue;
+      ++n;
+      const int lh = leader(g.unit(u).leader).hex;
+      if (lh != kNoHex && b.distance(unit(u).hex, lh) <= 4) ++in;
+    }
+    command[s] = n ? static_cast<double>(in) / n : 0.0;
+  }
+  double v = 1.5 * (loss[1] - loss[0]) + 0.5 * (danger[1] - danger[0]) + 0.05 * (command[0] - command[1]);
+  v = std::tanh(v);
+  v = std::clamp(v, -0.99, 0.99);
+  return {v, -v};
+}
+
+nlohmann::json BmaState::result_summary() const {
+  const BmaGame& g = *bma_;
+  nlohmann::json j;
+  j["end_reason"] = end_reason_name(end_reason_);
+  j["turn"] = turn_;
+  j["winner"] = winner_ < 0 ? nlohmann::json(nullptr) : winner_ == 2 ? nlohmann::json("draw") : nlohmann::json(g.player_name(winner_));
+  nlohmann::json score = nlohmann::json::object();
+  for (int s = 0; s < kNumSides; ++s) score[g.player_name(s)] = vp_lost(s);
+  j["score"] = score;  // VP lost by each side (8.2)
+  nlohmann::json pieces = nlohmann::json::array();
+  for (int u = 0; u < g.num_units(); ++u)
+    pieces.push_back({{"id", g.unit(u).id}, {"side", g.player_name(g.unit(u).side)}, {"fate", status_name(unit(u).status)}});
+  for (int l = 0; l < g.num_leaders(); ++l)
+    pieces.push_back({{"id", g.leader(l).id}, {"side", g.player_name(g.leader(l).side)},
+                      {"fate", (leader(l).flags & kFallen) ? "killed" : "alive"}});
+  j["pieces"] = pieces;
+  return j;
+}
+
+nlohmann::json BmaState::action_odds(game::Action a) const {
+  if (phase_ != Phase::kCombatBuild) return nullptr;
+  if (a == act::kResolveCombat) return combat_odds_json();
+  if (a < act::kAddAttackerBase || a >= act::kReplacementBase) return nullptr;
+  BmaState next(*this);
+  next.apply_unchecked(a);
+  if (next.phase_ != Phase::kCombatBuild) return nullptr;
+  return next.combat_odds_json();
+}
+
+nlohmann::json BmaState::combat_odds_json() const {
+  const BmaGame& g = *bma_;
+  const Tables& t = g.tables();
+  nlohmann::json j;
+  if (phase_ != Phase::kCombatBuild || combat_.num_attackers == 0) return nullptr;
+  // 9.3.2: a Carroccio attacked without infantry beside it is lost for certain.
+  for (int k = 0; k < combat_.num_defenders; ++k) {
+    const int d = combat_.defenders[static_cast<std::size_t>(k)];
+    if (!is_carroccio(d)) continue;
+    bool guarded = false;
+    for (int nb : g.board().neighbors(unit(d).hex)) {
+      const int f = nb == kNoHex ? -1 : unit_at(nb);
+      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted) guarded = true;
+    }
+    if (!guarded) {
+      j["automatic"] = "the Carroccio is attacked with no infantry beside it and is destroyed";
+      j["rule"] = "bma 9.3.2";
+      j["results"] = nlohmann::json::array({{{"result", "Carroccio destroyed"}, {"probability", "1"}, {"p", 1.0}}});
+      return j;
+    }
+  }
+  // The unknowns: combat chits not yet drawn (5.1.3, 7.4), forest checks (9.6), charge checks
+  // (7.3.1). Each is enumerated with its exact weight; the d6 last.
+  BmaState work(*this);
+  std::vector<int> chit_units;
+  const bool every = g.rules().vcf == RuleOptions::Vcf::kEvery;
+  auto unknown_chit = [&](int u) {
+    return (unit(u).value == 0 || every) && unit(u).status != Status::kRouted;
+  };
+  for (int i = 0; i < combat_.num_attackers; ++i)
+    if (unknown_chit(combat_.attackers[static_cast<std::size_t>(i)])) chit_units.push_back(combat_.attackers[static_cast<std::size_t>(i)]);
+  for (int k = 0; k < combat_.num_defenders; ++k)
+    if (unknown_chit(combat_.defenders[static_cast<std::size_t>(k)])) chit_units.push_back(combat_.defenders[static_cast<std::size_t>(k)]);
+  struct Check { int slot; int pass; bool forest; };
+  std::vector<Check> checks;
+  nlohmann::json checks_json = nlohmann::json::array();
+  for (int i = 0; i < combat_.num_attackers; ++i) {
+    const int u = combat_.attackers[static_cast<std::size_t>(i)];
+    const int pass = std::clamp(morale_value(u) - morale_modifier_carroccio(u), 0, 10);  // d10 <= morale - modifier
+    bool into_forest = false;
+    for (int k = 0; k < combat_.num_defenders; ++k) {
+      const int d = combat_.defenders[static_cast<std::size_t>(k)];
+      if (is_cav(u) && is_front_of(u, unit(d).hex) && t.terrain_info(g.terrain(unit(d).hex)).cavalry_attack_needs_morale)
+        into_forest = true;
+    }
+    if (into_forest) {
+      checks.push_back({i, pass, true});
+      checks_json.push_back({{"unit", g.unit(u).id}, {"check", "morale to attack into forest"}, {"rule", "bma 9.6"},
+                             {"pass", core::Fraction(pass, 10).to_string()}});
+    }
+    if (((combat_.charging >> i) & 1) && g.unit(u).rating != Rating::kA) {
+      checks.push_back({i, pass, false});
+      checks_json.push_back({{"unit", g.unit(u).id}, {"check", "morale before charging"}, {"rule", "bma 7.3.1"},
+                             {"pass", core::Fraction(pass, 10).to_string()}});
+    }
+  }
+  std::array<std::uint64_t, 7> by_result{};
+  std::uint64_t called_off = 0, automatic = 0, total = 0;
+  // Odometer over chit values, then over check outcomes.
+  std::vector<int> chit_value(chit_units.size());
+  for (std::size_t i = 0; i < chit_units.size(); ++i)
+    chit_value[i] = t.rating(g.unit(chit_units[i]).rating).chit_min;
+  const std::uint32_t base_charging = combat_.charging;
+  for (;;) {
+    for (std::size_t i = 0; i < chit_units.size(); ++i)
+      work.units_[static_cast<std::size_t>(chit_units[i])].value = static_cast<std::uint8_t>(chit_value[i]);
+    for (std::uint32_t mask = 0; mask < (1u << checks.size()); ++mask) {
+      std::uint64_t w = 1;
+      work.combat_.withdrawn = 0;
+      work.combat_.charging = base_charging;
+      for (std::size_t c = 0; c < checks.size(); ++c) {
+        const bool pass = ((mask >> c) & 1) == 0;
+        w *= static_cast<std::uint64_t>(pass ? checks[c].pass : 10 - checks[c].pass);
+        if (!pass) {
+          if (checks[c].forest) work.combat_.withdrawn |= 1u << checks[c].slot;
+          else work.combat_.charging &= ~(1u << checks[c].slot);
+        }
+      }
+      total += 6 * w;
+      if (w == 0) continue;
+      bool any = false;
+      for (int i = 0; i < combat_.num_attackers; ++i)
+        if (!((work.combat_.withdrawn >> i) & 1)) any = true;
+      if (!any) { called_off += 6 * w; continue; }
+      const CombatOdds o = work.combat_odds();
+      if (o.automatic) { automatic += 6 * w; continue; }
+      for (int die = 1; die <= 6; ++die) {
+        const int row = std::clamp(die + o.drm, Tables::kMinRow, Tables::kMaxRow);
+        by_result[static_cast<std::size_t>(t.result(o.column, row))] += w;
+      }
+    }
+    // Next combination of chit values.
+    std::size_t i = 0;
+    for (; i < chit_units.size(); ++i) {
+      if (++chit_value[i] <= t.rating(g.unit(chit_units[i]).rating).chit_max) break;
+      chit_value[i] = t.rating(g.unit(chit_units[i]).rating).chit_min;
+    }
+    if (i == chit_units.size()) break;
+  }
+  // The modifiers as they stand now (chits still undrawn count as their lowest value).
+  const CombatOdds now = combat_odds();
+  nlohmann::json mods = nlohmann::json::array();
+  for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
+  j["modifiers"] = mods;
+  j["column"] = t.column_names[static_cast<std::size_t>(now.column)];
+  j["drm"] = now.drm;
+  nlohmann::json undrawn = nlohmann::json::array();
+  for (int u : chit_units) undrawn.push_back(g.unit(u).id);
+  j["undrawn_chits"] = undrawn;
+  j["checks"] = checks_json;
+  // What each result would do to the victory-point race (8.2), rout moves included.
+  auto preview = [&](CrtResult r) {
+    BmaState p(*this);
+    for (int i = 0; i < p.combat_.num_attackers; ++i) {
+      const int u = p.combat_.attackers[static_cast<std::size_t>(i)];
+      if (p.unit(u).value == 0) p.units_[static_cast<std::size_t>(u)].value = static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
+    }
+    for (int k = 0; k < p.combat_.num_defenders; ++k) {
+      const int d = p.combat_.defenders[static_cast<std::size_t>(k)];
+      if (p.alive(d) && p.unit(d).status == Status::kRouted) p.eliminate(d);
+    }
+    const bool hits_attacker = r == CrtResult::kAE || r == CrtResult::kAR || r == CrtResult::kAD;
+    const int severity = (r == CrtResult::kAE || r == CrtResult::kDE) ? 3 : (r == CrtResult::kAR || r == CrtResult::kDR) ? 2 : (r == CrtResult::kNE ? 0 : 1);
+    if (severity > 0) {
+      if (hits_attacker) {
+        for (int i = 0; i < p.combat_.num_attackers; ++i) p.apply_hit(p.combat_.attackers[static_cast<std::size_t>(i)], severity);
+      } else {
+        for (int k = 0; k < p.combat_.num_defenders; ++k) p.apply_hit(p.combat_.defenders[static_cast<std::size_t>(k)], severity);
+      }
+    }
+    p.check_immediate_end();
+    nlohmann::json v;
+    for (int s = 0; s < kNumSides; ++s)
+      v["vp_lost"][g.player_name(s)] = {{"now", vp_lost(s)}, {"after", p.vp_lost(s)},
+                                        {"rout_level", g.scenario_data().sides[static_cast<std::size_t>(s)].rout_level}};
+    if (p.phase_ == Phase::kOver)
+      v["ends_game"] = {{"winner", g.player_name(p.winner_)}, {"reason", end_reason_name(p.end_reason_)}};
+    return v;
+  };
+  nlohmann::json results = nlohmann::json::array();
+  for (int r = 0; r <= static_cast<int>(CrtResult::kDE); ++r) {
+    const std::uint64_t w = by_result[static_cast<std::size_t>(r)];
+    if (w == 0) continue;
+    const core::Fraction f(static_cast<std::int64_t>(w), static_cast<std::int64_t>(total));
+    nlohmann::json rj = {{"result", result_name(static_cast<CrtResult>(r))}, {"probability", f.to_string()}, {"p", f.to_double()}};
+    rj.update(preview(static_cast<CrtResult>(r)));
+    results.push_back(rj);
+  }
+  if (called_off) {
+    const core::Fraction f(static_cast<std::int64_t>(called_off), static_cast<std::int64_t>(total));
+    results.push_back({{"result", "called off (every attacker failed its check)"}, {"probability", f.to_string()}, {"p", f.to_double()}});
+  }
+  if (automatic) {
+    const core::Fraction f(static_cast<std::int64_t>(automatic), static_cast<std::int64_t>(total));
+    results.push_back({{"result", "routed defenders eliminated without a roll"}, {"probability", f.to_string()}, {"p", f.to_double()}});
+  }
+  j["results"] = results;
+  // 5.4.1: every leader in the combat dies on a 2d6 roll of 2 or 12.
+  std::uint64_t killed_w = 0;
+  const core::Dice two_d6 = core::Dice::two_d6();
+  for (int v : t.leader_killed_on) killed_w += two_d6.weight(v);
+  const core::Fraction death(static_cast<std::int64_t>(killed_w), static_cast<std::int64_t>(two_d6.total_weight()));
+  nlohmann::json leaders = nlohmann::json::array();
+  for (int l = 0; l < g.num_leaders(); ++l) {
+    const int h = leader(l).hex;
+    if (h == kNoHex) continue;
+    const int u = unit_at(h);
+    if (u < 0 || side_of(u) != g.leader(l).side) continue;
+    bool in = false;
+    for (int i = 0; i < combat_.num_attackers; ++i) in |= combat_.attackers[static_cast<std::size_t>(i)] == u;
+    for (int k = 0; k < combat_.num_defenders; ++k) in |= combat_.defenders[static_cast<std::size_t>(k)] == u;
+    if (!in) continue;
+    nlohmann::json lj = {{"leader", g.leader(l).id}, {"death", death.to_string()}, {"p", death.to_double()}, {"rule", "bma 5.4.1"}};
+    bool sudden = false;
+    for (int x : g.scenario_data().sides[static_cast<std::size_t>(g.leader(l).side)].routs_if_leader_killed) sudden |= x == l;
+    if (sudden && !(leader(l).flags & kReplacement)) lj["ends_game"] = {{"winner", g.player_name(1 - g.leader(l).side)}, {"rule", "bma 9.4"}};
+    else if (!(leader(l).flags & kReplacement)) lj["vp"] = t.leader_vp_per_command * g.leader(l).command;
+    leaders.push_back(lj);
+  }
+  j["leaders"] = leaders;
+  j["exact"] = true;
+  return j;
+}
+
+}  // namespace carroccio::bma

@@ -1,0 +1,54 @@
+// The bma Game: an immutable scenario, board, tables and options shared by every State.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/state.hpp"
+#include "rulesets/bma/board.hpp"
+#include "rulesets/bma/types.hpp"
+
+namespace carroccio::bma {
+
+// The optional rules of section 7 (each switched on by name) and variants.
+struct RuleOptions {
+  bool command_radius = false;  // 7.1
+  bool facing = false;          // 7.2
+  bool charge = false;          // 7.3
+  enum class Vcf { kOff, kAdverse, kEvery } vcf = Vcf::kOff;  // 7.4
+};
+
+core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
+
+class BmaGame final : public game::Game, public std::enable_shared_from_this<BmaGame> {
+ public:
+  BmaGame(Scenario scenario, RuleOptions rules, game::Options options);
+
+  std::unique_ptr<game::State> new_initial_state() const override;
+
+  const Scenario& scenario_data() const { return scenario_; }
+  const Board& board() const { return board_; }
+  const Tables& tables() const { return tables_; }
+  const RuleOptions& rules() const { return rules_; }
+
+  int num_units() const { return static_cast<int>(scenario_.units.size()); }
+  int num_leaders() const { return static_cast<int>(scenario_.leaders.size()); }
+  const UnitDef& unit(int u) const { return scenario_.units[static_cast<std::size_t>(u)]; }
+  const LeaderDef& leader(int l) const { return scenario_.leaders[static_cast<std::size_t>(l)]; }
+  Terrain terrain(int hex) const { return scenario_.terrain[static_cast<std::size_t>(hex)]; }
+  // The side's supreme commander, or -1.
+  int supreme(int side) const { return supreme_[static_cast<std::size_t>(side)]; }
+  // The side that has a Carroccio unit (9.3), and its unit index; -1 if none.
+  int carroccio_unit(int side) const { return carroccio_[static_cast<std::size_t>(side)]; }
+
+ private:
+  Scenario scenario_;
+  Board board_;
+  Tables tables_;
+  RuleOptions rules_;
+  std::array<int, kNumSides> supreme_{-1, -1};
+  std::array<int, kNumSides> carroccio_{-1, -1};
+};
+
+}  // namespace carroccio::bma

@@ -1,0 +1,286 @@
+// The bma State: the whole position and where the sequence of play stands.
+//
+// The turn follows the rulebook's sequence (3.0): activation by chit draws (3.1), each
+// activation moving (4.0) and then fighting (5.0); a rally phase (3.2, 6.2-6.3); a victory
+// check (3.3, 8.0). Chance (chit draws, d6, d10, 2d6, combat chits) is a chance node whose
+// outcome the driver picks; pending chance steps wait in a small task queue.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/state.hpp"
+#include "rulesets/bma/game.hpp"
+
+namespace carroccio::bma {
+
+// Action encoding (all legal lists are sorted ascending).
+namespace act {
+inline constexpr game::Action kActivate = 1;
+inline constexpr game::Action kDecline = 2;
+inline constexpr game::Action kEndMovement = 3;
+inline constexpr game::Action kEndCombat = 4;
+inline constexpr game::Action kResolveCombat = 5;
+inline constexpr game::Action kValueBase = 100;       // chance: a die or chit value (100 + v)
+inline constexpr game::Action kDrawBase = 200;        // chance: leader's chit drawn (200 + l)
+inline constexpr game::Action kSelectUnitBase = 300;  // movement: pick unit (300 + u)
+inline constexpr game::Action kSelectLeaderBase = 600;  // movement: pick leader (600 + l)
+inline constexpr game::Action kTargetBase = 700;        // combat: first defender (700 + u)
+inline constexpr game::Action kAddAttackerBase = 1000;  // combat: add attacker
+inline constexpr game::Action kAddChargerBase = 1300;   // combat: add charging attacker (7.3)
+inline constexpr game::Action kAddDefenderBase = 1600;  // combat: include optional defender
+inline constexpr game::Action kReplacementBase = 1900;  // 5.4.3: unit for the replacement
+inline constexpr game::Action kDestinationBase = 10000;  // 10000 + hex * 12 + facing (0..11)
+}  // namespace act
+
+enum class Phase : std::uint8_t {
+  kDraw,            // chance: draw a chit from the cup (3.1.1)
+  kActivateChoice,  // owner of the drawn leader: activate or decline (3.1.3 note)
+  kReplacement,     // owner: which unit gets the replacement leader (5.4.3)
+  kMoveSelect,      // owner: pick a piece to move, or end movement (4.0)
+  kMoveDestination, // owner: where the picked piece goes
+  kCombatTarget,    // owner: pick a defender, or end combat (5.1)
+  kCombatBuild,     // owner: add attackers/defenders, then resolve
+  kTasks,           // chance or automatic steps in the task queue
+  kOver,
+};
+
+enum class EndReason : std::uint8_t {
+  kNone,
+  kRoutLevel,       // 8.2: a side's losses reached its rout level
+  kBothRouted,      // 8.3: both in the same check (draw)
+  kTurnLimit,       // 8.3: no side routed by the last turn (draw)
+  kLeaderKilled,    // 9.4: Frederick killed
+  kUnitLost,        // 9.3.2 / 9.4: the Carroccio destroyed
+};
+std::string_view end_reason_name(EndReason r);
+
+struct UnitState {
+  std::int16_t hex = kNoHex;
+  std::int16_t start_hex = kNoHex;  // where it was when its leader activated (7.1, 7.3)
+  Status status = Status::kOrdered;
+  std::uint8_t value = 0;  // combat chit value (5.1.3); 0 until first drawn
+  std::uint8_t facing = 0;
+  std::uint8_t flags = 0;
+};
+
+struct LeaderState {
+  std::int16_t hex = kNoHex;  // kNoHex while dead and not yet replaced
+  std::uint8_t cup = 0;       // chits of this leader still in the cup
+  std::uint8_t chits = 0;     // chits put in the cup each turn
+  std::uint8_t command = 0;   // command value now (0 for a replacement, 5.4.5)
+  std::uint8_t flags = 0;
+};
+
+enum class TaskKind : std::uint8_t {
+  // Chance steps.
+  kZocCheck,          // a = unit: morale check to leave an enemy ZOC (4.1, 6.4)
+  kDrawChit,          // a = unit: combat chit value (5.1.3, 7.4)
+  kForestCheck,       // a = unit: cavalry attacking into forest (9.6)
+  kChargeCheck,       // a = unit: B/C cavalry before charging (7.3.1)
+  kCrtRoll,           // the combat die (5.2)
+  kLeaderCheck,       // a = leader, b = 1 if overrun alone (5.4.6): 2d6 (5.4.1)
+  kChargeAfterCheck,  // a = unit: A/B charger after the charge (7.3.1)
+  kRallyRoll,         // a = unit (6.2.1, 6.3)
+  // Automatic steps.
+  kResolveCombat,     // compute odds, then roll
+  kFinishCombat,
+  kRallyFlights,      // failed routed units flee two hexes (6.3)
+  kVictoryCheck,      // 3.3, 8.2
+};
+
+struct Task {
+  TaskKind kind;
+  std::int16_t a = -1;
+  std::int16_t b = 0;
+};
+
+// The combat being built or resolved.
+struct Combat {
+  static constexpr int kMax = 18;
+  std::array<std::int16_t, kMax> attackers{};
+  std::array<std::int16_t, kMax> defenders{};
+  std::uint8_t num_attackers = 0, num_defenders = 0;
+  std::uint32_t charging = 0;   // bit per attacker slot
+  std::uint32_t withdrawn = 0;  // attacker slots that failed a forest or charge check
+  std::array<std::int16_t, kMax> leaders{};  // leaders involved (5.4.1)
+  std::uint8_t num_leaders = 0;
+  std::int8_t column = 0, drm = 0, shift = 0;
+  std::int16_t attack = 0, defence = 0;
+  std::int8_t die = 0;
+  CrtResult result = CrtResult::kNE;
+};
+
+// One line of a combat's odds calculation, with the clause behind it.
+struct CombatTerm {
+  std::string what;
+  std::string rule;
+};
+
+// The odds inputs of a combat (exposed for tests and the odds display).
+struct CombatOdds {
+  int attack = 0, defence = 0;
+  int base_column = 0, shift = 0, column = 0, drm = 0;
+  std::vector<CombatTerm> terms;
+  bool automatic = false;  // no die: all defenders routed, or Carroccio alone
+};
+
+class BmaState final : public game::State {
+ public:
+  explicit BmaState(std::shared_ptr<const BmaGame> game);
+  BmaState(const BmaState&) = default;
+
+  game::Player current_player() const override;
+  void legal_actions(std::vector<game::Action>& out) const override;
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override;
+  using game::State::chance_outcomes;  // keep the returning overloads visible
+  using game::State::legal_actions;
+  game::ChanceInfo chance_info() const override;
+  std::vector<double> returns() const override;
+  std::unique_ptr<game::State> clone() const override;
+  std::string to_string() const override;
+  nlohmann::json to_json(game::Player viewer) const override;
+  std::string action_to_string(game::Action action) const override;
+  nlohmann::json action_to_json(game::Action action) const override;
+  std::string check_invariants() const override;
+  std::string render_text(game::Player viewer) const override;
+  std::string status_line() const override;
+  std::vector<double> evaluate() const override;         // analysis.cpp
+  nlohmann::json result_summary() const override;        // analysis.cpp
+  nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
+  // Exact odds of the combat being built if it were resolved now (analysis.cpp).
+  nlohmann::json combat_odds_json() const;
+
+  // Read access for tests, agents and displays.
+  const BmaGame& bma() const { return *bma_; }
+  int turn() const { return turn_; }
+  Phase phase() const { return phase_; }
+  int active_leader() const { return active_leader_; }
+  const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
+  const LeaderState& leader(int l) const { return leaders_[static_cast<std::size_t>(l)]; }
+  int unit_at(int hex) const { return occ_[static_cast<std::size_t>(hex)]; }
+  int leader_at(int hex) const;  // first leader in the hex, or -1
+  int vp_lost(int side) const;   // 8.1
+  int winner() const { return winner_; }  // 0, 1, 2 = draw, -1 none yet
+  EndReason end_reason() const { return end_reason_; }
+  const Combat& combat() const { return combat_; }
+  const std::vector<Task>& tasks() const { return tasks_; }
+  int cup_total() const;
+
+  // Rule queries (exposed for tests).
+  bool exerts_zoc(int u) const;                 // 4.1
+  bool in_enemy_zoc(int u) const;               // 4.1
+  bool is_front_of(int u, int hex) const;       // 7.2: hex in u's front (adjacent)
+  int arc_from(int defender, int hex) const;    // 0 front, 1 flank, 2 rear (7.2.1)
+  int morale_modifier_carroccio(int u) const;   // 9.3.1
+  CombatOdds combat_odds() const;               // for the combat being built
+  bool in_command(int u) const;                 // 7.1
+  int movement_allowance(int u) const;          // 4.0, 7.1.2
+
+  // Test set-up helpers: place pieces directly (no history is recorded).
+  void debug_set_unit(int u, int hex, Status status, int value = 0, int facing = -1);
+  void debug_set_leader_hex(int l, int hex);
+
+ protected:
+  void do_apply(game::Action action) override;
+
+ private:
+  friend class Rules;
+
+  // Sequence of play (activation.cpp).
+  void start_turn();
+  void after_draw(int leader);
+  void activate(int leader);
+  void end_activation();
+  void continue_drawing();
+  void start_rally();
+  void advance();  // runs automatic tasks until a decision or chance node
+  static std::vector<game::Action>& scratch_actions();
+
+  // Movement (movement.cpp).
+  void legal_moves(std::vector<game::Action>& out) const;
+  void compute_reach(int piece, bool is_leader) const;
+  void move_piece(int piece, bool is_leader, int hex, int facing);
+  bool can_move(int u) const;
+  bool stops_movement(int hex, int side) const;
+  bool in_zoc_of(int hex, int side) const;  // hex in ZOC of an ordered unit of `side`
+
+  // Combat (combat.cpp).
+  void legal_combat(std::vector<game::Action>& out) const;
+  bool can_attack(int u) const;
+  bool charge_eligible(int u) const;
+  void add_attacker(int u, bool charging);
+  void add_defender(int u);
+  void queue_resolution();
+  void resolve_combat();
+  void apply_result();
+  void finish_combat();
+  void apply_hit(int u, int severity);  // 1 disorder, 2 rout, 3 eliminate
+  void rout_move(int u, int steps);
+  void eliminate(int u);
+  void place_orphan_leader(int l);
+  void kill_leader(int l);
+  bool check_immediate_end();
+
+  // Morale (morale.cpp).
+  int morale_value(int u) const;
+  int zoc_modifier(int u) const;
+  int rally_modifier(int u) const;
+  bool leader_near(int u, int max_distance) const;
+  void morale_event(int u, int die, int modifier, bool passed, const char* what,
+                    const char* rule) const;
+
+  // Victory (victory.cpp).
+  void victory_check();
+  void end_game(int winner, EndReason reason);
+
+  int side_of(int u) const { return bma_->unit(u).side; }
+  bool is_cav(int u) const { return bma_->unit(u).type == UnitType::kCavalry; }
+  bool is_inf(int u) const { return bma_->unit(u).type == UnitType::kInfantry; }
+  bool is_carroccio(int u) const { return bma_->unit(u).type == UnitType::kCarroccio; }
+  bool alive(int u) const { return units_[static_cast<std::size_t>(u)].status != Status::kEliminated; }
+  void set_unit_hex(int u, int hex);
+  std::string unit_name(int u) const;
+  std::string leader_name(int l) const;
+  std::string hex_name(int h) const { return bma_->board().label(h); }
+  void log(const char* kind, std::string text, const char* rule,
+           nlohmann::json data = nlohmann::json::object()) const;
+
+  std::shared_ptr<const BmaGame> bma_;
+  std::vector<UnitState> units_;
+  std::vector<LeaderState> leaders_;
+  std::vector<std::int16_t> occ_;  // unit index per hex, -1 if none
+  std::vector<Task> tasks_;
+  std::vector<std::int16_t> rally_failed_;
+  Combat combat_;
+  std::array<std::int16_t, kNumSides> leader_vp_lost_{0, 0};
+  std::uint8_t turn_ = 1;
+  Phase phase_ = Phase::kDraw;
+  Phase resume_phase_ = Phase::kDraw;  // where to go when the task queue empties
+  std::int8_t active_leader_ = -1;
+  std::int8_t drawn_leader_ = -1;
+  std::int16_t selected_ = -1;       // piece picked to move (unit, or 1000 + leader)
+  std::int16_t single_unit_ = -1;    // 5.4.3: the only unit a new replacement activates
+  std::int8_t winner_ = -1;
+  EndReason end_reason_ = EndReason::kNone;
+  std::uint16_t draw_count_ = 0;
+};
+
+// Unit flags.
+inline constexpr std::uint8_t kMoved = 1;
+inline constexpr std::uint8_t kAttacked = 2;
+inline constexpr std::uint8_t kDefended = 4;
+inline constexpr std::uint8_t kOutOfCommand = 8;
+inline constexpr std::uint8_t kEnteredForest = 16;
+inline constexpr std::uint8_t kActive = 32;  // belongs to the current activation
+// Leader flags.
+inline constexpr std::uint8_t kActivated = 1;       // activated this turn (3.1.1)
+inline constexpr std::uint8_t kAwaitingReplacement = 2;  // killed; next draw places one (5.4.3)
+inline constexpr std::uint8_t kReplacement = 4;     // a replacement leader (5.4.5)
+inline constexpr std::uint8_t kLeaderMoved = 8;
+inline constexpr std::uint8_t kFallen = 16;         // the original leader has been killed
+
+}  // namespace carroccio::bma

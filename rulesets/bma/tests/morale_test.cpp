@@ -1,0 +1,333 @@
+// bma 6.0 morale and rally: morale values (6.1), disordered units recovering (6.2, 6.2.1),
+// routed units rallying or fleeing (6.3), and the Carroccio's morale modifiers (9.3.1). The
+// 6.4 modifiers for leaving a zone of control are tested in movement_test.cpp.
+//
+// Positions are on a 10 x 10 flat-topped, even-shifted map. The Imperial unit at 0504 touches
+// 0503, 0505, 0603, 0604, 0403 and 0404. The Lombard home edge is south (row 10).
+#include <string>
+#include <vector>
+
+#include "rulesets/bma/tests/test_util.hpp"
+
+namespace carroccio::bma::testing {
+namespace {
+
+struct Fixture {
+  std::shared_ptr<const BmaGame> g;
+  std::unique_ptr<BmaState> s;
+  core::EventLog log;
+};
+
+// Units and leaders on a 10 x 10 map; leaders L0 (0101) and L1 (1010) unless given.
+std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP> leaders = {}) {
+  if (leaders.empty()) leaders = {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}};
+  auto f = std::make_unique<Fixture>();
+  f->g = make_game(scenario_json(units, std::move(leaders), {}, 10, 10));
+  f->s = new_state(f->g);
+  f->s->set_event_sink(&f->log);
+  return f;
+}
+
+void set_status(BmaState& s, int u, Status st) { s.debug_set_unit(u, s.unit(u).hex, st); }
+
+core::Event last_morale(const core::EventLog& log) {
+  auto ev = events_of(log, "morale");
+  EXPECT_FALSE(ev.empty());
+  return ev.empty() ? core::Event{} : ev.back();
+}
+
+// Lombard unit 1 of `type`/`rating` at `hex`, disordered, next to an Imperial B infantry at
+// 0504; play on to its rally roll.
+std::unique_ptr<Fixture> disordered_at(const std::string& type, const std::string& rating,
+                                       const std::string& at, std::vector<P> extra = {},
+                                       std::vector<LeaderP> leaders = {}) {
+  std::vector<P> units = {{"imperial", "infantry", "B", "0504"}, {"lombard", type, rating, at}};
+  units.insert(units.end(), extra.begin(), extra.end());
+  auto f = setup(units, std::move(leaders));
+  set_status(*f->s, 1, Status::kDisordered);
+  return f;
+}
+
+// ---- 6.1 ----
+
+TEST(Bma_6_Morale, Clause_6_1_MoraleValuesA7B5C3) {
+  const std::vector<std::pair<std::string, int>> ratings = {{"A", 7}, {"B", 5}, {"C", 3}};
+  for (const auto& [rating, morale] : ratings) {
+    // The die equal to the morale value passes...
+    auto f = disordered_at("infantry", rating, "0505");
+    decline_rest_of_turn(*f->s);
+    ASSERT_TRUE(f->s->is_chance_node());
+    EXPECT_EQ(f->s->chance_info().rule, "bma 6.2.1");
+    roll(*f->s, morale);
+    EXPECT_EQ(last_morale(f->log).data["morale"], morale) << rating;
+    EXPECT_EQ(f->s->unit(1).status, Status::kOrdered) << rating;
+    // ...one more fails.
+    auto f2 = disordered_at("infantry", rating, "0505");
+    decline_rest_of_turn(*f2->s);
+    roll(*f2->s, morale + 1);
+    EXPECT_EQ(f2->s->unit(1).status, Status::kDisordered) << rating;
+  }
+}
+
+TEST(Bma_6_Morale, Clause_6_1_MoraleDieIsD10WithZeroAsTen) {
+  auto f = disordered_at("infantry", "A", "0505");
+  decline_rest_of_turn(*f->s);
+  const auto outcomes = f->s->chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 10u);
+  EXPECT_EQ(outcomes.front().action, act::kValueBase + 1);
+  EXPECT_EQ(outcomes.back().action, act::kValueBase + 10);
+  ASSERT_TRUE(f->s->chance_info().dice.has_value());
+  // A "0" (10) fails even an A unit's check: no automatic success (ruling L-29).
+  roll(*f->s, 10);
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
+}
+
+// ---- 6.2 ----
+
+TEST(Bma_6_Morale, Clause_6_2_DisorderedRecoverAwayFromEnemy) {
+  auto f = disordered_at("infantry", "C", "0507");  // two hexes from 0504's zone
+  decline_rest_of_turn(*f->s);
+  EXPECT_EQ(f->s->turn(), 2) << "no roll was needed";
+  EXPECT_EQ(f->s->phase(), Phase::kDraw);
+  EXPECT_EQ(f->s->unit(1).status, Status::kOrdered);
+  EXPECT_EQ(events_of(f->log, "rally", "bma 6.2").size(), 1u);
+  // Negative: next to the enemy it must roll.
+  auto f2 = disordered_at("infantry", "C", "0505");
+  decline_rest_of_turn(*f2->s);
+  ASSERT_TRUE(f2->s->is_chance_node());
+  EXPECT_EQ(f2->s->unit(1).status, Status::kDisordered);
+}
+
+TEST(Bma_6_Morale, Clause_6_2_AnyAdjacentEnemyUnitBlocksAutoRecovery) {
+  // 6.2 speaks of any enemy unit: a disordered or routed neighbour still blocks it.
+  for (Status st : {Status::kDisordered, Status::kRouted}) {
+    auto f = disordered_at("infantry", "B", "0505");
+    set_status(*f->s, 0, st);
+    decline_rest_of_turn(*f->s);
+    ASSERT_TRUE(f->s->is_chance_node()) << status_name(st);
+    EXPECT_EQ(f->s->tasks().front().a, st == Status::kDisordered ? 0 : 1)
+        << "Imperial units roll first (ruling L-5)";
+  }
+}
+
+TEST(Bma_6_Morale, Clause_6_2_1_LeaderStackedOrAdjacentMinusOne) {
+  for (const char* at : {"0505", "0506"}) {
+    auto f = disordered_at("infantry", "B", "0505", {}, {{"L0", "imperial", "0101"}, {"L1", "lombard", at}});
+    decline_rest_of_turn(*f->s);
+    roll(*f->s, 6);
+    EXPECT_EQ(last_morale(f->log).data["modifier"], -1) << at;
+    EXPECT_EQ(f->s->unit(1).status, Status::kOrdered) << at;
+  }
+  // Negative: two hexes away.
+  auto f = disordered_at("infantry", "B", "0505", {}, {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}});
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 6);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
+}
+
+TEST(Bma_Rulings, L34_GoodMoraleFriendIsAnOrderedARatedNeighbour) {
+  // Ordered A friend at 0604 (next to 0505): -1.
+  auto f = disordered_at("infantry", "B", "0505", {{"lombard", "infantry", "A", "0604"}});
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 6);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -1);
+  EXPECT_EQ(f->s->unit(1).status, Status::kOrdered);
+  // Negative: a B friend, or an A friend that is disordered, gives nothing.
+  auto f2 = disordered_at("infantry", "B", "0505", {{"lombard", "infantry", "B", "0604"}});
+  decline_rest_of_turn(*f2->s);
+  roll(*f2->s, 6);
+  EXPECT_EQ(last_morale(f2->log).data["modifier"], 0);
+  auto f3 = disordered_at("infantry", "B", "0505", {{"lombard", "infantry", "A", "0604"}});
+  set_status(*f3->s, 2, Status::kDisordered);
+  decline_rest_of_turn(*f3->s);
+  roll(*f3->s, 6);
+  EXPECT_EQ(last_morale(f3->log).data["modifier"], 0);
+  // Leader and good friend together: still -1 once.
+  auto f4 = disordered_at("infantry", "B", "0505", {{"lombard", "infantry", "A", "0604"}},
+                          {{"L0", "imperial", "0101"}, {"L1", "lombard", "0505"}});
+  decline_rest_of_turn(*f4->s);
+  roll(*f4->s, 6);
+  EXPECT_EQ(last_morale(f4->log).data["modifier"], -1);
+}
+
+// ---- 6.3 ----
+
+TEST(Bma_6_Morale, Clause_6_3_RoutedRallyOnlyThreeHexesFromEnemy) {
+  auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}});
+  set_status(*f->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  ASSERT_TRUE(f->s->is_chance_node()) << "three hexes away: it may roll";
+  EXPECT_EQ(f->s->chance_info().rule, "bma 6.3");
+  // Negative (ruling L-35): two hexes away it cannot rally and keeps fleeing, two hexes.
+  auto f2 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0506"}});
+  set_status(*f2->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  EXPECT_EQ(f2->s->turn(), 2) << "no roll";
+  EXPECT_EQ(f2->s->phase(), Phase::kDraw);
+  EXPECT_EQ(f2->s->unit(1).status, Status::kRouted);
+  EXPECT_EQ(where(*f2->s, 1), "0508");
+}
+
+TEST(Bma_6_Morale, Clause_6_3_RallySuccessMakesDisordered) {
+  auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}});
+  set_status(*f->s, 1, Status::kRouted);
+  EXPECT_EQ(f->s->vp_lost(1), 3);
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 5);
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered) << "not straight to ordered";
+  EXPECT_EQ(where(*f->s, 1), "0507");
+  EXPECT_EQ(f->s->vp_lost(1), 0);
+}
+
+TEST(Bma_6_Morale, Clause_6_3_FailedRallyFleesTwoHexes) {
+  auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}});
+  set_status(*f->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 6);
+  EXPECT_EQ(f->s->unit(1).status, Status::kRouted);
+  EXPECT_EQ(where(*f->s, 1), "0509") << "two hexes toward the south edge";
+  EXPECT_FALSE(events_of(f->log, "rout", "bma 6.3").empty());
+}
+
+TEST(Bma_6_Morale, Clause_6_3_FleeingOffTheMapEliminates) {
+  auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0509"}});
+  set_status(*f->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 10);
+  EXPECT_EQ(f->s->unit(1).status, Status::kEliminated);
+  EXPECT_EQ(f->s->unit(1).hex, kNoHex);
+  EXPECT_EQ(f->s->vp_lost(1), 3);
+  // Negative: one hex further from the edge, it survives on the edge row.
+  auto f2 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0508"}});
+  set_status(*f2->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  roll(*f2->s, 10);
+  EXPECT_EQ(where(*f2->s, 1), "0510");
+}
+
+TEST(Bma_6_Morale, Clause_6_3_LeaderStackedMinusTwoAdjacentMinusOne) {
+  // Stacked: 7 - 2 = 5 passes for B.
+  auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}});
+  set_status(*f->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 7);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -2);
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
+  // Adjacent: -1 only, so 7 fails.
+  auto f2 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0508"}});
+  set_status(*f2->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  roll(*f2->s, 7);
+  EXPECT_EQ(last_morale(f2->log).data["modifier"], -1);
+  EXPECT_EQ(f2->s->unit(1).status, Status::kRouted);
+  // Two leaders, one stacked and one adjacent: the better one only (-2).
+  auto f3 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}, {"X", "lombard", "0508"}});
+  set_status(*f3->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f3->s);
+  roll(*f3->s, 8);
+  EXPECT_EQ(last_morale(f3->log).data["modifier"], -2);
+}
+
+TEST(Bma_Rulings, L28_AnyFriendlyLeaderCountsForRoutedRally) {
+  // 6.3 speaks of "a leader", not "its leader": a leader of another command (not the supreme
+  // commander) stacked with a routed unit gives -2, adjacent -1.
+  auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"X", "lombard", "0507"}});
+  set_status(*f->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 7);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -2);
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
+  auto f2 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"X", "lombard", "0508"}});
+  set_status(*f2->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  roll(*f2->s, 7);
+  EXPECT_EQ(last_morale(f2->log).data["modifier"], -1);
+  // Negative: an enemy leader next to it gives nothing.
+  auto f3 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"Y", "imperial", "0508"}});
+  set_status(*f3->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f3->s);
+  roll(*f3->s, 7);
+  EXPECT_EQ(last_morale(f3->log).data["modifier"], 0);
+}
+
+// ---- 9.3.1 the Carroccio ----
+
+TEST(Bma_9_Carroccio, Clause_9_3_1_InfantryNextToCarroccioMinusThree) {
+  // Carroccio at 0605, next to the disordered infantry at 0505.
+  auto f = disordered_at("infantry", "B", "0505", {{"lombard", "carroccio", "A", "0605"}});
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 8);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -3);
+  EXPECT_EQ(f->s->unit(1).status, Status::kOrdered);
+  // Negative: without the Carroccio, 8 fails.
+  auto f2 = disordered_at("infantry", "B", "0505");
+  decline_rest_of_turn(*f2->s);
+  roll(*f2->s, 8);
+  EXPECT_EQ(f2->s->unit(1).status, Status::kDisordered);
+}
+
+TEST(Bma_9_Carroccio, Clause_9_3_1_CavalryAdjacentOrInfantryTwoAwayMinusOne) {
+  struct Case {
+    const char* type;
+    const char* carroccio;
+    int modifier;
+  };
+  // 0605 is next to 0505; 0606 two hexes away; 0607 three.
+  for (const Case& c : {Case{"cavalry", "0605", -1}, Case{"infantry", "0606", -1},
+                        Case{"cavalry", "0606", 0}, Case{"infantry", "0607", 0}}) {
+    auto f = disordered_at(c.type, "B", "0505", {{"lombard", "carroccio", "A", c.carroccio}});
+    ASSERT_EQ(f->s->bma().board().distance(hex(f->s->bma(), "0505"), hex(f->s->bma(), c.carroccio)),
+              std::string(c.carroccio) == "0605" ? 1 : std::string(c.carroccio) == "0606" ? 2 : 3);
+    decline_rest_of_turn(*f->s);
+    roll(*f->s, 6);
+    EXPECT_EQ(last_morale(f->log).data["modifier"], c.modifier) << c.type << " " << c.carroccio;
+  }
+}
+
+TEST(Bma_9_Carroccio, Clause_9_3_1_OnlyForItsOwnSide) {
+  // An Imperial disordered infantry next to the Lombard Carroccio gets nothing from it.
+  auto f = setup({{"imperial", "infantry", "B", "0504"},
+                  {"lombard", "carroccio", "A", "0604"},
+                  {"lombard", "infantry", "B", "0505"}});
+  set_status(*f->s, 0, Status::kDisordered);
+  decline_rest_of_turn(*f->s);
+  ASSERT_EQ(f->s->tasks().front().a, 0);
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
+  EXPECT_EQ(f->s->morale_modifier_carroccio(0), 0);
+  EXPECT_EQ(f->s->morale_modifier_carroccio(2), -3);
+}
+
+TEST(Bma_9_Carroccio, Clause_9_3_1_AppliesToZocChecks) {
+  // A Lombard infantry at 0505 next to its Carroccio (0605) leaving the enemy at 0504.
+  auto f = setup({{"imperial", "infantry", "B", "0504"},
+                  {"lombard", "infantry", "B", "0505"},
+                  {"lombard", "carroccio", "A", "0605"}});
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 8);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -3);
+  EXPECT_EQ(last_morale(f->log).data["passed"], true);
+}
+
+TEST(Bma_Rulings, L37_CarroccioModifierDoesNotStackButAddsToOthers) {
+  // Infantry next to the Carroccio is also within two hexes: -3, not -4. A leader next to it
+  // adds his own -1 (ruling L-29): -4.
+  auto f = disordered_at("infantry", "B", "0505", {{"lombard", "carroccio", "A", "0605"}},
+                         {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506"}});
+  EXPECT_EQ(f->s->morale_modifier_carroccio(1), -3);
+  decline_rest_of_turn(*f->s);
+  roll(*f->s, 9);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -4);
+  EXPECT_EQ(f->s->unit(1).status, Status::kOrdered);
+}
+
+}  // namespace
+}  // namespace carroccio::bma::testing

@@ -1,0 +1,539 @@
+// bma 4.0-4.2 movement, zones of control and stacking; the 6.4 modifiers for leaving a zone;
+// the Carroccio's movement (9.3.2); terrain costs and forest disorder (9.6); disordered units
+// moving only homeward (5.3 D); leaders moving and a lone leader overrun (5.4.6).
+//
+// Maps here are small: a one-column strip (1 x N) makes movement-point counts exact. On the
+// flat-topped, even-shifted grid a hex in an odd column c, row r touches (c, r-1), (c, r+1),
+// (c+1, r-1), (c+1, r), (c-1, r-1), (c-1, r); in an even column (c, r-1), (c, r+1), (c+1, r),
+// (c+1, r+1), (c-1, r), (c-1, r+1). The Imperial home edge is north, the Lombard south.
+#include <string>
+#include <vector>
+
+#include "rulesets/bma/tests/test_util.hpp"
+
+namespace carroccio::bma::testing {
+namespace {
+
+using Hexes = std::vector<std::string>;
+
+struct Fixture {
+  std::shared_ptr<const BmaGame> g;
+  std::unique_ptr<BmaState> s;
+  core::EventLog log;
+};
+
+std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP> leaders,
+                               std::vector<std::string> forest, int cols, int rows,
+                               const std::string& options = "") {
+  auto f = std::make_unique<Fixture>();
+  f->g = make_game(scenario_json(units, std::move(leaders), std::move(forest), cols, rows), options);
+  f->s = new_state(f->g);
+  f->s->set_event_sink(&f->log);
+  return f;
+}
+
+// The last morale event: its d10, modifier and whether it passed.
+core::Event last_morale(const core::EventLog& log) {
+  auto ev = events_of(log, "morale");
+  EXPECT_FALSE(ev.empty());
+  return ev.empty() ? core::Event{} : ev.back();
+}
+
+// ---- 4.0 movement points and terrain (9.6) ----
+
+TEST(Bma_4_Movement, Clause_4_0_InfantryHasFourMovementPoints) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0108")) << "four clear hexes cost 4 MP";
+  EXPECT_FALSE(contains_hex(r, "0107")) << "a fifth hex is beyond 4 MP";
+  move_unit(*f->s, 1, "0108");
+  EXPECT_EQ(where(*f->s, 1), "0108");
+}
+
+TEST(Bma_4_Movement, Clause_4_0_CavalryHasEightMovementPoints) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {}, 1, 20);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0112"));
+  EXPECT_FALSE(contains_hex(r, "0111"));
+}
+
+TEST(Bma_4_Movement, Clause_9_6_InfantryPaysTwoToEnterForest) {
+  // Forest at 0111: 2 MP to enter it, then 1 each for 0110 and 0109.
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 1, 12);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0111"));
+  EXPECT_TRUE(contains_hex(r, "0109"));
+  EXPECT_FALSE(contains_hex(r, "0108")) << "the forest hex cost 2, so 0108 would need 5 MP";
+  // Leaving a forest costs only what the hex entered costs (clear: 1).
+  auto g2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0112"}, 1, 12);
+  activate(*g2->s, 1);
+  EXPECT_TRUE(contains_hex(reach_of(*g2->s, 1), "0108"));
+}
+
+TEST(Bma_4_Movement, Clause_9_6_CavalryPaysFourToEnterForest) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119"}, 1, 20);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0115")) << "4 for the forest, then four clear hexes";
+  EXPECT_FALSE(contains_hex(r, "0114"));
+  // Two forest hexes use all 8 MP.
+  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119", "0118"}, 1, 20);
+  activate(*f2->s, 1);
+  const Hexes r2 = reach_of(*f2->s, 1);
+  EXPECT_TRUE(contains_hex(r2, "0118"));
+  EXPECT_FALSE(contains_hex(r2, "0117"));
+}
+
+TEST(Bma_4_Movement, Clause_4_0_NoMovingThroughUnits) {
+  // A friendly unit at 0110 and an enemy at 0104 bar the one-column strip.
+  auto f = setup({{"imperial", "infantry", "B", "0101"},
+                  {"lombard", "cavalry", "B", "0112"},
+                  {"lombard", "infantry", "B", "0110"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_EQ(r, (Hexes{"0111", "0112"})) << "cannot pass or enter the friend's hex";
+  // Without the friend in the way the cavalry runs on.
+  f->s->debug_set_unit(2, kNoHex, Status::kEliminated);
+  EXPECT_TRUE(contains_hex(reach_of(*f->s, 1), "0105"));
+  // An enemy unit cannot be passed either, nor entered.
+  f->s->debug_set_unit(0, hex(f->s->bma(), "0108"), Status::kOrdered);
+  const Hexes r3 = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r3, "0109"));
+  EXPECT_FALSE(contains_hex(r3, "0108"));
+  EXPECT_FALSE(contains_hex(r3, "0107"));
+}
+
+TEST(Bma_4_Movement, Clause_4_0_StopsOnEnteringHexNextToEnemy) {
+  // Enemy at 0205 touches 0106 and 0105 of column 1: the cavalry coming up column 1 from 0110
+  // must stop at 0106.
+  auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "cavalry", "B", "0110"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0106"));
+  EXPECT_FALSE(contains_hex(r, "0105")) << "cannot go on from a hex next to the enemy";
+  EXPECT_FALSE(contains_hex(r, "0104"));
+  // Negative: with the enemy far away, the same hexes are in reach.
+  f->s->debug_set_unit(0, hex(f->s->bma(), "0201"), Status::kOrdered);
+  const Hexes r2 = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r2, "0105"));
+  EXPECT_TRUE(contains_hex(r2, "0104"));
+}
+
+TEST(Bma_Rulings, L30_StopNextToAnyEnemyEvenDisorderedOrRouted) {
+  // Ruling L-30: stopping (4.0) is caused by any enemy unit, not only by ordered ones that
+  // exert a zone of control (4.1).
+  for (Status st : {Status::kDisordered, Status::kRouted}) {
+    auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "cavalry", "B", "0110"}},
+                   {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
+    f->s->debug_set_unit(0, f->s->unit(0).hex, st);
+    activate(*f->s, 1);
+    const Hexes r = reach_of(*f->s, 1);
+    EXPECT_TRUE(contains_hex(r, "0106")) << status_name(st);
+    EXPECT_FALSE(contains_hex(r, "0105")) << status_name(st);
+  }
+}
+
+TEST(Bma_Rulings, L30_CarroccioStopsEnemyMovement) {
+  // The Carroccio at 0106 touches 0105, 0107, 0205 and 0206; 0207 and 0108 lie beyond.
+  auto f = setup({{"imperial", "cavalry", "B", "0101"},
+                  {"lombard", "carroccio", "A", "0106"},
+                  {"lombard", "infantry", "B", "0210"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  activate(*f->s, 0);
+  const Hexes r = reach_of(*f->s, 0);
+  EXPECT_TRUE(contains_hex(r, "0105"));
+  EXPECT_TRUE(contains_hex(r, "0205"));
+  EXPECT_FALSE(contains_hex(r, "0207"));
+  EXPECT_FALSE(contains_hex(r, "0108"));
+  // Negative: with the Carroccio further south the way is open to 0108.
+  f->s->debug_set_unit(1, hex(f->s->bma(), "0109"), Status::kOrdered);
+  EXPECT_TRUE(contains_hex(reach_of(*f->s, 0), "0108"));
+  EXPECT_TRUE(contains_hex(reach_of(*f->s, 0), "0207"));
+}
+
+// ---- 4.1 zones of control and the 6.4 check ----
+
+// Lombard unit `mover` at 0106 next to an Imperial unit at 0205; leaders far away.
+std::unique_ptr<Fixture> zoc_setup(const std::string& mover_type, const std::string& mover_rating,
+                                   const std::string& enemy_type, const std::string& enemy_rating) {
+  return setup({{"imperial", enemy_type, enemy_rating, "0205"},
+                {"lombard", mover_type, mover_rating, "0106"}},
+               {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+}
+
+TEST(Bma_4_Movement, Clause_4_1_LeavingZocNeedsMoraleCheck) {
+  // B infantry (morale 5) next to B infantry: no modifier. 5 passes.
+  auto f = zoc_setup("infantry", "B", "infantry", "B");
+  activate(*f->s, 1);
+  EXPECT_TRUE(f->s->in_enemy_zoc(1));
+  select_unit(*f->s, 1);
+  ASSERT_TRUE(f->s->is_chance_node()) << "a morale check (d10) comes first";
+  EXPECT_EQ(f->s->chance_info().rule, "bma 4.1, 6.4");
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
+  EXPECT_EQ(last_morale(f->log).data["passed"], true);
+  ASSERT_EQ(f->s->phase(), Phase::kMoveDestination);
+  move_selected_to(*f->s, 1, "0108");
+  EXPECT_EQ(where(*f->s, 1), "0108");
+
+  // 6 fails: the unit stays and may not try again this activation.
+  auto f2 = zoc_setup("infantry", "B", "infantry", "B");
+  activate(*f2->s, 1);
+  select_unit(*f2->s, 1);
+  roll(*f2->s, 6);
+  EXPECT_EQ(last_morale(f2->log).data["passed"], false);
+  EXPECT_EQ(where(*f2->s, 1), "0106");
+  EXPECT_FALSE(is_legal(*f2->s, act::kSelectUnitBase + 1));
+}
+
+TEST(Bma_4_Movement, Clause_4_1_OnlyOrderedEnemiesHaveZoc) {
+  for (Status st : {Status::kDisordered, Status::kRouted}) {
+    auto f = zoc_setup("infantry", "B", "infantry", "B");
+    f->s->debug_set_unit(0, f->s->unit(0).hex, st);
+    activate(*f->s, 1);
+    EXPECT_FALSE(f->s->in_enemy_zoc(1)) << status_name(st);
+    select_unit(*f->s, 1);
+    EXPECT_EQ(f->s->phase(), Phase::kMoveDestination) << "no check needed";
+  }
+  // The Carroccio has no zone either (ruling L-30).
+  auto f = setup({{"imperial", "infantry", "B", "0106"},
+                  {"lombard", "carroccio", "A", "0205"},
+                  {"lombard", "infantry", "B", "0210"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  EXPECT_FALSE(f->s->in_enemy_zoc(0));
+}
+
+TEST(Bma_Rulings, L30_MayMoveFromZocHexToZocHexAfterCheck) {
+  // 0106 and 0105 both touch the enemy at 0205: after passing the check the unit may step to
+  // 0105, and there it stops.
+  auto f = zoc_setup("infantry", "B", "infantry", "B");
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 1);
+  const Hexes r = destinations_now(*f->s);
+  EXPECT_TRUE(contains_hex(r, "0105"));
+  EXPECT_FALSE(contains_hex(r, "0104")) << "0104 lies beyond 0105, next to the enemy";
+}
+
+// 6.4 modifiers, one test each: the same die passes without the condition and fails with a +1
+// (or the reverse for a -1).
+
+TEST(Bma_6_Morale, Clause_6_4_LeaderStackedOrAdjacentMinusOne) {
+  for (const char* leader_hex : {"0106", "0107"}) {  // stacked, then adjacent
+    auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                   {{"L0", "imperial", "0201"}, {"L1", "lombard", leader_hex}}, {}, 2, 10);
+    activate(*f->s, 1);
+    select_unit(*f->s, 1);
+    roll(*f->s, 6);
+    EXPECT_EQ(last_morale(f->log).data["modifier"], -1) << leader_hex;
+    EXPECT_EQ(last_morale(f->log).data["passed"], true) << leader_hex;
+  }
+  // Negative: the leader two hexes away gives nothing.
+  auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0108"}}, {}, 2, 10);
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 6);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
+  EXPECT_EQ(last_morale(f->log).data["passed"], false);
+}
+
+TEST(Bma_Rulings, L28_SupremeCommanderCountsAsEveryUnitsLeader) {
+  // The unit belongs to L1, far away; the supreme commander S stands next to it.
+  auto f = setup({{"imperial", "infantry", "B", "0205"},
+                  {"lombard", "infantry", "B", "0106", "", "L1"},
+                  {"lombard", "infantry", "B", "0109", "", "S"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"S", "lombard", "0107", 1, true}},
+                 {}, 2, 10);
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 6);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -1);
+  // Negative: another (non-supreme) leader next to it is not "its leader" for 6.4.
+  auto f2 = setup({{"imperial", "infantry", "B", "0205"},
+                   {"lombard", "infantry", "B", "0106", "", "L1"},
+                   {"lombard", "infantry", "B", "0109", "", "X"}},
+                  {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"X", "lombard", "0107"}}, {},
+                  2, 10);
+  activate(*f2->s, 1);
+  select_unit(*f2->s, 1);
+  roll(*f2->s, 6);
+  EXPECT_EQ(last_morale(f2->log).data["modifier"], 0);
+}
+
+TEST(Bma_6_Morale, Clause_6_4_BetterRatedEnemyPlusOne) {
+  auto f = zoc_setup("infantry", "B", "infantry", "A");
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 1);
+  EXPECT_EQ(last_morale(f->log).data["passed"], false);
+  // Negative: an equal or worse enemy adds nothing.
+  for (const char* r : {"B", "C"}) {
+    auto f2 = zoc_setup("infantry", "B", "infantry", r);
+    activate(*f2->s, 1);
+    select_unit(*f2->s, 1);
+    roll(*f2->s, 5);
+    EXPECT_EQ(last_morale(f2->log).data["modifier"], 0) << r;
+    EXPECT_EQ(last_morale(f2->log).data["passed"], true) << r;
+  }
+}
+
+TEST(Bma_6_Morale, Clause_6_4_CavalryLeavingInfantryMinusOne) {
+  auto f = zoc_setup("cavalry", "B", "infantry", "B");
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 6);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -1);
+  EXPECT_EQ(last_morale(f->log).data["passed"], true);
+  // Negative: cavalry leaving cavalry gets nothing.
+  auto f2 = zoc_setup("cavalry", "B", "cavalry", "B");
+  activate(*f2->s, 1);
+  select_unit(*f2->s, 1);
+  roll(*f2->s, 6);
+  EXPECT_EQ(last_morale(f2->log).data["modifier"], 0);
+  EXPECT_EQ(last_morale(f2->log).data["passed"], false);
+}
+
+TEST(Bma_Rulings, L31_CavalryMinusOneOnlyIfEveryZocIsInfantry) {
+  // Enemy infantry at 0205 and enemy cavalry at 0105 both hold the cavalry at 0106.
+  auto f = setup({{"imperial", "infantry", "B", "0205"},
+                  {"imperial", "cavalry", "B", "0105"},
+                  {"lombard", "cavalry", "B", "0106"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  activate(*f->s, 1);
+  select_unit(*f->s, 2);
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
+}
+
+TEST(Bma_6_Morale, Clause_6_4_InfantryLeavingCavalryPlusOne) {
+  auto f = zoc_setup("infantry", "B", "cavalry", "B");
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 1);
+  EXPECT_EQ(last_morale(f->log).data["passed"], false);
+  // Negative: infantry leaving infantry.
+  auto f2 = zoc_setup("infantry", "B", "infantry", "B");
+  activate(*f2->s, 1);
+  select_unit(*f2->s, 1);
+  roll(*f2->s, 5);
+  EXPECT_EQ(last_morale(f2->log).data["passed"], true);
+}
+
+TEST(Bma_6_Morale, Clause_6_4_DisorderedPlusOne) {
+  auto f = zoc_setup("infantry", "B", "infantry", "B");
+  f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 1);
+  EXPECT_EQ(last_morale(f->log).data["passed"], false);
+  // Negative: the same unit in order passes (Clause_4_1_LeavingZocNeedsMoraleCheck); and once
+  // passed, the disordered unit may only go homeward (south).
+  auto f2 = zoc_setup("infantry", "B", "infantry", "B");
+  f2->s->debug_set_unit(1, f2->s->unit(1).hex, Status::kDisordered);
+  activate(*f2->s, 1);
+  select_unit(*f2->s, 1);
+  roll(*f2->s, 4);
+  EXPECT_EQ(last_morale(f2->log).data["passed"], true);
+  const Hexes r = destinations_now(*f2->s);
+  EXPECT_TRUE(contains_hex(r, "0107"));
+  EXPECT_FALSE(contains_hex(r, "0105"));
+}
+
+TEST(Bma_6_Morale, Clause_6_4_ModifiersAdd) {
+  // Disordered B infantry next to A cavalry: +1 better, +1 cavalry, +1 disordered; its leader
+  // adjacent -1: total +2.
+  auto f = setup({{"imperial", "cavalry", "A", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0107"}}, {}, 2, 10);
+  f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  roll(*f->s, 3);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 2);
+  EXPECT_EQ(last_morale(f->log).data["passed"], true);
+}
+
+// ---- 4.2 stacking ----
+
+TEST(Bma_4_Movement, Clause_4_2_OneUnitAndOneLeaderPerHex) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"},
+                  {"lombard", "infantry", "B", "0110"},
+                  {"lombard", "infantry", "B", "0108"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
+                 {}, 2, 10);
+  activate(*f->s, 1);
+  // A unit cannot end in a friend's hex.
+  EXPECT_FALSE(contains_hex(reach_of(*f->s, 1), "0108"));
+  // The leader may join a unit, but not another leader's hex.
+  play(*f->s, act::kSelectLeaderBase + 1);
+  const Hexes r = destinations_now(*f->s);
+  EXPECT_TRUE(contains_hex(r, "0108")) << "a leader stacks with a unit";
+  EXPECT_TRUE(contains_hex(r, "0107")) << "or stands alone";
+  EXPECT_FALSE(contains_hex(r, "0106")) << "but not with another leader";
+  play(*f->s, destination(f->s->bma(), "0108", 0));
+  EXPECT_EQ(f->s->leader(1).hex, hex(f->s->bma(), "0108"));
+  EXPECT_EQ(f->s->unit_at(hex(f->s->bma(), "0108")), 2);
+}
+
+// ---- Leaders ----
+
+TEST(Bma_Rulings, L4_LeaderMovesEightWithCavalryCostsThroughFriends) {
+  // Ruling L-4/L-48: a leader has 8 MP and pays cavalry costs (forest 4); he may pass friendly
+  // units; he is never disordered.
+  auto f = setup({{"imperial", "infantry", "B", "0101"},
+                  {"lombard", "infantry", "B", "0120"},
+                  {"lombard", "infantry", "B", "0118"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119"}, 1, 20);
+  activate(*f->s, 1);
+  play(*f->s, act::kSelectLeaderBase + 1);
+  const Hexes r = destinations_now(*f->s);
+  EXPECT_TRUE(contains_hex(r, "0118")) << "stacks with the friend in 0118";
+  EXPECT_TRUE(contains_hex(r, "0115")) << "4 (forest) + 4 clear, through the friend";
+  EXPECT_FALSE(contains_hex(r, "0114"));
+  play(*f->s, destination(f->s->bma(), "0115", 0));
+  EXPECT_EQ(f->s->leader(1).hex, hex(f->s->bma(), "0115"));
+  EXPECT_TRUE(events_of(f->log, "disorder").empty());
+}
+
+TEST(Bma_Rulings, L4_LeaderStopsNextToEnemyAndNeverEntersIt) {
+  auto f = setup({{"imperial", "infantry", "B", "0105"}, {"lombard", "infantry", "B", "0112"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  activate(*f->s, 1);
+  play(*f->s, act::kSelectLeaderBase + 1);
+  const Hexes r = destinations_now(*f->s);
+  EXPECT_TRUE(contains_hex(r, "0106"));
+  EXPECT_FALSE(contains_hex(r, "0105"));
+  EXPECT_FALSE(contains_hex(r, "0104"));
+}
+
+TEST(Bma_4_Movement, Clause_5_4_6_LoneLeaderOverrunChecks) {
+  // The Imperial leader stands alone at 0105; the Lombard cavalry rides through his hex.
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
+                 {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  activate(*f->s, 1);
+  // Ruling L-25: a lone leader has no zone and does not stop the move.
+  EXPECT_TRUE(contains_hex(reach_of(*f->s, 1), "0105"));
+  EXPECT_TRUE(contains_hex(reach_of(*f->s, 1), "0103"));
+  move_unit(*f->s, 1, "0103");
+  ASSERT_TRUE(f->s->is_chance_node());
+  EXPECT_EQ(f->s->chance_info().rule, "bma 5.4.6");
+  roll(*f->s, 7);  // survives: he joins a unit of his command
+  EXPECT_EQ(f->s->leader(0).hex, hex(f->s->bma(), "0101"));
+  EXPECT_EQ(f->s->vp_lost(0), 0);
+
+  // 2 (or 12) kills him: 2 x command value lost.
+  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
+                  {{"L0", "imperial", "0105", 2}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  activate(*f2->s, 1);
+  move_unit(*f2->s, 1, "0105");
+  roll(*f2->s, 12);
+  EXPECT_EQ(f2->s->leader(0).hex, kNoHex);
+  EXPECT_EQ(f2->s->vp_lost(0), 4);
+
+  // Negative: a leader stacked with his unit cannot be entered at all.
+  auto f3 = setup({{"imperial", "infantry", "B", "0105"}, {"lombard", "cavalry", "B", "0110"}},
+                  {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  activate(*f3->s, 1);
+  EXPECT_FALSE(contains_hex(reach_of(*f3->s, 1), "0105"));
+}
+
+// ---- Disordered units, forest disorder ----
+
+TEST(Bma_4_Movement, Clause_5_3_DisorderedMovesOnlyTowardHomeEdge) {
+  // Lombard home edge is south. From 0505 (odd column) only S brings it nearer.
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0505"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10);
+  f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0506"));
+  EXPECT_TRUE(contains_hex(r, "0509"));
+  EXPECT_FALSE(contains_hex(r, "0510")) << "five hexes";
+  EXPECT_FALSE(contains_hex(r, "0504")) << "away from home";
+  EXPECT_FALSE(contains_hex(r, "0605")) << "sideways: same distance from the edge";
+  // Negative: in order, it may go north.
+  f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kOrdered);
+  EXPECT_TRUE(contains_hex(reach_of(*f->s, 1), "0504"));
+}
+
+TEST(Bma_4_Movement, Clause_9_6_CavalryDisorderedOnEnteringForest) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"},
+                  {"lombard", "cavalry", "B", "0112"},
+                  {"lombard", "infantry", "B", "0212"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110", "0210"}, 2, 12);
+  activate(*f->s, 1);
+  move_unit(*f->s, 1, "0109");  // through the forest at 0110
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
+  ASSERT_FALSE(events_of(f->log, "disorder", "bma 9.6").empty());
+  // Negative: infantry entering forest keeps its order.
+  move_unit(*f->s, 2, "0210");
+  EXPECT_EQ(f->s->unit(2).status, Status::kOrdered);
+
+  // Negative: cavalry that stays out of the forest keeps its order.
+  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0112"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110"}, 2, 12);
+  activate(*f2->s, 1);
+  move_unit(*f2->s, 1, "0111");
+  EXPECT_EQ(f2->s->unit(1).status, Status::kOrdered);
+}
+
+// ---- The Carroccio (9.3.2) ----
+
+TEST(Bma_9_Carroccio, Clause_9_3_2_TwoMovementPoints) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"},
+                  {"lombard", "carroccio", "A", "0112"},
+                  {"lombard", "infantry", "B", "0212"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 2, 12);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0110"));
+  EXPECT_FALSE(contains_hex(r, "0109"));
+  move_unit(*f->s, 1, "0110");
+  EXPECT_EQ(where(*f->s, 1), "0110");
+}
+
+TEST(Bma_9_Carroccio, Clause_9_3_2_ClearHexesOnly) {
+  auto f = setup({{"imperial", "infantry", "B", "0101"},
+                  {"lombard", "carroccio", "A", "0112"},
+                  {"lombard", "infantry", "B", "0210"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 2, 12);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_FALSE(contains_hex(r, "0111")) << "forest";
+  EXPECT_TRUE(contains_hex(r, "0211")) << "clear";
+  EXPECT_FALSE(contains_hex(r, "0110")) << "only through the forest or 0210's unit";
+}
+
+// ---- Facing (7.2) and movement ----
+
+TEST(Bma_Rulings, L30_TurningInPlaceDoesNotPinAUnitNextToTheEnemy) {
+  // With facing, a unit that passed its zone check (or faces a disordered enemy) may turn in
+  // place and then walk away: the hex it starts in does not stop it.
+  auto f = setup({{"imperial", "infantry", "B", "0205", "S/SW"},
+                  {"lombard", "infantry", "B", "0106", "N/NE"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10, "facing");
+  f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kDisordered);
+  activate(*f->s, 1);
+  select_unit(*f->s, 1);
+  ASSERT_EQ(f->s->phase(), Phase::kMoveDestination);
+  // Facing S/SW (corner 7) it may walk south: one MP to turn, then 0107, 0108, 0109.
+  EXPECT_TRUE(is_legal(*f->s, destination(f->s->bma(), "0109", 7)));
+  EXPECT_FALSE(is_legal(*f->s, destination(f->s->bma(), "0110", 7)));
+}
+
+}  // namespace
+}  // namespace carroccio::bma::testing
