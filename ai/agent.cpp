@@ -1,0 +1,121 @@
+#include "ai/agent.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "fmt/format.h"
+
+namespace carroccio::ai {
+
+Agent::~Agent() = default;
+
+std::string Agent::name() const { return "agent"; }
+
+game::Action RandomAgent::choose(const game::State& state, core::Rng& rng) {
+  state.legal_actions(legal_);
+  if (legal_.empty()) return game::kInvalidAction;
+  return legal_[static_cast<std::size_t>(rng.uniform(legal_.size()))];
+}
+
+namespace {
+
+bool is_name(std::string_view s) {
+  if (s.empty()) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+constexpr std::string_view kForm = "write KIND or KIND:key=value,... (e.g. mcts:iters=20000)";
+
+}  // namespace
+
+core::Expected<AgentSpec> AgentSpec::parse(std::string_view text) {
+  AgentSpec spec;
+  const auto colon = text.find(':');
+  const std::string_view kind = text.substr(0, colon);
+  if (kind.empty())
+    return core::make_error(fmt::format("Agent '{}' has no kind: {}.", text, kForm));
+  if (!is_name(kind))
+    return core::make_error(fmt::format(
+        "Agent kind '{}' may only hold lower-case letters, digits, '_' and '-': {}.", kind, kForm));
+  spec.kind = std::string(kind);
+  if (colon == std::string_view::npos) return spec;
+  std::string_view rest = text.substr(colon + 1);
+  if (rest.empty())
+    return core::make_error(
+        fmt::format("Agent '{}' has a ':' but no parameters after it: {}.", text, kForm));
+  while (true) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
+      return core::make_error(fmt::format(
+          "Agent parameter '{}' of '{}' is not of the form key=value: {}.", item, text, kForm));
+    const std::string_view key = item.substr(0, eq);
+    if (!is_name(key))
+      return core::make_error(fmt::format(
+          "Agent parameter name '{}' may only hold lower-case letters, digits, '_' and '-'.", key));
+    if (!spec.params.emplace(std::string(key), std::string(item.substr(eq + 1))).second)
+      return core::make_error(
+          fmt::format("Agent parameter '{}' is given twice in '{}'.", key, text));
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return spec;
+}
+
+std::string AgentSpec::to_string() const {
+  std::string out = kind;
+  char sep = ':';
+  for (const auto& [key, value] : params) {
+    out += sep;
+    out += key + "=" + value;
+    sep = ',';
+  }
+  return out;
+}
+
+core::Expected<long long> AgentSpec::int_param(const std::string& key, long long fallback,
+                                               long long lo, long long hi) const {
+  const auto it = params.find(key);
+  if (it == params.end()) return fallback;
+  long long v = 0;
+  const std::string& s = it->second;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || v < lo || v > hi)
+    return core::make_error(
+        fmt::format("Agent parameter {}={} of '{}' must be a whole number from {} to {}.", key, s,
+                    kind, lo, hi));
+  return v;
+}
+
+core::Status AgentSpec::check_params(const std::vector<std::string>& known) const {
+  for (const auto& [key, value] : params) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    if (known.empty())
+      return core::make_error(
+          fmt::format("Agent '{}' takes no parameters, but '{}' was given.", kind, key));
+    return core::make_error(fmt::format("'{}' is not a parameter of agent '{}': it takes {}.", key,
+                                        kind, fmt::join(known, ", ")));
+  }
+  return core::Status::Ok();
+}
+
+std::vector<std::string> agent_kinds() { return {"random"}; }
+
+core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const game::Game& game,
+                                                  game::Player side) {
+  if (side < 0 || side >= game.num_players())
+    return core::make_error(
+        fmt::format("Player {} is not a side of {}/{}.", side, game.ruleset(), game.scenario()));
+  if (spec.kind == "random") {
+    if (auto s = spec.check_params({}); !s) return core::make_error(s.message());
+    return std::unique_ptr<Agent>(std::make_unique<RandomAgent>());
+  }
+  return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,
+                                      fmt::join(agent_kinds(), ", ")));
+}
+
+}  // namespace carroccio::ai

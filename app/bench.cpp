@@ -1,0 +1,96 @@
+// `carroccio bench`: random games of every playable scenario with fixed seeds. Prints speed and
+// one behaviour signature: a change of rules or of the playout that changes any game changes it.
+#include <chrono>
+#include <ostream>
+
+#include "ai/agent.hpp"
+#include "app/cli.hpp"
+#include "app/commands.hpp"
+#include "core/hash.hpp"
+#include "fmt/format.h"
+#include "sim/playout.hpp"
+
+namespace carroccio::app {
+
+int run_bench(std::span<const std::string> args, const game::Registry& registry, Io io) {
+  if (wants_help(args)) {
+    io.out << "Usage: carroccio bench [--games N] [--scenario REF] [--json]\n";
+    return kExitOk;
+  }
+  auto parsed = parse_args(args, "bench", {{"games", true}, {"scenario", true}, {"json"}}, 0);
+  if (!parsed) return usage_error(io.err, parsed.message());
+  std::int64_t games = 200;
+  if (auto text = parsed->value("games")) {
+    auto n = parse_count(*text, "games", 1, 100'000'000);
+    if (!n) return usage_error(io.err, n.message());
+    games = *n;
+  }
+  std::vector<std::string> refs;
+  if (auto ref = parsed->value("scenario")) {
+    refs.push_back(*ref);
+  } else {
+    for (const auto& r : registry.rulesets())
+      if (r->info().plays_games)
+        for (const auto& s : r->info().scenarios) refs.push_back(r->info().id + "/" + s.id);
+  }
+  if (refs.empty()) return fail(io.err, "No ruleset that plays whole games is registered.");
+  const bool json = parsed->has("json");
+
+  nlohmann::json rows = nlohmann::json::array();
+  std::uint64_t signature = core::fnv1a64("");
+  if (!json)
+    io.out << fmt::format(
+        "carroccio bench: {} random games per scenario, seeds 0 to {}.\n{:<24} {:>8} {:>9} "
+        "{:>10} {:>13} {:>11}\n",
+        games, games - 1, "scenario", "games", "seconds", "games/s", "decisions/s", "steps/game");
+  for (const auto& ref : refs) {
+    auto game = registry.load(ref, {});
+    if (!game) return fail(io.err, game.message());
+    const game::Game& g = **game;
+    std::vector<ai::RandomAgent> random(static_cast<std::size_t>(g.num_players()));
+    std::vector<ai::Agent*> agents;
+    for (auto& a : random) agents.push_back(&a);
+    std::uint64_t decisions = 0, steps = 0;
+    std::uint64_t scenario_signature = core::fnv1a64("");
+    const auto start = std::chrono::steady_clock::now();
+    for (std::int64_t i = 0; i < games; ++i) {
+      // Seed = game index, stream 0: game i is `carroccio play REF --seed i` with random agents.
+      auto result = sim::play_game(g, agents, static_cast<std::uint64_t>(i), 0);
+      if (!result) return fail(io.err, fmt::format("{}, seed {}: {}", ref, i, result.message()));
+      decisions += result->decisions;
+      steps += result->decisions + result->chance_steps;
+      const std::string h = core::hex64(result->state->hash());
+      signature = core::fnv1a64(h, signature);
+      scenario_signature = core::fnv1a64(h, scenario_signature);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double per_second = seconds > 0 ? 1.0 / seconds : 0.0;
+    const double g_per_s = static_cast<double>(games) * per_second;
+    const double d_per_s = static_cast<double>(decisions) * per_second;
+    const double steps_per_game = static_cast<double>(steps) / static_cast<double>(games);
+    if (json) {
+      rows.push_back({{"scenario", ref},
+                      {"games", games},
+                      {"seconds", seconds},
+                      {"games_per_second", g_per_s},
+                      {"decisions_per_second", d_per_s},
+                      {"decisions", decisions},
+                      {"steps", steps},
+                      {"signature", core::hex64(scenario_signature)}});
+    } else {
+      io.out << fmt::format("{:<24} {:>8} {:>9.3f} {:>10.1f} {:>13.0f} {:>11.1f}\n", ref, games,
+                            seconds, g_per_s, d_per_s, steps_per_game);
+    }
+  }
+  if (json) {
+    nlohmann::json j = {
+        {"games_per_scenario", games}, {"scenarios", rows}, {"signature", core::hex64(signature)}};
+    io.out << j.dump(2) << "\n";
+  } else {
+    io.out << "signature: " << core::hex64(signature) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace carroccio::app

@@ -1,0 +1,258 @@
+#include "app/cli.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <istream>
+#include <ostream>
+
+#include "app/alsh_command.hpp"
+#include "app/commands.hpp"
+#if CARROCCIO_HAS_SERVE
+#include "app/serve_command.hpp"
+#endif
+#include "fmt/format.h"
+
+namespace carroccio::app {
+
+namespace {
+
+constexpr std::string_view kUsageText =
+    R"(carroccio: plays, referees and simulates medieval tabletop wargames.
+
+Usage: carroccio <subcommand> [arguments]
+
+Subcommands:
+  rulesets [--json]          list the rulesets, their scenarios and options
+  play REF [flags]           play a game (REF is ruleset/scenario or a scenario file)
+      --agent SIDE=KIND      who plays SIDE: human, random (default random), or KIND:key=value,...
+      --seed N               seed of the digital dice and the AI (default 1)
+      --options LIST         optional rules, e.g. facing,vcf=every
+      --dice digital|physical  roll with our generator (default) or type real dice rolls
+      --record FILE          write the game record to FILE at the end (or on quit)
+      --quiet                print only the result
+  demo [--scenario REF] [--seed N] [--options LIST]
+                             watch one complete AI-vs-AI game (default bma/legnano)
+  replay FILE [--json] [--quiet]
+                             replay a game record and check it reproduces the same final position
+  bench [--games N] [--scenario REF] [--json]
+                             time random games of every scenario and print a behaviour signature
+  alsh ...                   All is Lost save Honour charts (see carroccio alsh --help)
+  serve [flags]              the browser front end and HTTP API (see carroccio serve --help)
+  sim, odds                  not available yet
+
+  carroccio --version        print the version
+  carroccio --help           print this help
+)";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string_view usage_text() { return kUsageText; }
+
+bool wants_help(std::span<const std::string> args) {
+  return std::any_of(args.begin(), args.end(),
+                     [](const std::string& a) { return a == "--help" || a == "-h"; });
+}
+
+std::optional<std::string> ParsedArgs::value(const std::string& name) const {
+  const auto it = flags.find(name);
+  if (it == flags.end() || it->second.empty()) return std::nullopt;
+  return it->second.back();
+}
+
+std::vector<std::string> ParsedArgs::values(const std::string& name) const {
+  const auto it = flags.find(name);
+  return it == flags.end() ? std::vector<std::string>{} : it->second;
+}
+
+core::Expected<ParsedArgs> parse_args(std::span<const std::string> args, std::string_view command,
+                                      const std::vector<FlagSpec>& flags,
+                                      std::size_t max_positional) {
+  ParsedArgs parsed;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.size() < 2 || arg[0] != '-' || arg == "--") {
+      if (parsed.positional.size() >= max_positional)
+        return core::make_error(
+            max_positional == 0
+                ? fmt::format("'carroccio {}' takes no argument '{}'.", command, arg)
+                : fmt::format("'carroccio {}' takes {} argument{} before its flags, but '{}' is "
+                              "one too many.",
+                              command, max_positional, max_positional == 1 ? "" : "s", arg));
+      parsed.positional.push_back(arg);
+      continue;
+    }
+    std::string_view text = arg;
+    text.remove_prefix(text.size() > 2 && text[1] == '-' ? 2 : 1);
+    std::string name(text.substr(0, text.find('=')));
+    std::optional<std::string> inline_value;
+    if (text.find('=') != std::string_view::npos)
+      inline_value = std::string(text.substr(text.find('=') + 1));
+    const auto spec =
+        std::find_if(flags.begin(), flags.end(), [&](const FlagSpec& f) { return f.name == name; });
+    if (spec == flags.end()) {
+      std::vector<std::string> names;
+      for (const auto& f : flags) names.push_back("--" + f.name);
+      return core::make_error(
+          names.empty()
+              ? fmt::format("'{}' is not an option of 'carroccio {}', which takes none.", arg,
+                            command)
+              : fmt::format("'{}' is not an option of 'carroccio {}': it takes {}.",
+                            arg.substr(0, arg.find('=')), command, fmt::join(names, ", ")));
+    }
+    if (!spec->repeatable && parsed.has(name))
+      return core::make_error(
+          fmt::format("'--{}' is given twice to 'carroccio {}'.", name, command));
+    std::string value = "true";
+    if (spec->takes_value) {
+      if (inline_value) {
+        value = *inline_value;
+      } else if (i + 1 < args.size() &&
+                 !(args[i + 1].size() > 1 && args[i + 1][0] == '-' && args[i + 1][1] == '-')) {
+        value = args[++i];
+      } else {
+        return core::make_error(fmt::format("'--{}' needs a value.", name));
+      }
+      if (value.empty()) return core::make_error(fmt::format("'--{}' needs a value.", name));
+    } else if (inline_value) {
+      return core::make_error(fmt::format("'--{}' is a switch and takes no value.", name));
+    }
+    parsed.flags[name].push_back(std::move(value));
+  }
+  return parsed;
+}
+
+core::Expected<AgentAssignment> parse_agent_assignment(std::string_view text) {
+  const auto eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size())
+    return core::make_error(
+        fmt::format("'--agent {}' must be SIDE=KIND, e.g. --agent imperial=human.", text));
+  auto spec = ai::AgentSpec::parse(text.substr(eq + 1));
+  if (!spec) return spec.error();
+  return AgentAssignment{std::string(text.substr(0, eq)), std::move(*spec)};
+}
+
+std::vector<std::string> agent_kinds() {
+  std::vector<std::string> kinds = ai::agent_kinds();
+  kinds.push_back("human");
+  std::sort(kinds.begin(), kinds.end());
+  kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
+  return kinds;
+}
+
+core::Expected<std::vector<ai::AgentSpec>> resolve_agents(
+    const std::vector<AgentAssignment>& assignments, const game::Game& game) {
+  std::vector<ai::AgentSpec> specs(static_cast<std::size_t>(game.num_players()),
+                                   ai::AgentSpec{"random", {}});
+  std::vector<bool> assigned(specs.size(), false);
+  const auto kinds = agent_kinds();
+  for (const auto& a : assignments) {
+    auto side = game.find_player(a.side);
+    if (!side) return side.error();
+    const auto index = static_cast<std::size_t>(*side);
+    if (assigned[index])
+      return core::make_error(fmt::format("Side '{}' is given an agent twice.", a.side));
+    assigned[index] = true;
+    if (std::find(kinds.begin(), kinds.end(), a.spec.kind) == kinds.end())
+      return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.",
+                                          a.spec.kind, fmt::join(kinds, ", ")));
+    if (a.spec.kind == "human") {
+      if (auto s = a.spec.check_params({}); !s) return core::make_error(s.message());
+    } else {
+      auto agent = ai::make_agent(a.spec, game, *side);
+      if (!agent) return agent.error();
+    }
+    specs[index] = a.spec;
+  }
+  return specs;
+}
+
+core::Expected<DiceMode> parse_dice_mode(std::string_view text) {
+  if (text == "digital") return DiceMode::kDigital;
+  if (text == "physical") return DiceMode::kPhysical;
+  return core::make_error(
+      fmt::format("'--dice {}' is not a dice mode: use digital or physical.", text));
+}
+
+core::Expected<game::Options> parse_option_list(std::string_view text) {
+  auto options = game::parse_options(text);
+  if (!options)
+    return core::make_error(fmt::format("In '--options {}': {}", text, options.message()));
+  return options;
+}
+
+core::Expected<std::uint64_t> parse_seed(std::string_view text) {
+  const std::string_view t = trim(text);
+  std::uint64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || ec != std::errc() || ptr != t.data() + t.size())
+    return core::make_error(fmt::format(
+        "'--seed {}' is not a seed: use a whole number from 0 to 18446744073709551615.", text));
+  return v;
+}
+
+core::Expected<std::int64_t> parse_count(std::string_view text, std::string_view flag,
+                                         std::int64_t lo, std::int64_t hi) {
+  const std::string_view t = trim(text);
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || v < lo || v > hi)
+    return core::make_error(
+        fmt::format("'--{} {}' must be a whole number from {} to {}.", flag, text, lo, hi));
+  return v;
+}
+
+int usage_error(std::ostream& err, std::string_view sentence) {
+  err << "carroccio: " << sentence << "\nsee carroccio --help\n";
+  return kExitUsage;
+}
+
+int fail(std::ostream& err, std::string_view sentence) {
+  err << "carroccio: " << sentence << "\n";
+  return kExitError;
+}
+
+int run(const std::vector<std::string>& args, const game::Registry& registry, std::istream& in,
+        std::ostream& out, std::ostream& err) {
+  Io io{in, out, err};
+  if (args.empty()) {
+    err << kUsageText;
+    return kExitUsage;
+  }
+  const std::string& command = args[0];
+  const std::span<const std::string> rest(args.data() + 1, args.size() - 1);
+  if (command == "--version" || command == "-V" || command == "version") {
+    if (!rest.empty()) return usage_error(err, "'--version' takes no arguments.");
+    out << "carroccio " << CARROCCIO_VERSION << "\n";
+    return kExitOk;
+  }
+  if (command == "--help" || command == "-h" || command == "help") {
+    out << kUsageText;
+    return kExitOk;
+  }
+  if (command == "rulesets") return run_rulesets(rest, registry, io);
+  if (command == "play") return run_play(rest, registry, io);
+  if (command == "demo") return run_demo(rest, registry, io);
+  if (command == "replay") return run_replay(rest, registry, io);
+  if (command == "bench") return run_bench(rest, registry, io);
+  if (command == "alsh")
+    return run_alsh_command(std::vector<std::string>(rest.begin(), rest.end()), out, err);
+#if CARROCCIO_HAS_SERVE
+  if (command == "serve")
+    return run_serve_command(std::vector<std::string>(rest.begin(), rest.end()), out, err);
+#endif
+  if (command == "sim" || command == "odds" || command == "serve") {
+    err << fmt::format("carroccio: the '{}' subcommand is not available yet.\n", command);
+    return kExitUsage;
+  }
+  if (!command.empty() && command[0] == '-')
+    return usage_error(err, fmt::format("'{}' is not an option of carroccio.", command));
+  return usage_error(err, fmt::format("'{}' is not a subcommand of carroccio.", command));
+}
+
+}  // namespace carroccio::app

@@ -1,0 +1,93 @@
+// What the subcommands share, and `carroccio rulesets`.
+#include <algorithm>
+#include <ostream>
+
+#include "app/cli.hpp"
+#include "app/commands.hpp"
+#include "fmt/format.h"
+#include "nlohmann/json.hpp"
+
+namespace carroccio::app {
+
+std::string format_event(const core::Event& event) {
+  return event.rule.empty() ? fmt::format("  {}", event.text)
+                            : fmt::format("  [{}] {}", event.rule, event.text);
+}
+
+std::string format_returns(const game::Game& game, const std::vector<double>& returns) {
+  std::string out;
+  for (std::size_t p = 0; p < returns.size(); ++p) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} {}{:g}", game.player_name(static_cast<game::Player>(p)),
+                       returns[p] > 0 ? "+" : "", returns[p]);
+  }
+  return out;
+}
+
+std::string default_scenario(const game::Registry& registry) {
+  if (const game::Ruleset* bma = registry.find("bma"); bma != nullptr && bma->info().plays_games) {
+    const auto& scenarios = bma->info().scenarios;
+    if (std::any_of(scenarios.begin(), scenarios.end(),
+                    [](const game::ScenarioInfo& s) { return s.id == "legnano"; }))
+      return "bma/legnano";
+  }
+  for (const auto& r : registry.rulesets())
+    if (r->info().plays_games && !r->info().scenarios.empty())
+      return r->info().id + "/" + r->info().scenarios.front().id;
+  return {};
+}
+
+void PrintingSink::on_event(const core::Event& e) {
+  events_.push_back(e);
+  if (echo_) out_ << format_event(e) << "\n";
+}
+
+int run_rulesets(std::span<const std::string> args, const game::Registry& registry, Io io) {
+  if (wants_help(args)) {
+    io.out << "Usage: carroccio rulesets [--json]\n";
+    return kExitOk;
+  }
+  auto parsed = parse_args(args, "rulesets", {{"json"}}, 0);
+  if (!parsed) return usage_error(io.err, parsed.message());
+  if (parsed->has("json")) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& r : registry.rulesets()) {
+      const auto& info = r->info();
+      nlohmann::json scenarios = nlohmann::json::array();
+      for (const auto& s : info.scenarios)
+        scenarios.push_back({{"id", s.id}, {"title", s.title}, {"description", s.description}});
+      nlohmann::json options = nlohmann::json::array();
+      for (const auto& o : info.options)
+        options.push_back({{"name", o.name}, {"description", o.description}, {"values", o.values}});
+      list.push_back({{"id", info.id},
+                      {"title", info.title},
+                      {"description", info.description},
+                      {"plays_games", info.plays_games},
+                      {"scenarios", scenarios},
+                      {"options", options}});
+    }
+    io.out << list.dump(2) << "\n";
+    return kExitOk;
+  }
+  for (const auto& r : registry.rulesets()) {
+    const auto& info = r->info();
+    io.out << fmt::format("{}  {}{}\n", info.id, info.title,
+                          info.plays_games ? "" : "  (referee tables only)");
+    if (!info.scenarios.empty()) {
+      io.out << "  scenarios:\n";
+      for (const auto& s : info.scenarios)
+        io.out << fmt::format("    {}/{:<16} {}\n", info.id, s.id, s.title);
+    }
+    if (!info.options.empty()) {
+      io.out << "  options:\n";
+      for (const auto& o : info.options) {
+        const std::string values =
+            o.values.empty() ? std::string("switch") : fmt::format("{}", fmt::join(o.values, "|"));
+        io.out << fmt::format("    {:<18} {} ({})\n", o.name, o.description, values);
+      }
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace carroccio::app

@@ -1,0 +1,20 @@
+// The `carroccio` command: plays, referees and simulates medieval tabletop wargames.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/cli.hpp"
+#include "rulesets/all.hpp"
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    const carroccio::game::Registry registry = carroccio::rulesets::make_registry();
+    return carroccio::app::run(args, registry, std::cin, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    // Rules never throw at a user; reaching here is a bug, reported in one sentence.
+    std::cerr << "carroccio: internal error: " << e.what() << "\n";
+    return carroccio::app::kExitError;
+  }
+}

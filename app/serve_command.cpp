@@ -1,0 +1,170 @@
+// `carroccio serve`.
+#include "app/serve_command.hpp"
+
+#include <signal.h>
+
+#include <atomic>
+#include <charconv>
+#include <cstdint>
+#include <ctime>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string_view>
+#include <thread>
+
+#include "fmt/format.h"
+#include "rulesets/all.hpp"
+#include "server/server.hpp"
+
+namespace carroccio::app {
+
+namespace {
+
+#ifdef CARROCCIO_WEB_DIR
+constexpr const char* kDefaultWebDir = CARROCCIO_WEB_DIR;
+#else
+constexpr const char* kDefaultWebDir = CARROCCIO_SOURCE_DIR "/web/dist";
+#endif
+
+constexpr std::string_view kUsage =
+    R"(Usage: carroccio serve [--port N] [--host ADDRESS] [--db FILE] [--web DIR] [--seed N] [--log]
+
+Serves the browser front end and the HTTP/JSON API (docs/api.md) until Ctrl-C.
+  --port N        port to listen on (default 8080; 0 picks a free port)
+  --host ADDRESS  address to listen on (default 127.0.0.1: this machine only)
+  --db FILE       SQLite file holding the games (default carroccio.db; created if missing)
+  --web DIR       the built front end (default: web/dist of the source tree)
+  --seed N        seed of game ids and of the seeds of games created without one
+  --log           print one line per request
+)";
+
+int usage_error(std::ostream& err, std::string_view sentence) {
+  err << "carroccio: " << sentence << "\nsee carroccio serve --help\n";
+  return 2;
+}
+
+std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t max) {
+  std::uint64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v > max)
+    return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+int run_serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  server::ServerOptions options;
+  options.web_dir = kDefaultWebDir;
+  const std::map<std::string, bool> known = {{"port", true}, {"host", true}, {"db", true},
+                                             {"web", true},  {"seed", true}, {"log", false}};
+  std::map<std::string, std::string> given;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      out << kUsage;
+      return 0;
+    }
+    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0)
+      return usage_error(err, fmt::format("'carroccio serve' takes no argument '{}'.", arg));
+    std::string name = arg.substr(2);
+    std::optional<std::string> value;
+    if (const auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+    }
+    const auto it = known.find(name);
+    if (it == known.end())
+      return usage_error(err, fmt::format("'--{}' is not an option of 'carroccio serve'.", name));
+    if (given.count(name) > 0)
+      return usage_error(err, fmt::format("'--{}' is given twice.", name));
+    if (!it->second) {
+      if (value) return usage_error(err, fmt::format("'--{}' takes no value.", name));
+      given[name] = "true";
+      continue;
+    }
+    if (!value) {
+      if (i + 1 >= args.size())
+        return usage_error(err, fmt::format("'--{}' needs a value.", name));
+      value = args[++i];
+    }
+    given[name] = *value;
+  }
+  if (auto it = given.find("port"); it != given.end()) {
+    const auto port = parse_number(it->second, 65535);
+    if (!port)
+      return usage_error(err, fmt::format("'--port {}' must be a port number from 0 to 65535.",
+                                          it->second));
+    options.port = static_cast<int>(*port);
+  }
+  if (auto it = given.find("host"); it != given.end()) {
+    if (it->second.empty()) return usage_error(err, "'--host' needs an address, e.g. 127.0.0.1.");
+    options.host = it->second;
+  }
+  if (auto it = given.find("db"); it != given.end()) {
+    if (it->second.empty()) return usage_error(err, "'--db' needs a file name.");
+    options.db_path = it->second;
+  }
+  if (auto it = given.find("web"); it != given.end()) options.web_dir = it->second;
+  if (auto it = given.find("seed"); it != given.end()) {
+    const auto seed = parse_number(it->second, UINT64_MAX);
+    if (!seed)
+      return usage_error(
+          err, fmt::format("'--seed {}' must be a whole number from 0 to 2^64-1.", it->second));
+    options.seed = *seed;
+  }
+  if (given.count("log") > 0) options.log = &out;
+
+  // SIGINT and SIGTERM are blocked in every thread and awaited here, so a signal stops the
+  // server cleanly instead of killing it mid-write.
+  sigset_t signals, previous;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, &previous);
+  int code = 0;
+  {
+    auto started = server::Server::start(rulesets::make_registry(), options);
+    if (!started) {
+      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+      err << "carroccio: " << started.message() << "\n";
+      return 1;
+    }
+    server::Server& server = **started;
+    out << "Carroccio is serving at " << server.url() << "\n"
+        << fmt::format("Games are kept in {}; press Ctrl-C to stop.\n", options.db_path)
+        << std::flush;
+    std::atomic<bool> ended{false};
+    bool served = true;
+    std::thread serving([&] {
+      served = server.run();
+      ended = true;
+    });
+    int signal = 0;
+    while (!ended) {
+      timespec wait{0, 200'000'000};
+      const int got = sigtimedwait(&signals, nullptr, &wait);
+      if (got == SIGINT || got == SIGTERM) {
+        signal = got;
+        break;
+      }
+    }
+    server.stop();
+    serving.join();
+    if (!served) {
+      err << "carroccio: the server stopped because it could not accept connections.\n";
+      code = 1;
+    } else {
+      out << fmt::format("Carroccio stopped{}.\n",
+                         signal == SIGINT    ? " (interrupted)"
+                         : signal == SIGTERM ? " (terminated)"
+                                             : "")
+          << std::flush;
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  return code;
+}
+
+}  // namespace carroccio::app

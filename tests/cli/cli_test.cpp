@@ -1,0 +1,244 @@
+// The built `carroccio` binary, run as a person would: arguments, standard input through a pipe,
+// exit codes and output. These need the real rulesets (bma/legnano with sides imperial and
+// lombard).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "nlohmann/json.hpp"
+
+namespace carroccio::tests {
+namespace {
+
+struct CliResult {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class CliBinary : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::path(::testing::TempDir()) /
+           (std::string("carroccio_cli_") + info->name() + "_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // Runs `carroccio <args>` with `input` piped to its standard input.
+  CliResult run(const std::string& args, const std::string& input = "") {
+    std::ofstream(path("stdin.txt")) << input;
+    const std::string command = std::string("cat '") + path("stdin.txt") + "' | '" + CARROCCIO_BIN +
+                                "' " + args + " > '" + path("stdout.txt") + "' 2> '" +
+                                path("stderr.txt") + "'";
+    const int status = std::system(command.c_str());
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return {code, read_file(path("stdout.txt")), read_file(path("stderr.txt"))};
+  }
+
+  std::filesystem::path dir_;
+};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The 16 hex digits after `label` in `out` (e.g. "Final hash: "), or "" if there are none.
+std::string hex_after(const std::string& out, const std::string& label) {
+  const auto at = out.find(label);
+  if (at == std::string::npos || at + label.size() + 16 > out.size()) return {};
+  const std::string hex = out.substr(at + label.size(), 16);
+  for (char c : hex)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return {};
+  return hex;
+}
+
+std::string final_hash(const std::string& out) { return hex_after(out, "Final hash: "); }
+
+// Reads "Roll 2d6 for <purpose>: " (the physical dice prompt): the number of dice and sides.
+bool parse_dice_prompt(const std::string& line, int& dice, int& sides) {
+  const std::string head = "Roll ";
+  if (line.rfind(head, 0) != 0 || line.size() < 2 || line.substr(line.size() - 2) != ": ")
+    return false;
+  const auto end = line.find(" for ", head.size());
+  if (end == std::string::npos) return false;
+  const std::string name = line.substr(head.size(), end - head.size());
+  const auto d = name.find('d');
+  if (d == std::string::npos || d + 1 == name.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if (i != d && !std::isdigit(static_cast<unsigned char>(name[i]))) return false;
+  dice = d == 0 ? 1 : std::stoi(name.substr(0, d));
+  sides = std::stoi(name.substr(d + 1));
+  return true;
+}
+
+TEST_F(CliBinary, PrintsItsVersion) {
+  auto r = run("--version");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "carroccio 0.1.0\n");
+}
+
+TEST_F(CliBinary, ListsTheRulesets) {
+  auto r = run("rulesets");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "bma  "));
+  EXPECT_TRUE(contains(r.out, "bma/legnano"));
+  auto j = run("rulesets --json");
+  ASSERT_EQ(j.code, 0);
+  const auto list = nlohmann::json::parse(j.out);
+  ASSERT_FALSE(list.empty());
+  EXPECT_EQ(list[0]["id"], "bma");
+}
+
+TEST_F(CliBinary, UnknownSubcommandOrArgumentIsAUsageError) {
+  auto r = run("frobnicate");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "carroccio: 'frobnicate' is not a subcommand of carroccio.\n"
+            "see carroccio --help\n");
+  auto a = run("play bma/legnano --frobnicate");
+  EXPECT_EQ(a.code, 2);
+  EXPECT_TRUE(contains(a.err, "'--frobnicate' is not an option of 'carroccio play'"));
+  EXPECT_TRUE(contains(a.err, "see carroccio --help"));
+  auto none = run("");
+  EXPECT_EQ(none.code, 2);
+}
+
+TEST_F(CliBinary, UnknownSideNamesTheSides) {
+  auto r = run("play bma/legnano --agent nobody=random");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(contains(r.err, "'nobody' is not a side of bma/legnano"));
+  EXPECT_TRUE(contains(r.err, "imperial"));
+  EXPECT_TRUE(contains(r.err, "lombard"));
+}
+
+TEST_F(CliBinary, PlaysAGameRecordsItAndReplaysIt) {
+  const std::string record = path("legnano.json");
+  auto played =
+      run("play bma/legnano --agent imperial=random --agent lombard=random --seed 3 "
+          "--record '" +
+          record + "'");
+  ASSERT_EQ(played.code, 0) << played.err;
+  EXPECT_TRUE(contains(played.out, "seed 3"));
+  EXPECT_TRUE(contains(played.out, "Result: imperial "));
+  ASSERT_TRUE(std::filesystem::exists(record));
+  const auto j = nlohmann::json::parse(std::ifstream(record));
+  EXPECT_EQ(j["ruleset"], "bma");
+  EXPECT_EQ(j["scenario"], "legnano");
+  EXPECT_EQ(j["seed"], 3);
+  EXPECT_EQ(j["returns"].size(), 2u);  // the game reached its end
+  EXPECT_FALSE(j["actions"].empty());
+
+  auto replayed = run("replay '" + record + "'");
+  ASSERT_EQ(replayed.code, 0) << replayed.err;
+  EXPECT_TRUE(contains(replayed.out, "(matches the record)"));
+  EXPECT_EQ(final_hash(replayed.out), final_hash(played.out));
+  EXPECT_FALSE(final_hash(played.out).empty());
+
+  auto json = run("replay '" + record + "' --json");
+  ASSERT_EQ(json.code, 0);
+  const auto report = nlohmann::json::parse(json.out);
+  EXPECT_EQ(report["hash_matches"], true);
+  EXPECT_EQ(report["terminal"], true);
+  EXPECT_EQ(report["actions"], j["actions"].size());
+}
+
+TEST_F(CliBinary, ReplayOfATamperedRecordFailsWithOneSentence) {
+  const std::string record = path("game.json");
+  ASSERT_EQ(run("play bma/legnano --seed 4 --quiet --record '" + record + "'").code, 0);
+  auto j = nlohmann::json::parse(std::ifstream(record));
+  j["final_hash"] = "00000000deadbeef";
+  std::ofstream(path("tampered.json")) << j.dump(1);
+  auto r = run("replay '" + path("tampered.json") + "'");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_TRUE(contains(r.err, "but the record says 00000000deadbeef"));
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+
+  auto k = nlohmann::json::parse(std::ifstream(record));
+  k["actions"][0][1] = 99999;
+  std::ofstream(path("tampered_action.json")) << k.dump(1);
+  auto a = run("replay '" + path("tampered_action.json") + "'");
+  EXPECT_EQ(a.code, 1);
+  EXPECT_TRUE(contains(a.err, "Record action 0 cannot be replayed"));
+  EXPECT_EQ(std::count(a.err.begin(), a.err.end(), '\n'), 1);
+}
+
+TEST_F(CliBinary, PhysicalDiceRefuseAnImpossibleRollWithoutAdvancing) {
+  // Answer chit draws with their first outcome until the first dice roll is asked for; each
+  // run replays the same game from the seed with the answers so far.
+  const std::string args = "play bma/legnano --seed 3 --dice physical";
+  std::string answers, prompt, bad, good;
+  for (int attempt = 0; attempt < 300 && prompt.empty(); ++attempt) {
+    const CliResult r = run(args, answers);
+    ASSERT_NE(r.code, 0) << "the game ended without asking for a dice roll";
+    ASSERT_TRUE(contains(r.err, "Input ended")) << r.err;
+    // The last prompt is the last line (the CLI ends the line when input runs out).
+    std::string text = r.out;
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    const std::string tail = text.substr(text.rfind('\n') + 1);
+    int dice = 0, sides = 0;
+    if (parse_dice_prompt(tail, dice, sides)) {
+      prompt = tail;
+      bad = std::to_string(dice * sides + 1);
+      good = std::to_string(dice);
+    } else {
+      ASSERT_EQ(tail, "> ") << "unexpected prompt: " << tail;
+      answers += "1\n";
+    }
+  }
+  ASSERT_FALSE(prompt.empty()) << "no dice roll was asked for";
+
+  const CliResult r = run(args, answers + bad + "\n" + good + "\n");
+  const auto at = r.out.find(prompt + bad + " is not a possible ");
+  ASSERT_NE(at, std::string::npos) << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
+  // The refusal is one sentence on its line, and the very same roll is asked for again.
+  const auto next = r.out.find('\n', at) + 1;
+  EXPECT_EQ(r.out.compare(next, prompt.size(), prompt), 0) << r.out.substr(next, 200);
+  // Then the good value is taken and the game goes on past that roll.
+  EXPECT_GT(r.out.size(), next + prompt.size());
+  EXPECT_NE(r.out.compare(next + prompt.size(), prompt.size(), prompt), 0);
+}
+
+TEST_F(CliBinary, DemoPlaysAWholeGame) {
+  auto r = run("demo --seed 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Carroccio demo: bma/legnano"));
+  EXPECT_TRUE(contains(r.out, "Final position:"));
+  EXPECT_TRUE(contains(r.out, "Result: imperial "));
+}
+
+TEST_F(CliBinary, BenchSignatureIsStable) {
+  auto a = run("bench --games 3");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const std::string signature = hex_after(a.out, "\nsignature: ");
+  ASSERT_EQ(signature.size(), 16u) << a.out;
+  auto b = run("bench --games 3 --json");
+  ASSERT_EQ(b.code, 0);
+  EXPECT_EQ(nlohmann::json::parse(b.out)["signature"], signature);
+}
+
+TEST_F(CliBinary, PlaceholdersExitWithTwo) {
+  for (const char* command : {"sim", "odds"}) {
+    auto r = run(command);
+    EXPECT_EQ(r.code, 2) << command;
+    EXPECT_TRUE(contains(r.err, "is not available yet")) << command;
+  }
+}
+
+}  // namespace
+}  // namespace carroccio::tests
