@@ -1,0 +1,19 @@
+// The `carroccio alsh` command: resolve a table from the command line. app/alsh_command.cpp
+// forwards to it, so the command is tested with the ruleset.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace carroccio::alsh {
+
+// `args` are the words after `carroccio alsh`. Returns the exit code: 0 done, 1 a file could
+// not be used or the table cannot be resolved (the missing Assault grid), 2 a usage error
+// (unknown table or option, impossible die, bad situation).
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// The help: every table with its situation options.
+std::string cli_usage();
+
+}  // namespace carroccio::alsh

@@ -1,0 +1,39 @@
+#include "rulesets/alsh/ruleset.hpp"
+
+#include "fmt/format.h"
+
+namespace carroccio::alsh {
+
+namespace {
+
+class AlshRuleset final : public game::Ruleset {
+ public:
+  AlshRuleset() {
+    info_.id = "alsh";
+    info_.title = "All is Lost save Honour (charts)";
+    info_.description =
+        "The chart sheet of an operational game of the Italian Wars (Europa Simulazioni, 2006): "
+        "a referee that resolves every table exactly, explains the ruling and gives the odds. "
+        "Garbled cells are reconstructed and marked; the lost Assault Table grid is taken from "
+        "a file you supply.";
+    info_.plays_games = false;
+  }
+  const game::RulesetInfo& info() const override { return info_; }
+
+  core::Expected<std::shared_ptr<const game::Game>> new_game(
+      const nlohmann::json& /*scenario*/, std::string_view /*source_name*/,
+      const game::Options& /*options*/) const override {
+    return core::make_error(
+        "alsh is a table referee with no playable scenarios: use 'carroccio alsh' to resolve "
+        "its tables.");
+  }
+
+ private:
+  game::RulesetInfo info_;
+};
+
+}  // namespace
+
+std::unique_ptr<game::Ruleset> make_ruleset() { return std::make_unique<AlshRuleset>(); }
+
+}  // namespace carroccio::alsh
