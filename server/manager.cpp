@@ -1,0 +1,844 @@
+#include "server/manager.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <exception>
+#include <random>
+#include <utility>
+
+#include "ai/agent.hpp"
+#include "core/event.hpp"
+#include "core/hash.hpp"
+#include "fmt/format.h"
+#include "game/driver.hpp"
+#include "game/record.hpp"
+
+namespace carroccio::server {
+
+namespace {
+
+// A game whose chance nodes follow one another without end is a bug in the rules; stop there.
+constexpr std::size_t kMaxChanceRun = 100'000;
+
+constexpr const char* kHuman = "human";
+
+// Events with the history index of the action that emitted them.
+struct StepEvent {
+  core::Event event;
+  std::size_t step;
+};
+
+class StepLog final : public core::EventSink {
+ public:
+  void attach(game::State& state) {
+    state_ = &state;
+    state.set_event_sink(this);
+  }
+  void on_event(const core::Event& e) override {
+    const std::size_t n = state_ == nullptr ? 0 : state_->history().size();
+    events_.push_back({e, n == 0 ? 0 : n - 1});
+  }
+  const std::vector<StepEvent>& events() const { return events_; }
+  void clear() { events_.clear(); }
+
+ private:
+  const game::State* state_ = nullptr;
+  std::vector<StepEvent> events_;
+};
+
+std::string iso_now() {
+  const auto now = std::chrono::system_clock::now();
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  const std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", tm.tm_year + 1900, tm.tm_mon + 1,
+                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ms % 1000);
+}
+
+std::string player_text(const game::Game& game, game::Player p) {
+  if (p >= 0 && p < game.num_players()) return game.player_name(p);
+  if (p == game::kChancePlayer) return "chance";
+  return "none";
+}
+
+// "imperial, lombard or spectator".
+std::string viewer_choices(const game::Game& game) {
+  std::string out;
+  for (const auto& side : game.player_names()) out += side + ", ";
+  return out + "or spectator";
+}
+
+Failure storage_failure(const WriteResult& r) {
+  if (r.kind == WriteResult::Kind::kStale)
+    return fail(Fault::kConflict, r.message + " Reload the game and try again.");
+  return fail(Fault::kUnavailable, r.message);
+}
+
+}  // namespace
+
+struct LiveGame {
+  std::mutex mu;
+  std::condition_variable cv;  // notified on every change (long polling)
+  GameHeader header;
+  std::string updated;
+  std::shared_ptr<const game::Game> game;
+  std::unique_ptr<game::State> state;
+  std::vector<std::string> players;                // per side: "human" or an agent spec
+  std::vector<std::unique_ptr<ai::Agent>> agents;  // per side: null for a person
+  StepLog log;
+  std::string agent_error;  // why an agent stopped playing, if it did
+  bool broken = false;      // dropped from the cache (a write failed): reload before use
+  std::atomic<std::uint64_t> last_used{0};
+
+  bool human(game::Player p) const {
+    return p >= 0 && static_cast<std::size_t>(p) < players.size() &&
+           players[static_cast<std::size_t>(p)] == kHuman;
+  }
+};
+
+namespace {
+
+// A viewer parameter: a side, "spectator", or "referee" (only once the game is over, since the
+// referee sees hidden information).
+Outcome<game::Player> parse_viewer(const game::Game& game, const game::State& state,
+                                   const std::string& viewer) {
+  if (viewer.empty() || viewer == "spectator") return game::kSpectator;
+  if (viewer == "referee") {
+    if (state.is_terminal()) return game::kReferee;
+    return fail(Fault::kUnprocessable,
+                "The referee's view shows hidden information, so it is only given once the game "
+                "is over.");
+  }
+  auto p = game.find_player(viewer);
+  if (!p)
+    return fail(Fault::kBadRequest,
+                fmt::format("Viewer '{}' is not a side of {}/{}: use {}.", viewer, game.ruleset(),
+                            game.scenario(), viewer_choices(game)));
+  return *p;
+}
+
+nlohmann::json players_json(const LiveGame& g) {
+  nlohmann::json j = nlohmann::json::object();
+  for (std::size_t p = 0; p < g.players.size(); ++p)
+    j[g.game->player_name(static_cast<game::Player>(p))] = g.players[p];
+  return j;
+}
+
+std::string waiting_for(const LiveGame& g, const game::State& s) {
+  const game::Player p = s.current_player();
+  if (p == game::kTerminalPlayer) return "none";
+  if (p == game::kChancePlayer) return "chance";
+  return g.human(p) ? "human" : "agent";
+}
+
+// The view of state `s` of game `g` for `viewer`; `live` is false for a past position.
+nlohmann::json view_json(const LiveGame& g, const game::State& s, game::Player viewer, bool live) {
+  const game::Game& game = *g.game;
+  const game::Player p = s.current_player();
+  nlohmann::json j;
+  j["id"] = g.header.id;
+  j["ruleset"] = g.header.ruleset;
+  j["scenario"] = g.header.scenario;
+  j["options"] = g.header.options;
+  j["seed"] = g.header.seed;
+  j["created"] = g.header.created;
+  j["updated"] = g.updated;
+  j["sides"] = game.player_names();
+  j["players"] = players_json(g);
+  j["viewer"] = viewer >= 0 ? game.player_name(viewer)
+                            : std::string(viewer == game::kReferee ? "referee" : "spectator");
+  j["history_length"] = s.history().size();
+  j["hash"] = core::hex64(s.hash());
+  j["current_player"] = player_text(game, p);
+  j["waiting_for"] = waiting_for(g, s);
+  j["terminal"] = s.is_terminal();
+  if (s.is_terminal()) {
+    nlohmann::json returns = nlohmann::json::object();
+    const auto r = s.returns();
+    for (std::size_t i = 0; i < r.size(); ++i)
+      returns[game.player_name(static_cast<game::Player>(i))] = r[i];
+    j["returns"] = returns;
+    j["result"] = s.result_summary();
+  } else {
+    j["returns"] = nullptr;
+    j["result"] = nullptr;
+  }
+  j["status_line"] = s.status_line();
+  j["state"] = s.to_json(viewer);
+  nlohmann::json legal = nlohmann::json::array();
+  if (live && viewer >= 0 && viewer == p && g.human(p))
+    for (game::Action a : s.legal_actions()) legal.push_back(s.action_to_json(a));
+  j["legal"] = legal;
+  if (live) {
+    j["agent_error"] = g.agent_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.agent_error);
+  } else {
+    j["live_history_length"] = g.state->history().size();
+  }
+  return j;
+}
+
+// Rebuilds the position after the first `n` actions of `history`.
+std::unique_ptr<game::State> replay_prefix(const game::Game& game,
+                                           const std::vector<game::HistoryItem>& history,
+                                           std::size_t n, core::EventSink* sink) {
+  auto s = game.new_initial_state();
+  s->set_event_sink(sink);
+  for (std::size_t i = 0; i < n; ++i) s->apply_unchecked(history[i].action);
+  return s;
+}
+
+}  // namespace
+
+Manager::Manager(const game::Registry& registry, Store& store, ManagerOptions options)
+    : registry_(registry),
+      store_(store),
+      options_(std::move(options)),
+      rng_(options_.seed ? *options_.seed : (std::uint64_t{std::random_device{}()} << 32) ^
+                                                std::random_device{}()) {}
+
+Manager::~Manager() { shutdown(); }
+
+void Manager::start() {
+  if (started_) return;
+  started_ = true;
+  const int n = std::max(1, options_.agent_threads);
+  for (int i = 0; i < n; ++i) workers_.emplace_back([this] { worker(); });
+  // Games an agent was playing when the server stopped: the workers load and continue them.
+  if (auto ids = store_.waiting_for_agents(); ids.ok()) {
+    std::lock_guard lock(queue_mu_);
+    for (const auto& id : *ids)
+      if (queued_.insert(id).second) queue_.push_back(id);
+    queue_cv_.notify_all();
+  }
+}
+
+void Manager::shutdown() {
+  if (stopping_.exchange(true)) return;
+  {
+    std::lock_guard lock(queue_mu_);
+    queue_cv_.notify_all();
+  }
+  std::vector<GamePtr> games;
+  {
+    std::lock_guard lock(map_mu_);
+    for (const auto& [id, g] : games_) games.push_back(g);
+  }
+  for (const auto& g : games) {
+    std::lock_guard lock(g->mu);
+    g->cv.notify_all();
+  }
+  for (auto& t : workers_) t.join();
+  workers_.clear();
+}
+
+std::string Manager::new_id() {
+  std::lock_guard lock(rng_mu_);
+  return "g-" + core::hex64(rng_.next_u64());
+}
+
+std::uint64_t Manager::new_seed() {
+  std::lock_guard lock(rng_mu_);
+  return rng_.next_u64() >> 11;  // 53 bits: exact in a JavaScript number
+}
+
+// ---- Loading and caching ----
+
+Outcome<Manager::GamePtr> Manager::build(StoredGame stored) {
+  const GameHeader& h = stored.header;
+  auto damaged = [&](const std::string& why) {
+    return fail(Fault::kUnprocessable,
+                fmt::format("Stored game {} cannot be rebuilt: {}", h.id, why));
+  };
+  const game::Ruleset* ruleset = registry_.find(h.ruleset);
+  if (ruleset == nullptr)
+    return damaged(fmt::format("its ruleset '{}' is not known to this server.", h.ruleset));
+  auto options = game::parse_options(h.options);
+  if (!options) return damaged(options.message());
+  const auto source = nlohmann::json::parse(h.scenario_source, nullptr, false);
+  if (source.is_discarded()) return damaged("its scenario is not valid JSON.");
+  auto game = ruleset->new_game(source, fmt::format("game {}", h.id), *options);
+  if (!game) return damaged(game.message());
+
+  auto g = std::make_shared<LiveGame>();
+  g->header = stored.header;
+  g->updated = stored.summary.updated;
+  g->game = *game;
+  for (const auto& side : g->game->player_names()) {
+    const auto it = h.players.find(side);
+    const std::string player = it == h.players.end() ? kHuman : it->second;
+    g->players.push_back(player);
+    g->agents.emplace_back();
+    if (player == kHuman) continue;
+    auto spec = ai::AgentSpec::parse(player);
+    if (!spec) {
+      g->agent_error = spec.message();
+      continue;
+    }
+    auto agent = ai::make_agent(*spec, *g->game, *g->game->find_player(side));
+    if (!agent) {
+      g->agent_error = agent.message();
+      continue;
+    }
+    g->agents.back() = std::move(*agent);
+  }
+  g->state = g->game->new_initial_state();
+  g->log.attach(*g->state);
+  for (std::size_t i = 0; i < stored.actions.size(); ++i) {
+    const auto& item = stored.actions[i];
+    if (g->state->current_player() != item.player)
+      return damaged(fmt::format("action {} was made by {}, but it was {}'s turn.", i,
+                                 player_text(*g->game, item.player),
+                                 player_text(*g->game, g->state->current_player())));
+    if (auto s = g->state->apply(item.action); !s)
+      return damaged(fmt::format("action {} cannot be replayed: {}", i, s.message()));
+  }
+  // A game stored at a chance node (e.g. by an older server) is settled now.
+  if (g->state->is_chance_node()) {
+    const std::size_t from = g->state->history().size();
+    settle_chance(*g);
+    if (auto w = persist(*g, from, Durability::kProcessCrash); !w.ok()) return storage_failure(w);
+  }
+  return g;
+}
+
+Outcome<Manager::GamePtr> Manager::get(const std::string& id) {
+  {
+    std::lock_guard lock(map_mu_);
+    if (auto it = games_.find(id); it != games_.end()) {
+      it->second->last_used = ++clock_;
+      return it->second;
+    }
+  }
+  std::lock_guard load_lock(load_mu_);
+  {
+    std::lock_guard lock(map_mu_);
+    if (auto it = games_.find(id); it != games_.end()) return it->second;
+  }
+  auto stored = store_.load(id);
+  if (!stored) return fail(Fault::kUnavailable, stored.message());
+  if (!stored->has_value()) return fail(Fault::kNotFound, fmt::format("There is no game '{}'.", id));
+  auto built = build(std::move(**stored));
+  if (!built) return built.failure();
+  GamePtr g = *built;
+  g->last_used = ++clock_;
+  {
+    std::lock_guard lock(map_mu_);
+    games_[id] = g;
+    // Drop the least recently used games nobody is using (they reload on demand).
+    while (games_.size() > std::max<std::size_t>(1, options_.cached_games)) {
+      auto oldest = games_.end();
+      for (auto it = games_.begin(); it != games_.end(); ++it)
+        if (it->second.use_count() == 1 &&
+            (oldest == games_.end() || it->second->last_used < oldest->second->last_used))
+          oldest = it;
+      if (oldest == games_.end()) break;
+      games_.erase(oldest);
+    }
+  }
+  std::lock_guard game_lock(g->mu);
+  schedule(*g);
+  return g;
+}
+
+void Manager::evict(LiveGame& g) {
+  g.broken = true;
+  g.cv.notify_all();
+  std::lock_guard lock(map_mu_);
+  if (auto it = games_.find(g.header.id); it != games_.end() && it->second.get() == &g)
+    games_.erase(it);
+}
+
+Outcome<nlohmann::json> Manager::with_game(const std::string& id, const GameFn& fn) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto g = get(id);
+    if (!g) return g.failure();
+    std::unique_lock lock((*g)->mu);
+    if ((*g)->broken) continue;  // dropped after a failed write: load it again
+    return fn(**g, lock);
+  }
+  return fail(Fault::kUnavailable,
+              fmt::format("Game {} could not be loaded consistently from the database.", id));
+}
+
+// ---- Playing ----
+
+void Manager::settle_chance(LiveGame& g) {
+  std::vector<game::ChanceOutcome> outcomes;
+  for (std::size_t n = 0; n < kMaxChanceRun && g.state->is_chance_node(); ++n) {
+    g.state->chance_outcomes(outcomes);
+    if (outcomes.empty()) return;
+    core::Rng rng = core::Rng::for_stream(g.header.seed, g.state->history().size());
+    g.state->apply_unchecked(game::sample_chance(outcomes, rng));
+  }
+}
+
+GameSummary Manager::summarize(const LiveGame& g) const {
+  GameSummary s;
+  s.actions = g.state->history().size();
+  s.terminal = g.state->is_terminal();
+  s.waiting_for = waiting_for(g, *g.state);
+  s.status_line = g.state->status_line();
+  s.updated = g.updated;
+  return s;
+}
+
+WriteResult Manager::persist(LiveGame& g, std::size_t from, Durability durability) {
+  g.updated = iso_now();
+  const auto& history = g.state->history();
+  return store_.append(
+      g.header.id, from,
+      std::span<const game::HistoryItem>(history.data() + from, history.size() - from),
+      summarize(g), durability);
+}
+
+bool Manager::agent_to_move(const LiveGame& g) const {
+  const game::Player p = g.state->current_player();
+  return p >= 0 && !g.human(p) && static_cast<std::size_t>(p) < g.agents.size() &&
+         g.agents[static_cast<std::size_t>(p)] != nullptr && g.agent_error.empty();
+}
+
+void Manager::schedule(LiveGame& g) {
+  if (stopping_ || !agent_to_move(g)) return;
+  std::lock_guard lock(queue_mu_);
+  if (queued_.insert(g.header.id).second) {
+    queue_.push_back(g.header.id);
+    queue_cv_.notify_one();
+  }
+}
+
+void Manager::requeue(const std::string& id) {
+  std::lock_guard lock(queue_mu_);
+  queue_.push_back(id);
+  queue_cv_.notify_one();
+}
+
+void Manager::unqueue(const std::string& id) {
+  std::lock_guard lock(queue_mu_);
+  queued_.erase(id);
+}
+
+void Manager::worker() {
+  for (;;) {
+    std::string id;
+    {
+      std::unique_lock lock(queue_mu_);
+      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      id = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    agent_step(id);
+  }
+}
+
+// One agent decision of game `id` (and the chance outcomes after it); the game goes back in the
+// queue if an agent is still to move, so games share the workers turn by turn.
+void Manager::agent_step(const std::string& id) {
+  auto got = get(id);
+  if (!got) {
+    unqueue(id);
+    return;
+  }
+  GamePtr g = *got;
+  std::unique_lock lock(g->mu);
+  if (g->broken) {
+    requeue(id);
+    return;
+  }
+  if (!agent_to_move(*g)) {
+    unqueue(id);
+    return;
+  }
+  const game::Player p = g->state->current_player();
+  const std::size_t at = g->state->history().size();
+  auto snapshot = g->state->clone();
+  ai::Agent& agent = *g->agents[static_cast<std::size_t>(p)];
+  core::Rng rng = core::Rng::for_stream(g->header.seed, at).split();
+  lock.unlock();
+  // The agent thinks without the lock: the game can be read meanwhile.
+  game::Action action = game::kInvalidAction;
+  std::string error;
+  try {
+    action = agent.choose(*snapshot, rng);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  lock.lock();
+  if (g->broken || g->state->history().size() != at) {  // undone meanwhile: think again
+    requeue(id);
+    return;
+  }
+  const std::string& side = g->game->player_name(p);
+  if (error.empty()) {
+    if (auto s = g->state->apply(action); !s) error = s.message();
+  }
+  if (!error.empty()) {
+    g->agent_error = fmt::format("The agent {} playing {} failed: {}",
+                                 g->players[static_cast<std::size_t>(p)], side, error);
+    g->cv.notify_all();
+    unqueue(id);
+    return;
+  }
+  settle_chance(*g);
+  if (auto w = persist(*g, at, Durability::kProcessCrash); !w.ok()) {
+    evict(*g);  // the database decides: the game reloads (and resumes) when next asked for
+    unqueue(id);
+    return;
+  }
+  g->cv.notify_all();
+  if (agent_to_move(*g) && !stopping_)
+    requeue(id);
+  else
+    unqueue(id);
+}
+
+// ---- Requests ----
+
+Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request) {
+  const game::Ruleset* ruleset = registry_.find(request.ruleset);
+  if (ruleset == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& r : registry_.rulesets()) ids.push_back(r->info().id);
+    return fail(Fault::kNotFound, fmt::format("There is no ruleset '{}': the rulesets are {}.",
+                                              request.ruleset, fmt::join(ids, ", ")));
+  }
+  const auto& info = ruleset->info();
+  if (!info.plays_games)
+    return fail(Fault::kUnprocessable,
+                fmt::format("Ruleset {} offers referee tables only and plays no games.", info.id));
+  std::string scenario = request.scenario;
+  if (scenario.empty()) {
+    if (info.scenarios.empty())
+      return fail(Fault::kUnprocessable, fmt::format("Ruleset {} has no scenarios.", info.id));
+    scenario = info.scenarios.front().id;
+  }
+  auto text = ruleset->builtin_scenario(scenario);
+  if (!text) return fail(Fault::kNotFound, text.message());
+  auto options = game::parse_options(request.options);
+  if (!options) return fail(Fault::kBadRequest, options.message());
+  if (auto s = ruleset->validate_options(*options); !s)
+    return fail(Fault::kBadRequest, s.message());
+  const auto source = nlohmann::json::parse(*text, nullptr, false);
+  if (source.is_discarded())
+    return fail(Fault::kUnprocessable,
+                fmt::format("Scenario {}/{} is not valid JSON.", info.id, scenario));
+  auto game = ruleset->new_game(source, fmt::format("{}/{}", info.id, scenario), *options);
+  if (!game) return fail(Fault::kUnprocessable, game.message());
+
+  auto g = std::make_shared<LiveGame>();
+  g->game = *game;
+  const auto& sides = g->game->player_names();
+  for (const auto& [side, player] : request.players)
+    if (std::find(sides.begin(), sides.end(), side) == sides.end())
+      return fail(Fault::kBadRequest, fmt::format("'{}' is not a side of {}/{}: the sides are {}.",
+                                                  side, info.id, scenario, fmt::join(sides, ", ")));
+  for (std::size_t p = 0; p < sides.size(); ++p) {
+    const auto it = request.players.find(sides[p]);
+    if (it == request.players.end())
+      return fail(Fault::kBadRequest,
+                  fmt::format("No player is given for {}: give \"human\" or an agent ({}).",
+                              sides[p], fmt::join(ai::agent_kinds(), ", ")));
+    g->agents.emplace_back();
+    if (it->second == kHuman) {
+      g->players.push_back(kHuman);
+      continue;
+    }
+    auto spec = ai::AgentSpec::parse(it->second);
+    if (!spec) return fail(Fault::kBadRequest, spec.message());
+    auto agent = ai::make_agent(*spec, *g->game, static_cast<game::Player>(p));
+    if (!agent) return fail(Fault::kBadRequest, agent.message());
+    g->players.push_back(spec->to_string());
+    g->agents.back() = std::move(*agent);
+  }
+
+  g->header.ruleset = info.id;
+  g->header.scenario = g->game->scenario();
+  g->header.options = game::options_to_string(*options);
+  for (std::size_t p = 0; p < sides.size(); ++p) g->header.players[sides[p]] = g->players[p];
+  g->header.seed = request.seed ? *request.seed : new_seed();
+  g->header.scenario_source =
+      source.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  g->header.created = iso_now();
+  g->updated = g->header.created;
+  g->state = g->game->new_initial_state();
+  g->log.attach(*g->state);
+  settle_chance(*g);
+
+  WriteResult written;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    g->header.id = new_id();
+    written = store_.create(g->header, summarize(*g), g->state->history());
+    if (written.kind != WriteResult::Kind::kStale) break;  // kStale: the id was taken
+  }
+  if (!written.ok()) return fail(Fault::kUnavailable, written.message);
+  g->last_used = ++clock_;
+  {
+    std::lock_guard lock(map_mu_);
+    games_[g->header.id] = g;
+  }
+  std::lock_guard lock(g->mu);
+  schedule(*g);
+  game::Player viewer = game::kSpectator;
+  int humans = 0;
+  for (std::size_t p = 0; p < g->players.size(); ++p)
+    if (g->players[p] == kHuman) {
+      ++humans;
+      viewer = static_cast<game::Player>(p);
+    }
+  if (humans != 1) viewer = game::kSpectator;
+  return view_json(*g, *g->state, viewer, true);
+}
+
+Outcome<nlohmann::json> Manager::list_games(std::size_t limit, std::size_t offset) {
+  auto games = store_.list(limit, offset);
+  if (!games) return fail(Fault::kUnavailable, games.message());
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& g : *games)
+    out.push_back({{"id", g.header.id},
+                   {"ruleset", g.header.ruleset},
+                   {"scenario", g.header.scenario},
+                   {"options", g.header.options},
+                   {"players", g.header.players},
+                   {"seed", g.header.seed},
+                   {"created", g.header.created},
+                   {"updated", g.summary.updated},
+                   {"actions", g.summary.actions},
+                   {"terminal", g.summary.terminal},
+                   {"waiting_for", g.summary.waiting_for},
+                   {"status_line", g.summary.status_line}});
+  return out;
+}
+
+Outcome<nlohmann::json> Manager::view(const std::string& id, const std::string& viewer,
+                                      std::optional<std::size_t> after,
+                                      std::chrono::milliseconds wait) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>& lock)
+                           -> Outcome<nlohmann::json> {
+    auto v = parse_viewer(*g.game, *g.state, viewer);
+    if (!v) return v.failure();
+    if (after && wait.count() > 0)
+      g.cv.wait_for(lock, wait, [&] {
+        return stopping_ || g.broken || g.state->history().size() != *after;
+      });
+    if (g.broken)
+      return fail(Fault::kConflict, fmt::format("Game {} was reloaded: ask again.", id));
+    // The wait may have ended the game: a referee's view is checked again.
+    v = parse_viewer(*g.game, *g.state, viewer);
+    if (!v) return v.failure();
+    return view_json(g, *g.state, *v, true);
+  });
+}
+
+Outcome<nlohmann::json> Manager::view_at(const std::string& id, std::size_t n,
+                                         const std::string& viewer) {
+  std::shared_ptr<const game::Game> game;
+  std::vector<game::HistoryItem> history;
+  std::unique_ptr<game::State> past;
+  auto checked = with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&)
+                                   -> Outcome<nlohmann::json> {
+    if (n > g.state->history().size())
+      return fail(Fault::kNotFound, fmt::format("Game {} has only {} actions, not {}.", id,
+                                                g.state->history().size(), n));
+    game = g.game;
+    history.assign(g.state->history().begin(), g.state->history().begin() +
+                                                   static_cast<std::ptrdiff_t>(n));
+    return nlohmann::json();
+  });
+  if (!checked) return checked;
+  past = replay_prefix(*game, history, n, nullptr);  // outside the lock
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    auto v = parse_viewer(*game, *past, viewer);
+    if (!v) return v.failure();
+    nlohmann::json j = view_json(g, *past, *v, false);
+    j["at"] = n;
+    return j;
+  });
+}
+
+Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string& viewer) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    auto v = parse_viewer(*g.game, *g.state, viewer);
+    if (!v) return v.failure();
+    const game::Player p = g.state->current_player();
+    nlohmann::json legal = nlohmann::json::array();
+    if (*v >= 0 && *v == p && g.human(p))
+      for (game::Action a : g.state->legal_actions()) legal.push_back(g.state->action_to_json(a));
+    return nlohmann::json{{"history_length", g.state->history().size()},
+                          {"current_player", player_text(*g.game, p)},
+                          {"waiting_for", waiting_for(g, *g.state)},
+                          {"legal", legal}};
+  });
+}
+
+Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest& request,
+                                       const std::string& viewer) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    const game::Game& game = *g.game;
+    const std::size_t at = g.state->history().size();
+    if (request.expect_history != at)
+      return fail(Fault::kConflict,
+                  fmt::format("The decision is stale: game {} has {} actions, not {}; reload it.",
+                              id, at, request.expect_history));
+    if (g.state->is_terminal())
+      return fail(Fault::kUnprocessable, fmt::format("Game {} is over.", id));
+    const game::Player p = g.state->current_player();
+    if (p < 0)
+      return fail(Fault::kConflict, fmt::format("Game {} is resolving a chance outcome.", id));
+    const std::string& side = game.player_name(p);
+    if (request.side) {
+      if (!game.find_player(*request.side))
+        return fail(Fault::kBadRequest,
+                    fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
+                                game.ruleset(), game.scenario(),
+                                fmt::join(game.player_names(), ", ")));
+      if (*request.side != side)
+        return fail(Fault::kUnprocessable,
+                    fmt::format("It is {}'s turn, not {}'s.", side, *request.side));
+    }
+    if (!g.human(p))
+      return fail(Fault::kUnprocessable,
+                  fmt::format("It is {}'s turn, and {} is played by the agent {}.", side, side,
+                              g.players[static_cast<std::size_t>(p)]));
+    game::Player v = p;
+    if (!viewer.empty()) {
+      auto parsed = parse_viewer(game, *g.state, viewer);
+      if (!parsed) return parsed.failure();
+      v = *parsed;
+    }
+    if (auto s = g.state->apply(request.action); !s)
+      return fail(Fault::kUnprocessable, s.message());
+    settle_chance(g);
+    if (auto w = persist(g, at, Durability::kPowerLoss); !w.ok()) {
+      evict(g);  // the database decides: the game reloads from it
+      return storage_failure(w);
+    }
+    g.cv.notify_all();
+    schedule(g);
+    if (v == game::kReferee && !g.state->is_terminal()) v = game::kSpectator;
+    return view_json(g, *g.state, v, true);
+  });
+}
+
+Outcome<nlohmann::json> Manager::odds(const std::string& id, game::Action action) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    const game::Player p = g.state->current_player();
+    if (p < 0)
+      return fail(Fault::kUnprocessable,
+                  fmt::format("Game {} is {}: there is no decision to weigh.", id,
+                              g.state->is_terminal() ? "over" : "resolving a chance outcome"));
+    const auto legal = g.state->legal_actions();
+    if (!std::binary_search(legal.begin(), legal.end(), action))
+      return fail(Fault::kUnprocessable,
+                  fmt::format("Action {} is not a legal decision for {} here.", action,
+                              g.game->player_name(p)));
+    return g.state->action_odds(action);
+  });
+}
+
+Outcome<nlohmann::json> Manager::events(const std::string& id, std::size_t since,
+                                        std::size_t limit) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    const auto& all = g.log.events();
+    nlohmann::json list = nlohmann::json::array();
+    std::size_t i = std::min(since, all.size());
+    for (; i < all.size() && list.size() < limit; ++i) {
+      nlohmann::json e = core::to_json(all[i].event);
+      e["index"] = i;
+      e["step"] = all[i].step;
+      if (!e.contains("rule")) e["rule"] = "";
+      if (!e.contains("data")) e["data"] = nlohmann::json::object();
+      list.push_back(std::move(e));
+    }
+    return nlohmann::json{{"events", list}, {"next", i}, {"total", all.size()},
+                          {"history_length", g.state->history().size()}};
+  });
+}
+
+Outcome<nlohmann::json> Manager::undo(const std::string& id, const UndoRequest& request,
+                                      const std::string& viewer) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    const game::Game& game = *g.game;
+    const auto& history = g.state->history();
+    const std::size_t at = history.size();
+    if (request.expect_history && *request.expect_history != at)
+      return fail(Fault::kConflict,
+                  fmt::format("The undo is stale: game {} has {} actions, not {}; reload it.", id,
+                              at, *request.expect_history));
+    std::optional<game::Player> only;
+    if (request.side) {
+      auto p = game.find_player(*request.side);
+      if (!p)
+        return fail(Fault::kBadRequest,
+                    fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
+                                game.ruleset(), game.scenario(),
+                                fmt::join(game.player_names(), ", ")));
+      only = *p;
+    }
+    // Trailing decisions of people, back to (not past) the last chance outcome: a revealed die
+    // or chit is never taken back, nor an agent's decision.
+    const std::size_t most = request.count ? *request.count : at;
+    std::size_t keep = at;
+    while (keep > 0 && at - keep < most) {
+      const game::HistoryItem& h = history[keep - 1];
+      if (h.player < 0 || !g.human(h.player) || (only && h.player != *only)) break;
+      --keep;
+    }
+    if (keep == at) {
+      std::string why = "its last action was a chance outcome, which is never taken back";
+      if (at == 0)
+        why = "no action has been taken yet";
+      else if (history.back().player >= 0 && !g.human(history.back().player))
+        why = fmt::format("its last action was a decision of the agent playing {}",
+                          game.player_name(history.back().player));
+      else if (history.back().player >= 0)
+        why = fmt::format("its last action was {}'s", game.player_name(history.back().player));
+      return fail(Fault::kConflict, fmt::format("Nothing to undo in game {}: {}.", id, why));
+    }
+    const std::size_t taken = at - keep;
+    const game::Player first = history[keep].player;
+    // Rebuild the position (and its events) from the start.
+    const std::vector<game::HistoryItem> kept(history.begin(),
+                                              history.begin() + static_cast<std::ptrdiff_t>(keep));
+    std::unique_ptr<game::State> old = std::move(g.state);
+    g.log.clear();
+    g.state = g.game->new_initial_state();
+    g.log.attach(*g.state);
+    for (const auto& h : kept) g.state->apply_unchecked(h.action);
+    g.updated = iso_now();
+    if (auto w = store_.truncate(id, at, keep, summarize(g)); !w.ok()) {
+      evict(g);
+      return storage_failure(w);
+    }
+    old.reset();
+    g.cv.notify_all();
+    schedule(g);
+    game::Player v = first;
+    if (!viewer.empty()) {
+      auto parsed = parse_viewer(game, *g.state, viewer);
+      if (!parsed) return parsed.failure();
+      v = *parsed;
+    }
+    nlohmann::json j = view_json(g, *g.state, v, true);
+    j["undone"] = taken;
+    return j;
+  });
+}
+
+Outcome<nlohmann::json> Manager::record(const std::string& id) {
+  std::unique_ptr<game::State> copy;
+  std::map<std::string, std::string> players;
+  std::uint64_t seed = 0;
+  auto got = with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    copy = g.state->clone();
+    players = g.header.players;
+    seed = g.header.seed;
+    return nlohmann::json();
+  });
+  if (!got) return got;
+  // make_record replays the history to name the actions: done outside the game's lock.
+  return game::record_to_json(game::make_record(*copy, seed, players));
+}
+
+}  // namespace carroccio::server
