@@ -182,8 +182,11 @@ nlohmann::json BmaState::combat_odds_json() const {
     }
     if (i == chit_units.size()) break;
   }
-  // The modifiers as they stand now (chits still undrawn count as their lowest value).
-  const CombatOdds now = combat_odds();
+  // The modifiers as they stand now (chits still undrawn shown at their lowest value).
+  BmaState shown(*this);
+  for (int u : chit_units)
+    shown.units_[static_cast<std::size_t>(u)].value = static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
+  const CombatOdds now = shown.combat_odds();
   nlohmann::json mods = nlohmann::json::array();
   for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
   j["modifiers"] = mods;

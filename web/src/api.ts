@@ -1,0 +1,231 @@
+// Typed client of the Carroccio HTTP/JSON API (docs/api.md). Every error the server sends is a
+// 4xx with {"error": "<one sentence>"}; this client turns it into an ApiError carrying that
+// sentence, so the UI can show it as it is.
+
+export interface OptionInfo {
+  name: string;
+  description: string;
+  values: string[]; // empty for a plain on/off switch
+}
+
+export interface ScenarioInfo {
+  id: string;
+  title: string;
+  description: string;
+}
+
+export interface RulesetInfo {
+  id: string;
+  title: string;
+  description: string;
+  plays_games: boolean;
+  scenarios: ScenarioInfo[];
+  options: OptionInfo[];
+}
+
+/** One legal decision, as State::action_to_json writes it. Fields beyond id/name/kind vary. */
+export interface Action {
+  id: number;
+  name: string;
+  kind?: string;
+  unit?: string;
+  leader?: string;
+  hex?: string;
+  facing?: string;
+  value?: number;
+  [key: string]: unknown;
+}
+
+/** A ruleset's state JSON: opaque to the shell, read by the board renderer. */
+export type GameState = Record<string, unknown>;
+
+export interface GameView {
+  id: string;
+  ruleset: string;
+  scenario: string;
+  options: string;
+  players: Record<string, string>;
+  history_length: number;
+  current_player: string; // a side, "chance" or "none"
+  waiting_for: 'human' | 'agent' | 'none' | string;
+  terminal: boolean;
+  returns: Record<string, number> | number[] | null;
+  status_line: string;
+  state: GameState;
+  legal?: Action[];
+  result?: Record<string, unknown> | null;
+}
+
+export interface GameSummary {
+  id: string;
+  ruleset: string;
+  scenario: string;
+  options: string;
+  players: Record<string, string>;
+  created: string;
+  updated: string;
+  actions: number;
+  terminal: boolean;
+  status_line: string;
+}
+
+export interface GameEvent {
+  index: number;
+  kind: string;
+  text: string;
+  rule: string;
+  data: Record<string, unknown>;
+  step: number;
+}
+
+export interface EventsPage {
+  events: GameEvent[];
+  next: number;
+}
+
+/** Odds of a candidate decision (State::action_odds); the shape is the ruleset's. */
+export interface OddsResult {
+  result: string;
+  probability: string; // exact fraction, e.g. "5/12"
+  p: number;
+  vp_lost?: Record<string, { now: number; after: number; rout_level: number }>;
+  ends_game?: { winner: string; reason?: string; rule?: string };
+}
+
+export interface Odds {
+  results?: OddsResult[];
+  modifiers?: { what: string; rule: string }[];
+  column?: string;
+  drm?: number;
+  undrawn_chits?: string[];
+  checks?: { unit: string; check: string; rule: string; pass: string }[];
+  leaders?: { leader: string; death: string; p: number; rule: string; ends_game?: { winner: string; rule?: string }; vp?: number }[];
+  automatic?: string;
+  rule?: string;
+  exact?: boolean;
+  [key: string]: unknown;
+}
+
+export interface NewGame {
+  ruleset: string;
+  scenario: string;
+  options?: string;
+  players: Record<string, string>;
+  seed?: number;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class Api {
+  constructor(
+    private base = '',
+    private fetchFn: Fetch = (i, init) => fetch(i, init),
+  ) {}
+
+  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.fetchFn(this.base + path, {
+        method,
+        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      throw new ApiError(`The server cannot be reached (${(e as Error).message}).`, 0);
+    }
+    const text = await res.text();
+    let data: unknown = null;
+    if (text.length > 0) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new ApiError(`The server sent something that is not JSON (HTTP ${res.status}).`, res.status);
+      }
+    }
+    if (!res.ok) {
+      const msg =
+        data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+          ? (data as { error: string }).error
+          : `The server answered HTTP ${res.status}.`;
+      throw new ApiError(msg, res.status);
+    }
+    return data as T;
+  }
+
+  rulesets(): Promise<RulesetInfo[]> {
+    return this.request('GET', '/api/rulesets');
+  }
+
+  scenario(ruleset: string, scenario: string): Promise<Record<string, unknown>> {
+    return this.request('GET', `/api/rulesets/${enc(ruleset)}/scenarios/${enc(scenario)}`);
+  }
+
+  createGame(req: NewGame, viewer?: string): Promise<GameView> {
+    return this.request('POST', '/api/games' + viewerQuery(viewer), req);
+  }
+
+  games(): Promise<GameSummary[]> {
+    return this.request('GET', '/api/games');
+  }
+
+  game(id: string, viewer?: string): Promise<GameView> {
+    return this.request('GET', `/api/games/${enc(id)}${viewerQuery(viewer)}`);
+  }
+
+  act(id: string, action: number, expectHistory: number, viewer?: string): Promise<GameView> {
+    return this.request('POST', `/api/games/${enc(id)}/actions${viewerQuery(viewer)}`, {
+      action,
+      expect_history: expectHistory,
+    });
+  }
+
+  odds(id: string, action: number): Promise<Odds | null> {
+    return this.request('GET', `/api/games/${enc(id)}/odds?action=${action}`);
+  }
+
+  events(id: string, since = 0): Promise<EventsPage> {
+    return this.request('GET', `/api/games/${enc(id)}/events?since=${since}`);
+  }
+
+  undo(id: string, viewer?: string): Promise<GameView> {
+    return this.request('POST', `/api/games/${enc(id)}/undo${viewerQuery(viewer)}`, {});
+  }
+
+  record(id: string): Promise<unknown> {
+    return this.request('GET', `/api/games/${enc(id)}/record`);
+  }
+
+  at(id: string, n: number, viewer?: string): Promise<GameView> {
+    return this.request('GET', `/api/games/${enc(id)}/at/${n}${viewerQuery(viewer)}`);
+  }
+}
+
+function enc(s: string): string {
+  return encodeURIComponent(s);
+}
+
+function viewerQuery(viewer?: string): string {
+  return viewer ? `?viewer=${enc(viewer)}` : '';
+}
+
+/** The viewer a human player should use: the one side played by "human", else spectator. */
+export function humanSide(players: Record<string, string>): string {
+  const humans = Object.keys(players).filter((s) => players[s] === 'human');
+  return humans.length === 1 ? humans[0] : humans.length > 1 ? humans[0] : 'spectator';
+}
+
+/** True while the server is still working on the game: an agent is thinking or dice are rolling. */
+export function isBusy(v: Pick<GameView, 'waiting_for' | 'current_player' | 'terminal'>): boolean {
+  if (v.terminal) return false;
+  return v.waiting_for === 'agent' || v.current_player === 'chance';
+}

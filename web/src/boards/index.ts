@@ -1,0 +1,65 @@
+// Board renderers, one per kind of game: the hex map of hex-and-counter rulesets now, the
+// top-down table of the miniatures rulesets next. The shell knows only this interface.
+
+import type { Action, GameState } from '../api';
+import type { ActionIndex, Pick } from '../shell/interaction';
+import { HexBoard } from './hex';
+import { TableBoard } from './table';
+
+export type BoardKind = 'hex' | 'table';
+
+/** What the shell tells the board each time something changes. */
+export interface BoardFrame {
+  state: GameState;
+  index: ActionIndex; // the legal decisions, indexed by the board objects they name
+  choice: { at: Pick; actions: Action[] } | null; // several decisions at one spot, awaiting a pick
+  preview: Action | null; // a decision the pointer is on (its odds may be shown)
+  interactive: boolean; // false while replaying or while the other side moves
+}
+
+export interface BoardCallbacks {
+  /** The player clicked a board object (the shell decides what that means). */
+  onPick(pick: Pick, leaderFirst: boolean): void;
+  /** The player chose one decision of a choice (e.g. a facing). */
+  onChoose(action: Action): void;
+  /** The pointer rests on a decision (null: on none), to preview its odds. */
+  onHover(action: Action | null): void;
+  /** The pointer rests on an object (for the details box); null when it leaves. */
+  onInspect(text: string | null): void;
+}
+
+export interface BoardRenderer {
+  readonly kind: BoardKind;
+  /** Width / height of the board drawing, so the shell can size the map pane to fit. */
+  aspect(): number;
+  mount(el: HTMLElement, callbacks: BoardCallbacks): void;
+  render(frame: BoardFrame): void;
+  /** Zoom controls: factor > 1 zooms in; fit() shows the whole board. */
+  zoom(factor: number): void;
+  fit(): void;
+  /** Zoom on the pieces and places the current decisions name (optional). */
+  focus?(): void;
+  /** Zoom so the board's width fills the pane (optional). */
+  fitWidth?(): void;
+  destroy(): void;
+}
+
+/** Which kind of board a ruleset is played on. */
+const KIND_BY_RULESET: Record<string, BoardKind> = {
+  bma: 'hex',
+  ohw: 'table',
+  fastplay: 'table',
+  gwkho: 'table',
+  alsh: 'table',
+};
+
+export function boardKind(ruleset: string, scenario: Record<string, unknown>): BoardKind {
+  const known = KIND_BY_RULESET[ruleset];
+  if (known) return known;
+  const map = scenario.map as Record<string, unknown> | undefined;
+  return map && typeof map.columns === 'number' && typeof map.rows === 'number' ? 'hex' : 'table';
+}
+
+export function createBoard(ruleset: string, scenario: Record<string, unknown>): BoardRenderer {
+  return boardKind(ruleset, scenario) === 'hex' ? new HexBoard(scenario) : new TableBoard(scenario);
+}

@@ -1,0 +1,105 @@
+// The legal decisions as buttons, grouped: always there, so every decision can be made by
+// clicks even where the board offers no direct manipulation.
+
+import type { Action } from '../api';
+import { h, replace } from './dom';
+import { buttonLabel, consolidateByHex, FOLD_BUTTONS, groupActions, type ButtonItem } from './interaction';
+
+export interface DecisionCallbacks {
+  onAct(a: Action): void;
+  onHover(a: Action | null): void;
+  onUndo(): void;
+  /** Open the choice among several decisions at one hex (e.g. facings) on the board. */
+  onChooseAt(hex: string, actions: Action[]): void;
+}
+
+export class DecisionsPanel {
+  readonly el: HTMLElement;
+  private body: HTMLElement;
+  private note: HTMLElement;
+  private open = new Set<string>();
+
+  constructor(private cb: DecisionCallbacks) {
+    this.body = h('div', { class: 'decisions-body', 'data-testid': 'decisions' });
+    this.note = h('div', { class: 'decisions-note small' });
+    this.el = h('section', { class: 'panel decisions' }, h('h3', {}, 'Your decisions'), this.note, this.body);
+  }
+
+  render(legal: Action[], opts: { enabled: boolean; message: string; canUndo: boolean; selectedIds?: Set<number> }): void {
+    this.note.textContent = opts.message;
+    if (legal.length === 0) {
+      replace(this.body, opts.canUndo ? this.undoButton() : null);
+      return;
+    }
+    const groups = groupActions(legal);
+    const button = (item: ButtonItem) => {
+      if (item.kind === 'hex') {
+        return h(
+          'button',
+          {
+            class: 'act kind-hex',
+            'data-testid': `hex-${item.hex}`,
+            'data-kind': 'hex',
+            'data-hex': item.hex,
+            title: `${item.actions.length} ways: ${item.actions.map((a) => a.name).join('; ')}`,
+            disabled: !opts.enabled,
+            onclick: () => this.cb.onChooseAt(item.hex, item.actions),
+          },
+          `${item.hex} ▸ ${item.actions.length}`,
+        );
+      }
+      const a = item.action;
+      return h(
+        'button',
+        {
+          class: `act kind-${a.kind ?? 'other'} ${opts.selectedIds?.has(a.id) ? 'picked' : ''}`,
+          'data-testid': `action-${a.id}`,
+          'data-kind': a.kind ?? '',
+          'data-unit': a.unit ?? null,
+          'data-hex': a.hex ?? null,
+          title: a.name,
+          disabled: !opts.enabled,
+          onclick: () => this.cb.onAct(a),
+          onmouseenter: () => this.cb.onHover(a),
+          onmouseleave: () => this.cb.onHover(null),
+          onfocus: () => this.cb.onHover(a),
+        },
+        buttonLabel(a),
+      );
+    };
+    replace(
+      this.body,
+      groups.map((g) => {
+        const items = consolidateByHex(g.actions);
+        const buttons = h('div', { class: `dgroup-buttons ${items.length > 8 ? 'many' : ''}` }, items.map(button));
+        const folded = items.length > FOLD_BUTTONS;
+        const body = folded
+          ? h(
+              'details',
+              {
+                class: 'dgroup-more',
+                open: this.open.has(g.title),
+                ontoggle: (e: Event) => {
+                  if ((e.target as HTMLDetailsElement).open) this.open.add(g.title);
+                  else this.open.delete(g.title);
+                },
+              },
+              h('summary', {}, `${items.length} choices: click the map, or list them all`),
+              buttons,
+            )
+          : buttons;
+        return h(
+          'div',
+          { class: 'dgroup' },
+          h('div', { class: 'dgroup-title' }, g.title, g.actions.length > 6 ? h('span', { class: 'muted' }, ` (${g.actions.length})`) : null),
+          body,
+        );
+      }),
+      opts.canUndo ? this.undoButton() : null,
+    );
+  }
+
+  private undoButton(): HTMLElement {
+    return h('div', { class: 'undo-row' }, h('button', { class: 'ghost', 'data-testid': 'undo', onclick: () => this.cb.onUndo(), title: 'Take back your latest decisions, as far as the last die or chit' }, '↶ Undo'));
+  }
+}

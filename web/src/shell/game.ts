@@ -1,0 +1,478 @@
+// The game screen: the board of the game's kind, the status, the decisions, the odds of a
+// decision before it is committed, the event log, and at the end the result and a replay
+// slider. It polls the server while an agent thinks or dice are being rolled.
+
+import { Api, ApiError, humanSide, type Action, type GameEvent, type GameView, type Odds } from '../api';
+import { createBoard, type BoardRenderer } from '../boards/index';
+import { DecisionsPanel } from './decisions';
+import { h, replace, titleCase } from './dom';
+import { endScreen, summarizeEnd } from './endscreen';
+import { defaultOddsAction, indexActions, needsPolling, ODDS_KINDS, resolveClick, type ActionIndex, type Pick } from './interaction';
+import { EventLogPanel } from './log';
+import { OddsPanel } from './odds';
+import { ReplayPanel } from './replay';
+import { phaseText, StatusPanel } from './status';
+
+const POLL_BUSY_MS = 500;
+const POLL_IDLE_MS = 2000;
+
+export class GameScreen {
+  readonly el: HTMLElement;
+  private board: BoardRenderer | null = null;
+  private mapFrame: HTMLElement;
+  private mapPane: HTMLElement;
+  private inspector: HTMLElement;
+  private toast: HTMLElement;
+  private status = new StatusPanel();
+  private log = new EventLogPanel();
+  private odds = new OddsPanel();
+  private decisions: DecisionsPanel;
+  private replay: ReplayPanel;
+  private endLayer: HTMLElement;
+  private titleEl: HTMLElement;
+
+  private view: GameView | null = null;
+  private shown: GameView | null = null; // what the board shows (a replay position or the live view)
+  private index: ActionIndex = indexActions([]);
+  private events: GameEvent[] = [];
+  private nextEvent = 0;
+  private sideNames: Record<string, string> = {};
+  private unitNames = new Map<string, string>();
+  private choice: { at: Pick; actions: Action[] } | null = null;
+  private preview: Action | null = null;
+  private posting = false;
+  private timer: number | null = null;
+  private destroyed = false;
+  private oddsCache = new Map<string, Odds | null>();
+  private oddsShown: string | null = null;
+  private hoverTimer: number | null = null;
+  private replayAt: number | null = null;
+  private endDismissed = false;
+  private hotseat = false;
+  private message = '';
+  private resize: ResizeObserver | null = null;
+
+  constructor(
+    private api: Api,
+    private id: string,
+    private viewer: string | null,
+    private onLobby: () => void,
+  ) {
+    this.decisions = new DecisionsPanel({
+      onAct: (a) => void this.act(a),
+      onHover: (a) => this.hover(a),
+      onUndo: () => void this.undo(),
+      onChooseAt: (hex, actions) => {
+        if (!this.canAct()) return;
+        this.choice = { at: { hex }, actions };
+        this.renderBoard();
+      },
+    });
+    this.replay = new ReplayPanel((n) => void this.seek(n));
+    this.mapFrame = h('div', { class: 'map-frame' });
+    this.inspector = h('div', { class: 'inspector small', 'data-testid': 'inspector' });
+    this.endLayer = h('div', { class: 'end-layer' });
+    this.toast = h('div', { class: 'toast', role: 'alert', 'data-testid': 'toast' });
+    this.titleEl = h('div', { class: 'game-title' });
+    this.mapPane = h(
+      'div',
+      { class: 'map-pane' },
+      this.mapFrame,
+      h(
+        'div',
+        { class: 'map-tools' },
+        h('button', { class: 'tool', title: 'Zoom in', 'data-testid': 'zoom-in', onclick: () => this.board?.zoom(1.4) }, '+'),
+        h('button', { class: 'tool', title: 'Zoom out', 'data-testid': 'zoom-out', onclick: () => this.board?.zoom(1 / 1.4) }, '−'),
+        h('button', { class: 'tool', title: 'Fit the whole map', 'data-testid': 'zoom-fit', onclick: () => this.board?.fit() }, '⤢'),
+        h('button', { class: 'tool', title: 'Fit the map’s width (scroll up and down)', 'data-testid': 'zoom-width', onclick: () => this.board?.fitWidth?.() }, '⇔'),
+        h('button', { class: 'tool', title: 'Zoom on the action (a)', 'data-testid': 'zoom-action', onclick: () => this.board?.focus?.() }, '◎'),
+      ),
+      this.inspector,
+      this.endLayer,
+    );
+    this.replay.el.hidden = true;
+    this.el = h(
+      'div',
+      { class: 'game', 'data-testid': 'game' },
+      this.mapPane,
+      h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.decisions.el, this.odds.el),
+      h('div', { class: 'col-right' }, this.log.el, this.replay.el),
+      this.toast,
+    );
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    if ((e.target as HTMLElement | null)?.closest('input, select, textarea')) return;
+    if (e.key === 'Escape' && this.choice) {
+      this.choice = null;
+      this.renderBoard();
+    } else if (e.key === '+' || e.key === '=') this.board?.zoom(1.4);
+    else if (e.key === '-') this.board?.zoom(1 / 1.4);
+    else if (e.key === '0') this.board?.fit();
+    else if (e.key === 'a') this.board?.focus?.();
+  };
+
+  async start(): Promise<void> {
+    window.addEventListener('keydown', this.onKey);
+    let view: GameView;
+    try {
+      view = await this.api.game(this.id, this.viewer ?? undefined);
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    const humans = Object.keys(view.players).filter((s) => view.players[s] === 'human');
+    this.hotseat = humans.length > 1;
+    if (this.viewer === null) this.viewer = humanSide(view.players);
+    let scenario: Record<string, unknown> = {};
+    try {
+      scenario = await this.api.scenario(view.ruleset, view.scenario);
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
+    if (Array.isArray(scenario.sides))
+      for (const s of scenario.sides as { id: string; name?: string }[]) this.sideNames[s.id] = s.name ?? titleCase(s.id);
+    if (Array.isArray(scenario.units)) for (const u of scenario.units as { id: string; name?: string }[]) this.unitNames.set(u.id, u.name ?? u.id);
+    const players = Object.entries(view.players)
+      .map(([s, p]) => `${this.sideNames[s] ?? titleCase(s)}: ${p === 'human' ? (this.viewer === s || this.hotseat ? 'you' : 'a person') : p}`)
+      .join(' · ');
+    replace(
+      this.titleEl,
+      h('div', { class: 'scenario-title' }, String(scenario.title ?? `${view.ruleset}/${view.scenario}`)),
+      h('div', { class: 'muted small' }, players, view.options ? ` · rules: ${view.options}` : ''),
+    );
+    document.title = `Carroccio · ${String(scenario.title ?? view.scenario)}`;
+    this.board = createBoard(view.ruleset, scenario);
+    const aspect = this.board.aspect();
+    const sizeMap = () => {
+      const h = this.mapPane.clientHeight || this.el.clientHeight - 16;
+      if (h > 0) this.el.style.setProperty('--map-min', `${Math.round(h * aspect) + 4}px`);
+    };
+    sizeMap();
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resize = new ResizeObserver(sizeMap);
+      this.resize.observe(this.el);
+    }
+    this.board.mount(this.mapFrame, {
+      onPick: (p, leaderFirst) => this.pick(p, leaderFirst),
+      onChoose: (a) => void this.act(a),
+      onHover: (a) => this.hover(a),
+      onInspect: (t) => this.inspect(t),
+    });
+    await this.apply(view);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    window.removeEventListener('keydown', this.onKey);
+    if (this.timer !== null) window.clearTimeout(this.timer);
+    this.replay.stop();
+    this.resize?.disconnect();
+    this.board?.destroy();
+  }
+
+  // ---- Server round trips ----
+
+  private async refresh(): Promise<void> {
+    if (this.destroyed || this.posting) return;
+    try {
+      let v = await this.api.game(this.id, this.viewer ?? undefined);
+      if (this.hotseat && v.players[v.current_player] === 'human' && v.current_player !== this.viewer) {
+        this.viewer = v.current_player;
+        v = await this.api.game(this.id, this.viewer);
+      }
+      await this.apply(v);
+    } catch (e) {
+      this.showToast(e instanceof ApiError ? e.message : String(e));
+      this.schedule(POLL_IDLE_MS);
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.destroyed) return;
+    if (this.timer !== null) window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => {
+      this.timer = null;
+      void this.refresh();
+    }, ms);
+  }
+
+  private async fetchEvents(): Promise<void> {
+    try {
+      for (let guard = 0; guard < 50; guard++) {
+        const page = await this.api.events(this.id, this.nextEvent);
+        if (page.events.length === 0) {
+          this.nextEvent = Math.max(this.nextEvent, page.next);
+          break;
+        }
+        this.events.push(...page.events);
+        this.nextEvent = page.next;
+      }
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
+  }
+
+  private async apply(v: GameView): Promise<void> {
+    const changed = !this.view || this.view.history_length !== v.history_length || this.view.current_player !== v.current_player;
+    this.view = v;
+    if (changed || needsPolling(v)) await this.fetchEvents();
+    if (changed) {
+      this.choice = null;
+      this.preview = null;
+      this.oddsCache.clear();
+      this.oddsShown = null;
+    }
+    if (this.hotseat && v.players[v.current_player] === 'human' && v.current_player !== this.viewer && !this.posting) {
+      // The other person's turn on this screen.
+      this.schedule(0);
+    }
+    this.index = indexActions(this.replayAt === null ? v.legal : []);
+    if (this.replayAt === null) this.shown = v;
+    this.renderAll();
+    if (needsPolling(v)) this.schedule(POLL_BUSY_MS);
+    else if (!v.terminal && !this.myTurn()) this.schedule(POLL_IDLE_MS);
+  }
+
+  private myTurn(): boolean {
+    const v = this.view;
+    return !!v && !v.terminal && v.waiting_for === 'human' && (v.legal?.length ?? 0) > 0;
+  }
+
+  private async act(a: Action): Promise<void> {
+    const v = this.view;
+    if (!v || this.posting || this.replayAt !== null) return;
+    this.posting = true;
+    this.choice = null;
+    this.message = '';
+    document.body.classList.add('posting');
+    try {
+      const next = await this.api.act(this.id, a.id, v.history_length, this.viewer ?? undefined);
+      this.posting = false;
+      await this.apply(next);
+    } catch (e) {
+      this.posting = false;
+      if (e instanceof ApiError && e.status === 409) this.showToast('The game moved on meanwhile; here is where it stands now.');
+      else this.showToast(e instanceof ApiError ? e.message : String(e));
+      await this.refresh();
+    } finally {
+      this.posting = false;
+      document.body.classList.remove('posting');
+    }
+  }
+
+  private async undo(): Promise<void> {
+    try {
+      const v = await this.api.undo(this.id, this.viewer ?? undefined);
+      this.events = [];
+      this.nextEvent = 0;
+      this.log.reset();
+      this.view = null;
+      await this.apply(v);
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
+  }
+
+  private async seek(n: number | null): Promise<void> {
+    this.replayAt = n;
+    if (n === null) {
+      this.shown = this.view;
+      this.renderAll();
+      return;
+    }
+    try {
+      const v = await this.api.at(this.id, n, this.viewer ?? undefined);
+      if (this.replayAt !== n) return; // a later seek overtook this one
+      this.shown = v;
+      this.renderAll();
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
+  }
+
+  // ---- Board interaction ----
+
+  private pick(p: Pick, leaderFirst: boolean): void {
+    if (!this.canAct()) return;
+    // A click elsewhere while a choice is open closes it (and may start another).
+    const out = resolveClick(this.index, p, leaderFirst);
+    if (out.kind === 'commit') void this.act(out.action);
+    else if (out.kind === 'choose') {
+      this.choice = { at: p, actions: out.actions };
+      this.renderBoard();
+    } else if (this.choice) {
+      this.choice = null;
+      this.renderBoard();
+    }
+  }
+
+  private canAct(): boolean {
+    return this.replayAt === null && !this.posting && this.myTurn();
+  }
+
+  private hover(a: Action | null): void {
+    this.preview = a;
+    if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
+    this.hoverTimer = window.setTimeout(() => {
+      this.hoverTimer = null;
+      void this.updateOdds();
+    }, 90);
+  }
+
+  private inspect(text: string | null): void {
+    this.inspector.textContent = text ?? '';
+    this.inspector.classList.toggle('on', !!text);
+  }
+
+  private async updateOdds(): Promise<void> {
+    const v = this.view;
+    if (!v) return;
+    if (this.replayAt !== null) {
+      this.oddsShown = null;
+      this.odds.hint('Replaying: odds are weighed for the decisions of a game in play.');
+      return;
+    }
+    const legal = this.myTurn() ? v.legal ?? [] : [];
+    // Only decisions still on offer are weighed (a hovered button may be from a past position).
+    const hovered = this.preview && legal.some((a) => a.id === this.preview?.id && a.kind === this.preview?.kind) ? this.preview : null;
+    const target = hovered && ODDS_KINDS.has(hovered.kind ?? '') ? hovered : defaultOddsAction(legal);
+    if (!target) {
+      this.oddsShown = null;
+      this.odds.hint(this.oddsHint());
+      return;
+    }
+    const key = `${v.history_length}:${target.id}`;
+    if (this.oddsShown === key) return;
+    this.oddsShown = key;
+    let odds = this.oddsCache.get(key);
+    if (odds === undefined) {
+      this.odds.loading(target);
+      try {
+        odds = await this.api.odds(this.id, target.id);
+      } catch (e) {
+        if (this.oddsShown === key) this.odds.error((e as Error).message);
+        return;
+      }
+      this.oddsCache.set(key, odds);
+      if (this.oddsShown !== key) return;
+    }
+    const st = (this.shown ?? v).state as { leaders?: { id: string; name: string }[] };
+    this.odds.show(
+      target,
+      odds,
+      this.sideNames,
+      (id) => this.unitNames.get(id) ?? id,
+      (id) => st.leaders?.find((l) => l.id === id)?.name ?? id,
+    );
+  }
+
+  private oddsHint(): string {
+    const v = this.view;
+    if (!v) return '';
+    if (v.terminal) return 'The battle is over.';
+    const kinds = new Set((v.legal ?? []).map((a) => a.kind));
+    if (kinds.has('target')) return 'Choose an enemy to attack (red); the exact odds show as you add attackers, before you resolve.';
+    if (kinds.has('add-attacker')) return 'Point at an attacker to see the odds with it.';
+    return 'The exact odds of an attack show here before you commit it.';
+  }
+
+  // ---- Rendering ----
+
+  private renderAll(): void {
+    const v = this.view;
+    const shown = this.shown ?? v;
+    if (!v || !shown) return;
+    const replaying = this.replayAt !== null;
+    this.status.render(shown, this.viewer, replaying ? this.events.filter((e) => e.step < (this.replayAt ?? 0)) : this.events, this.sideNames, replaying);
+    this.log.render(this.events, replaying ? this.replayAt : null);
+    const mine = this.myTurn() && !replaying;
+    const legal = mine ? v.legal ?? [] : [];
+    let msg = this.message;
+    if (!msg) {
+      if (replaying) msg = `Replaying the battle: the map after decision ${this.replayAt} of ${v.history_length}.`;
+      else if (v.terminal) msg = 'The battle is over: replay it with the slider below the log.';
+      else if (mine) msg = boardHint(legal) || phaseText((v.state as Record<string, unknown>).phase);
+      else if (v.current_player === 'chance') msg = 'Rolling the dice…';
+      else msg = `Waiting for ${this.sideNames[v.current_player] ?? v.current_player} (${v.players[v.current_player] ?? '?'})…`;
+    }
+    this.decisions.render(legal, { enabled: mine && !this.posting, message: msg, canUndo: mine && !v.terminal });
+    this.decisions.el.classList.toggle('waiting', !mine);
+    if (v.terminal) {
+      this.replay.el.hidden = false;
+      this.replay.setLength(v.history_length);
+    }
+    this.renderBoard();
+    this.renderEnd();
+    void this.updateOdds();
+  }
+
+  private renderBoard(): void {
+    const shown = this.shown ?? this.view;
+    if (!this.board || !shown) return;
+    this.board.render({
+      state: shown.state,
+      index: this.replayAt === null ? this.index : indexActions([]),
+      choice: this.choice,
+      preview: this.preview,
+      interactive: this.canAct(),
+    });
+    this.mapPane.classList.toggle('busy', !!this.view && needsPolling(this.view));
+  }
+
+  private renderEnd(): void {
+    const v = this.view;
+    replace(this.endLayer);
+    if (!v || !v.terminal || this.endDismissed || this.replayAt !== null) return;
+    const sum = summarizeEnd(v, this.viewer, this.sideNames);
+    const st = v.state as Record<string, unknown>;
+    const res = (v.result ?? {}) as Record<string, unknown>;
+    const turnN = res.turn ?? st.turn;
+    this.endLayer.appendChild(
+      endScreen(sum, typeof turnN === 'number' ? `turn ${turnN}` : '', {
+        onReplay: () => {
+          this.endDismissed = true;
+          this.renderEnd();
+          this.replay.el.scrollIntoView({ block: 'nearest' });
+          (this.replay.el.querySelector('input') as HTMLInputElement | null)?.focus();
+        },
+        onClose: () => {
+          this.endDismissed = true;
+          this.renderEnd();
+        },
+        onLobby: () => this.onLobby(),
+      }),
+    );
+  }
+
+  private showToast(msg: string): void {
+    this.toast.textContent = msg;
+    this.toast.classList.add('on');
+    window.setTimeout(() => this.toast.classList.remove('on'), 5000);
+  }
+
+  private fail(e: unknown): void {
+    replace(
+      this.el,
+      h(
+        'div',
+        { class: 'panel fatal' },
+        h('h2', {}, 'This game cannot be shown'),
+        h('p', {}, e instanceof Error ? e.message : String(e)),
+        h('button', { onclick: () => this.onLobby() }, 'Back to the lobby'),
+      ),
+    );
+  }
+}
+
+/** What the board lets the player do now, in one line. */
+export function boardHint(legal: Action[]): string {
+  const kinds = new Set(legal.map((a) => a.kind));
+  if (kinds.has('activate')) return 'A chit of yours was drawn: activate the leader, or decline.';
+  if (kinds.has('destination')) return 'Click a green hex to move there (the unit’s own hex: stay).';
+  if (kinds.has('select-unit') || kinds.has('select-leader')) return 'Click a ringed counter or star to move it, or end movement.';
+  if (kinds.has('target')) return 'Click a red-ringed enemy to attack it, or end combat.';
+  if (kinds.has('add-attacker') || kinds.has('add-charger')) return 'Click orange-ringed units to add attackers, then Resolve.';
+  if (kinds.has('replacement')) return 'Choose the unit the replacement leader joins.';
+  return '';
+}

@@ -1,0 +1,143 @@
+// The odds panel: the exact odds of a decision before it is committed (GET .../odds?action=ID):
+// every result with its probability as a fraction, what it does to the victory-point race,
+// each leader's risk, the checks that may call the attack off, and every modifier with its
+// clause. The layout follows the fields present, so other rulesets' odds show too.
+
+import type { Action, Odds } from '../api';
+import { h, replace, titleCase } from './dom';
+
+/** Results grouped as good, bad or neutral for the side that attacks (CRT codes A*, D*). */
+export function resultTone(result: string): 'good' | 'bad' | 'even' {
+  const r = result.trim().toUpperCase();
+  if (r.startsWith('D') || r.includes('DESTROYED') || r.includes('ELIMINATED WITHOUT')) return 'good';
+  if (r.startsWith('A') || r.includes('CALLED OFF')) return 'bad';
+  return 'even';
+}
+
+/** Sum of the probabilities of results good for the attacker. */
+export function favourable(odds: Odds): number {
+  return (odds.results ?? []).filter((r) => resultTone(r.result) === 'good').reduce((s, r) => s + r.p, 0);
+}
+
+export function pct(p: number): string {
+  if (p > 0 && p < 0.001) return '<0.1%';
+  return `${(p * 100).toFixed(p < 0.1 ? 1 : 0)}%`;
+}
+
+export class OddsPanel {
+  readonly el: HTMLElement;
+  private body: HTMLElement;
+  private title: HTMLElement;
+
+  constructor() {
+    this.title = h('h3', {}, 'Odds');
+    this.body = h('div', { class: 'odds-body', 'data-testid': 'odds' });
+    this.el = h('section', { class: 'panel odds' }, this.title, this.body);
+  }
+
+  hint(text: string): void {
+    this.title.textContent = 'Odds';
+    replace(this.body, h('p', { class: 'muted small' }, text));
+    this.el.classList.add('idle');
+  }
+
+  loading(a: Action): void {
+    replace(this.title, 'Odds ', h('span', { class: 'odds-what' }, a.name));
+    this.el.classList.remove('idle');
+    this.body.classList.add('stale');
+  }
+
+  show(a: Action, odds: Odds | null, sideNames: Record<string, string>, unitName: (id: string) => string, leaderName: (id: string) => string): void {
+    this.body.classList.remove('stale');
+    this.el.classList.remove('idle');
+    replace(this.title, a.kind === 'resolve' ? 'Odds if you resolve now' : 'Odds ', a.kind === 'resolve' ? null : h('span', { class: 'odds-what' }, `with: ${a.name}`));
+    if (!odds) {
+      replace(this.body, h('p', { class: 'muted small' }, 'No odds for this decision.'));
+      return;
+    }
+    const results = odds.results ?? [];
+    const sideName = (id: string) => sideNames[id] ?? titleCase(id);
+    replace(
+      this.body,
+      odds.automatic ? h('p', { class: 'odds-auto' }, `${odds.automatic} `, odds.rule ? h('span', { class: 'ev-rule' }, odds.rule) : null) : null,
+      odds.column !== undefined
+        ? h(
+            'div',
+            { class: 'odds-line' },
+            h('span', { class: 'label' }, 'Column'),
+            h('span', { class: 'odds-col', 'data-testid': 'odds-column' }, String(odds.column)),
+            h('span', { class: 'odds-drm' }, `die ${odds.drm !== undefined && odds.drm >= 0 ? '+' : ''}${odds.drm ?? 0}`),
+            results.length ? h('span', { class: 'odds-fav' }, `${pct(favourable(odds))} favourable`) : null,
+          )
+        : null,
+      h(
+        'table',
+        { class: 'odds-table' },
+        h('tbody', {}, results.map((r) => {
+          const vp = r.vp_lost
+            ? Object.entries(r.vp_lost)
+                .filter(([, x]) => x.after !== x.now)
+                .map(([s, x]) => `${sideName(s)} ${x.now}→${x.after}/${x.rout_level}`)
+                .join(', ')
+            : '';
+          return h(
+            'tr',
+            { class: `tone-${resultTone(r.result)}` },
+            h('td', { class: 'res' }, r.result),
+            h('td', { class: 'bar' }, h('div', { class: 'pbar' }, h('div', { style: `width:${(r.p * 100).toFixed(1)}%` }))),
+            h('td', { class: 'frac', title: pct(r.p) }, r.probability),
+            h('td', { class: 'pct' }, pct(r.p)),
+            h(
+              'td',
+              { class: 'effect small' },
+              vp,
+              r.ends_game ? h('span', { class: 'ends' }, ` ends the game: ${sideName(r.ends_game.winner)} win${r.ends_game.reason ? ` (${r.ends_game.reason})` : ''}`) : null,
+            ),
+          );
+        })),
+      ),
+      odds.checks && odds.checks.length
+        ? h(
+            'div',
+            { class: 'odds-sub' },
+            h('div', { class: 'label' }, 'Checks first'),
+            odds.checks.map((c) => h('div', { class: 'small' }, `${unitName(c.unit)}: ${c.check}, passes ${c.pass} `, h('span', { class: 'ev-rule' }, c.rule))),
+          )
+        : null,
+      odds.leaders && odds.leaders.length
+        ? h(
+            'div',
+            { class: 'odds-sub' },
+            h('div', { class: 'label' }, 'Leaders at risk'),
+            odds.leaders.map((l) =>
+              h(
+                'div',
+                { class: 'small' },
+                `${leaderName(l.leader)}: killed ${l.death} (${pct(l.p)})`,
+                l.ends_game ? h('span', { class: 'ends' }, ` — ends the game: ${sideName(l.ends_game.winner)} win`) : l.vp ? ` — ${l.vp} VP` : '',
+                ' ',
+                h('span', { class: 'ev-rule' }, l.rule),
+              ),
+            ),
+          )
+        : null,
+      odds.undrawn_chits && odds.undrawn_chits.length
+        ? h('div', { class: 'odds-sub small muted' }, `Combat chits still to draw: ${odds.undrawn_chits.map(unitName).join(', ')} (every value counted).`)
+        : null,
+      odds.modifiers && odds.modifiers.length
+        ? h(
+            'div',
+            { class: 'odds-sub' },
+            h('div', { class: 'label' }, 'Modifiers'),
+            h('ul', { class: 'mods' }, odds.modifiers.map((m) => h('li', { class: 'small' }, m.what, ' ', m.rule ? h('span', { class: 'ev-rule' }, m.rule) : null))),
+          )
+        : null,
+      odds.exact ? h('div', { class: 'muted small exact' }, 'Exact: every chit value, check and die face enumerated.') : null,
+    );
+  }
+
+  error(msg: string): void {
+    this.body.classList.remove('stale');
+    replace(this.body, h('p', { class: 'error small' }, msg));
+  }
+}
