@@ -62,9 +62,10 @@ std::uint64_t Rng::uniform(std::uint64_t bound) {
 }
 
 std::int64_t Rng::uniform_int(std::int64_t lo, std::int64_t hi) {
-  const auto span = static_cast<std::uint64_t>(hi - lo) + 1;
+  // Unsigned arithmetic: hi - lo may not fit in int64 (e.g. the full 64-bit range).
+  const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
   if (span == 0) return static_cast<std::int64_t>(next_u64());  // full 64-bit range
-  return lo + static_cast<std::int64_t>(uniform(span));
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + uniform(span));
 }
 
 double Rng::uniform_double() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
