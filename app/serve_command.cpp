@@ -28,15 +28,17 @@ constexpr const char* kDefaultWebDir = CARROCCIO_SOURCE_DIR "/web/dist";
 #endif
 
 constexpr std::string_view kUsage =
-    R"(Usage: carroccio serve [--port N] [--host ADDRESS] [--db FILE] [--web DIR] [--seed N] [--log]
+    R"(Usage: carroccio serve [--port N] [--host ADDRESS] [--db FILE] [--web DIR] [--seed N]
+                       [--agent-threads N] [--log]
 
 Serves the browser front end and the HTTP/JSON API (docs/api.md) until Ctrl-C.
-  --port N        port to listen on (default 8080; 0 picks a free port)
-  --host ADDRESS  address to listen on (default 127.0.0.1: this machine only)
-  --db FILE       SQLite file holding the games (default carroccio.db; created if missing)
-  --web DIR       the built front end (default: web/dist of the source tree)
-  --seed N        seed of game ids and of the seeds of games created without one
-  --log           print one line per request
+  --port N           port to listen on (default 8080; 0 picks a free port)
+  --host ADDRESS     address to listen on (default 127.0.0.1: this machine only)
+  --db FILE          SQLite file holding the games (default carroccio.db; created if missing)
+  --web DIR          the built front end (default: web/dist of the source tree)
+  --seed N           seed of game ids and of the seeds of games created without one
+  --agent-threads N  threads playing the agents' turns, 1 to 64 (default 2)
+  --log              print one line per request
 )";
 
 int usage_error(std::ostream& err, std::string_view sentence) {
@@ -57,8 +59,9 @@ std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t m
 int run_serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   server::ServerOptions options;
   options.web_dir = kDefaultWebDir;
-  const std::map<std::string, bool> known = {{"port", true}, {"host", true}, {"db", true},
-                                             {"web", true},  {"seed", true}, {"log", false}};
+  const std::map<std::string, bool> known = {{"port", true},         {"host", true}, {"db", true},
+                                             {"web", true},          {"seed", true}, {"log", false},
+                                             {"agent-threads", true}};
   std::map<std::string, std::string> given;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -77,16 +80,14 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
     const auto it = known.find(name);
     if (it == known.end())
       return usage_error(err, fmt::format("'--{}' is not an option of 'carroccio serve'.", name));
-    if (given.count(name) > 0)
-      return usage_error(err, fmt::format("'--{}' is given twice.", name));
+    if (given.count(name) > 0) return usage_error(err, fmt::format("'--{}' is given twice.", name));
     if (!it->second) {
       if (value) return usage_error(err, fmt::format("'--{}' takes no value.", name));
       given[name] = "true";
       continue;
     }
     if (!value) {
-      if (i + 1 >= args.size())
-        return usage_error(err, fmt::format("'--{}' needs a value.", name));
+      if (i + 1 >= args.size()) return usage_error(err, fmt::format("'--{}' needs a value.", name));
       value = args[++i];
     }
     given[name] = *value;
@@ -94,8 +95,8 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
   if (auto it = given.find("port"); it != given.end()) {
     const auto port = parse_number(it->second, 65535);
     if (!port)
-      return usage_error(err, fmt::format("'--port {}' must be a port number from 0 to 65535.",
-                                          it->second));
+      return usage_error(
+          err, fmt::format("'--port {}' must be a port number from 0 to 65535.", it->second));
     options.port = static_cast<int>(*port);
   }
   if (auto it = given.find("host"); it != given.end()) {
@@ -113,6 +114,14 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
       return usage_error(
           err, fmt::format("'--seed {}' must be a whole number from 0 to 2^64-1.", it->second));
     options.seed = *seed;
+  }
+  if (auto it = given.find("agent-threads"); it != given.end()) {
+    const auto n = parse_number(it->second, 64);
+    if (!n || *n == 0)
+      return usage_error(
+          err,
+          fmt::format("'--agent-threads {}' must be a whole number from 1 to 64.", it->second));
+    options.agent_threads = static_cast<int>(*n);
   }
   if (given.count("log") > 0) options.log = &out;
 
@@ -156,10 +165,9 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
       err << "carroccio: the server stopped because it could not accept connections.\n";
       code = 1;
     } else {
-      out << fmt::format("Carroccio stopped{}.\n",
-                         signal == SIGINT    ? " (interrupted)"
-                         : signal == SIGTERM ? " (terminated)"
-                                             : "")
+      out << fmt::format("Carroccio stopped{}.\n", signal == SIGINT    ? " (interrupted)"
+                                                   : signal == SIGTERM ? " (terminated)"
+                                                                       : "")
           << std::flush;
     }
   }

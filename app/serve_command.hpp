@@ -8,9 +8,9 @@
 namespace carroccio::app {
 
 // `args` are the words after `carroccio serve`: [--port N] [--host H] [--db FILE] [--web DIR]
-// [--seed N] [--log]. Serves until SIGINT or SIGTERM, then shuts down cleanly. Returns the exit
-// code: 0 after a clean shutdown, 1 if the database or the address cannot be used, 2 for a bad
-// command line.
+// [--seed N] [--agent-threads N] [--log]. Serves until SIGINT or SIGTERM, then shuts down
+// cleanly. Returns the exit code: 0 after a clean shutdown, 1 if the database or the address
+// cannot be used, 2 for a bad command line.
 int run_serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace carroccio::app

@@ -172,7 +172,8 @@ nlohmann::json view_json(const LiveGame& g, const game::State& s, game::Player v
     for (game::Action a : s.legal_actions()) legal.push_back(s.action_to_json(a));
   j["legal"] = legal;
   if (live) {
-    j["agent_error"] = g.agent_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.agent_error);
+    j["agent_error"] =
+        g.agent_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.agent_error);
   } else {
     j["live_history_length"] = g.state->history().size();
   }
@@ -195,8 +196,9 @@ Manager::Manager(const game::Registry& registry, Store& store, ManagerOptions op
     : registry_(registry),
       store_(store),
       options_(std::move(options)),
-      rng_(options_.seed ? *options_.seed : (std::uint64_t{std::random_device{}()} << 32) ^
-                                                std::random_device{}()) {}
+      rng_(options_.seed ? *options_.seed
+                         : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}()) {
+}
 
 Manager::~Manager() { shutdown(); }
 
@@ -318,7 +320,8 @@ Outcome<Manager::GamePtr> Manager::get(const std::string& id) {
   }
   auto stored = store_.load(id);
   if (!stored) return fail(Fault::kUnavailable, stored.message());
-  if (!stored->has_value()) return fail(Fault::kNotFound, fmt::format("There is no game '{}'.", id));
+  if (!stored->has_value())
+    return fail(Fault::kNotFound, fmt::format("There is no game '{}'.", id));
   auto built = build(std::move(**stored));
   if (!built) return built.failure();
   GamePtr g = *built;
@@ -496,7 +499,8 @@ void Manager::agent_step(const std::string& id) {
 
 // ---- Requests ----
 
-Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request) {
+Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
+                                             const std::string& viewer) {
   const game::Ruleset* ruleset = registry_.find(request.ruleset);
   if (ruleset == nullptr) {
     std::vector<std::string> ids;
@@ -558,13 +562,26 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request) {
   g->header.options = game::options_to_string(*options);
   for (std::size_t p = 0; p < sides.size(); ++p) g->header.players[sides[p]] = g->players[p];
   g->header.seed = request.seed ? *request.seed : new_seed();
-  g->header.scenario_source =
-      source.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  g->header.scenario_source = source.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   g->header.created = iso_now();
   g->updated = g->header.created;
   g->state = g->game->new_initial_state();
   g->log.attach(*g->state);
   settle_chance(*g);
+  game::Player shown = game::kSpectator;
+  if (!viewer.empty()) {
+    auto v = parse_viewer(*g->game, *g->state, viewer);
+    if (!v) return v.failure();
+    shown = *v;
+  } else {
+    int humans = 0;
+    for (std::size_t p = 0; p < g->players.size(); ++p)
+      if (g->players[p] == kHuman) {
+        ++humans;
+        shown = static_cast<game::Player>(p);
+      }
+    if (humans != 1) shown = game::kSpectator;
+  }
 
   WriteResult written;
   for (int attempt = 0; attempt < 4; ++attempt) {
@@ -580,15 +597,7 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request) {
   }
   std::lock_guard lock(g->mu);
   schedule(*g);
-  game::Player viewer = game::kSpectator;
-  int humans = 0;
-  for (std::size_t p = 0; p < g->players.size(); ++p)
-    if (g->players[p] == kHuman) {
-      ++humans;
-      viewer = static_cast<game::Player>(p);
-    }
-  if (humans != 1) viewer = game::kSpectator;
-  return view_json(*g, *g->state, viewer, true);
+  return view_json(*g, *g->state, shown, true);
 }
 
 Outcome<nlohmann::json> Manager::list_games(std::size_t limit, std::size_t offset) {
@@ -614,21 +623,21 @@ Outcome<nlohmann::json> Manager::list_games(std::size_t limit, std::size_t offse
 Outcome<nlohmann::json> Manager::view(const std::string& id, const std::string& viewer,
                                       std::optional<std::size_t> after,
                                       std::chrono::milliseconds wait) {
-  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>& lock)
-                           -> Outcome<nlohmann::json> {
-    auto v = parse_viewer(*g.game, *g.state, viewer);
-    if (!v) return v.failure();
-    if (after && wait.count() > 0)
-      g.cv.wait_for(lock, wait, [&] {
-        return stopping_ || g.broken || g.state->history().size() != *after;
+  return with_game(
+      id, [&](LiveGame& g, std::unique_lock<std::mutex>& lock) -> Outcome<nlohmann::json> {
+        auto v = parse_viewer(*g.game, *g.state, viewer);
+        if (!v) return v.failure();
+        if (after && wait.count() > 0)
+          g.cv.wait_for(lock, wait, [&] {
+            return stopping_ || g.broken || g.state->history().size() != *after;
+          });
+        if (g.broken)
+          return fail(Fault::kConflict, fmt::format("Game {} was reloaded: ask again.", id));
+        // The wait may have ended the game: a referee's view is checked again.
+        v = parse_viewer(*g.game, *g.state, viewer);
+        if (!v) return v.failure();
+        return view_json(g, *g.state, *v, true);
       });
-    if (g.broken)
-      return fail(Fault::kConflict, fmt::format("Game {} was reloaded: ask again.", id));
-    // The wait may have ended the game: a referee's view is checked again.
-    v = parse_viewer(*g.game, *g.state, viewer);
-    if (!v) return v.failure();
-    return view_json(g, *g.state, *v, true);
-  });
 }
 
 Outcome<nlohmann::json> Manager::view_at(const std::string& id, std::size_t n,
@@ -636,16 +645,16 @@ Outcome<nlohmann::json> Manager::view_at(const std::string& id, std::size_t n,
   std::shared_ptr<const game::Game> game;
   std::vector<game::HistoryItem> history;
   std::unique_ptr<game::State> past;
-  auto checked = with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&)
-                                   -> Outcome<nlohmann::json> {
-    if (n > g.state->history().size())
-      return fail(Fault::kNotFound, fmt::format("Game {} has only {} actions, not {}.", id,
-                                                g.state->history().size(), n));
-    game = g.game;
-    history.assign(g.state->history().begin(), g.state->history().begin() +
-                                                   static_cast<std::ptrdiff_t>(n));
-    return nlohmann::json();
-  });
+  auto checked =
+      with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+        if (n > g.state->history().size())
+          return fail(Fault::kNotFound, fmt::format("Game {} has only {} actions, not {}.", id,
+                                                    g.state->history().size(), n));
+        game = g.game;
+        history.assign(g.state->history().begin(),
+                       g.state->history().begin() + static_cast<std::ptrdiff_t>(n));
+        return nlohmann::json();
+      });
   if (!checked) return checked;
   past = replay_prefix(*game, history, n, nullptr);  // outside the lock
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
@@ -689,10 +698,10 @@ Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest
     const std::string& side = game.player_name(p);
     if (request.side) {
       if (!game.find_player(*request.side))
-        return fail(Fault::kBadRequest,
-                    fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
-                                game.ruleset(), game.scenario(),
-                                fmt::join(game.player_names(), ", ")));
+        return fail(
+            Fault::kBadRequest,
+            fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
+                        game.ruleset(), game.scenario(), fmt::join(game.player_names(), ", ")));
       if (*request.side != side)
         return fail(Fault::kUnprocessable,
                     fmt::format("It is {}'s turn, not {}'s.", side, *request.side));
@@ -751,7 +760,9 @@ Outcome<nlohmann::json> Manager::events(const std::string& id, std::size_t since
       if (!e.contains("data")) e["data"] = nlohmann::json::object();
       list.push_back(std::move(e));
     }
-    return nlohmann::json{{"events", list}, {"next", i}, {"total", all.size()},
+    return nlohmann::json{{"events", list},
+                          {"next", i},
+                          {"total", all.size()},
                           {"history_length", g.state->history().size()}};
   });
 }
@@ -770,10 +781,10 @@ Outcome<nlohmann::json> Manager::undo(const std::string& id, const UndoRequest& 
     if (request.side) {
       auto p = game.find_player(*request.side);
       if (!p)
-        return fail(Fault::kBadRequest,
-                    fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
-                                game.ruleset(), game.scenario(),
-                                fmt::join(game.player_names(), ", ")));
+        return fail(
+            Fault::kBadRequest,
+            fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
+                        game.ruleset(), game.scenario(), fmt::join(game.player_names(), ", ")));
       only = *p;
     }
     // Trailing decisions of people, back to (not past) the last chance outcome: a revealed die
@@ -830,12 +841,13 @@ Outcome<nlohmann::json> Manager::record(const std::string& id) {
   std::unique_ptr<game::State> copy;
   std::map<std::string, std::string> players;
   std::uint64_t seed = 0;
-  auto got = with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
-    copy = g.state->clone();
-    players = g.header.players;
-    seed = g.header.seed;
-    return nlohmann::json();
-  });
+  auto got =
+      with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+        copy = g.state->clone();
+        players = g.header.players;
+        seed = g.header.seed;
+        return nlohmann::json();
+      });
   if (!got) return got;
   // make_record replays the history to name the actions: done outside the game's lock.
   return game::record_to_json(game::make_record(*copy, seed, players));

@@ -37,8 +37,8 @@ struct ManagerOptions {
 
 struct NewGameRequest {
   std::string ruleset;
-  std::string scenario;  // empty: the ruleset's first scenario
-  std::string options;   // "facing,charge"
+  std::string scenario;                        // empty: the ruleset's first scenario
+  std::string options;                         // "facing,charge"
   std::map<std::string, std::string> players;  // side -> "human" or an agent spec
   std::optional<std::uint64_t> seed;
 };
@@ -70,8 +70,8 @@ class Manager {
   // start). Requests still arriving are served, but agents no longer move.
   void shutdown();
 
-  // 201-worthy: the new game's view (as its only human side sees it, else as a spectator).
-  Outcome<nlohmann::json> create_game(const NewGameRequest& request);
+  // The new game's view for `viewer` (default: its only human side, else a spectator).
+  Outcome<nlohmann::json> create_game(const NewGameRequest& request, const std::string& viewer);
   Outcome<nlohmann::json> list_games(std::size_t limit, std::size_t offset);
   // The game as `viewer` sees it. With `after`, waits up to `wait` until the game's history
   // length differs from `after` (long polling).

@@ -28,7 +28,7 @@ inline Failure fail(Fault fault, std::string message) { return {fault, std::move
 template <typename T>
 class [[nodiscard]] Outcome {
  public:
-  Outcome(T value) : v_(std::move(value)) {}          // NOLINT(google-explicit-constructor)
+  Outcome(T value) : v_(std::move(value)) {}            // NOLINT(google-explicit-constructor)
   Outcome(Failure failure) : v_(std::move(failure)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return v_.index() == 0; }

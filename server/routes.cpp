@@ -115,8 +115,8 @@ std::string method_of(const ApiRequest& r) { return r.method == "HEAD" ? "GET" :
 
 ApiReply refuse_match(const ApiRequest& r, const Match& m) {
   if (m.route == Route::kUnknownApi)
-    return error_reply(404, fmt::format("There is no API resource at '{}': see docs/api.md.",
-                                        quote(r.path)));
+    return error_reply(
+        404, fmt::format("There is no API resource at '{}': see docs/api.md.", quote(r.path)));
   ApiReply reply =
       error_reply(405, fmt::format("Method {} is not allowed on '{}': use {}.", quote(r.method),
                                    quote(r.path), fmt::join(m.methods, " or ")));
@@ -126,7 +126,9 @@ ApiReply refuse_match(const ApiRequest& r, const Match& m) {
   return reply;
 }
 
-ApiReply from_failure(const Failure& f) { return error_reply(static_cast<int>(f.fault), f.message); }
+ApiReply from_failure(const Failure& f) {
+  return error_reply(static_cast<int>(f.fault), f.message);
+}
 
 ApiReply from_outcome(Outcome<nlohmann::json> o, int status = 200) {
   if (!o) return from_failure(o.failure());
@@ -146,8 +148,9 @@ Outcome<std::uint64_t> parse_uint(std::string_view text, std::string_view what, 
   std::uint64_t v = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v > max || v < min)
-    return fail(Fault::kBadRequest, fmt::format("{} must be a whole number from {} to {}, not '{}'.",
-                                                what, min, max, quote(text)));
+    return fail(Fault::kBadRequest,
+                fmt::format("{} must be a whole number from {} to {}, not '{}'.", what, min, max,
+                            quote(text)));
   return v;
 }
 
@@ -160,11 +163,10 @@ Outcome<std::uint64_t> uint_param(const ApiRequest& r, const std::string& name,
 }
 
 bool valid_id(const std::string& id) {
-  return !id.empty() && id.size() <= kMaxIdLength &&
-         std::all_of(id.begin(), id.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                  c == '-' || c == '_';
-         });
+  return !id.empty() && id.size() <= kMaxIdLength && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_';
+  });
 }
 
 // ---- Bodies ----
@@ -233,8 +235,7 @@ Outcome<std::optional<std::string>> string_field(const nlohmann::json& body, con
 
 Outcome<NewGameRequest> parse_new_game(const nlohmann::json& body) {
   constexpr std::string_view kWhat = "a new game";
-  if (auto c = check_fields(body, kWhat, {"ruleset", "scenario", "options", "players", "seed"});
-      !c)
+  if (auto c = check_fields(body, kWhat, {"ruleset", "scenario", "options", "players", "seed"}); !c)
     return c.failure();
   NewGameRequest r;
   auto ruleset = string_field(body, "ruleset", kWhat);
@@ -248,9 +249,8 @@ Outcome<NewGameRequest> parse_new_game(const nlohmann::json& body) {
     const auto& o = body["options"];
     if (o.is_string()) {
       r.options = o.get<std::string>();
-    } else if (o.is_array() && std::all_of(o.begin(), o.end(), [](const nlohmann::json& x) {
-                 return x.is_string();
-               })) {
+    } else if (o.is_array() && std::all_of(o.begin(), o.end(),
+                                           [](const nlohmann::json& x) { return x.is_string(); })) {
       for (const auto& x : o) r.options += (r.options.empty() ? "" : ",") + x.get<std::string>();
     } else {
       return field_error("options", kWhat,
@@ -293,7 +293,8 @@ Outcome<ApplyRequest> parse_apply(const nlohmann::json& body) {
            static_cast<std::uint64_t>(std::numeric_limits<game::Action>::max())))
     return field_error("action", kWhat, "given as the id of a legal action (a whole number)");
   r.action = static_cast<game::Action>(body["action"].get<std::int64_t>());
-  auto expect = uint_field(body, "expect_history", kWhat, std::numeric_limits<std::uint32_t>::max());
+  auto expect =
+      uint_field(body, "expect_history", kWhat, std::numeric_limits<std::uint32_t>::max());
   if (!expect) return expect.failure();
   if (!*expect)
     return field_error("expect_history", kWhat,
@@ -432,18 +433,28 @@ ApiReply error_reply(int status, const std::string& sentence) {
 
 std::string status_sentence(int status) {
   switch (status) {
-    case 400: return "The request is malformed.";
-    case 404: return "There is nothing here.";
-    case 405: return "This method is not allowed here.";
-    case 408: return "The request took too long to arrive.";
-    case 411: return "The request needs a Content-Length.";
+    case 400:
+      return "The request is malformed.";
+    case 404:
+      return "There is nothing here.";
+    case 405:
+      return "This method is not allowed here.";
+    case 408:
+      return "The request took too long to arrive.";
+    case 411:
+      return "The request needs a Content-Length.";
     case 413:
       return fmt::format("The request body is too large: the limit is {} bytes.", kMaxBodyBytes);
-    case 414: return "The request's address is too long.";
-    case 416: return "The requested range cannot be satisfied.";
-    case 417: return "The expectation in the request cannot be met.";
-    case 431: return "The request's headers are too large.";
-    default: return status >= 500 ? "The request could not be handled." : "The request was refused.";
+    case 414:
+      return "The request's address is too long.";
+    case 416:
+      return "The requested range cannot be satisfied.";
+    case 417:
+      return "The expectation in the request cannot be met.";
+    case 431:
+      return "The request's headers are too large.";
+    default:
+      return status >= 500 ? "The request could not be handled." : "The request was refused.";
   }
 }
 
@@ -455,8 +466,7 @@ Outcome<nlohmann::json> parse_body(const std::string& body) {
                 fmt::format("The request body nests more than {} levels deep.", kMaxJsonDepth));
   auto j = game::parse_json_text(body, "request body");
   if (!j) return fail(Fault::kBadRequest, j.message());
-  if (!j->is_object())
-    return fail(Fault::kBadRequest, "The request body must be a JSON object.");
+  if (!j->is_object()) return fail(Fault::kBadRequest, "The request body must be a JSON object.");
   return std::move(*j);
 }
 
@@ -528,8 +538,8 @@ ApiReply Api::route(const ApiRequest& r) const {
       if (!text) return error_reply(404, text.message());
       const auto j = nlohmann::json::parse(*text, nullptr, false);
       if (j.is_discarded())
-        return error_reply(422, fmt::format("Scenario {}/{} is not valid JSON.", m.args[0],
-                                            quote(m.args[1])));
+        return error_reply(
+            422, fmt::format("Scenario {}/{} is not valid JSON.", m.args[0], quote(m.args[1])));
       return json_reply(200, j);
     }
     case Route::kAgents: {
@@ -551,7 +561,7 @@ ApiReply Api::route(const ApiRequest& r) const {
       if (!body) return from_failure(body.failure());
       auto request = parse_new_game(*body);
       if (!request) return from_failure(request.failure());
-      return from_outcome(manager_.create_game(*request), 201);
+      return from_outcome(manager_.create_game(*request, viewer), 201);
     }
     case Route::kGame: {
       std::optional<std::size_t> after;
@@ -562,8 +572,7 @@ ApiReply Api::route(const ApiRequest& r) const {
       }
       auto wait = uint_param(r, "wait", 0, kMaxWaitSeconds);
       if (!wait) return from_failure(wait.failure());
-      return from_outcome(
-          manager_.view(m.args[0], viewer, after, std::chrono::seconds(*wait)));
+      return from_outcome(manager_.view(m.args[0], viewer, after, std::chrono::seconds(*wait)));
     }
     case Route::kActions: {
       auto body = parse_body(r.body);
@@ -576,8 +585,7 @@ ApiReply Api::route(const ApiRequest& r) const {
       return from_outcome(manager_.legal(m.args[0], viewer));
     case Route::kOdds: {
       const auto text = param(r, "action");
-      if (!text)
-        return error_reply(400, "Parameter 'action' is needed: the id of a legal action.");
+      if (!text) return error_reply(400, "Parameter 'action' is needed: the id of a legal action.");
       std::int64_t a = 0;
       const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), a);
       if (text->empty() || ec != std::errc() || ptr != text->data() + text->size() ||
@@ -609,7 +617,8 @@ ApiReply Api::route(const ApiRequest& r) const {
       return reply;
     }
     case Route::kAt: {
-      auto n = parse_uint(m.args[1], "The position in /at/N", std::numeric_limits<std::uint32_t>::max());
+      auto n =
+          parse_uint(m.args[1], "The position in /at/N", std::numeric_limits<std::uint32_t>::max());
       if (!n) return from_failure(n.failure());
       return from_outcome(manager_.view_at(m.args[0], static_cast<std::size_t>(*n), viewer));
     }
@@ -631,8 +640,8 @@ ApiReply Api::static_file(const std::string& path) const {
       r.content_type = "text/html; charset=utf-8";
       return r;
     }
-    return error_reply(404, fmt::format("There is nothing at '{}': the front end is not built.",
-                                        quote(path)));
+    return error_reply(
+        404, fmt::format("There is nothing at '{}': the front end is not built.", quote(path)));
   }
   if (path.empty() || path[0] != '/' || path.find('\\') != std::string::npos ||
       path.find('\0') != std::string::npos)

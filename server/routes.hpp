@@ -18,8 +18,8 @@ inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
 inline constexpr int kMaxJsonDepth = 32;
 
 struct ApiRequest {
-  std::string method;  // "GET", "POST", ...; HEAD is answered like GET
-  std::string path;    // percent-decoded, without the query
+  std::string method;                              // "GET", "POST", ...; HEAD is answered like GET
+  std::string path;                                // percent-decoded, without the query
   std::multimap<std::string, std::string> params;  // query parameters
   std::string body;
 };

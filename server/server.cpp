@@ -87,16 +87,16 @@ void Server::Impl::install() {
   // status it would answer without a body get a JSON sentence; a 5xx of its own becomes a 400.
   http.set_error_handler(httplib::Server::HandlerWithResponse(
       [this](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // our own reply
-    ApiReply reply;
-    if (res.status == 404 && !req.method.empty())
-      reply = api->refuse(to_api(req));
-    else
-      reply = error_reply(res.status >= 500 || res.status < 400 ? 400 : res.status,
-                          status_sentence(res.status));
-    write_reply(res, reply);
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // our own reply
+        ApiReply reply;
+        if (res.status == 404 && !req.method.empty())
+          reply = api->refuse(to_api(req));
+        else
+          reply = error_reply(res.status >= 500 || res.status < 400 ? 400 : res.status,
+                              status_sentence(res.status));
+        write_reply(res, reply);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
   http.set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         write_reply(res, error_reply(400, "The request could not be handled."));
@@ -128,13 +128,13 @@ core::Expected<std::unique_ptr<Server>> Server::start(game::Registry registry,
   if (impl->options.port == 0) {
     impl->port = impl->http.bind_to_any_port(host);
     if (impl->port <= 0)
-      return core::make_error(fmt::format("Cannot listen on {}: the address is not available.",
-                                          host));
+      return core::make_error(
+          fmt::format("Cannot listen on {}: the address is not available.", host));
   } else {
     if (!impl->http.bind_to_port(host, impl->options.port))
-      return core::make_error(fmt::format(
-          "Cannot listen on {}:{}: the address is in use or not available.", host,
-          impl->options.port));
+      return core::make_error(
+          fmt::format("Cannot listen on {}:{}: the address is in use or not available.", host,
+                      impl->options.port));
     impl->port = impl->options.port;
   }
   impl->manager->start();

@@ -53,8 +53,8 @@ class Stmt {
   bool prepared() const { return rc_ == SQLITE_OK && stmt_ != nullptr; }
   Stmt& bind(int i, const std::string& text) {
     if (rc_ == SQLITE_OK)
-      rc_ = sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()),
-                              SQLITE_TRANSIENT);
+      rc_ =
+          sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
     return *this;
   }
   Stmt& bind(int i, std::int64_t v) {
@@ -202,9 +202,9 @@ WriteResult update_summary(sqlite3* db, const std::string& id, std::size_t from,
 
 core::Expected<std::unique_ptr<Store>> Store::open(const std::string& path) {
   sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(
-      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-      nullptr);
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     const std::string why = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close(db);
@@ -321,9 +321,8 @@ core::Expected<std::optional<StoredGame>> Store::load(const std::string& id) {
   int arc;
   while ((arc = acts.step()) == SQLITE_ROW) {
     if (static_cast<std::size_t>(acts.int64(0)) != g.actions.size())
-      return core::make_error(
-          fmt::format("Game {} is damaged in the database: action {} is missing.", id,
-                      g.actions.size()));
+      return core::make_error(fmt::format(
+          "Game {} is damaged in the database: action {} is missing.", id, g.actions.size()));
     g.actions.push_back(
         {static_cast<game::Player>(acts.int64(1)), static_cast<game::Action>(acts.int64(2))});
   }
@@ -365,8 +364,7 @@ core::Expected<std::vector<GameListing>> Store::list(std::size_t limit, std::siz
 
 core::Expected<std::vector<std::string>> Store::waiting_for_agents() {
   std::lock_guard lock(mu_);
-  Stmt sel(db_,
-           "SELECT id FROM games WHERE terminal = 0 AND waiting_for = 'agent' ORDER BY rowid");
+  Stmt sel(db_, "SELECT id FROM games WHERE terminal = 0 AND waiting_for = 'agent' ORDER BY rowid");
   std::vector<std::string> out;
   int rc;
   while ((rc = sel.step()) == SQLITE_ROW) out.push_back(sel.text(0));

@@ -25,15 +25,18 @@ void BmaState::start_turn() {
 
 void BmaState::after_draw(int l) {
   LeaderState& ls = leaders_[static_cast<std::size_t>(l)];
+  // Ruling L-1: the players take turns at the cup, the Imperial side (side 0) first in odd turns
+  // and the other side first in even turns. Who draws changes nothing; it is logged for replays.
+  const std::string& drawer = bma_->player_name((draw_count_ + 1 + (turn_ % 2 == 0 ? 1 : 0)) % 2);
   if (ls.flags & kActivated) {
     // 3.1.1: a leader acts once a turn; a further chit of his is put aside.
     log("draw", fmt::format("Chit of {} drawn; he has already acted this turn, so it is put aside.", leader_name(l)),
-        "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"set_aside", true}});
+        "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"set_aside", true}, {"drawer", drawer}});
     continue_drawing();
     return;
   }
   log("draw", fmt::format("Chit of {} drawn ({} left in the cup).", leader_name(l), cup_total()), "bma 3.1.1",
-      {{"leader", bma_->leader(l).id}, {"cup", cup_total()}});
+      {{"leader", bma_->leader(l).id}, {"cup", cup_total()}, {"drawer", drawer}});
   drawn_leader_ = static_cast<std::int8_t>(l);
   phase_ = Phase::kActivateChoice;
 }
@@ -103,8 +106,10 @@ void BmaState::start_rally() {
           if (e >= 0 && side_of(e) != side) enemy_adjacent = true;
         }
         // 6.2: away from the enemy, order returns by itself; next to it, a roll (6.2.1).
-        if (enemy_adjacent) tasks_.push_back(task());
-        else recovered.push_back(static_cast<std::int16_t>(u));
+        if (enemy_adjacent)
+          tasks_.push_back(task());
+        else
+          recovered.push_back(static_cast<std::int16_t>(u));
       } else if (st == Status::kRouted) {
         int nearest = 1000;
         for (int e = 0; e < bma_->num_units(); ++e)

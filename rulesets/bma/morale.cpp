@@ -18,6 +18,8 @@ bool BmaState::leader_near(int u, int max_distance) const {
   const int sup = bma_->supreme(d.side);
   for (int l : {d.leader, sup}) {
     if (l < 0) continue;
+    // A replacement (5.4.3-5.4.5) leads his own command only: he is not the supreme commander.
+    if (l != d.leader && (leader(l).flags & kReplacement)) continue;
     const int lh = leader(l).hex;
     if (lh != kNoHex && bma_->board().distance(h, lh) <= max_distance) return true;
   }
@@ -71,7 +73,8 @@ int BmaState::rally_modifier(int u) const {
     int nearest = 2;
     for (int l = 0; l < bma_->num_leaders(); ++l) {
       const int lh = leader(l).hex;
-      if (bma_->leader(l).side == side && lh != kNoHex) nearest = std::min(nearest, b.distance(h, lh));
+      if (bma_->leader(l).side == side && lh != kNoHex)
+        nearest = std::min(nearest, b.distance(h, lh));
     }
     mod = nearest == 0 ? -2 : nearest == 1 ? -1 : 0;
   } else {

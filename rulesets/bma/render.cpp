@@ -52,10 +52,12 @@ std::string BmaState::render_text(game::Player viewer) const {
   }
   // The shoved columns (flat) or rows (pointy) depend on the map's parity.
   const char* parity = g.scenario_data().even_shifted ? "an even" : "an odd";
-  const std::string offset = flat ? fmt::format("Columns with {} number sit half a hex lower.", parity)
-                                  : fmt::format("Rows with {} number sit half a hex to the right.", parity);
+  const std::string offset =
+      flat ? fmt::format("Columns with {} number sit half a hex lower.", parity)
+           : fmt::format("Rows with {} number sit half a hex to the right.", parity);
   out += fmt::format(
-      "Key: first letter = side ({}: {}, {}: {}); capital = cavalry, small = infantry, K = Carroccio;\n"
+      "Key: first letter = side ({}: {}, {}: {}); capital = cavalry, small = infantry, K = "
+      "Carroccio;\n"
       "     d = disordered, R = routed, @ = leader, ^^ = forest. {}\n",
       sides[0].id[0], sides[0].name, sides[1].id[0], sides[1].name, offset);
   out += status_line() + "\n";

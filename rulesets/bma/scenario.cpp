@@ -69,7 +69,8 @@ std::string sentence_body(std::string text) {
 
 // The first field of `obj` not in `allowed`, or "" (docs/scenario-format.md: unknown fields
 // are refused, so a misspelt one never goes unnoticed).
-std::string unknown_field(const nlohmann::json& obj, std::initializer_list<std::string_view> allowed) {
+std::string unknown_field(const nlohmann::json& obj,
+                          std::initializer_list<std::string_view> allowed) {
   for (const auto& [key, value] : obj.items())
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return key;
   return {};
@@ -101,7 +102,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   auto mit = j.find("map");
   if (mit == j.end() || !mit->is_object()) return rd.error("map", "is missing or not an object");
   const auto& m = *mit;
-  if (auto k = unknown_field(m, {"columns", "rows", "orientation", "shifted", "terrain", "labels", "_comment"});
+  if (auto k = unknown_field(
+          m, {"columns", "rows", "orientation", "shifted", "terrain", "labels", "_comment"});
       !k.empty())
     return rd.error("map." + k, "is not a field of the map");
   if (!rd.integer(m, "map.", "columns", s.cols, 1, 64) || !rd.integer(m, "map.", "rows", s.rows, 1, 64))
@@ -189,7 +191,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     const auto& lj = (*lit)[i];
     const std::string p = fmt::format("leaders[{}].", i);
     if (!lj.is_object()) return rd.error(fmt::format("leaders[{}]", i), "must be an object");
-    if (auto k = unknown_field(lj, {"id", "name", "side", "command", "movement", "hex", "supreme", "_comment"});
+    if (auto k = unknown_field(
+            lj, {"id", "name", "side", "command", "movement", "hex", "supreme", "_comment"});
         !k.empty())
       return rd.error(p + k, "is not a field of a leader");
     LeaderDef ld;
@@ -227,8 +230,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     const auto& uj = (*uit)[i];
     const std::string p = fmt::format("units[{}].", i);
     if (!uj.is_object()) return rd.error(fmt::format("units[{}]", i), "must be an object");
-    if (auto k = unknown_field(
-            uj, {"id", "name", "side", "leader", "type", "rating", "movement", "hex", "facing", "_comment"});
+    if (auto k = unknown_field(uj, {"id", "name", "side", "leader", "type", "rating", "movement",
+                                    "hex", "facing", "_comment"});
         !k.empty())
       return rd.error(p + k, "is not a field of a unit");
     UnitDef ud;
@@ -282,9 +285,11 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   // 2.2 / 4.2: a leader stands with a unit of his side or alone, never on an enemy unit.
   for (std::size_t i = 0; i < s.leaders.size(); ++i) {
     const LeaderDef& ld = s.leaders[i];
-    if (auto at = unit_hexes.find(ld.hex); at != unit_hexes.end() && s.units[at->second].side != ld.side)
-      return rd.error(fmt::format("leaders[{}].hex", i),
-                      fmt::format("puts {} on units[{}], a unit of the other side (4.2)", ld.id, at->second));
+    if (auto at = unit_hexes.find(ld.hex);
+        at != unit_hexes.end() && s.units[at->second].side != ld.side)
+      return rd.error(
+          fmt::format("leaders[{}].hex", i),
+          fmt::format("puts {} on units[{}], a unit of the other side (4.2)", ld.id, at->second));
   }
   for (int side = 0; side < kNumSides; ++side) {
     int carroccios = 0, combat_units = 0;

@@ -40,11 +40,10 @@ class ApiTest : public ::testing::Test {
 
   json race(const std::string& red, const std::string& blue, std::uint64_t seed = 5,
             const std::string& scenario = "sprint") {
-    return testing::create_game(
-        c(), {{"ruleset", "race"},
-              {"scenario", scenario},
-              {"players", {{"red", red}, {"blue", blue}}},
-              {"seed", seed}});
+    return testing::create_game(c(), {{"ruleset", "race"},
+                                      {"scenario", scenario},
+                                      {"players", {{"red", red}, {"blue", blue}}},
+                                      {"seed", seed}});
   }
 
   // Applies `action` as the side whose turn it is; returns the answer.
@@ -129,15 +128,25 @@ TEST_F(ApiTest, CreateReadAndListAGame) {
   EXPECT_EQ(legal.json["legal"].size(), 3u);
   EXPECT_EQ(legal.json["current_player"], "red");
 
+  // A new game may be shown as any side asks (the front end asks as the side it plays).
+  const Answer as_blue =
+      post(c(), "/api/games?viewer=blue",
+           {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "human"}}}});
+  ASSERT_EQ(as_blue.status, 201) << as_blue.body;
+  EXPECT_EQ(as_blue.json["viewer"], "blue");
+  expect_error(post(c(), "/api/games?viewer=green",
+                    {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "human"}}}}),
+               400);
+
   const json other = race("human", "random", 12);
   const Answer list = get(c(), "/api/games");
   ASSERT_EQ(list.status, 200);
-  ASSERT_EQ(list.json.size(), 2u);
+  ASSERT_EQ(list.json.size(), 3u);             // the refused one was not stored
   EXPECT_EQ(list.json[0]["id"], other["id"]);  // most recently updated first
-  EXPECT_EQ(list.json[1]["id"], id);
-  EXPECT_EQ(list.json[1]["players"]["blue"], "human");
+  EXPECT_EQ(list.json[2]["id"], id);
+  EXPECT_EQ(list.json[2]["players"]["blue"], "human");
   EXPECT_EQ(get(c(), "/api/games?limit=1").json.size(), 1u);
-  EXPECT_EQ(get(c(), "/api/games?limit=1&offset=1").json[0]["id"], id);
+  EXPECT_EQ(get(c(), "/api/games?limit=1&offset=2").json[0]["id"], id);
   expect_error(get(c(), "/api/games?limit=abc"), 400);
   expect_error(get(c(), "/api/games?limit=0"), 400);
 }
@@ -198,21 +207,25 @@ TEST_F(ApiTest, BadNewGamesAreRefusedWithOneSentence) {
   ASSERT_EQ(a.status, 201) << a.body;
   EXPECT_EQ(a.json["options"], "cautious,pace=short");
   EXPECT_EQ(a.json["seed"], 18446744073709551615ull);
-  EXPECT_EQ(a.json["viewer"], "red");  // the only person's side
+  EXPECT_EQ(a.json["viewer"], "red");     // the only person's side
   EXPECT_EQ(a.json["legal"].size(), 2u);  // cautious: no 2d6
 }
 
 TEST_F(ApiTest, DecisionsAreCheckedAndPersistedBeforeTheAnswer) {
   const json g = race("human", "random", 3);
   const std::string id = g["id"];
-  expect_error(act(id, tests::kRaceStep, 1), 409);       // stale
-  expect_error(act(id, 12345, 0), 422);                  // illegal
+  expect_error(act(id, tests::kRaceStep, 1), 409);  // stale
+  expect_error(act(id, 12345, 0), 422);             // illegal
   expect_error(act("g-doesnotexist", tests::kRaceStep, 0), 404);
   expect_error(act("bad id!", tests::kRaceStep, 0), 404);
-  expect_error(post(c(), "/api/games/" + id + "/actions", {{"action", "step"}, {"expect_history", 0}}), 400);
+  expect_error(
+      post(c(), "/api/games/" + id + "/actions", {{"action", "step"}, {"expect_history", 0}}), 400);
   expect_error(post(c(), "/api/games/" + id + "/actions", {{"action", 0}}), 400);
-  expect_error(post(c(), "/api/games/" + id + "/actions", {{"action", 0}, {"expect_history", -2}}), 400);
-  expect_error(post(c(), "/api/games/" + id + "/actions", {{"action", 4294967296ll}, {"expect_history", 0}}), 400);
+  expect_error(post(c(), "/api/games/" + id + "/actions", {{"action", 0}, {"expect_history", -2}}),
+               400);
+  expect_error(
+      post(c(), "/api/games/" + id + "/actions", {{"action", 4294967296ll}, {"expect_history", 0}}),
+      400);
   expect_error(post(c(), "/api/games/" + id + "/actions",
                     {{"action", 0}, {"expect_history", 0}, {"side", "blue"}}),
                422);  // not blue's turn
@@ -329,7 +342,7 @@ TEST_F(ApiTest, UndoTakesBackPeoplesDecisionsButNeverADie) {
   // A roll: red's decision to roll is followed by the die, which is never taken back.
   Answer rolled = act(id, tests::kRaceRollD6, 0);
   ASSERT_EQ(rolled.status, 200);
-  ASSERT_EQ(rolled.json["history_length"], 2);  // the decision and the die
+  ASSERT_EQ(rolled.json["history_length"], 2);          // the decision and the die
   ASSERT_EQ(act(id, tests::kRaceStep, 2).status, 200);  // blue steps
   const Answer undone = call(c(), "POST", "/api/games/" + id + "/undo");
   ASSERT_EQ(undone.status, 200) << undone.body;
@@ -406,9 +419,10 @@ TEST_F(ApiTest, OddsOfACandidateDecision) {
 // Plays bma as two people choosing at random until an attack is being built, and asks for its
 // odds: exact fractions with the clauses behind them.
 TEST_F(ApiTest, OddsOfABmaAttack) {
-  const json g = testing::create_game(
-      c(), {{"ruleset", "bma"}, {"players", {{"imperial", "human"}, {"lombard", "human"}}},
-            {"seed", 2}});
+  const json g =
+      testing::create_game(c(), {{"ruleset", "bma"},
+                                 {"players", {{"imperial", "human"}, {"lombard", "human"}}},
+                                 {"seed", 2}});
   const std::string id = g["id"];
   core::Rng rng(17);
   json odds;
@@ -429,8 +443,9 @@ TEST_F(ApiTest, OddsOfABmaAttack) {
     json choice = legal[rng.uniform(legal.size())];
     for (const auto& a : legal)
       if (a["kind"] == "target" || a["kind"] == "add-attacker") choice = a;
-    const Answer moved = post(c(), "/api/games/" + id + "/actions",
-                              {{"action", choice["id"]}, {"expect_history", view["history_length"]}});
+    const Answer moved =
+        post(c(), "/api/games/" + id + "/actions",
+             {{"action", choice["id"]}, {"expect_history", view["history_length"]}});
     ASSERT_EQ(moved.status, 200) << moved.body;
   }
   ASSERT_TRUE(odds.is_object()) << "no attack was built";
@@ -438,9 +453,10 @@ TEST_F(ApiTest, OddsOfABmaAttack) {
 }
 
 TEST_F(ApiTest, AgentsPlayAWholeGameAndItsRecordReplays) {
-  const json g = testing::create_game(
-      c(), {{"ruleset", "bma"}, {"players", {{"imperial", "random"}, {"lombard", "random"}}},
-            {"seed", 99}});
+  const json g =
+      testing::create_game(c(), {{"ruleset", "bma"},
+                                 {"players", {{"imperial", "random"}, {"lombard", "random"}}},
+                                 {"seed", 99}});
   const std::string id = g["id"];
   const json end = testing::wait_for_people(c(), id);
   ASSERT_EQ(end["terminal"], true) << end.dump().substr(0, 500);
@@ -463,9 +479,10 @@ TEST_F(ApiTest, AgentsPlayAWholeGameAndItsRecordReplays) {
   EXPECT_EQ(core::hex64((*replayed)->hash()), record->final_hash);
 
   // The same seed and agents play the same game (chance and agents draw from the seed).
-  const json twin = testing::create_game(
-      c(), {{"ruleset", "bma"}, {"players", {{"imperial", "random"}, {"lombard", "random"}}},
-            {"seed", 99}});
+  const json twin =
+      testing::create_game(c(), {{"ruleset", "bma"},
+                                 {"players", {{"imperial", "random"}, {"lombard", "random"}}},
+                                 {"seed", 99}});
   const json twin_end = testing::wait_for_people(c(), twin["id"].get<std::string>());
   EXPECT_EQ(twin_end["hash"], end["hash"]);
   // No decision of a finished game is accepted.

@@ -34,20 +34,30 @@ class Fuzzer {
 
   std::string token() {
     switch (pick(10)) {
-      case 0: return std::to_string(rng_.uniform_int(-5, 5));
-      case 1: return std::to_string(rng_.next_u64());
-      case 2: return "-" + std::to_string(rng_.next_u64());
-      case 3: return "1e309";
-      case 4: return std::string(1 + pick(3000), 'z');
+      case 0:
+        return std::to_string(rng_.uniform_int(-5, 5));
+      case 1:
+        return std::to_string(rng_.next_u64());
+      case 2:
+        return "-" + std::to_string(rng_.next_u64());
+      case 3:
+        return "1e309";
+      case 4:
+        return std::string(1 + pick(3000), 'z');
       case 5: {
         std::string s;
-        for (std::size_t i = 0, n = 1 + pick(12); i < n; ++i) s += fmt::format("%{:02X}", pick(256));
+        for (std::size_t i = 0, n = 1 + pick(12); i < n; ++i)
+          s += fmt::format("%{:02X}", pick(256));
         return s;
       }
-      case 6: return one_of<std::string>({"red", "blue", "spectator", "referee", "imperial", ""});
-      case 7: return "..";
-      case 8: return one_of<std::string>({"null", "true", "[]", "{}", "NaN", "0x10"});
-      default: return std::to_string(pick(400));
+      case 6:
+        return one_of<std::string>({"red", "blue", "spectator", "referee", "imperial", ""});
+      case 7:
+        return "..";
+      case 8:
+        return one_of<std::string>({"null", "true", "[]", "{}", "NaN", "0x10"});
+      default:
+        return std::to_string(pick(400));
     }
   }
 
@@ -55,46 +65,76 @@ class Fuzzer {
   std::pair<std::string, std::string> target(const std::vector<std::string>& ids) {
     const std::string id = pick(3) == 0 ? token() : one_of(ids);
     switch (pick(16)) {
-      case 0: return {"POST", "/api/games/" + id + "/actions"};
-      case 5: return {"POST", "/api/games/" + id + "/undo"};
-      case 6: return {"POST", "/api/games"};
-      case 15: return {"POST", "/api/games/" + id + "/actions?viewer=" + token()};
-      default: return {"GET", path(id)};
+      case 0:
+        return {"POST", "/api/games/" + id + "/actions"};
+      case 5:
+        return {"POST", "/api/games/" + id + "/undo"};
+      case 6:
+        return {"POST", "/api/games"};
+      case 15:
+        return {"POST", "/api/games/" + id + "/actions?viewer=" + token()};
+      default:
+        return {"GET", path(id)};
     }
   }
 
   std::string path(const std::string& id) {
     switch (pick(16)) {
-      case 0: return "/api/games/" + id + "/actions";
-      case 1: return "/api/games/" + id;
-      case 2: return "/api/games/" + id + "/at/" + token();
-      case 3: return "/api/games/" + id + "/odds?action=" + token();
-      case 4: return "/api/games/" + id + "/events?since=" + token() + "&limit=" + token();
-      case 5: return "/api/games/" + id + "/undo";
-      case 6: return "/api/games" + std::string(pick(2) ? "" : "?limit=" + token());
-      case 7: return "/api/rulesets/" + token();
-      case 8: return "/api/rulesets/" + token() + "/scenarios/" + token();
-      case 9: return "/api/games/" + id + "?viewer=" + token() + "&after=" + token() + "&wait=0";
-      case 10: return "/api/games/" + id + "/legal?viewer=" + token();
-      case 11: return "/" + token();
-      case 12: return "/api/" + token() + "/" + token();
-      case 13: return "/api/games/" + id + "/record";
-      case 14: return "/api/games/" + id + "/" + token();
-      default: return "/api/games/" + id + "/actions?viewer=" + token();
+      case 0:
+        return "/api/games/" + id + "/actions";
+      case 1:
+        return "/api/games/" + id;
+      case 2:
+        return "/api/games/" + id + "/at/" + token();
+      case 3:
+        return "/api/games/" + id + "/odds?action=" + token();
+      case 4:
+        return "/api/games/" + id + "/events?since=" + token() + "&limit=" + token();
+      case 5:
+        return "/api/games/" + id + "/undo";
+      case 6:
+        return "/api/games" + std::string(pick(2) ? "" : "?limit=" + token());
+      case 7:
+        return "/api/rulesets/" + token();
+      case 8:
+        return "/api/rulesets/" + token() + "/scenarios/" + token();
+      case 9:
+        return "/api/games/" + id + "?viewer=" + token() + "&after=" + token() + "&wait=0";
+      case 10:
+        return "/api/games/" + id + "/legal?viewer=" + token();
+      case 11:
+        return "/" + token();
+      case 12:
+        return "/api/" + token() + "/" + token();
+      case 13:
+        return "/api/games/" + id + "/record";
+      case 14:
+        return "/api/games/" + id + "/" + token();
+      default:
+        return "/api/games/" + id + "/actions?viewer=" + token();
     }
   }
 
   json value() {
     switch (pick(9)) {
-      case 0: return nullptr;
-      case 1: return rng_.uniform_int(-3, 400);
-      case 2: return static_cast<double>(rng_.uniform_int(-100, 100)) / 7.0;
-      case 3: return token();
-      case 4: return json::array({token(), 1});
-      case 5: return json::object({{token(), token()}});
-      case 6: return rng_.next_u64();
-      case 7: return pick(2) == 0;
-      default: return "human";
+      case 0:
+        return nullptr;
+      case 1:
+        return rng_.uniform_int(-3, 400);
+      case 2:
+        return static_cast<double>(rng_.uniform_int(-100, 100)) / 7.0;
+      case 3:
+        return token();
+      case 4:
+        return json::array({token(), 1});
+      case 5:
+        return json::object({{token(), token()}});
+      case 6:
+        return rng_.next_u64();
+      case 7:
+        return pick(2) == 0;
+      default:
+        return "human";
     }
   }
 
@@ -102,20 +142,26 @@ class Fuzzer {
     (void)real_id;
     json base;
     switch (pick(4)) {
-      case 0: base = {{"action", pick(400)}, {"expect_history", pick(6)}}; break;
+      case 0:
+        base = {{"action", pick(400)}, {"expect_history", pick(6)}};
+        break;
       case 1:
         base = {{"ruleset", one_of<std::string>({"race", "bma", "alsh", "x"})},
                 {"players", {{"red", "human"}, {"blue", "random"}}},
                 {"seed", pick(100)}};
         break;
-      case 2: base = {{"count", pick(3)}, {"side", "red"}}; break;
-      default: base = json::object(); break;
+      case 2:
+        base = {{"count", pick(3)}, {"side", "red"}};
+        break;
+      default:
+        base = json::object();
+        break;
     }
     // Mutate: change, add or remove fields.
     for (std::size_t i = 0, n = pick(4); i < n; ++i) {
-      const std::vector<std::string> keys = {"action", "expect_history", "side", "ruleset",
-                                             "scenario", "players", "seed", "options", "count",
-                                             token()};
+      const std::vector<std::string> keys = {"action",   "expect_history", "side", "ruleset",
+                                             "scenario", "players",        "seed", "options",
+                                             "count",    token()};
       const std::string key = one_of(keys);
       if (pick(4) == 0)
         base.erase(key);
@@ -124,19 +170,27 @@ class Fuzzer {
     }
     std::string text = base.dump(-1, ' ', false, json::error_handler_t::replace);
     switch (pick(12)) {
-      case 0: return text.substr(0, pick(text.size() + 1));  // truncated
-      case 1: return std::string(1 + pick(5000), '[');       // deep
+      case 0:
+        return text.substr(0, pick(text.size() + 1));  // truncated
+      case 1:
+        return std::string(1 + pick(5000), '[');  // deep
       case 2: {
         std::string junk;
         for (std::size_t i = 0, n = pick(200); i < n; ++i) junk += static_cast<char>(pick(256));
         return junk;
       }
-      case 3: return "{\"action\": \"\xc3\x28\", \"expect_history\": 0}";  // invalid UTF-8
-      case 4: return "";
-      case 5: return std::string(70 * 1024, ' ') + text;  // over the limit
-      case 6: return "{\"action\": 1" + std::string(400, '0') + ", \"expect_history\": 0}";
-      case 7: return "{\"a\":1,\"a\":2}";
-      default: return text;
+      case 3:
+        return "{\"action\": \"\xc3\x28\", \"expect_history\": 0}";  // invalid UTF-8
+      case 4:
+        return "";
+      case 5:
+        return std::string(70 * 1024, ' ') + text;  // over the limit
+      case 6:
+        return "{\"action\": 1" + std::string(400, '0') + ", \"expect_history\": 0}";
+      case 7:
+        return "{\"a\":1,\"a\":2}";
+      default:
+        return text;
     }
   }
 
@@ -153,13 +207,14 @@ TEST(ServerFuzz, AThousandMalformedRequestsGetNo5xx) {
       *c, {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "human"}}}, {"seed", 1}});
   const json b = testing::create_game(
       *c, {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "random"}}}, {"seed", 2}});
-  const json d = testing::create_game(
-      *c, {{"ruleset", "bma"}, {"players", {{"imperial", "human"}, {"lombard", "human"}}},
-           {"seed", 3}});
+  const json d =
+      testing::create_game(*c, {{"ruleset", "bma"},
+                                {"players", {{"imperial", "human"}, {"lombard", "human"}}},
+                                {"seed", 3}});
   const std::vector<std::string> ids = {a["id"], b["id"], d["id"]};
 
   Fuzzer fuzz(20240501);
-  const std::vector<std::string> methods = {"GET", "GET", "POST", "POST", "POST",
+  const std::vector<std::string> methods = {"GET", "GET",    "POST",  "POST", "POST",
                                             "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"};
   int answered = 0, refused = 0, unanswered = 0;
   std::map<int, int> statuses;
@@ -179,7 +234,8 @@ TEST(ServerFuzz, AThousandMalformedRequestsGetNo5xx) {
     }
     ++answered;
     ++statuses[r.status];
-    ASSERT_LT(r.status, 500) << method << " " << path << "\n" << body.substr(0, 200) << "\n"
+    ASSERT_LT(r.status, 500) << method << " " << path << "\n"
+                             << body.substr(0, 200) << "\n"
                              << r.body;
     if (r.status >= 400) {
       ++refused;

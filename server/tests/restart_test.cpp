@@ -121,8 +121,8 @@ Answer random_decision(httplib::Client& c, const std::string& id, core::Rng& rng
 TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
   testing::TempDir dir;
   const std::string db = dir.file("games.db");
-  const std::vector<std::string> args = {"--port", "0", "--db", db, "--seed", "5", "--web",
-                                         dir.file("no-web")};
+  const std::vector<std::string> args = {"--port", "0", "--db",  db,
+                                         "--seed", "5", "--web", dir.file("no-web")};
   std::string people, versus, agents;
   struct Acked {
     std::size_t length = 0;
@@ -137,10 +137,12 @@ TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
     auto c = testing::make_client(port);
     people = testing::create_game(*c, {{"ruleset", "bma"},
                                        {"players", {{"imperial", "human"}, {"lombard", "human"}}},
-                                       {"seed", 11}})["id"].get<std::string>();
+                                       {"seed", 11}})["id"]
+                 .get<std::string>();
     versus = testing::create_game(*c, {{"ruleset", "bma"},
                                        {"players", {{"imperial", "human"}, {"lombard", "random"}}},
-                                       {"seed", 12}})["id"].get<std::string>();
+                                       {"seed", 12}})["id"]
+                 .get<std::string>();
     // A person against an agent: a few decisions, each waited for.
     core::Rng rng(1);
     for (int i = 0; i < 5; ++i) {
@@ -148,7 +150,8 @@ TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
       if (view["terminal"].get<bool>()) break;
       const Answer a = random_decision(*c, versus, rng);
       ASSERT_EQ(a.status, 200) << a.body;
-      acked_versus = {a.json["history_length"].get<std::size_t>(), a.json["hash"].get<std::string>()};
+      acked_versus = {a.json["history_length"].get<std::size_t>(),
+                      a.json["hash"].get<std::string>()};
     }
     // Two people, deciding as fast as they can from another thread, killed mid-stream.
     std::atomic<bool> stop{false};
@@ -174,7 +177,8 @@ TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
     // Agents start a game of their own just before the kill: it resumes after the restart.
     agents = testing::create_game(*c, {{"ruleset", "bma"},
                                        {"players", {{"imperial", "random"}, {"lombard", "random"}}},
-                                       {"seed", 13}})["id"].get<std::string>();
+                                       {"seed", 13}})["id"]
+                 .get<std::string>();
     agents_at_kill = get(*c, "/api/games/" + agents).json["history_length"].get<std::size_t>();
     const int status = child.stop(SIGKILL);
     EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
@@ -190,13 +194,13 @@ TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
   // Every acknowledged decision is there (the one in flight when the server died may be too).
   const json now = get(*c, "/api/games/" + people).json;
   ASSERT_GE(now["history_length"].get<std::size_t>(), acked_people.length) << now.dump();
-  EXPECT_EQ(get(*c, "/api/games/" + people + "/at/" + std::to_string(acked_people.length))
-                .json["hash"],
-            acked_people.hash);
+  EXPECT_EQ(
+      get(*c, "/api/games/" + people + "/at/" + std::to_string(acked_people.length)).json["hash"],
+      acked_people.hash);
   if (acked_versus.length > 0) {
-    EXPECT_EQ(get(*c, "/api/games/" + versus + "/at/" + std::to_string(acked_versus.length))
-                  .json["hash"],
-              acked_versus.hash);
+    EXPECT_EQ(
+        get(*c, "/api/games/" + versus + "/at/" + std::to_string(acked_versus.length)).json["hash"],
+        acked_versus.hash);
   }
   std::cout << "acknowledged " << acked_people.length << " actions, stored "
             << now["history_length"] << "; agents' game at the kill: " << agents_at_kill
@@ -227,6 +231,7 @@ TEST(ServeCommand, BadArgumentsAreOneSentenceAndExitTwo) {
                                              {"--log=yes"},
                                              {"--seed", "-1"},
                                              {"--db", ""},
+                                             {"--agent-threads", "0"},
                                              {"--port", "1", "--port", "2"}}) {
     std::ostringstream out, err;
     EXPECT_EQ(app::run_serve_command(args, out, err), 2) << args[0];

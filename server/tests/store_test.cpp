@@ -35,7 +35,8 @@ TEST(Store, KeepsGamesAndActionsAcrossReopening) {
   {
     auto store = Store::open(path);
     ASSERT_TRUE(store.ok()) << store.message();
-    ASSERT_TRUE((*store)->create(header("g-1"), summary(2, "2025-01-01T00:00:01.000Z"), first).ok());
+    ASSERT_TRUE(
+        (*store)->create(header("g-1"), summary(2, "2025-01-01T00:00:01.000Z"), first).ok());
     ASSERT_TRUE((*store)->create(header("g-2"), summary(0, "2025-01-01T00:00:02.000Z"), {}).ok());
     EXPECT_EQ((*store)->create(header("g-2"), summary(0, "x"), {}).kind,
               WriteResult::Kind::kStale);  // the id is taken

@@ -21,7 +21,8 @@ namespace carroccio::server::testing {
 class TempDir {
  public:
   TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "carroccio-server-XXXXXX").string();
+    std::string tmpl =
+        (std::filesystem::temp_directory_path() / "carroccio-server-XXXXXX").string();
     path_ = mkdtemp(tmpl.data()) == nullptr ? std::string() : tmpl;
   }
   ~TempDir() {
@@ -89,7 +90,7 @@ inline std::unique_ptr<httplib::Client> make_client(int port) {
 }
 
 struct Answer {
-  int status = -1;  // -1: no answer at all
+  int status = -1;      // -1: no answer at all
   nlohmann::json json;  // discarded if the body is not JSON
   std::string body;
   std::string content_type;

@@ -186,6 +186,31 @@ TEST(ConformanceChecks, CatchesAZeroWeightChanceOutcome) {
   EXPECT_NE(failures_with(Defect::kZeroWeight).find("weight 0"), std::string::npos);
 }
 
+TEST(ConformanceChecks, ShallowStepsStillCatchBrokenInvariants) {
+  // With deep checks only every 1000th step, the per-step checks still run at every step.
+  const auto registry = make_race_registry();
+  auto game = std::make_shared<FaultyGame>(race_game(registry), Defect::kBrokenInvariant);
+  const auto check = check_random_game(*game, 1, {}, 1000);
+  ASSERT_FALSE(check.failures.empty());
+  EXPECT_EQ(check.failures[0], "step 4: check_invariants() failed: broken on purpose");
+}
+
+TEST(ConformanceChecks, DeepChecksRunOnlyOnTheirStride) {
+  // A JSON defect is seen at the start and the end whatever the stride, and at every step when
+  // the stride is 1.
+  const auto registry = make_race_registry();
+  auto game = std::make_shared<FaultyGame>(race_game(registry), Defect::kNanInJson);
+  CheckLimits limits;
+  limits.max_failures = 1000;
+  const auto every = check_random_game(*game, 2, limits, 1);
+  const auto sparse = check_random_game(*game, 2, limits, 1000);
+  ASSERT_FALSE(sparse.failures.empty());
+  const std::string last = "step " + std::to_string(sparse.steps) + ":";
+  for (const auto& f : sparse.failures)
+    EXPECT_TRUE(f.rfind("step 0:", 0) == 0 || f.rfind(last, 0) == 0) << f;
+  EXPECT_GT(every.failures.size(), sparse.failures.size());
+}
+
 TEST(ConformanceChecks, RecordRoundTripReproducesTheGame) {
   const auto registry = make_race_registry();
   auto game = race_game(registry);

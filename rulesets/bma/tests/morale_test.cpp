@@ -112,14 +112,16 @@ TEST(Bma_6_Morale, Clause_6_2_AnyAdjacentEnemyUnitBlocksAutoRecovery) {
 
 TEST(Bma_6_Morale, Clause_6_2_1_LeaderStackedOrAdjacentMinusOne) {
   for (const char* at : {"0505", "0506"}) {
-    auto f = disordered_at("infantry", "B", "0505", {}, {{"L0", "imperial", "0101"}, {"L1", "lombard", at}});
+    auto f = disordered_at("infantry", "B", "0505", {},
+                           {{"L0", "imperial", "0101"}, {"L1", "lombard", at}});
     decline_rest_of_turn(*f->s);
     roll(*f->s, 6);
     EXPECT_EQ(last_morale(f->log).data["modifier"], -1) << at;
     EXPECT_EQ(f->s->unit(1).status, Status::kOrdered) << at;
   }
   // Negative: two hexes away.
-  auto f = disordered_at("infantry", "B", "0505", {}, {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}});
+  auto f = disordered_at("infantry", "B", "0505", {},
+                         {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}});
   decline_rest_of_turn(*f->s);
   roll(*f->s, 6);
   EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
@@ -224,8 +226,9 @@ TEST(Bma_6_Morale, Clause_6_3_LeaderStackedMinusTwoAdjacentMinusOne) {
   EXPECT_EQ(last_morale(f2->log).data["modifier"], -1);
   EXPECT_EQ(f2->s->unit(1).status, Status::kRouted);
   // Two leaders, one stacked and one adjacent: the better one only (-2).
-  auto f3 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}, {"X", "lombard", "0508"}});
+  auto f3 =
+      setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0507"}, {"X", "lombard", "0508"}});
   set_status(*f3->s, 1, Status::kRouted);
   decline_rest_of_turn(*f3->s);
   roll(*f3->s, 8);
@@ -242,15 +245,17 @@ TEST(Bma_Rulings, L28_AnyFriendlyLeaderCountsForRoutedRally) {
   roll(*f->s, 7);
   EXPECT_EQ(last_morale(f->log).data["modifier"], -2);
   EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
-  auto f2 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"X", "lombard", "0508"}});
+  auto f2 =
+      setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"X", "lombard", "0508"}});
   set_status(*f2->s, 1, Status::kRouted);
   decline_rest_of_turn(*f2->s);
   roll(*f2->s, 7);
   EXPECT_EQ(last_morale(f2->log).data["modifier"], -1);
   // Negative: an enemy leader next to it gives nothing.
-  auto f3 = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"Y", "imperial", "0508"}});
+  auto f3 =
+      setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"Y", "imperial", "0508"}});
   set_status(*f3->s, 1, Status::kRouted);
   decline_rest_of_turn(*f3->s);
   roll(*f3->s, 7);
@@ -284,7 +289,9 @@ TEST(Bma_9_Carroccio, Clause_9_3_1_CavalryAdjacentOrInfantryTwoAwayMinusOne) {
                         Case{"cavalry", "0606", 0}, Case{"infantry", "0607", 0}}) {
     auto f = disordered_at(c.type, "B", "0505", {{"lombard", "carroccio", "A", c.carroccio}});
     ASSERT_EQ(f->s->bma().board().distance(hex(f->s->bma(), "0505"), hex(f->s->bma(), c.carroccio)),
-              std::string(c.carroccio) == "0605" ? 1 : std::string(c.carroccio) == "0606" ? 2 : 3);
+              std::string(c.carroccio) == "0605"   ? 1
+              : std::string(c.carroccio) == "0606" ? 2
+                                                   : 3);
     decline_rest_of_turn(*f->s);
     roll(*f->s, 6);
     EXPECT_EQ(last_morale(f->log).data["modifier"], c.modifier) << c.type << " " << c.carroccio;

@@ -26,7 +26,8 @@ std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP>
                                std::vector<std::string> forest, int cols, int rows,
                                const std::string& options = "") {
   auto f = std::make_unique<Fixture>();
-  f->g = make_game(scenario_json(units, std::move(leaders), std::move(forest), cols, rows), options);
+  f->g =
+      make_game(scenario_json(units, std::move(leaders), std::move(forest), cols, rows), options);
   f->s = new_state(f->g);
   f->s->set_event_sink(&f->log);
   return f;
@@ -251,11 +252,12 @@ TEST(Bma_6_Morale, Clause_6_4_LeaderStackedOrAdjacentMinusOne) {
 
 TEST(Bma_Rulings, L28_SupremeCommanderCountsAsEveryUnitsLeader) {
   // The unit belongs to L1, far away; the supreme commander S stands next to it.
-  auto f = setup({{"imperial", "infantry", "B", "0205"},
-                  {"lombard", "infantry", "B", "0106", "", "L1"},
-                  {"lombard", "infantry", "B", "0109", "", "S"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"S", "lombard", "0107", 1, true}},
-                 {}, 2, 10);
+  auto f = setup(
+      {{"imperial", "infantry", "B", "0205"},
+       {"lombard", "infantry", "B", "0106", "", "L1"},
+       {"lombard", "infantry", "B", "0109", "", "S"}},
+      {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"S", "lombard", "0107", 1, true}},
+      {}, 2, 10);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   roll(*f->s, 6);
@@ -264,12 +266,47 @@ TEST(Bma_Rulings, L28_SupremeCommanderCountsAsEveryUnitsLeader) {
   auto f2 = setup({{"imperial", "infantry", "B", "0205"},
                    {"lombard", "infantry", "B", "0106", "", "L1"},
                    {"lombard", "infantry", "B", "0109", "", "X"}},
-                  {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"X", "lombard", "0107"}}, {},
-                  2, 10);
+                  {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"X", "lombard", "0107"}},
+                  {}, 2, 10);
   activate(*f2->s, 1);
   select_unit(*f2->s, 1);
   roll(*f2->s, 6);
   EXPECT_EQ(last_morale(f2->log).data["modifier"], 0);
+}
+
+TEST(Bma_Rulings, L28_ReplacementOfTheSupremeCommanderLeadsOnlyHisCommand) {
+  // Lombard supreme commander S (alone at 0505) is ridden down and killed; his replacement
+  // goes to S's unit at 0909. L1's unit at 0808, next to it, then leaves the zone of the
+  // Imperial unit at 0807: the replacement is not "its leader" (5.4.5).
+  auto f = setup(
+      {{"imperial", "cavalry", "B", "0502"},
+       {"imperial", "infantry", "B", "0807"},
+       {"lombard", "infantry", "B", "0909", "", "S"},
+       {"lombard", "infantry", "B", "0808", "", "L1"},
+       {"imperial", "infantry", "B", "1009"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"S", "lombard", "0505", 1, true}},
+      {}, 10, 10);
+  activate(*f->s, 0);
+  move_unit(*f->s, 0, "0505");
+  roll(*f->s, 2);  // 5.4.6: S is killed
+  end_activation_now(*f->s);
+  decline_rest_of_turn(*f->s);
+  ASSERT_EQ(f->s->turn(), 2);
+  activate(*f->s, 2);
+  ASSERT_EQ(f->s->phase(), Phase::kReplacement);
+  play(*f->s, act::kReplacementBase + 2);
+  ASSERT_EQ(f->s->leader(2).hex, hex(*f->g, "0909"));
+  // Negative: for the unit of his own command (stacked with him, next to the enemy at 1009)
+  // the replacement is its leader: -1.
+  select_unit(*f->s, 2);
+  roll(*f->s, 6);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], -1);
+  move_selected_to(*f->s, 2, "0909");
+  end_activation_now(*f->s);
+  activate(*f->s, 1);
+  select_unit(*f->s, 3);
+  roll(*f->s, 5);
+  EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
 }
 
 TEST(Bma_6_Morale, Clause_6_4_BetterRatedEnemyPlusOne) {
@@ -370,11 +407,12 @@ TEST(Bma_6_Morale, Clause_6_4_ModifiersAdd) {
 // ---- 4.2 stacking ----
 
 TEST(Bma_4_Movement, Clause_4_2_OneUnitAndOneLeaderPerHex) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "infantry", "B", "0110"},
-                  {"lombard", "infantry", "B", "0108"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
-                 {}, 2, 10);
+  auto f =
+      setup({{"imperial", "infantry", "B", "0101"},
+             {"lombard", "infantry", "B", "0110"},
+             {"lombard", "infantry", "B", "0108"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
+            {}, 2, 10);
   activate(*f->s, 1);
   // A unit cannot end in a friend's hex.
   EXPECT_FALSE(contains_hex(reach_of(*f->s, 1), "0108"));
@@ -523,9 +561,9 @@ TEST(Bma_9_Carroccio, Clause_9_3_2_ClearHexesOnly) {
 TEST(Bma_Rulings, L30_TurningInPlaceDoesNotPinAUnitNextToTheEnemy) {
   // With facing, a unit that passed its zone check (or faces a disordered enemy) may turn in
   // place and then walk away: the hex it starts in does not stop it.
-  auto f = setup({{"imperial", "infantry", "B", "0205", "S/SW"},
-                  {"lombard", "infantry", "B", "0106", "N/NE"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10, "facing");
+  auto f = setup(
+      {{"imperial", "infantry", "B", "0205", "S/SW"}, {"lombard", "infantry", "B", "0106", "N/NE"}},
+      {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10, "facing");
   f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kDisordered);
   activate(*f->s, 1);
   select_unit(*f->s, 1);

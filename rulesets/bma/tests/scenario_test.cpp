@@ -50,8 +50,10 @@ TEST(Bma_9_Scenario, Legnano_OrderOfBattle) {
   for (int u = 0; u < g->num_units(); ++u) {
     const UnitDef& d = g->unit(u);
     ++units[d.side];
-    if (d.type == UnitType::kCarroccio) ++carroccios[d.side];
-    else vp[d.side] += g->tables().rating(d.rating).vp;
+    if (d.type == UnitType::kCarroccio)
+      ++carroccios[d.side];
+    else
+      vp[d.side] += g->tables().rating(d.rating).vp;
   }
   for (int l = 0; l < g->num_leaders(); ++l) {
     vp[g->leader(l).side] += g->tables().leader_vp_per_command * g->leader(l).command;
@@ -137,10 +139,12 @@ TEST(Bma_9_Scenario, Legnano_RendersTheMap) {
   EXPECT_NE(text.find("iA"), std::string::npos) << "Imperial A cavalry";
   EXPECT_NE(text.find("Columns with an even number sit half a hex lower"), std::string::npos);
   // Negative: an odd-shifted map says so.
-  auto j = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0505"}});
+  auto j =
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0505"}});
   j["map"]["shifted"] = "odd";
   auto s2 = new_state(make_game(j));
-  EXPECT_NE(s2->render_text(0).find("Columns with an odd number"), std::string::npos) << s2->render_text(0);
+  EXPECT_NE(s2->render_text(0).find("Columns with an odd number"), std::string::npos)
+      << s2->render_text(0);
 }
 
 // ---- Malformed files are refused, naming the field ----
@@ -180,7 +184,8 @@ TEST(Bma_9_Scenario, Malformed_HexOffTheMap) {
   // In the terrain list too.
   auto j2 = legnano_json();
   j2["map"]["terrain"]["forest"][3] = "0029";
-  EXPECT_NE(load_error(j2).find("field 'map.terrain.forest[3]'"), std::string::npos) << load_error(j2);
+  EXPECT_NE(load_error(j2).find("field 'map.terrain.forest[3]'"), std::string::npos)
+      << load_error(j2);
 }
 
 TEST(Bma_9_Scenario, Malformed_TwoUnitsOnOneHex) {
@@ -233,7 +238,8 @@ TEST(Bma_9_Scenario, Malformed_CarroccioInForest) {
 TEST(Bma_9_Scenario, Malformed_UnknownFields) {
   auto j = legnano_json();
   j["victory"] = "whoever";
-  EXPECT_NE(load_error(j).find("field 'victory' is not a field"), std::string::npos) << load_error(j);
+  EXPECT_NE(load_error(j).find("field 'victory' is not a field"), std::string::npos)
+      << load_error(j);
   auto j2 = legnano_json();
   j2["sides"][0]["morale"] = 3;
   EXPECT_NE(load_error(j2).find("field 'sides[0].morale'"), std::string::npos) << load_error(j2);
@@ -272,7 +278,8 @@ TEST(Bma_9_Scenario, Malformed_OtherFields) {
       {"sides[1].rout_level", [](nlohmann::json& j) { j["sides"][1].erase("rout_level"); }},
       {"sides[0].home_edge", [](nlohmann::json& j) { j["sides"][0]["home_edge"] = "up"; }},
       {"leaders[0].command", [](nlohmann::json& j) { j["leaders"][0]["command"] = 5; }},
-      {"leaders[1].hex", [](nlohmann::json& j) { j["leaders"][1]["hex"] = j["leaders"][0]["hex"]; }},
+      {"leaders[1].hex",
+       [](nlohmann::json& j) { j["leaders"][1]["hex"] = j["leaders"][0]["hex"]; }},
       {"leaders[0].side", [](nlohmann::json& j) { j["leaders"][0]["side"] = "german"; }},
       {"units[0].rating", [](nlohmann::json& j) { j["units"][0]["rating"] = "D"; }},
       {"units[0].type", [](nlohmann::json& j) { j["units"][0]["type"] = "archers"; }},

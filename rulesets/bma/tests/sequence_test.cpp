@@ -52,6 +52,20 @@ TEST(Bma_3_Sequence, Clause_3_1_1_EveryChitGoesIntoTheCup) {
   EXPECT_EQ(f->s->cup_total(), 6);
 }
 
+TEST(Bma_Rulings, L1_PlayersTakeTurnsAtTheCupImperialFirstInOddTurns) {
+  // The drawer has no say in which chit comes out; the log names him for replays. A cup of 5
+  // gives four draws a turn.
+  auto f = setup(2, 2);
+  decline_rest_of_turn(*f->s);
+  decline_rest_of_turn(*f->s);
+  ASSERT_EQ(f->s->turn(), 3);
+  std::vector<std::string> drawers;
+  for (const auto& e : events_of(f->log, "draw")) drawers.push_back(e.data.value("drawer", ""));
+  const std::vector<std::string> expected = {"imperial", "lombard",  "imperial", "lombard",
+                                             "lombard",  "imperial", "lombard",  "imperial"};
+  EXPECT_EQ(drawers, expected) << "turn 2 starts with the Lombard player";
+}
+
 TEST(Bma_3_Sequence, Clause_3_1_1_ChitOfAnActivatedLeaderIsSetAside) {
   auto f = setup(2, 1);
   play(*f->s, act::kDrawBase + 0);
@@ -145,7 +159,8 @@ TEST(Bma_3_Sequence, Clause_3_1_3_ActiveCommandMovesThenFights) {
                           {"lombard", "infantry", "B", "0505"},
                           {"lombard", "infantry", "B", "0109"}};
   auto f = std::make_unique<Fixture>();
-  f->g = make_game(scenario_json(units, {{"L0", "imperial", "0901"}, {"L1", "lombard", "0109"}}, {}, 10, 10));
+  f->g = make_game(
+      scenario_json(units, {{"L0", "imperial", "0901"}, {"L1", "lombard", "0109"}}, {}, 10, 10));
   f->s = new_state(f->g);
   activate(*f->s, 0);
   ASSERT_EQ(f->s->phase(), Phase::kMoveSelect);
@@ -170,7 +185,8 @@ TEST(Bma_3_Sequence, Clause_5_4_2_DeadLeaderKeepsOneChitAndGetsAReplacement) {
                           {"imperial", "infantry", "B", "0301"},
                           {"lombard", "cavalry", "B", "0508"}};
   auto f = std::make_unique<Fixture>();
-  f->g = make_game(scenario_json(units, {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "0510"}}, {}, 10, 10));
+  f->g = make_game(
+      scenario_json(units, {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "0510"}}, {}, 10, 10));
   f->s = new_state(f->g);
   activate(*f->s, 1);
   move_unit(*f->s, 2, "0505");
@@ -212,7 +228,8 @@ TEST(Bma_Rulings, L5_RallyRollsImperialFirstThenByHex) {
                           {"imperial", "infantry", "B", "0101"},
                           {"lombard", "infantry", "B", "1010"}};
   auto f = std::make_unique<Fixture>();
-  f->g = make_game(scenario_json(units, {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10));
+  f->g = make_game(
+      scenario_json(units, {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10));
   f->s = new_state(f->g);
   for (int u = 0; u < 4; ++u) f->s->debug_set_unit(u, f->s->unit(u).hex, Status::kDisordered);
   play(*f->s, act::kDrawBase + 0);
@@ -232,7 +249,8 @@ TEST(Bma_Rulings, L5_RallyModifiersUseThePhaseOpeningPosition) {
                           {"lombard", "infantry", "B", "0505"},
                           {"lombard", "infantry", "A", "0506"}};
   auto f = std::make_unique<Fixture>();
-  f->g = make_game(scenario_json(units, {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10));
+  f->g = make_game(
+      scenario_json(units, {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10));
   f->s = new_state(f->g);
   f->s->set_event_sink(&f->log);
   f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
@@ -266,7 +284,8 @@ TEST(Bma_Rulings, L5_FlightsRunImperialFirstThenByHex) {
                           {"imperial", "infantry", "B", "0407"},
                           {"lombard", "infantry", "B", "0409"}};
   auto f = std::make_unique<Fixture>();
-  f->g = make_game(scenario_json(units, {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10));
+  f->g = make_game(
+      scenario_json(units, {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10));
   f->s = new_state(f->g);
   f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kRouted);
   f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kRouted);

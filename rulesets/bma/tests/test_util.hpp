@@ -177,7 +177,6 @@ inline void end_activation_now(BmaState& s) {
   if (s.phase() == Phase::kCombatTarget) play(s, act::kEndCombat);
 }
 
-
 // Declines every chit drawn (lowest leader first) until the activation phase ends; returns with
 // the rally phase's first roll pending, or at the next turn's first draw if nothing was rolled.
 inline void decline_rest_of_turn(BmaState& s) {
@@ -186,11 +185,12 @@ inline void decline_rest_of_turn(BmaState& s) {
          (s.phase() == Phase::kDraw || s.phase() == Phase::kActivateChoice)) {
     if (s.phase() == Phase::kActivateChoice) {
       play(s, act::kDecline);
-      continue;
+    } else {
+      const auto outcomes = s.chance_outcomes();
+      ASSERT_FALSE(outcomes.empty()) << s.to_string();
+      play(s, outcomes.front().action);
     }
-    const auto outcomes = s.chance_outcomes();
-    ASSERT_FALSE(outcomes.empty()) << s.to_string();
-    play(s, outcomes.front().action);
+    if (::testing::Test::HasFatalFailure()) return;
   }
 }
 

@@ -45,7 +45,8 @@ TEST(Bma_8_Victory, Clause_8_1_RoutedOrEliminatedUnitsWorthFiveThreeOne) {
 }
 
 TEST(Bma_Rulings, L46_UnitVpIsFixedByRatingNotByChit) {
-  auto f = setup(scenario_json({{"imperial", "infantry", "A", "0101"}, {"lombard", "infantry", "C", "0510"}}));
+  auto f = setup(
+      scenario_json({{"imperial", "infantry", "A", "0101"}, {"lombard", "infantry", "C", "0510"}}));
   f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kRouted, 9);
   f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kRouted, 4);
   EXPECT_EQ(f->s->vp_lost(0), 5);
@@ -55,8 +56,9 @@ TEST(Bma_Rulings, L46_UnitVpIsFixedByRatingNotByChit) {
 TEST(Bma_Rulings, L22_RoutedUnitThatRalliesStopsCounting) {
   // Counted from the status at the check: the routed unit rallies in the rally phase, before
   // the victory check, so the army (rout level 3) does not rout.
-  auto f = setup(scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0509"}},
-                               {}, {}, 10, 10, 8, 3, 58));
+  auto f = setup(
+      scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0509"}},
+                    {}, {}, 10, 10, 8, 3, 58));
   set_status(*f->s, 0, Status::kRouted);
   EXPECT_EQ(f->s->vp_lost(0), 3);
   decline_rest_of_turn(*f->s);
@@ -64,8 +66,9 @@ TEST(Bma_Rulings, L22_RoutedUnitThatRalliesStopsCounting) {
   EXPECT_FALSE(f->s->is_terminal());
   EXPECT_EQ(f->s->vp_lost(0), 0);
   // Negative: a failed rally keeps it routed and the army routs.
-  auto f2 = setup(scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0509"}},
-                                {}, {}, 10, 10, 8, 3, 58));
+  auto f2 = setup(
+      scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0509"}},
+                    {}, {}, 10, 10, 8, 3, 58));
   set_status(*f2->s, 0, Status::kRouted);
   decline_rest_of_turn(*f2->s);
   roll(*f2->s, 10);
@@ -76,8 +79,9 @@ TEST(Bma_Rulings, L22_RoutedUnitThatRalliesStopsCounting) {
 TEST(Bma_8_Victory, Clause_8_1_KilledLeaderWorthTwiceCommandValue) {
   // Imperial leader L0 (CV 3) alone at 0505; the Lombard cavalry rides into his hex (5.4.6).
   for (int die : {7, 2}) {
-    auto f = setup(scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0508"}},
-                                 {{"L0", "imperial", "0505", 3}, {"L1", "lombard", "0510"}}));
+    auto f = setup(
+        scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0508"}},
+                      {{"L0", "imperial", "0505", 3}, {"L1", "lombard", "0510"}}));
     activate(*f->s, 1);
     move_unit(*f->s, 1, "0505");
     roll(*f->s, die);
@@ -119,8 +123,9 @@ TEST(Bma_8_Victory, Clause_8_1_NoVpForAReplacementLeader) {
 TEST(Bma_Rulings, L45_ReachingTheRoutLevelIsEnough) {
   // Lombard rout level 3; a routed B unit (3 VP) too close to the enemy to rally.
   for (int level : {3, 4}) {
-    auto f = setup(scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
-                                 {}, {}, 10, 10, 8, 52, level));
+    auto f = setup(
+        scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
+                      {}, {}, 10, 10, 8, 52, level));
     set_status(*f->s, 1, Status::kRouted);
     decline_rest_of_turn(*f->s);
     if (level == 3) {
@@ -152,8 +157,9 @@ TEST(Bma_8_Victory, Clause_8_2_CheckedOnlyInTheVictoryPhase) {
 // ---- 8.3 draws ----
 
 TEST(Bma_8_Victory, Clause_8_3_BothRoutedInOneCheckIsADraw) {
-  auto f = setup(scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
-                               {}, {}, 10, 10, 8, 3, 3));
+  auto f = setup(
+      scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
+                    {}, {}, 10, 10, 8, 3, 3));
   set_status(*f->s, 0, Status::kRouted);
   set_status(*f->s, 1, Status::kRouted);
   decline_rest_of_turn(*f->s);
@@ -164,8 +170,9 @@ TEST(Bma_8_Victory, Clause_8_3_BothRoutedInOneCheckIsADraw) {
 }
 
 TEST(Bma_8_Victory, Clause_8_3_NoRoutByTheLastTurnIsADraw) {
-  auto f = setup(scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}},
-                               {}, {}, 10, 10, 2));
+  auto f = setup(
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}},
+                    {}, {}, 10, 10, 2));
   decline_rest_of_turn(*f->s);
   EXPECT_FALSE(f->s->is_terminal());
   EXPECT_EQ(f->s->turn(), 2);
@@ -178,8 +185,9 @@ TEST(Bma_8_Victory, Clause_8_3_NoRoutByTheLastTurnIsADraw) {
 }
 
 TEST(Bma_8_Victory, Clause_8_3_RoutInTheLastCheckStillWins) {
-  auto f = setup(scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
-                               {}, {}, 10, 10, 1, 3, 58));
+  auto f = setup(
+      scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
+                    {}, {}, 10, 10, 1, 3, 58));
   set_status(*f->s, 0, Status::kRouted);
   decline_rest_of_turn(*f->s);
   EXPECT_TRUE(f->s->is_terminal());
@@ -192,8 +200,9 @@ TEST(Bma_8_Victory, Clause_8_3_RoutInTheLastCheckStillWins) {
 TEST(Bma_9_Scenario, Clause_9_4_FrederickKilledEndsTheGameAtOnce) {
   // L0 plays Frederick (listed in routs_if_leader_killed); he stands alone at 0505.
   for (bool frederick : {true, false}) {
-    auto j = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0508"}},
-                           {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "0510", 2}});
+    auto j =
+        scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0508"}},
+                      {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "0510", 2}});
     if (frederick) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
     auto f = setup(j);
     activate(*f->s, 1);
