@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/event.hpp"
+#include "core/rng.hpp"
 #include "core/status.hpp"
 #include "game/types.hpp"
 #include "nlohmann/json.hpp"
@@ -119,6 +120,17 @@ class State {
   // A heuristic estimate of each side's prospects in [-1, 1] (the heuristic agent and MCTS
   // leaf evaluation use it). The default knows nothing: returns() when terminal, else zeros.
   virtual std::vector<double> evaluate() const;
+
+  // Determinisation for search agents (MCTS calls it once per iteration): a complete state that
+  // agrees with everything `viewer` may see, with whatever is hidden from `viewer` drawn afresh
+  // from `rng`. The default is clone(): right for a game of perfect information, and for one
+  // whose hidden things are still undecided chance nodes (bma: the cup order is decided only
+  // when a chit is drawn). A ruleset that keeps decided secrets (a hidden hand) must override.
+  virtual std::unique_ptr<State> resample_hidden(Player viewer, core::Rng& rng) const {
+    (void)viewer;
+    (void)rng;
+    return clone();
+  }
 
   // How the game ended, for batch statistics: {"end_reason": "...", "turn": N, "score":
   // {side: number}, "pieces": [{"id": ..., "fate": "..."}]}. Empty object if the ruleset
