@@ -730,6 +730,30 @@ TEST(Bma_5_Combat, Clause_5_3_E_Eliminated) {
   EXPECT_EQ(events_of(b.log, "eliminated", "bma 5.3 E").size(), 1u);
 }
 
+TEST(Bma_Rulings, L17_NoAdvanceAfterCombat) {
+  // The defender is eliminated (DE); the attacker stays where it fought and the activation goes
+  // on to the next combat: no advance into the emptied hex is offered.
+  Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "C", "0506"}})));
+  b.set(2, Status::kOrdered, 3);
+  b.set(3, Status::kOrdered, 3);
+  duel_roll(b, 10, 2, Status::kOrdered, 3);  // 5/1, +1: row 4, DE
+  ASSERT_EQ(b.s->unit(1).status, Status::kEliminated);
+  EXPECT_EQ(b.at(0), "0505");
+  ASSERT_EQ(b.s->phase(), Phase::kCombatTarget);
+  for (game::Action a : b.s->legal_actions()) {
+    EXPECT_FALSE(a >= act::kSelectUnitBase && a < act::kSelectUnitBase + b.g->num_units()) << a;
+    EXPECT_LT(a, act::kDestinationBase) << "no destination to advance to";
+  }
+  play(*b.s, act::kEndCombat);
+  EXPECT_EQ(b.at(0), "0505");
+  EXPECT_EQ(b.s->unit_at(b.h("0506")), -1);
+  // Negative: the emptied hex is open to ordinary movement when the command next activates.
+  if (b.s->phase() == Phase::kDraw && b.s->turn() == 1) decline_rest_of_turn(*b.s);
+  ASSERT_EQ(b.s->turn(), 2);
+  activate(*b.s, 0);
+  EXPECT_TRUE(contains_hex(reach_of(*b.s, 0), "0506"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // 5.4 Leaders in combat
 

@@ -192,6 +192,89 @@ TEST(Bma_6_Morale, Clause_6_3_FailedRallyFleesTwoHexes) {
   EXPECT_FALSE(events_of(f->log, "rout", "bma 6.3").empty());
 }
 
+TEST(Bma_6_Morale, Clause_6_3_1_FleeingUnitDisordersAFriendItPassesThrough) {
+  // A routed Imperial unit at 0405 with a Lombard two hexes away (0407) is too close to roll and
+  // flees two hexes north; from an even column only the hex straight north is nearer the edge,
+  // so it passes through the friend at 0404 and ends at 0403.
+  auto f = setup({{"imperial", "infantry", "B", "0405"},
+                  {"imperial", "infantry", "B", "0404"},
+                  {"imperial", "infantry", "B", "0505"},
+                  {"lombard", "infantry", "B", "0407"}});
+  set_status(*f->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  ASSERT_EQ(f->s->turn(), 2) << "no die was needed";
+  EXPECT_EQ(where(*f->s, 0), "0403");
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered) << "the friend passed through";
+  EXPECT_EQ(events_of(f->log, "disorder", "bma 6.3.1").size(), 1u);
+  // Negative: the friend beside the path (0505) is untouched.
+  EXPECT_EQ(f->s->unit(2).status, Status::kOrdered);
+  // Negative: with no friend on the path the flight disorders nobody.
+  auto f2 = setup({{"imperial", "infantry", "B", "0405"},
+                   {"imperial", "infantry", "B", "0505"},
+                   {"lombard", "infantry", "B", "0407"}});
+  set_status(*f2->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  EXPECT_EQ(where(*f2->s, 0), "0403");
+  EXPECT_TRUE(events_of(f2->log, "", "bma 6.3.1").empty());
+}
+
+TEST(Bma_6_Morale, Clause_6_3_1_AlreadyDisorderedFriendIsRouted) {
+  // The friend at 0404 is disordered and stands next to a disordered Lombard unit at 0304, so it
+  // must roll to recover; it fails. The routed unit at 0405 (two hexes from 0304: no roll) then
+  // flees through it, and the friend is routed in turn.
+  auto f = setup({{"imperial", "infantry", "B", "0405"},
+                  {"imperial", "infantry", "B", "0404"},
+                  {"lombard", "infantry", "B", "0304"}});
+  set_status(*f->s, 0, Status::kRouted);
+  set_status(*f->s, 1, Status::kDisordered);
+  set_status(*f->s, 2, Status::kDisordered);
+  decline_rest_of_turn(*f->s);
+  ASSERT_TRUE(f->s->is_chance_node()) << f->s->to_string();
+  ASSERT_EQ(f->s->tasks().front().a, 1) << "the Imperial friend rolls first (ruling L-5)";
+  roll(*f->s, 10);  // the friend fails and stays disordered
+  roll(*f->s, 10);  // the Lombard unit fails too
+  ASSERT_EQ(f->s->turn(), 2) << f->s->to_string();
+  EXPECT_EQ(where(*f->s, 0), "0403");
+  EXPECT_EQ(f->s->unit(1).status, Status::kRouted);
+  EXPECT_EQ(events_of(f->log, "rout", "bma 6.3.1").size(), 1u);
+  // Negative: had the friend recovered in the same phase, it is ordered when the flight passes
+  // and is only disordered.
+  auto f2 = setup({{"imperial", "infantry", "B", "0405"},
+                   {"imperial", "infantry", "B", "0404"},
+                   {"lombard", "infantry", "B", "0304"}});
+  set_status(*f2->s, 0, Status::kRouted);
+  set_status(*f2->s, 1, Status::kDisordered);
+  set_status(*f2->s, 2, Status::kDisordered);
+  decline_rest_of_turn(*f2->s);
+  roll(*f2->s, 1);  // the friend recovers
+  roll(*f2->s, 10);
+  ASSERT_EQ(f2->s->turn(), 2);
+  EXPECT_EQ(f2->s->unit(1).status, Status::kDisordered);
+  EXPECT_TRUE(events_of(f2->log, "rout", "bma 6.3.1").empty());
+}
+
+TEST(Bma_Rulings, L21_CarroccioPassedThroughByARoutIsUnaffected) {
+  // A routed Lombard unit at 0505, two hexes from the Imperial unit at 0503, flees two hexes
+  // south; from an odd column only the hex straight south (0506) is nearer the Lombard edge.
+  auto f = setup({{"imperial", "infantry", "B", "0503"},
+                  {"lombard", "infantry", "B", "0505"},
+                  {"lombard", "carroccio", "A", "0506"}});
+  set_status(*f->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  ASSERT_EQ(f->s->turn(), 2);
+  EXPECT_EQ(where(*f->s, 1), "0507") << "through the Carroccio";
+  EXPECT_EQ(f->s->unit(2).status, Status::kOrdered);
+  EXPECT_TRUE(events_of(f->log, "", "bma 6.3.1").empty());
+  // Negative: an infantry unit in the Carroccio's place is disordered.
+  auto f2 = setup({{"imperial", "infantry", "B", "0503"},
+                   {"lombard", "infantry", "B", "0505"},
+                   {"lombard", "infantry", "B", "0506"}});
+  set_status(*f2->s, 1, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  EXPECT_EQ(where(*f2->s, 1), "0507");
+  EXPECT_EQ(f2->s->unit(2).status, Status::kDisordered);
+}
+
 TEST(Bma_6_Morale, Clause_6_3_FleeingOffTheMapEliminates) {
   auto f = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0509"}});
   set_status(*f->s, 1, Status::kRouted);

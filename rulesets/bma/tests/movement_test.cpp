@@ -447,6 +447,24 @@ TEST(Bma_Rulings, L4_LeaderMovesEightWithCavalryCostsThroughFriends) {
   EXPECT_TRUE(events_of(f->log, "disorder").empty());
 }
 
+TEST(Bma_Rulings, L4_LeaderLeavesAZoneWithoutAMoraleCheck) {
+  // The Lombard leader and his unit stand at 0106, next to an ordered Imperial unit at 0205.
+  auto f = zoc_setup("infantry", "B", "infantry", "B");
+  f->s->debug_set_leader_hex(1, hex(*f->g, "0106"));
+  activate(*f->s, 1);
+  // Positive: the leader is picked and goes straight to choosing a destination, no die.
+  play(*f->s, act::kSelectLeaderBase + 1);
+  EXPECT_FALSE(f->s->is_chance_node());
+  ASSERT_EQ(f->s->phase(), Phase::kMoveDestination);
+  play(*f->s, destination(*f->g, "0108", 0));
+  EXPECT_EQ(f->s->leader(1).hex, hex(*f->g, "0108"));
+  EXPECT_TRUE(events_of(f->log, "morale").empty());
+  // Negative: his unit in the same hex must pass the 6.4 check first.
+  select_unit(*f->s, 1);
+  EXPECT_TRUE(f->s->is_chance_node());
+  EXPECT_EQ(f->s->chance_info().rule, "bma 4.1, 6.4");
+}
+
 TEST(Bma_Rulings, L4_LeaderStopsNextToEnemyAndNeverEntersIt) {
   auto f = setup({{"imperial", "infantry", "B", "0105"}, {"lombard", "infantry", "B", "0112"}},
                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);

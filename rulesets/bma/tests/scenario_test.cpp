@@ -85,6 +85,26 @@ TEST(Bma_9_Scenario, Legnano_MapHas41ForestHexesOnA20x28Grid) {
   EXPECT_EQ(g->terrain(hex(*g, "1120")), Terrain::kClear);
 }
 
+TEST(Bma_9_Scenario, Clause_9_2_LegnanoLastsEightTurns) {
+  auto g = legnano();
+  EXPECT_EQ(g->scenario_data().turns, 8);
+  // Every chit declined: nothing fights, so only the turn limit can end the game.
+  auto s = new_state(g);
+  for (int t = 1; t <= 7; ++t) {
+    decline_rest_of_turn(*s);
+    ASSERT_EQ(s->phase(), Phase::kDraw) << "no rally roll expected";
+    // Negative: up to the seventh turn's end the game goes on.
+    EXPECT_FALSE(s->is_terminal()) << "after turn " << t;
+    EXPECT_EQ(s->turn(), t + 1);
+  }
+  decline_rest_of_turn(*s);
+  // Positive: the eighth turn's victory check ends it, without rout: a draw (8.3).
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->turn(), 8);
+  EXPECT_EQ(s->end_reason(), EndReason::kTurnLimit);
+  EXPECT_EQ(s->winner(), 2);
+}
+
 TEST(Bma_9_Scenario, Clause_9_5_SupremeCommanders) {
   auto g = legnano();
   const int frederick = leader_id(*g, "frederick"), alberto = leader_id(*g, "alberto");

@@ -1,5 +1,6 @@
 // bma 3.0 sequence of play: the chit cup and activations (3.1), the rally phase (3.2) and the
 // victory check (3.3); the dead leader's chit and his replacement (5.4.2-5.4.5).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -216,7 +217,87 @@ TEST(Bma_3_Sequence, Clause_5_4_2_DeadLeaderKeepsOneChitAndGetsAReplacement) {
   EXPECT_TRUE(is_legal(*f->s, act::kSelectUnitBase + 1));
 }
 
+TEST(Bma_3_Sequence, Clause_5_4_4_DecliningTheOnlyChitWastesIt) {
+  // Imperial L0 (CV 2) is killed in turn 1 (as above); in turn 2 his single chit is drawn and
+  // declined: no replacement is placed, and no other chit of his is left to draw that turn.
+  std::vector<P> units = {{"imperial", "infantry", "B", "0101"},
+                          {"imperial", "infantry", "B", "0301"},
+                          {"lombard", "cavalry", "B", "0508"},
+                          {"lombard", "infantry", "B", "1009", "", "X"}};
+  auto f = std::make_unique<Fixture>();
+  f->g = make_game(scenario_json(
+      units, {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "0510"}, {"X", "lombard", "1009"}}, {},
+      10, 10));
+  f->s = new_state(f->g);
+  activate(*f->s, 1);
+  move_unit(*f->s, 2, "0505");
+  roll(*f->s, 2);  // 5.4.6: killed
+  end_activation_now(*f->s);
+  if (f->s->turn() == 1) decline_rest_of_turn(*f->s);
+  ASSERT_EQ(f->s->turn(), 2);
+  ASSERT_EQ(f->s->cup_total(), 3) << "one chit for the dead leader, one each for L1 and X";
+  play(*f->s, act::kDrawBase + 0);
+  ASSERT_EQ(f->s->phase(), Phase::kActivateChoice) << "he may still be declined (5.4.4)";
+  play(*f->s, act::kDecline);
+  EXPECT_EQ(f->s->leader(0).hex, kNoHex) << "no replacement placed";
+  EXPECT_EQ(f->s->cup_total(), 2);
+  std::vector<game::Action> draws;
+  for (const auto& o : f->s->chance_outcomes()) draws.push_back(o.action);
+  EXPECT_EQ(draws, (std::vector<game::Action>{act::kDrawBase + 1, act::kDrawBase + 2}))
+      << "his chit is spent for the turn";
+  // Negative: activating it instead places the replacement (Clause_5_4_3).
+  auto g = std::make_unique<Fixture>();
+  g->g = f->g;
+  g->s = new_state(g->g);
+  activate(*g->s, 1);
+  move_unit(*g->s, 2, "0505");
+  roll(*g->s, 2);
+  end_activation_now(*g->s);
+  if (g->s->turn() == 1) decline_rest_of_turn(*g->s);
+  ASSERT_EQ(g->s->turn(), 2);
+  activate(*g->s, 0);
+  EXPECT_EQ(g->s->phase(), Phase::kReplacement);
+}
+
 // ---- 3.2 the rally phase ----
+
+TEST(Bma_3_Sequence, Clause_3_2_BothSidesRallyAfterTheActivationPhase) {
+  // Disordered units next to the enemy on both sides (u0, u1) and a routed Imperial unit far
+  // from any enemy (u2) each roll once, after the last activation; ordered units never roll.
+  std::vector<P> units = {{"imperial", "infantry", "B", "0504"},  // u0 disordered
+                          {"lombard", "infantry", "B", "0505"},   // u1 disordered
+                          {"imperial", "infantry", "B", "0102"},  // u2 routed
+                          {"imperial", "infantry", "B", "0902"},  // u3 ordered
+                          {"lombard", "infantry", "B", "0909"}};  // u4 ordered
+  auto f = std::make_unique<Fixture>();
+  f->g = make_game(
+      scenario_json(units, {{"L0", "imperial", "0902"}, {"L1", "lombard", "0909"}}, {}, 10, 10));
+  f->s = new_state(f->g);
+  f->s->set_event_sink(&f->log);
+  f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kDisordered);
+  f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
+  f->s->debug_set_unit(2, f->s->unit(2).hex, Status::kRouted);
+  // Negative: nothing rallies while chits are still being drawn.
+  play(*f->s, act::kDrawBase + 0);
+  EXPECT_TRUE(events_of(f->log, "morale").empty());
+  for (const Task& t : f->s->tasks()) EXPECT_NE(t.kind, TaskKind::kRallyRoll);
+  play(*f->s, act::kDecline);
+  // Positive: one roll per disordered or routed unit, of both sides.
+  std::vector<int> rolling;
+  for (const Task& t : f->s->tasks())
+    if (t.kind == TaskKind::kRallyRoll) rolling.push_back(t.a);
+  std::sort(rolling.begin(), rolling.end());
+  EXPECT_EQ(rolling, (std::vector<int>{0, 1, 2}));
+  roll(*f->s, 1);   // u0 (B, morale 5) recovers
+  roll(*f->s, 1);   // u2 routed: rallies to disordered
+  roll(*f->s, 10);  // u1 fails and stays disordered
+  ASSERT_EQ(f->s->turn(), 2);
+  EXPECT_EQ(f->s->unit(0).status, Status::kOrdered);
+  EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
+  EXPECT_EQ(f->s->unit(2).status, Status::kDisordered);
+  EXPECT_EQ(events_of(f->log, "morale").size(), 3u);
+}
+
 
 TEST(Bma_Rulings, L5_RallyRollsImperialFirstThenByHex) {
   // Disordered units next to enemies on both sides roll in the rally phase, after the
