@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "ai/heuristic.hpp"
+#include "ai/mcts.hpp"
 #include "fmt/format.h"
 
 namespace carroccio::ai {
@@ -103,7 +105,7 @@ core::Status AgentSpec::check_params(const std::vector<std::string>& known) cons
   return core::Status::Ok();
 }
 
-std::vector<std::string> agent_kinds() { return {"random"}; }
+std::vector<std::string> agent_kinds() { return {"heuristic", "mcts", "random"}; }
 
 core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const game::Game& game,
                                                   game::Player side) {
@@ -113,6 +115,42 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
   if (spec.kind == "random") {
     if (auto s = spec.check_params({}); !s) return core::make_error(s.message());
     return std::unique_ptr<Agent>(std::make_unique<RandomAgent>());
+  }
+  if (spec.kind == "heuristic") {
+    if (auto s = spec.check_params({"depth", "nodes", "samples"}); !s) return core::make_error(s.message());
+    HeuristicParams p;
+    auto depth = spec.int_param("depth", p.depth, 1, 4);
+    if (!depth) return depth.error();
+    auto samples = spec.int_param("samples", p.samples, 1, 64);
+    if (!samples) return samples.error();
+    auto nodes = spec.int_param("nodes", p.max_nodes, 1, 1'000'000);
+    if (!nodes) return nodes.error();
+    p.depth = static_cast<int>(*depth);
+    p.samples = static_cast<int>(*samples);
+    p.max_nodes = static_cast<int>(*nodes);
+    return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
+  }
+  if (spec.kind == "mcts") {
+    if (auto s = spec.check_params({"c", "iters", "ms", "prior", "rollout"}); !s) return core::make_error(s.message());
+    if (spec.params.count("iters") && spec.params.count("ms"))
+      return core::make_error("Agent 'mcts' takes a budget of either iters or ms, not both.");
+    MctsParams p;
+    auto iters = spec.int_param("iters", p.iterations, 1, 100'000'000);
+    if (!iters) return iters.error();
+    auto ms = spec.int_param("ms", 0, 1, 3'600'000);
+    if (!ms) return ms.error();
+    auto c = double_param(spec, "c", p.exploration, 0.0, 100.0);
+    if (!c) return c.error();
+    auto rollout = spec.int_param("rollout", p.rollout, 0, 100'000);
+    if (!rollout) return rollout.error();
+    p.iterations = *iters;
+    p.milliseconds = *ms;
+    p.exploration = *c;
+    auto prior = spec.int_param("prior", p.prior, 0, 1'000'000);
+    if (!prior) return prior.error();
+    p.rollout = static_cast<int>(*rollout);
+    p.prior = static_cast<int>(*prior);
+    return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,
                                       fmt::join(agent_kinds(), ", ")));

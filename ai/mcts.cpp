@@ -1,0 +1,224 @@
+#include "ai/mcts.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+
+#include "fmt/format.h"
+#include "game/driver.hpp"
+
+namespace carroccio::ai {
+
+MctsAgent::MctsAgent(game::Player side, MctsParams params, std::string name)
+    : side_(side), params_(params), name_(std::move(name)) {
+  legal_.reserve(256);
+  outcomes_.reserve(64);
+  path_.reserve(256);
+}
+
+std::int32_t MctsAgent::add_child(std::int32_t parent, game::Action action, game::Player mover) {
+  const auto index = static_cast<std::int32_t>(pool_.size());
+  Node n;
+  n.action = action;
+  n.mover = mover;
+  Node& p = pool_[static_cast<std::size_t>(parent)];
+  n.next_sibling = p.first_child;
+  pool_.push_back(n);  // may reallocate: `p` is not used after this
+  pool_[static_cast<std::size_t>(parent)].first_child = index;
+  return index;
+}
+
+// UCT among the children of `node` whose actions are in legal_ (sorted); an unvisited child is
+// taken first. Children were added in an order shuffled by the generator, so ties between
+// unvisited children are broken by it.
+std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matched) {
+  const Node& parent = pool_[static_cast<std::size_t>(node)];
+  const double log_n = std::log(static_cast<double>(std::max<std::uint32_t>(parent.visits, 1)));
+  std::int32_t best = -1;
+  double best_score = -1e300;
+  for (std::int32_t c = parent.first_child; c >= 0; c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    const Node& child = pool_[static_cast<std::size_t>(c)];
+    if (filter) {
+      if (!std::binary_search(legal_.begin(), legal_.end(), child.action)) continue;
+      ++*matched;
+    }
+    if (child.visits == 0 && !filter) return c;
+    if (child.visits == 0) {
+      if (best_score < 1e300) best = c;
+      best_score = 1e300;
+      continue;
+    }
+    const double n = static_cast<double>(child.visits);
+    const double score = child.value / n + params_.exploration * std::sqrt(log_n / n);
+    if (score > best_score) {
+      best_score = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+void MctsAgent::evaluate_leaf(game::State& state, core::Rng& rng) {
+  for (int step = 0; step < params_.rollout && !state.is_terminal(); ++step) {
+    if (state.is_chance_node()) {
+      state.chance_outcomes(outcomes_);
+      state.apply_unchecked(game::sample_chance(outcomes_, rng));
+    } else {
+      state.legal_actions(legal_);
+      state.apply_unchecked(legal_[static_cast<std::size_t>(rng.uniform(legal_.size()))]);
+    }
+  }
+  result_ = state.is_terminal() ? state.returns() : state.evaluate();
+}
+
+// One child per legal action (legal_ holds them), in an order shuffled by the generator; with
+// priors each child starts with `prior` virtual visits at its evaluation for the mover.
+void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player mover, core::Rng& rng) {
+  for (std::size_t i = legal_.size(); i > 1; --i)
+    std::swap(legal_[i - 1], legal_[static_cast<std::size_t>(rng.uniform(i))]);
+  for (const game::Action a : legal_) {
+    const std::int32_t c = add_child(node, a, mover);
+    if (params_.prior > 0) {
+      auto next = state.clone();
+      next->apply_unchecked(a);
+      const double v = (next->is_terminal() ? next->returns() : next->evaluate())[static_cast<std::size_t>(mover)];
+      Node& child = pool_[static_cast<std::size_t>(c)];
+      child.visits = static_cast<std::uint32_t>(params_.prior);
+      child.value = v * params_.prior;
+    }
+  }
+  pool_[static_cast<std::size_t>(node)].expanded = true;
+  std::sort(legal_.begin(), legal_.end());
+}
+
+void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
+  // Determinise: a state consistent with what side_ may see (5.1.3-style hidden draws in bma
+  // are chance nodes still to come, so the default clone is exact there).
+  auto state = root.resample_hidden(side_, rng);
+  ++stats_.determinisations;
+  std::int32_t node = 0;
+  path_.clear();
+  path_.push_back(0);
+  for (;;) {
+    const game::Player p = state->current_player();
+    if (p == game::kTerminalPlayer) {
+      result_ = state->returns();
+      break;
+    }
+    if (p == game::kChancePlayer) {
+      state->chance_outcomes(outcomes_);
+      const game::Action a = game::sample_chance(outcomes_, rng);
+      std::int32_t child = pool_[static_cast<std::size_t>(node)].first_child;
+      while (child >= 0 && pool_[static_cast<std::size_t>(child)].action != a)
+        child = pool_[static_cast<std::size_t>(child)].next_sibling;
+      if (child < 0) child = add_child(node, a, game::kChancePlayer);
+      state->apply_unchecked(a);
+      node = child;
+      path_.push_back(node);
+      continue;
+    }
+    Node& n = pool_[static_cast<std::size_t>(node)];
+    if (!n.expanded && node != 0 && (n.visits == 0 || params_.prior > 0)) {
+      // A decision node reached for the first time is a leaf (with priors, its children are
+      // scored now, which is its expansion).
+      if (params_.prior > 0) {
+        state->legal_actions(legal_);
+        expand(node, *state, p, rng);
+      }
+      evaluate_leaf(*state, rng);
+      break;
+    }
+    const bool filter = p != side_;
+    const bool expanded = pool_[static_cast<std::size_t>(node)].expanded;
+    if (!expanded || filter) state->legal_actions(legal_);
+    std::int32_t child = -1;
+    if (!expanded) {
+      expand(node, *state, p, rng);
+      child = select(node, false, nullptr);
+    } else if (!filter) {
+      child = select(node, false, nullptr);
+    } else {
+      // Another side's decisions may depend on what side_ cannot see: under another
+      // determinisation its legal actions may differ, so only the legal children compete and
+      // any legal action not yet in the tree is added (never happens with perfect information;
+      // the side's own decisions depend only on what it sees, so they need no such check).
+      std::size_t matched = 0;
+      child = select(node, true, &matched);
+      if (matched < legal_.size()) {
+        for (const game::Action a : legal_) {
+          std::int32_t c = pool_[static_cast<std::size_t>(node)].first_child;
+          while (c >= 0 && pool_[static_cast<std::size_t>(c)].action != a)
+            c = pool_[static_cast<std::size_t>(c)].next_sibling;
+          if (c < 0) add_child(node, a, p);
+        }
+        matched = 0;
+        child = select(node, true, &matched);
+      }
+    }
+    if (child < 0) {  // no legal action: a ruleset defect; score the position as it is
+      evaluate_leaf(*state, rng);
+      break;
+    }
+    state->apply_unchecked(pool_[static_cast<std::size_t>(child)].action);
+    node = child;
+    path_.push_back(node);
+  }
+  for (const std::int32_t i : path_) {
+    Node& n = pool_[static_cast<std::size_t>(i)];
+    ++n.visits;
+    if (n.mover >= 0 && static_cast<std::size_t>(n.mover) < result_.size())
+      n.value += result_[static_cast<std::size_t>(n.mover)];
+  }
+}
+
+game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
+  stats_ = {};
+  state.legal_actions(legal_);
+  if (legal_.empty()) return game::kInvalidAction;
+  if (legal_.size() == 1) return legal_.front();
+  pool_.clear();
+  pool_.emplace_back();
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto limit = std::chrono::milliseconds(params_.milliseconds);
+  for (std::int64_t i = 0;; ++i) {
+    if (params_.milliseconds > 0) {
+      if ((i & 15) == 0 && i > 0 && Clock::now() - start >= limit) break;
+    } else if (i >= params_.iterations) {
+      break;
+    }
+    iterate(state, rng);
+    ++stats_.iterations;
+  }
+  stats_.nodes = static_cast<std::int64_t>(pool_.size());
+  // The most visited action; ties to the better mean, then to the shuffled order.
+  std::int32_t best = -1;
+  for (std::int32_t c = pool_[0].first_child; c >= 0; c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    const Node& n = pool_[static_cast<std::size_t>(c)];
+    if (best < 0) {
+      best = c;
+      continue;
+    }
+    const Node& b = pool_[static_cast<std::size_t>(best)];
+    const double nm = n.visits ? n.value / n.visits : -1e300;
+    const double bm = b.visits ? b.value / b.visits : -1e300;
+    if (n.visits > b.visits || (n.visits == b.visits && nm > bm)) best = c;
+  }
+  return pool_[static_cast<std::size_t>(best)].action;
+}
+
+core::Expected<double> double_param(const AgentSpec& spec, const std::string& key, double fallback,
+                                    double lo, double hi) {
+  const auto it = spec.params.find(key);
+  if (it == spec.params.end()) return fallback;
+  const std::string& s = it->second;
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || !(v >= lo && v <= hi))
+    return core::make_error(fmt::format("Agent parameter {}={} of '{}' must be a number from {} to {}.",
+                                        key, s, spec.kind, lo, hi));
+  return v;
+}
+
+}  // namespace carroccio::ai

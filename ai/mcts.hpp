@@ -1,0 +1,79 @@
+// The MCTS agent: UCT over decision nodes, sampled chance nodes, determinised once per iteration.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/agent.hpp"
+
+namespace carroccio::ai {
+
+struct MctsParams {
+  std::int64_t iterations = 1000;  // iters: iterations per decision (used when ms is 0)
+  std::int64_t milliseconds = 0;   // ms: a time budget per decision instead (not reproducible)
+  double exploration = 1.0;        // c: UCT exploration constant (returns are in [-1, 1])
+  int rollout = 0;                 // rollout: random steps played before evaluating a leaf
+  // prior: when a decision node is expanded, each child is scored once by State::evaluate()
+  // and starts with this many virtual visits at that value (progressive bias); 0 = off, and
+  // then every child is tried once before UCT compares them.
+  int prior = 0;
+};
+
+// Search statistics of the last decision (for tests, benchmarks and curious people).
+struct MctsStats {
+  std::int64_t iterations = 0;
+  std::int64_t nodes = 0;
+  std::int64_t determinisations = 0;  // calls of State::resample_hidden
+};
+
+// Monte Carlo tree search over the game interface. Each iteration determinises the position
+// through State::resample_hidden(side) — so the search never sees what the side could not —
+// then descends: at a decision node UCT picks among the children (each unvisited child first,
+// in an order shuffled by the agent's generator), at a chance node an outcome is sampled by its
+// integer weight and followed (children are keyed by outcome). A newly reached decision node
+// is scored by State::evaluate() (after `rollout` random steps if asked), a terminal one by
+// returns(); the vector of per-side values is backed up, each node keeping the value of the
+// side that chose the action leading to it. The root's most visited action is played. Nodes
+// live in one pool reused across decisions.
+class MctsAgent final : public Agent {
+ public:
+  MctsAgent(game::Player side, MctsParams params, std::string name);
+  std::string name() const override { return name_; }
+  game::Action choose(const game::State& state, core::Rng& rng) override;
+  const MctsStats& last_stats() const { return stats_; }
+
+ private:
+  struct Node {
+    game::Action action = game::kInvalidAction;
+    std::int32_t first_child = -1;
+    std::int32_t next_sibling = -1;
+    std::uint32_t visits = 0;
+    double value = 0;  // sum of the returns of `mover`
+    game::Player mover = game::kChancePlayer;  // who chose `action` (chance for outcomes)
+    bool expanded = false;
+  };
+
+  void iterate(const game::State& root, core::Rng& rng);
+  std::int32_t add_child(std::int32_t parent, game::Action action, game::Player mover);
+  std::int32_t select(std::int32_t node, bool filter, std::size_t* matched);
+  void evaluate_leaf(game::State& state, core::Rng& rng);
+  void expand(std::int32_t node, const game::State& state, game::Player mover, core::Rng& rng);
+
+  game::Player side_;
+  MctsParams params_;
+  std::string name_;
+  MctsStats stats_;
+  std::vector<Node> pool_;
+  std::vector<std::int32_t> path_;
+  std::vector<game::Action> legal_;
+  std::vector<game::ChanceOutcome> outcomes_;
+  std::vector<double> result_;
+};
+
+// Parses a decimal parameter (e.g. c=1.4) in [lo, hi]; one sentence if malformed.
+core::Expected<double> double_param(const AgentSpec& spec, const std::string& key, double fallback,
+                                    double lo, double hi);
+
+}  // namespace carroccio::ai

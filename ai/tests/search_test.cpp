@@ -1,0 +1,296 @@
+// Tests of the heuristic and MCTS agents on tiny hand-made games (no ruleset involved).
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "ai/agent.hpp"
+#include "ai/heuristic.hpp"
+#include "ai/mcts.hpp"
+#include "fmt/format.h"
+#include "game/tests/race_game.hpp"
+
+namespace carroccio::ai {
+namespace {
+
+// Gamble-Nim. [nim 1] Two sides take turns on one pile; a side takes 1 or 2 stones, and the
+// one taking the last stone wins (so leaving a multiple of 3 wins by force). [nim 2] Instead a
+// side may gamble: a chance node wins the game outright for it with weight `win` and loses it
+// with weight `lose`. evaluate() knows the theory of [nim 1]: the side to move on a multiple of
+// 3 is lost (-0.5 for it), otherwise won (+0.5). [nim 3] Optionally a secret coin is dealt by
+// chance at the start, seen by side 1 only; side 0 then names it (action 10 + guess) and wins
+// if right. resample_hidden redraws what the viewer cannot see as `forced_secret` and counts
+// its calls, so a test can tell whether a search looked at the real secret.
+constexpr game::Action kTake1 = 1, kTake2 = 2, kGamble = 3, kGuessBase = 10;
+constexpr game::Action kWinOutcome = 20, kLoseOutcome = 21, kCoinBase = 30;
+
+class NimGame final : public game::Game, public std::enable_shared_from_this<NimGame> {
+ public:
+  NimGame(int pile, std::uint32_t win, std::uint32_t lose, bool secret = false)
+      : game::Game("nim", "test", {"first", "second"}, {}, nlohmann::json::object()),
+        pile_(pile), win_(win), lose_(lose), secret_(secret) {}
+  std::unique_ptr<game::State> new_initial_state() const override;
+  int pile_;
+  std::uint32_t win_, lose_;
+  bool secret_;
+  mutable int resamples = 0;
+  int forced_secret = 0;
+};
+
+class NimState final : public game::State {
+ public:
+  explicit NimState(std::shared_ptr<const NimGame> g)
+      : game::State(g), nim_(std::move(g)), pile_(nim_->pile_), dealing_(nim_->secret_) {}
+  game::Player current_player() const override {
+    if (winner_ >= 0) return game::kTerminalPlayer;
+    if (gambling_ || dealing_) return game::kChancePlayer;
+    return to_play_;
+  }
+  void legal_actions(std::vector<game::Action>& out) const override {
+    out.clear();
+    if (current_player() < 0) return;
+    if (nim_->secret_) {
+      out = {kGuessBase, kGuessBase + 1};
+      return;
+    }
+    out.push_back(kTake1);
+    if (pile_ >= 2) out.push_back(kTake2);
+    if (nim_->win_ + nim_->lose_ > 0) out.push_back(kGamble);
+  }
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override {
+    out.clear();
+    if (dealing_) {
+      out = {{kCoinBase, 1}, {kCoinBase + 1, 1}};
+    } else if (gambling_) {
+      if (nim_->win_) out.push_back({kWinOutcome, nim_->win_});
+      if (nim_->lose_) out.push_back({kLoseOutcome, nim_->lose_});
+    }
+  }
+  std::vector<double> returns() const override {
+    if (winner_ < 0) return {0, 0};
+    return winner_ == 0 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
+  }
+  std::vector<double> evaluate() const override {
+    if (winner_ >= 0) return returns();
+    const double mover = pile_ % 3 == 0 ? -0.5 : 0.5;
+    return to_play_ == 0 ? std::vector<double>{mover, -mover} : std::vector<double>{-mover, mover};
+  }
+  std::unique_ptr<game::State> clone() const override { return std::make_unique<NimState>(*this); }
+  std::unique_ptr<game::State> resample_hidden(game::Player viewer, core::Rng& rng) const override {
+    (void)rng;
+    ++nim_->resamples;
+    auto s = std::make_unique<NimState>(*this);
+    if (viewer != 1 && !dealing_) s->secret_ = nim_->forced_secret;  // [nim 3]
+    return s;
+  }
+  std::string to_string() const override {
+    return fmt::format("pile={} to_play={} winner={} secret={}", pile_, to_play_, winner_, secret_);
+  }
+  nlohmann::json to_json(game::Player) const override { return {{"pile", pile_}}; }
+  std::string action_to_string(game::Action a) const override { return std::to_string(a); }
+  NimState(const NimState&) = default;
+
+ protected:
+  void do_apply(game::Action a) override {
+    if (dealing_) {
+      secret_ = a - kCoinBase;
+      dealing_ = false;
+    } else if (gambling_) {
+      gambling_ = false;
+      winner_ = a == kWinOutcome ? to_play_ : 1 - to_play_;
+    } else if (a >= kGuessBase) {
+      winner_ = (a - kGuessBase) == secret_ ? 0 : 1;
+    } else if (a == kGamble) {
+      gambling_ = true;
+    } else {
+      pile_ -= a;
+      if (pile_ <= 0) winner_ = to_play_;
+      else to_play_ = 1 - to_play_;
+    }
+  }
+
+ private:
+  std::shared_ptr<const NimGame> nim_;
+  int pile_;
+  int to_play_ = 0;
+  int winner_ = -1;
+  bool gambling_ = false;
+  bool dealing_ = false;
+  int secret_ = 0;
+};
+
+std::unique_ptr<game::State> NimGame::new_initial_state() const {
+  return std::make_unique<NimState>(shared_from_this());
+}
+
+std::unique_ptr<Agent> agent(const std::string& text, const game::Game& g, game::Player side = 0) {
+  auto a = make_agent(*AgentSpec::parse(text), g, side);
+  EXPECT_TRUE(a.ok()) << a.message();
+  return std::move(*a);
+}
+
+MctsParams params(std::int64_t iterations) {
+  MctsParams p;
+  p.iterations = iterations;
+  return p;
+}
+
+// ---- heuristic ----
+
+TEST(HeuristicAgent, PrefersTheActionTheEvaluationLikes) {
+  // From 4 stones, taking 1 leaves the opponent on a multiple of 3 ([nim 1]).
+  auto g = std::make_shared<NimGame>(4, 0, 0);
+  auto s = g->new_initial_state();
+  core::Rng rng(1);
+  EXPECT_EQ(agent("heuristic:depth=1", *g)->choose(*s, rng), kTake1);
+  // From 5, taking 2 does it.
+  auto g5 = std::make_shared<NimGame>(5, 0, 0);
+  EXPECT_EQ(agent("heuristic:depth=1", *g5)->choose(*g5->new_initial_state(), rng), kTake2);
+}
+
+TEST(HeuristicAgent, AveragesTheChanceOutcomesThatFollow) {
+  // On 3 stones both takes lose ([nim 1]); a gamble won 9 times in 10 is worth 0.8.
+  auto good = std::make_shared<NimGame>(3, 9, 1);
+  core::Rng rng(2);
+  EXPECT_EQ(agent("heuristic", *good)->choose(*good->new_initial_state(), rng), kGamble);
+  // A gamble won 1 time in 4 is worth -0.5, no better than a losing take: never strictly best.
+  auto bad = std::make_shared<NimGame>(4, 1, 3);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(agent("heuristic", *bad)->choose(*bad->new_initial_state(), rng), kTake1);
+}
+
+TEST(HeuristicAgent, BreaksTiesWithItsGeneratorReproducibly) {
+  // On 3 stones without a gamble both takes are equally bad: the generator picks.
+  auto g = std::make_shared<NimGame>(3, 0, 0);
+  auto s = g->new_initial_state();
+  std::map<game::Action, int> seen;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    core::Rng a(seed), b(seed);
+    const auto x = agent("heuristic", *g)->choose(*s, a);
+    EXPECT_EQ(x, agent("heuristic", *g)->choose(*s, b));
+    ++seen[x];
+  }
+  EXPECT_EQ(seen.size(), 2u);
+}
+
+// ---- MCTS ----
+
+TEST(MctsAgent, FindsTheForcedWin) {
+  // 7 stones: take 1 (leaving 6) wins by force; the gamble (1 in 4) and taking 2 do not.
+  auto g = std::make_shared<NimGame>(7, 1, 3);
+  auto s = g->new_initial_state();
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    core::Rng rng(seed);
+    EXPECT_EQ(agent("mcts:iters=3000", *g)->choose(*s, rng), kTake1) << seed;
+    EXPECT_EQ(agent("mcts:iters=300,prior=5", *g)->choose(*s, rng), kTake1) << seed;
+  }
+}
+
+TEST(MctsAgent, TakesAGoodGambleAndAvoidsABadOne) {
+  // On 3 stones every take loses against perfect play: a 9-in-10 gamble is the move.
+  auto good = std::make_shared<NimGame>(3, 9, 1);
+  core::Rng rng(3);
+  EXPECT_EQ(agent("mcts:iters=2000", *good)->choose(*good->new_initial_state(), rng), kGamble);
+  // On 4 stones the gamble (1 in 4) is a blunder next to the winning take of 1.
+  auto bad = std::make_shared<NimGame>(4, 1, 3);
+  EXPECT_EQ(agent("mcts:iters=2000", *bad)->choose(*bad->new_initial_state(), rng), kTake1);
+}
+
+TEST(MctsAgent, SameSeedSameChoiceAndSameSearch) {
+  const auto registry = tests::make_race_registry();
+  auto g = *registry.load("race/sprint", {});
+  auto s = g->new_initial_state();
+  for (std::uint64_t seed = 0; seed < 5; ++seed) {
+    MctsAgent a(0, params(300), "mcts"), b(0, params(300), "mcts");
+    core::Rng ra(seed), rb(seed);
+    EXPECT_EQ(a.choose(*s, ra), b.choose(*s, rb));
+    EXPECT_EQ(a.last_stats().nodes, b.last_stats().nodes);
+    EXPECT_EQ(ra.next_u64(), rb.next_u64());
+    EXPECT_EQ(a.last_stats().iterations, 300);
+  }
+}
+
+TEST(MctsAgent, RolloutsReachTheEnd) {
+  const auto registry = tests::make_race_registry();
+  auto g = *registry.load("race/sprint", {});
+  auto s = g->new_initial_state();
+  core::Rng rng(4);
+  const auto a = agent("mcts:iters=200,rollout=1000", *g)->choose(*s, rng);
+  EXPECT_TRUE(a == tests::kRaceStep || a == tests::kRaceRollD6 || a == tests::kRaceRoll2d6);
+}
+
+TEST(MctsAgent, SearchesADeterminisationNeverTheRealHiddenState) {
+  // [nim 3]: the real secret is 1; side 0 cannot see it. Its determinisations say 0, so a
+  // search that respects them guesses 0, and one that peeked at the real state would guess 1.
+  auto g = std::make_shared<NimGame>(3, 0, 0, true);
+  g->forced_secret = 0;
+  auto s = g->new_initial_state();
+  ASSERT_TRUE(s->apply(kCoinBase + 1).ok());
+  MctsAgent a(0, params(200), "mcts");
+  core::Rng rng(5);
+  EXPECT_EQ(a.choose(*s, rng), kGuessBase + 0);
+  EXPECT_EQ(a.last_stats().determinisations, 200);
+  EXPECT_EQ(g->resamples, 200);
+  // Negative case: when the determinisation agrees with the real secret, it guesses right.
+  g->forced_secret = 1;
+  EXPECT_EQ(a.choose(*s, rng), kGuessBase + 1);
+}
+
+TEST(Agents, OnlyChooseLegalActionsThroughWholeGames) {
+  const auto registry = tests::make_race_registry();
+  auto g = *registry.load("race/sprint", {{"cautious", "true"}});
+  for (const char* spec : {"heuristic", "heuristic:depth=3,samples=2,nodes=50", "mcts:iters=50",
+                           "mcts:iters=20,c=0.5,rollout=3", "mcts:iters=30,prior=2"}) {
+    auto a0 = agent(spec, *g, 0), a1 = agent(spec, *g, 1);
+    core::Rng rng(11), chance(12);
+    auto s = g->new_initial_state();
+    int steps = 0;
+    while (!s->is_terminal() && steps++ < 1000) {
+      if (s->is_chance_node()) {
+        ASSERT_TRUE(s->apply(s->chance_outcomes().front().action).ok());  // forced: lowest roll
+        continue;
+      }
+      auto& who = s->current_player() == 0 ? a0 : a1;
+      ASSERT_TRUE(s->apply(who->choose(*s, rng)).ok()) << spec;  // checked apply: legal
+    }
+    EXPECT_TRUE(s->is_terminal()) << spec;
+  }
+}
+
+// ---- parameters ----
+
+TEST(MakeAgent, MakesHeuristicAndMctsWithTheirParameters) {
+  auto g = std::make_shared<NimGame>(4, 0, 0);
+  EXPECT_EQ(agent("heuristic", *g)->name(), "heuristic");
+  EXPECT_EQ(agent("heuristic:samples=3,depth=1", *g)->name(), "heuristic:depth=1,samples=3");
+  EXPECT_EQ(agent("mcts:ms=50", *g)->name(), "mcts:ms=50");
+  EXPECT_EQ(agent("mcts:iters=10,c=0.7,rollout=5,prior=3", *g)->name(), "mcts:c=0.7,iters=10,prior=3,rollout=5");
+}
+
+TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {
+  auto g = std::make_shared<NimGame>(4, 0, 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"heuristic:depth=0", "depth=0 of 'heuristic' must be a whole number from 1 to 4"},
+      {"heuristic:depth=9", "from 1 to 4"},
+      {"heuristic:samples=x", "samples=x"},
+      {"heuristic:iters=5", "'iters' is not a parameter of agent 'heuristic'"},
+      {"mcts:iters=0", "iters=0 of 'mcts' must be a whole number"},
+      {"mcts:iters=10,ms=10", "either iters or ms, not both"},
+      {"mcts:ms=-1", "ms=-1"},
+      {"mcts:c=abc", "c=abc of 'mcts' must be a number from 0 to 100"},
+      {"mcts:c=1.5x", "c=1.5x"},
+      {"mcts:c=-1", "c=-1"},
+      {"mcts:rollout=1.5", "rollout=1.5"},
+      {"mcts:depth=2", "'depth' is not a parameter of agent 'mcts'"},
+      {"mcts:prior=-2", "prior=-2"},
+  };
+  for (const auto& [text, expected] : cases) {
+    auto a = make_agent(*AgentSpec::parse(text), *g, 0);
+    ASSERT_FALSE(a.ok()) << text;
+    EXPECT_NE(a.message().find(expected), std::string::npos) << text << ": " << a.message();
+    EXPECT_EQ(a.message().back(), '.') << a.message();
+    EXPECT_EQ(a.message().find('\n'), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace carroccio::ai
