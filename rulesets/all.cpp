@@ -2,6 +2,7 @@
 
 #include "rulesets/alsh/ruleset.hpp"
 #include "rulesets/bma/ruleset.hpp"
+#include "rulesets/ohw/ruleset.hpp"
 
 namespace carroccio::rulesets {
 
@@ -9,6 +10,7 @@ game::Registry make_registry() {
   game::Registry r;
   r.add(bma::make_ruleset());
   r.add(alsh::make_ruleset());
+  r.add(ohw::make_ruleset());
   return r;
 }
 

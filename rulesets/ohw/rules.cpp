@@ -1,0 +1,570 @@
+// The rules of play: movement (1.0-1.8), line of sight (0.5, 0.6, 0.9), shooting (2.0-2.4),
+// melee (3.0-3.2) and the optional rules (5.1-5.4). All geometry is integer (core/geometry.hpp,
+// 1/100 inch); rulings are in docs/rulings/ohw.md.
+#include <algorithm>
+
+#include "rulesets/ohw/state.hpp"
+
+namespace carroccio::ohw {
+
+namespace {
+
+constexpr std::int64_t kThree = 3 * kInch;
+constexpr int kSamples = 20;  // a side is sampled at 21 points (O-4)
+
+bool base_on_table(const geo::Base& b, const Scenario& sc) {
+  for (const auto& c : b.corners())
+    if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height) return false;
+  return true;
+}
+
+// Any part of the base within `d` of the polygon (0: touching or overlapping).
+bool base_near_polygon(const geo::Base& b, const geo::Polygon& poly, std::int64_t d) {
+  if (geo::point_in_polygon(b.centre(), poly)) return true;
+  for (geo::Side s : geo::kAllSides)
+    if (geo::distance_sq(b.side(s), std::span<const geo::Point>(poly)).within(d)) return true;
+  return false;
+}
+
+// A bound on the distance from a base's centre to any of its points: half the width plus half
+// the depth (at least the half-diagonal). Used only to skip far-off units quickly.
+std::int64_t reach(const geo::Base& b) { return (b.width() + b.depth()) / 2; }
+
+// The centres are further apart than `d`: nothing of the two within `d` of the centres can meet.
+bool far_apart(geo::Point a, geo::Point b, std::int64_t d) {
+  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
+  return dx * dx + dy * dy > d * d;
+}
+
+// The boxes' interiors are apart (a quick refusal before exact polygon tests).
+bool boxes_apart(const std::array<std::int64_t, 4>& a, const std::array<std::int64_t, 4>& b) {
+  return a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+}
+
+std::array<std::int64_t, 4> box_of(const geo::Base& b) {
+  std::array<std::int64_t, 4> r{b.centre().x, b.centre().y, b.centre().x, b.centre().y};
+  for (const auto& c : b.corners()) {
+    r[0] = std::min(r[0], c.x);
+    r[1] = std::min(r[1], c.y);
+    r[2] = std::max(r[2], c.x);
+    r[3] = std::max(r[3], c.y);
+  }
+  return r;
+}
+
+std::int64_t side_length(const geo::Base& b, geo::Side s) {
+  return s == geo::Side::kFront || s == geo::Side::kBack ? b.width() : b.depth();
+}
+
+}  // namespace
+
+bool OhwState::impassable_for(int u, TerrainType t) const {
+  switch (t) {
+    case TerrainType::kWoods:
+      // 1.2 iii: woods are impassable; 5.2 / 5.3: irregulars and peasant archers may enter them.
+      return unit(u).type != UnitType::kIrregulars && unit(u).type != UnitType::kPeasantArchers;
+    case TerrainType::kRiver:      // 1.2 ii
+    case TerrainType::kMarsh:      // 1.2 iii
+    case TerrainType::kLake:       // 1.2 iii
+    case TerrainType::kObjective:  // scenario objects are obstacles
+      return true;
+    default:
+      return false;  // 1.2 i: towns and hills do not affect movement
+  }
+}
+
+std::int64_t OhwState::allowance(int u) const {
+  switch (unit(u).type) {
+    case UnitType::kKnights: return 12 * kInch;    // 1.1
+    case UnitType::kIrregulars: return 9 * kInch;  // 5.2
+    default: return 6 * kInch;                     // 1.1
+  }
+}
+
+bool OhwState::may_stand(int u, const geo::Base& b) const {
+  const Scenario& sc = ohw_->scenario_data();
+  if (!base_on_table(b, sc)) return false;  // 1.2 iii: the board edge
+  const auto box = box_of(b);
+  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+    const TerrainDef& t = ohw_->terrain(i);
+    if (impassable_for(u, t.type) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::base_overlaps_polygon(b, t.outline))
+      return false;
+  }
+  for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
+    if (v != u && unit(v).on_table && !far_apart(b.centre(), unit(v).base.centre(), 2 * reach(b)) &&
+        geo::overlaps(b, unit(v).base))
+      return false;
+  return true;
+}
+
+bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
+  const Scenario& sc = ohw_->scenario_data();
+  if (!base_on_table(b.translated(v), sc)) return false;  // the table is convex: the end suffices
+  auto box = box_of(b);
+  const auto end_box = box_of(b.translated(v));
+  box = {std::min(box[0], end_box[0]), std::min(box[1], end_box[1]), std::max(box[2], end_box[2]),
+         std::max(box[3], end_box[3])};
+  for (int i = 0; i < ohw_->num_terrain(); ++i) {  // 1.2, 1.7, 0.7: the whole sweep must fit through gaps
+    const TerrainDef& t = ohw_->terrain(i);
+    if (impassable_for(u, t.type) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::move_overlaps_polygon(b, v, t.outline))
+      return false;
+  }
+  const std::int64_t len = static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
+  for (int w = 0; w < ohw_->num_units(); ++w)  // 1.3: no passing through another base
+    if (w != u && w != ignore && unit(w).on_table && !far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach(b)) &&
+        geo::move_overlaps_base(b, v, unit(w).base))
+      return false;
+  return true;
+}
+
+std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn) const {
+  if (turn.units() == 0) return b;
+  const geo::Base nb = b.rotated_about_centre(turn);
+  // 1.4: an about-face covers the same ground, so it is always allowed.
+  if (turn.abs_units() == geo::kHalfTurn) return nb;
+  if (turn.abs_units() == geo::kQuarterTurn) {
+    // 1.4: a quarter turn is always allowed, sliding the base over to fit (O-14: the nearest
+    // free position along the new axes, in 0.1" steps up to 2").
+    if (may_stand(u, nb)) return nb;
+    for (std::int64_t k = 10; k <= 2 * kInch; k += 10)
+      for (int dir = 0; dir < 4; ++dir) {
+        const geo::Base cand = nb.moved(nb.heading() + geo::Angle::degrees(90 * dir), k);
+        if (may_stand(u, cand)) return cand;
+      }
+    return std::nullopt;
+  }
+  // 1.4: otherwise the corners may not cross impassable ground while turning: checked at every
+  // 15-degree step the turn passes through and at its end.
+  const std::int32_t step = 15 * geo::kAngleUnitsPerDegree;
+  const std::int32_t total = turn.signed_units();
+  const std::int32_t sign = total < 0 ? -1 : 1;
+  for (std::int32_t done = step; done < sign * total; done += step)
+    if (!may_stand(u, b.rotated_about_centre(geo::Angle::from_units(sign * done)))) return std::nullopt;
+  if (!may_stand(u, nb)) return std::nullopt;
+  return nb;
+}
+
+// O-10: the road move is a straight move whose centre stays on one straight stretch of a road.
+namespace {
+bool along_road(const Scenario& sc, geo::Point from, geo::Point to) {
+  for (const auto& r : sc.roads)
+    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
+      const geo::Segment s{r.line[i], r.line[i + 1]};
+      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
+    }
+  return false;
+}
+}  // namespace
+
+std::optional<geo::Base> OhwState::move_result(int u, int code) const {
+  const geo::Base& start = unit(u).base;
+  if (code == act::kHold) return start;
+  if (code < 1 || code >= act::kChargeCode) return std::nullopt;
+  const int c = code - 1;
+  const int pre = c / (kNumDistances * 6), dist = (c / 6) % kNumDistances, post = c % 6;
+  if (pre >= static_cast<int>(kPreTurns.size())) return std::nullopt;
+  const geo::Angle t1 = geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]);
+  const geo::Angle t2 = geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)]);
+  if (dist == 0) {  // a turn in place (1.4): one turn only
+    if (post != 0 || pre == 0) return std::nullopt;
+    return turned(u, start, t1);
+  }
+  // 1.4: one turn about the centre before the straight move (1.0) ...
+  auto b1 = turned(u, start, t1);
+  if (!b1) return std::nullopt;
+  std::int64_t length = allowance(u) * dist / 4;  // 1.1
+  if (dist == kRoadDistance) length = allowance(u) + kThree;  // 1.2 iv: the road adds 3"
+  const geo::Vec v = geo::polar(b1->heading(), length);
+  // 1.2 iv (O-10): only along a road, the centre on its line from start to end.
+  if (dist == kRoadDistance && !along_road(ohw_->scenario_data(), b1->centre(), b1->centre() + v))
+    return std::nullopt;
+  if (!path_clear(u, *b1, v)) return std::nullopt;
+  // ... and one after it.
+  return turned(u, b1->translated(v), t2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line of sight and arcs
+
+bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
+  const geo::Segment s{p, q};
+  const Scenario& sc = ohw_->scenario_data();
+  // 0.9: units block the line (running along an edge or grazing a corner does not).
+  std::vector<int> near;
+  for (int v = 0; v < ohw_->num_units(); ++v) {
+    if (v == a || v == b || !unit(v).on_table) continue;
+    if (!geo::distance_sq(unit(v).base.centre(), s).within(reach(unit(v).base) + kThree)) continue;
+    if (geo::segment_crosses_base_interior(s, unit(v).base)) return false;
+    if (geo::distance_sq(s, unit(v).base).within(kThree)) near.push_back(v);
+  }
+  // 0.9 iii: the line needs a gap of 3" between the units on either side of it.
+  for (std::size_t i = 0; i < near.size(); ++i)
+    for (std::size_t j = i + 1; j < near.size(); ++j) {
+      const int oi = geo::orientation(p, q, unit(near[i]).base.centre());
+      const int oj = geo::orientation(p, q, unit(near[j]).base.centre());
+      if (oi * oj < 0 && geo::distance_sq(unit(near[i]).base, unit(near[j]).base).less_than(kThree)) return false;
+    }
+  for (const auto& t : sc.terrain) {
+    switch (t.type) {
+      case TerrainType::kObjective:
+        if (geo::segment_crosses_polygon_interior(s, t.outline)) return false;
+        break;
+      case TerrainType::kWoods:
+      case TerrainType::kTown: {
+        // 0.9 iv: up to 3" of woods or town may be crossed; 0.9 v: units lining the edge (any
+        // part within 0.5" of it) see and are seen freely through it (O-5).
+        if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
+        const bool lining = (a >= 0 && base_near_polygon(unit(a).base, t.outline, kInch / 2)) ||
+                            (b >= 0 && base_near_polygon(unit(b).base, t.outline, kInch / 2));
+        if (!lining) return false;
+        break;
+      }
+      case TerrainType::kHill: {
+        // 0.9 iv (O-7): a hill is a plateau; it blocks more than 3" of crest between two units
+        // neither of which stands on it.
+        if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
+        const bool on = (a >= 0 && geo::point_in_polygon(unit(a).base.centre(), t.outline)) ||
+                        (b >= 0 && geo::point_in_polygon(unit(b).base.centre(), t.outline));
+        if (!on) return false;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::Side side, bool shooting) const {
+  const geo::Base& me = unit(u).base;
+  const geo::Base& target = unit(t).base;
+  const geo::Point origin = me.side_midpoint(geo::Side::kFront);  // 0.9: from the front centre
+  const geo::Segment seg = target.side(side);
+  const bool half_plane = shooting && in_redoubt(u);  // 5.4: a 180-degree field of fire
+  int seen = 0;
+  std::optional<geo::SquaredDistance> best;
+  for (int i = 0; i <= kSamples; ++i) {
+    const geo::Point p{(seg.a.x * (kSamples - i) + seg.b.x * i) / kSamples,
+                       (seg.a.y * (kSamples - i) + seg.b.y * i) / kSamples};
+    // 0.5 (O-3): inside the front arc, boundary included.
+    const bool in_arc = half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
+    if (!in_arc) continue;
+    // The target's own base hides its far sides.
+    if (geo::segment_crosses_base_interior({origin, p}, target)) continue;
+    if (!line_of_sight(origin, p, u, t)) continue;
+    ++seen;
+    const auto d = geo::distance_sq(origin, p);
+    if (!best || d < *best) best = d;
+  }
+  // 0.6 and 0.9 ii (O-4): at least half the side and all of it or at least 3".
+  const std::int64_t len = side_length(target, side);
+  const std::int64_t need = std::max((len + 1) / 2, std::min(len, kThree));
+  if (seen < 2 || (seen - 1) * len < need * kSamples) return std::nullopt;
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terrain states
+
+bool OhwState::within_terrain(int u, TerrainType type) const {
+  for (const auto& t : ohw_->scenario_data().terrain)
+    if (t.type == type && geo::base_within_polygon(unit(u).base, t.outline)) return true;  // 0.8
+  return false;
+}
+
+bool OhwState::at_river_crossing(int u) const {
+  for (const auto& t : ohw_->scenario_data().terrain)
+    if ((t.type == TerrainType::kFord || t.type == TerrainType::kBridge) &&
+        (geo::base_overlaps_polygon(unit(u).base, t.outline) || geo::base_within_polygon(unit(u).base, t.outline)))
+      return true;  // O-11: any part in the crossing
+  return false;
+}
+
+bool OhwState::uphill_of(int u, int other) const {
+  // O-7: u's centre on a hill (at least about half its base), the other's centre off it.
+  for (const auto& t : ohw_->scenario_data().terrain)
+    if (t.type == TerrainType::kHill && geo::point_in_polygon(unit(u).base.centre(), t.outline) &&
+        !geo::point_in_polygon(unit(other).base.centre(), t.outline))
+      return true;
+  return false;
+}
+
+bool OhwState::is_fort(int u) const { return ohw_->rules().fort && within_terrain(u, TerrainType::kTown); }
+
+bool OhwState::in_redoubt(int u) const {
+  return ohw_->rules().redoubt && is_foot(u) && within_terrain(u, TerrainType::kRedoubt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact and melee obligations
+
+bool OhwState::in_melee(int u) const {
+  for (int v = 0; v < ohw_->num_units(); ++v)
+    if (side_of(v) != side_of(u) && unit(v).on_table &&
+        geo::edge_contact(unit(u).base, unit(v).base, geo::kPlacementSlack))
+      return true;
+  return false;
+}
+
+std::optional<geo::Side> OhwState::front_contact(int u, int t) const {
+  auto c = geo::edge_contact(unit(u).base, unit(t).base, geo::kPlacementSlack);
+  if (!c || c->side_a != geo::Side::kFront) return std::nullopt;
+  return c->side_b;
+}
+
+namespace {
+bool contacted_on(const OhwState& s, int u, geo::Side side, int* who = nullptr) {
+  for (int v = 0; v < s.ohw().num_units(); ++v) {
+    if (s.side_of(v) == s.side_of(u) || !s.unit(v).on_table) continue;
+    auto c = geo::edge_contact(s.unit(u).base, s.unit(v).base, geo::kPlacementSlack);
+    if (c && c->side_a == side) {
+      if (who) *who = v;
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
+bool OhwState::must_fight(int u) const {
+  if (!unit(u).on_table || (unit(u).flags & kFought)) return false;
+  for (int t = 0; t < ohw_->num_units(); ++t) {
+    if (side_of(t) == side_of(u) || !unit(t).on_table || !front_contact(u, t)) continue;
+    if (is_fort(t)) continue;  // 5.1: no melee with units in a fort
+    if ((unit(u).flags & kCharged) && in_redoubt(t)) continue;  // 5.4 (O-34): delayed a turn
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges (1.8)
+
+std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) const {
+  if (side_of(u) == side_of(t) || !unit(t).on_table || !unit(u).on_table) return std::nullopt;
+  if (in_melee(u)) return std::nullopt;  // 1.5 (O-17): units in melee do not move
+  if (is_fort(t)) return std::nullopt;   // 5.1 (O-31)
+  const geo::Base& me = unit(u).base;
+  const geo::Base& target = unit(t).base;
+  // 1.8 ii: one contact per side of a unit.
+  for (int w = 0; w < ohw_->num_units(); ++w)
+    if (side_of(w) == side_of(u) && unit(w).on_table) {
+      auto c = geo::edge_contact(target, unit(w).base, geo::kPlacementSlack);
+      if (c && c->side_a == side) return std::nullopt;
+    }
+  // Quick refusals before the line-of-sight work: too far, or the contact heading needs more
+  // than the 45-degree turn (both are re-checked exactly below).
+  if (!geo::distance_sq(me, target).within(allowance(u))) return std::nullopt;
+  const geo::Angle facing = target.heading() + geo::side_normal(side) + geo::Angle::degrees(180);
+  if ((facing - me.heading()).abs_units() > geo::kEighthTurn) return std::nullopt;
+  // 1.8 note: the charger must be wholly beyond the line of the side it contacts.
+  if (!geo::wholly_beyond_side(target, side, me)) return std::nullopt;
+  // 0.5, 0.6, 0.9: the side seen in the front arc; 1.8 iii: the approach is measured from the
+  // front centre to the nearest seen point, at most the move (no road bonus).
+  auto d = eligible_side(u, t, side, false);
+  if (!d || !d->within(allowance(u))) return std::nullopt;
+  for (std::int64_t offset : {std::int64_t{0}, kInch / 2, -kInch / 2, kInch, -kInch}) {
+    // 1.8 iii: full edge contact, centred if possible, else at least 3" of a front or rear.
+    const geo::Base fin = geo::place_in_contact(target, side, me, geo::Side::kFront, offset);
+    // 1.8 i: a single turn of at most 45 degrees, at the start only (O-37: none at the end).
+    const geo::Angle turn = fin.heading() - me.heading();
+    if (turn.abs_units() > geo::kEighthTurn) return std::nullopt;
+    auto c = geo::edge_contact(fin, target, geo::kPlacementSlack);
+    if (!c || c->side_a != geo::Side::kFront || c->side_b != side) continue;
+    const std::int64_t len = side_length(target, side);
+    if (!c->covers_side_b && c->shared_length_sq.less_than(std::min(len, kThree))) continue;
+    auto b1 = turned(u, me, turn);
+    if (!b1 || b1->centre() != me.centre()) continue;
+    const geo::Vec v = fin.centre() - b1->centre();
+    if (!path_clear(u, *b1, v)) continue;
+    // O-38: the charger touches no other enemy.
+    bool other = false;
+    for (int w = 0; w < ohw_->num_units() && !other; ++w)
+      other = w != t && side_of(w) != side_of(u) && unit(w).on_table && geo::intersects(fin, unit(w).base);
+    if (other) continue;
+    return fin;
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shooting (2.0-2.4)
+
+bool OhwState::may_shoot(int u) const {
+  const UnitState& us = unit(u);
+  if (!us.on_table || (us.flags & (kShot | kMoved))) return false;  // 1.6 (O-18)
+  // 2.0: archers shoot; 5.2 and 5.3: so do irregulars and peasant archers.
+  if (us.type != UnitType::kArchers && us.type != UnitType::kIrregulars && us.type != UnitType::kPeasantArchers)
+    return false;
+  return !in_melee(u);  // O-20
+}
+
+bool OhwState::may_shoot_at(int u, int t) const {
+  if (side_of(u) == side_of(t) || !unit(t).on_table) return false;
+  if (!geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch)) return false;  // quick refusal
+  for (geo::Side s : geo::kAllSides) {
+    auto d = eligible_side(u, t, s, true);  // 2.1 arc, 2.4 LoS even into melee
+    if (d && d->within(12 * kInch)) return true;  // 2.2: 12"
+  }
+  return false;
+}
+
+namespace {
+// O-22: multiply the factors, round up once.
+int round_up(int base, int halvings, bool doubled) {
+  const int num = base * (doubled ? 2 : 1);
+  const int den = 1 << halvings;
+  return (num + den - 1) / den;
+}
+}  // namespace
+
+HitFactors OhwState::shooting_hits(int u, int t, int die) const {
+  HitFactors h;
+  h.die = die;
+  // 2.3: d6 + 2 for archers; 5.2: irregulars d6 - 2; 5.3 (O-33): peasant archers d6.
+  h.modifier = unit(u).type == UnitType::kArchers ? 2 : unit(u).type == UnitType::kIrregulars ? -2 : 0;
+  h.base_hits = std::max(0, die + h.modifier);  // O-23
+  // 2.3 i: cover in a town or woods; 5.4: in a redoubt.
+  h.terrain = within_terrain(t, TerrainType::kTown) || within_terrain(t, TerrainType::kWoods) || in_redoubt(t);
+  h.armour = unit(t).type == UnitType::kMenAtArms;  // 2.3 ii
+  h.hits = round_up(h.base_hits, int{h.terrain} + int{h.armour}, false);
+  return h;
+}
+
+HitFactors OhwState::melee_hits(int u, int t, int die) const {
+  HitFactors h;
+  h.die = die;
+  // 3.2: knights +2, archers -2; 5.2: irregulars -2; 5.3: peasant archers fight as levies.
+  switch (unit(u).type) {
+    case UnitType::kKnights: h.modifier = 2; break;
+    case UnitType::kArchers:
+    case UnitType::kIrregulars: h.modifier = -2; break;
+    default: h.modifier = 0;
+  }
+  h.base_hits = std::max(0, die + h.modifier);  // O-23
+  const Scenario& sc = ohw_->scenario_data();
+  bool oath = false;
+  if (sc.oath_radius > 0 && side_of(t) == sc.oath_side)
+    for (const auto& ter : sc.terrain)
+      if (ter.type == TerrainType::kObjective && base_near_polygon(unit(t).base, ter.outline, sc.oath_radius)) oath = true;
+  // 3.2 i: terrain halving once (O-22) for a town or woods, a river crossing, or uphill.
+  h.terrain = within_terrain(t, TerrainType::kTown) || within_terrain(t, TerrainType::kWoods) ||
+              at_river_crossing(t) || uphill_of(t, u) || oath;
+  h.armour = unit(t).type == UnitType::kMenAtArms;  // 3.2 ii
+  auto side = front_contact(u, t);
+  h.flank = side && *side != geo::Side::kFront;  // 3.2 iii (O-25)
+  h.hits = round_up(h.base_hits, int{h.terrain} + int{h.armour}, h.flank);
+  return h;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions per phase
+
+void OhwState::legal_moves(std::vector<game::Action>& out) const {
+  if (selected_ < 0) {
+    out.push_back(act::kEndPhase);
+    for (int u = 0; u < ohw_->num_units(); ++u)
+      if (side_of(u) == active_ && unit(u).on_table && !(unit(u).flags & kActed)) out.push_back(act::kSelectBase + u);
+    return;
+  }
+  const int u = selected_;
+  out.push_back(act::kMoveBase + act::kHold);
+  if (in_melee(u)) {
+    // 1.5: only a turn to face an enemy on a flank or the rear, and only when the front is free.
+    if (contacted_on(*this, u, geo::Side::kFront)) return;
+    for (geo::Side s : {geo::Side::kLeft, geo::Side::kBack, geo::Side::kRight}) {
+      int e = -1;
+      if (!contacted_on(*this, u, s, &e)) continue;
+      if (s == geo::Side::kBack) {
+        out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
+        continue;
+      }
+      const geo::Base nb = unit(u).base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
+      auto c = geo::edge_contact(unit(e).base, unit(u).base, geo::kPlacementSlack);
+      const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
+      bool ok = true;
+      for (int w = 0; w < ohw_->num_units() && ok; ++w) {
+        if (!unit(w).on_table) continue;
+        if (w != u && w != e && (geo::overlaps(nb, unit(w).base) || geo::overlaps(ne, unit(w).base))) ok = false;
+      }
+      const Scenario& sc = ohw_->scenario_data();
+      if (ok && (!base_on_table(nb, sc) || !base_on_table(ne, sc))) ok = false;
+      for (const auto& t : sc.terrain)
+        if (ok && ((impassable_for(u, t.type) && geo::base_overlaps_polygon(nb, t.outline)) ||
+                   (impassable_for(e, t.type) && geo::base_overlaps_polygon(ne, t.outline))))
+          ok = false;
+      if (ok) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
+    }
+    return;
+  }
+  for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
+    for (int dist = 0; dist < kNumDistances; ++dist)
+      for (int post = 0; post < 6; ++post) {
+        if (dist == 0 && (post != 0 || pre == 0)) continue;
+        const int code = move_code(pre, dist, post);
+        if (move_result(u, code)) out.push_back(act::kMoveBase + code);
+      }
+  for (int t = 0; t < ohw_->num_units(); ++t) {
+    if (side_of(t) == side_of(u) || !unit(t).on_table) continue;
+    for (geo::Side s : geo::kAllSides)
+      if (charge_result(u, t, s)) out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
+  }
+}
+
+void OhwState::legal_shots(std::vector<game::Action>& out) const {
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    if (side_of(u) != active_ || !may_shoot(u)) continue;
+    for (int t = 0; t < ohw_->num_units(); ++t)
+      if (may_shoot_at(u, t)) out.push_back(act::kShootBase + 64 * u + t);
+  }
+}
+
+void OhwState::legal_melee(std::vector<game::Action>& out) const {
+  out.clear();
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    if (side_of(u) != active_ || !must_fight(u)) continue;
+    // O-24: a unit whose front touches enemies fights one of them, the owner's choice.
+    for (int t = 0; t < ohw_->num_units(); ++t) {
+      if (side_of(t) == side_of(u) || !unit(t).on_table || !front_contact(u, t) || is_fort(t)) continue;
+      if ((unit(u).flags & kCharged) && in_redoubt(t)) continue;
+      out.push_back(act::kMeleeBase + 64 * u + t);
+    }
+  }
+}
+
+void OhwState::do_move(int code) {
+  const int u = selected_;
+  const std::string text = logging() ? action_to_string(act::kMoveBase + code) : std::string();
+  selected_ = -1;
+  UnitState& us = units_[static_cast<std::size_t>(u)];
+  us.flags |= kActed;
+  if (code == act::kHold) return;
+  if (code >= act::kFaceCode) {
+    const auto s = static_cast<geo::Side>(code - act::kFaceCode);
+    int e = -1;
+    contacted_on(*this, u, s, &e);
+    if (s == geo::Side::kBack) {
+      us.base = us.base.rotated_about_centre(geo::Angle::degrees(180));
+    } else {
+      const geo::Base nb = us.base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
+      auto c = geo::edge_contact(unit(e).base, us.base, geo::kPlacementSlack);
+      const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
+      us.base = nb;
+      units_[static_cast<std::size_t>(e)].base = ne;  // 1.5: the enemy kept in contact
+    }
+    log("face", unit_name(u) + " turns to face its enemy", "ohw 1.5");
+    return;
+  }
+  if (code >= act::kChargeCode) {
+    const int t = (code - act::kChargeCode) / 4;
+    us.base = *charge_result(u, t, static_cast<geo::Side>((code - act::kChargeCode) % 4));
+    us.flags |= kMoved | kCharged;
+    log("charge", unit_name(u) + " charges " + unit_name(t), "ohw 1.8");
+    return;
+  }
+  us.base = *move_result(u, code);
+  us.flags |= kMoved;
+  log("move", text, "ohw 1.0");
+}
+
+}  // namespace carroccio::ohw

@@ -1,0 +1,498 @@
+// The ohw State: construction, the sequence of play, the action and chance dispatch, text and
+// JSON forms, invariants, evaluation.
+#include "rulesets/ohw/state.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "fmt/format.h"
+
+namespace carroccio::ohw {
+
+std::string_view end_reason_name(EndReason r) {
+  switch (r) {
+    case EndReason::kNone: return "none";
+    case EndReason::kObjective: return "objective taken";
+    case EndReason::kBreak: return "army broken";
+    case EndReason::kTurnLimit: return "turn limit";
+    case EndReason::kWipedOut: return "no units left";
+  }
+  return "?";
+}
+
+game::Action move_code(int pre, int dist, int post) { return 1 + (pre * kNumDistances + dist) * 6 + post; }
+
+OhwState::OhwState(std::shared_ptr<const OhwGame> game) : game::State(game), ohw_(std::move(game)) {
+  const OhwGame& g = *ohw_;
+  const Scenario& sc = g.scenario_data();
+  units_.reserve(static_cast<std::size_t>(g.num_units()));
+  for (int u = 0; u < g.num_units(); ++u) {
+    const UnitDef& d = g.unit(u);
+    units_.push_back(UnitState{geo::Base(d.centre, sc.base_width, sc.base_depth, d.heading), d.type, 0,
+                               d.enter_turn == 0, false, 0});
+  }
+  first_ = static_cast<std::int8_t>(sc.first);
+  advance();
+}
+
+std::unique_ptr<game::State> OhwState::clone() const { return std::make_unique<OhwState>(*this); }
+
+int OhwState::removed_count(int side) const {
+  int n = 0;
+  for (int u = 0; u < ohw_->num_units(); ++u)
+    if (side_of(u) == side && unit(u).removed) ++n;
+  return n;
+}
+
+std::string OhwState::unit_name(int u) const {
+  return fmt::format("{} {} ({})", ohw_->unit(u).id, type_name(unit(u).type),
+                     ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))]);
+}
+
+void OhwState::log(const char* kind, std::string text, const char* rule) const {
+  if (!logging()) return;
+  core::Event e;
+  e.kind = kind;
+  e.text = std::move(text);
+  e.rule = rule;
+  emit(std::move(e));
+}
+
+game::Player OhwState::current_player() const {
+  if (phase_ == Phase::kOver) return game::kTerminalPlayer;
+  if (pending_.kind != PendingKind::kNone) return game::kChancePlayer;
+  return active_;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sequence of play
+
+void OhwState::advance() {
+  const Scenario& sc = ohw_->scenario_data();
+  std::vector<game::Action> scratch;
+  for (;;) {
+    if (phase_ == Phase::kOver || pending_.kind != PendingKind::kNone) return;
+    switch (phase_) {
+      case Phase::kSetup:
+        if (sc.random_forces) {
+          // Forces rolled on the original force table (research notes §3.2), one d6 per side.
+          for (int s = 0; s < kNumSides; ++s)
+            if (force_die_[static_cast<std::size_t>(s)] == 0) {
+              pending_ = {PendingKind::kForceRoll, static_cast<std::int8_t>(s), -1};
+              return;
+            }
+        }
+        if (first_ < 0) {
+          pending_ = {PendingKind::kRollOff, -1, -1};  // O-1: a roll-off decides
+          return;
+        }
+        turn_ = 1;
+        active_ = first_;
+        start_player_turn();
+        break;
+      case Phase::kMove: {
+        if (selected_ >= 0) return;
+        bool any = false;
+        for (int u = 0; u < ohw_->num_units() && !any; ++u)
+          any = side_of(u) == active_ && unit(u).on_table && !(unit(u).flags & kActed);
+        if (any) return;
+        phase_ = Phase::kShoot;
+        break;
+      }
+      case Phase::kShoot:
+        legal_shots(scratch);
+        if (!scratch.empty()) return;
+        phase_ = Phase::kMelee;
+        break;
+      case Phase::kMelee:
+        legal_melee(scratch);
+        if (!scratch.empty()) return;
+        end_player_turn();
+        break;
+      case Phase::kOver:
+        return;
+    }
+  }
+}
+
+void OhwState::start_player_turn() {
+  for (auto& us : units_) us.flags = 0;
+  // Reinforcements arrive at the start of their side's player turn, when their place is free.
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    UnitState& us = units_[static_cast<std::size_t>(u)];
+    if (side_of(u) != active_ || us.on_table || us.removed || ohw_->unit(u).enter_turn == 0 ||
+        ohw_->unit(u).enter_turn > turn_)
+      continue;
+    if (may_stand(u, us.base)) {
+      us.on_table = true;
+      log("arrive", fmt::format("{} arrives", unit_name(u)), "ohw scenario");
+    }
+  }
+  phase_ = Phase::kMove;
+  selected_ = -1;
+}
+
+void OhwState::finish_game(int winner, EndReason reason) {
+  winner_ = static_cast<std::int8_t>(winner);
+  end_reason_ = reason;
+  phase_ = Phase::kOver;
+  pending_ = {};
+  log("end", fmt::format("game over: {} ({})",
+                         winner == 2 ? std::string("draw")
+                                     : ohw_->scenario_data().side_names[static_cast<std::size_t>(winner)] + " wins",
+                         end_reason_name(reason)),
+      "ohw O-29");
+}
+
+void OhwState::end_player_turn() {
+  // ohw 4: units with 15 or more hits leave the table at the end of the player turn (O-27).
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    UnitState& us = units_[static_cast<std::size_t>(u)];
+    if (us.on_table && us.hits >= 15) {
+      us.on_table = false;
+      us.removed = true;
+      log("remove", fmt::format("{} is removed with {} hits", unit_name(u), us.hits), "ohw 4");
+    }
+  }
+  const Scenario& sc = ohw_->scenario_data();
+  for (const auto& v : sc.victory)
+    if (v.kind == VictoryKind::kBreak && removed_count(1 - v.side) >= v.count)
+      return finish_game(v.side, EndReason::kBreak);
+  if (const int w = objective_winner(); w >= 0) return finish_game(w, EndReason::kObjective);
+  for (int s = 0; s < kNumSides; ++s) {
+    bool left = false;
+    for (int u = 0; u < ohw_->num_units() && !left; ++u) left = side_of(u) == s && !unit(u).removed;
+    if (!left) return finish_game(1 - s, EndReason::kWipedOut);
+  }
+  if (active_ != first_) {  // the full turn is over
+    score_zones();
+    if (turn_ >= sc.turns) return finish_game(decide_at_end(), EndReason::kTurnLimit);
+    ++turn_;
+  }
+  active_ = static_cast<std::int8_t>(1 - active_);
+  start_player_turn();
+}
+
+void OhwState::apply_hits(int t, int hits) {
+  units_[static_cast<std::size_t>(t)].hits = static_cast<std::int16_t>(unit(t).hits + hits);
+}
+
+void OhwState::apply_die(int value) {
+  const Pending p = pending_;
+  pending_ = {};
+  switch (p.kind) {
+    case PendingKind::kForceRoll: {
+      const RuleOptions& r = ohw_->rules();
+      force_die_[static_cast<std::size_t>(p.a)] = static_cast<std::uint8_t>(value);
+      std::vector<int> slots;
+      for (int u = 0; u < ohw_->num_units(); ++u)
+        if (side_of(u) == p.a && ohw_->unit(u).force_slot >= 0) slots.push_back(u);
+      auto types = force_from_table(value, static_cast<int>(slots.size()));
+      // 5.2 / 5.3 (notes §3.2): irregulars replace the last two units, peasant archers the last
+      // one that is not irregular.
+      std::size_t n = types.size();
+      if (r.irregulars && n >= 2) types[n - 1] = types[n - 2] = UnitType::kIrregulars;
+      if (r.peasant_archers && n >= 3) types[r.irregulars ? n - 3 : n - 1] = UnitType::kPeasantArchers;
+      for (std::size_t i = 0; i < slots.size(); ++i) units_[static_cast<std::size_t>(slots[i])].type = types[i];
+      log("forces", fmt::format("{} rolls {} on the force table",
+                                ohw_->scenario_data().side_names[static_cast<std::size_t>(p.a)], value),
+          "ohw notes 3.2");
+      break;
+    }
+    case PendingKind::kShot: {
+      const HitFactors h = shooting_hits(p.a, p.t, value);
+      apply_hits(p.t, h.hits);
+      log("shoot", fmt::format("{} shoots {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t), value,
+                               h.hits, unit(p.t).hits),
+          "ohw 2.3");
+      break;
+    }
+    case PendingKind::kMelee: {
+      const HitFactors h = melee_hits(p.a, p.t, value);
+      apply_hits(p.t, h.hits);
+      log("melee", fmt::format("{} strikes {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t), value,
+                               h.hits, unit(p.t).hits),
+          "ohw 3.2");
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void OhwState::do_apply(game::Action a) {
+  if (pending_.kind != PendingKind::kNone) {
+    if (a >= act::kRollOffBase && a < act::kRollOffBase + kNumSides) {
+      first_ = static_cast<std::int8_t>(a - act::kRollOffBase);
+      pending_ = {};
+      log("roll-off", fmt::format("{} wins the roll-off and moves first",
+                                  ohw_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+          "ohw 0.0");
+    } else {
+      apply_die(a - act::kDieBase);
+    }
+  } else if (a == act::kEndPhase) {
+    phase_ = phase_ == Phase::kMove ? Phase::kShoot : Phase::kMelee;
+  } else if (a >= act::kMoveBase) {
+    do_move(a - act::kMoveBase);
+  } else if (a >= act::kMeleeBase) {
+    const int u = (a - act::kMeleeBase) / 64;
+    units_[static_cast<std::size_t>(u)].flags |= kFought;
+    pending_ = {PendingKind::kMelee, static_cast<std::int8_t>(u), static_cast<std::int8_t>((a - act::kMeleeBase) % 64)};
+  } else if (a >= act::kShootBase) {
+    const int u = (a - act::kShootBase) / 64;
+    units_[static_cast<std::size_t>(u)].flags |= kShot;
+    pending_ = {PendingKind::kShot, static_cast<std::int8_t>(u), static_cast<std::int8_t>((a - act::kShootBase) % 64)};
+  } else if (a >= act::kSelectBase) {
+    selected_ = static_cast<std::int8_t>(a - act::kSelectBase);
+  }
+  advance();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions and chance
+
+void OhwState::legal_actions(std::vector<game::Action>& out) const {
+  out.clear();
+  if (phase_ == Phase::kOver || pending_.kind != PendingKind::kNone) return;
+  switch (phase_) {
+    case Phase::kMove:
+      legal_moves(out);
+      break;
+    case Phase::kShoot:
+      out.push_back(act::kEndPhase);
+      legal_shots(out);
+      break;
+    case Phase::kMelee:
+      legal_melee(out);
+      break;
+    default:
+      break;
+  }
+}
+
+void OhwState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
+  out.clear();
+  switch (pending_.kind) {
+    case PendingKind::kNone: return;
+    case PendingKind::kRollOff:
+      // O-1: each side rolls a d6, ties rolled again: each side wins with probability 1/2.
+      for (int s = 0; s < kNumSides; ++s) out.push_back({act::kRollOffBase + s, 1});
+      return;
+    default:
+      for (int v = 1; v <= 6; ++v) out.push_back({act::kDieBase + v, 1});
+  }
+}
+
+game::ChanceInfo OhwState::chance_info() const {
+  game::ChanceInfo info;
+  switch (pending_.kind) {
+    case PendingKind::kNone: return info;
+    case PendingKind::kRollOff:
+      info.purpose = "roll-off for the first player turn (each side rolls a d6, ties again)";
+      info.rule = "ohw 0.0";
+      return info;
+    case PendingKind::kForceRoll:
+      info.purpose = fmt::format("the force table roll of {}",
+                                 ohw_->scenario_data().side_names[static_cast<std::size_t>(pending_.a)]);
+      info.rule = "ohw notes 3.2";
+      break;
+    case PendingKind::kShot:
+      info.purpose = fmt::format("shooting hits of {} against {}", unit_name(pending_.a), unit_name(pending_.t));
+      info.rule = "ohw 2.3";
+      break;
+    case PendingKind::kMelee:
+      info.purpose = fmt::format("melee hits of {} against {}", unit_name(pending_.a), unit_name(pending_.t));
+      info.rule = "ohw 3.2";
+      break;
+  }
+  info.dice = core::Dice::d6();
+  for (int v = 1; v <= 6; ++v) info.by_value.emplace_back(v, act::kDieBase + v);
+  return info;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results, text, JSON
+
+std::vector<double> OhwState::returns() const {
+  if (phase_ != Phase::kOver || winner_ == 2 || winner_ < 0) return {0.0, 0.0};
+  return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+}
+
+std::vector<double> OhwState::evaluate() const {
+  if (phase_ == Phase::kOver) return returns();
+  // Strength left (15 - hits per unit still in the game) and victory points.
+  std::array<double, kNumSides> strength{0.0, 0.0};
+  double total = 0.0;
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    total += 15.0;
+    if (!unit(u).removed) strength[static_cast<std::size_t>(side_of(u))] += 15.0 - std::min(15, static_cast<int>(unit(u).hits));
+  }
+  double v = total > 0 ? 2.0 * (strength[0] - strength[1]) / total : 0.0;
+  v += 0.1 * (points_[0] - points_[1]);
+  v = std::clamp(v, -1.0, 1.0);
+  return {v, -v};
+}
+
+nlohmann::json OhwState::result_summary() const {
+  nlohmann::json j;
+  j["end_reason"] = std::string(end_reason_name(end_reason_));
+  j["turn"] = turn_;
+  j["winner"] = winner_ == 2 ? "draw" : winner_ < 0 ? "" : ohw_->scenario_data().side_ids[static_cast<std::size_t>(winner_)];
+  j["score"] = nlohmann::json::object();
+  for (int s = 0; s < kNumSides; ++s)
+    j["score"][ohw_->scenario_data().side_ids[static_cast<std::size_t>(s)]] = removed_count(1 - s) + points_[static_cast<std::size_t>(s)];
+  j["pieces"] = nlohmann::json::array();
+  for (int u = 0; u < ohw_->num_units(); ++u)
+    j["pieces"].push_back({{"id", ohw_->unit(u).id},
+                           {"fate", unit(u).removed ? "removed" : unit(u).on_table ? "on table" : "not arrived"},
+                           {"hits", unit(u).hits}});
+  return j;
+}
+
+std::string OhwState::status_line() const {
+  const Scenario& sc = ohw_->scenario_data();
+  static constexpr const char* kPhase[] = {"set-up", "move", "shoot", "melee", "over"};
+  return fmt::format("turn {}/{} {} {} | removed {}:{} {}:{} | points {}:{} {}:{}", turn_, sc.turns,
+                     phase_ == Phase::kOver ? "" : sc.side_names[static_cast<std::size_t>(active_)],
+                     kPhase[static_cast<int>(phase_)], sc.side_ids[0], removed_count(0), sc.side_ids[1],
+                     removed_count(1), sc.side_ids[0], points_[0], sc.side_ids[1], points_[1]);
+}
+
+std::string OhwState::to_string() const {
+  std::ostringstream os;
+  os << "ohw " << ohw_->scenario() << " turn " << int{turn_} << " active " << int{active_} << " first "
+     << int{first_} << " phase " << static_cast<int>(phase_) << " selected " << int{selected_} << " pending "
+     << static_cast<int>(pending_.kind) << ' ' << int{pending_.a} << ' ' << int{pending_.t} << " winner "
+     << int{winner_} << " reason " << static_cast<int>(end_reason_) << " force " << int{force_die_[0]} << ' '
+     << int{force_die_[1]} << " points " << points_[0] << ' ' << points_[1] << '\n';
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    const UnitState& us = unit(u);
+    os << ohw_->unit(u).id << ' ' << type_name(us.type) << ' ' << us.base.centre() << ' ' << us.base.heading().units()
+       << " hits " << us.hits << (us.on_table ? " on" : " off") << (us.removed ? " removed" : "") << " flags "
+       << int{us.flags} << '\n';
+  }
+  return os.str();
+}
+
+nlohmann::json OhwState::to_json(game::Player viewer) const {
+  (void)viewer;  // nothing is hidden in ohw
+  const Scenario& sc = ohw_->scenario_data();
+  static constexpr const char* kPhase[] = {"setup", "move", "shoot", "melee", "over"};
+  nlohmann::json j;
+  j["ruleset"] = "ohw";
+  j["scenario"] = ohw_->scenario();
+  j["turn"] = turn_;
+  j["turns"] = sc.turns;
+  j["phase"] = kPhase[static_cast<int>(phase_)];
+  j["active"] = phase_ == Phase::kOver ? "" : sc.side_ids[static_cast<std::size_t>(active_)];
+  j["selected"] = selected_ < 0 ? "" : ohw_->unit(selected_).id;
+  j["winner"] = winner_ == 2 ? "draw" : winner_ < 0 ? "" : sc.side_ids[static_cast<std::size_t>(winner_)];
+  j["units_per_inch"] = kInch;
+  j["table"] = {{"width", sc.width}, {"height", sc.height}};
+  j["points"] = {points_[0], points_[1]};
+  j["terrain"] = nlohmann::json::array();
+  for (const auto& t : sc.terrain) {
+    nlohmann::json poly = nlohmann::json::array();
+    for (const auto& p : t.outline) poly.push_back({p.x, p.y});
+    j["terrain"].push_back({{"id", t.id}, {"type", std::string(terrain_name(t.type))}, {"polygon", poly}});
+  }
+  j["roads"] = nlohmann::json::array();
+  for (const auto& r : sc.roads) {
+    nlohmann::json line = nlohmann::json::array();
+    for (const auto& p : r.line) line.push_back({p.x, p.y});
+    j["roads"].push_back({{"id", r.id}, {"line", line}});
+  }
+  j["units"] = nlohmann::json::array();
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    const UnitState& us = unit(u);
+    nlohmann::json corners = nlohmann::json::array();
+    for (const auto& c : us.base.corners()) corners.push_back({c.x, c.y});
+    j["units"].push_back({{"id", ohw_->unit(u).id},
+                          {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
+                          {"type", std::string(type_name(us.type))},
+                          {"x", us.base.centre().x},
+                          {"y", us.base.centre().y},
+                          {"heading_arcsec", us.base.heading().units()},
+                          {"corners", corners},
+                          {"hits", us.hits},
+                          {"on_table", us.on_table},
+                          {"removed", us.removed}});
+  }
+  return j;
+}
+
+std::string OhwState::action_to_string(game::Action a) const {
+  if (pending_.kind == PendingKind::kRollOff && a >= act::kRollOffBase && a < act::kRollOffBase + kNumSides)
+    return fmt::format("{} wins the roll-off", ohw_->scenario_data().side_names[static_cast<std::size_t>(a - act::kRollOffBase)]);
+  if (a > act::kDieBase && a <= act::kDieBase + 6) return fmt::format("d6 = {}", a - act::kDieBase);
+  if (a == act::kEndPhase) return phase_ == Phase::kMove ? "end movement" : "end shooting";
+  if (a >= act::kMoveBase && a < act::kMoveBase + act::kMaxCode) {
+    const int code = a - act::kMoveBase;
+    const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
+    if (code == act::kHold) return who + " holds";
+    if (code >= act::kFaceCode) return fmt::format("{} turns to face its {}", who, geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
+    if (code >= act::kChargeCode) {
+      const int t = (code - act::kChargeCode) / 4;
+      if (t >= ohw_->num_units()) return {};
+      return fmt::format("{} charges the {} of {}", who, geo::to_string(static_cast<geo::Side>((code - act::kChargeCode) % 4)),
+                         ohw_->unit(t).id);
+    }
+    const int c = code - 1;
+    const int pre = c / (kNumDistances * 6), dist = (c / 6) % kNumDistances, post = c % 6;
+    if (pre >= static_cast<int>(kPreTurns.size())) return {};
+    std::string text = who;
+    if (kPreTurns[static_cast<std::size_t>(pre)] != 0) text += fmt::format(" turns {:+d}", kPreTurns[static_cast<std::size_t>(pre)]);
+    if (dist == kRoadDistance) text += " moves along the road (+3\")";
+    else if (dist > 0) text += fmt::format(" moves {}/4", dist);
+    if (kPostTurns[static_cast<std::size_t>(post)] != 0) text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(post)]);
+    if (selected_ >= 0 && dist > 0) {
+      if (auto b = move_result(selected_, code)) {
+        text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
+                            static_cast<double>(b->centre().y) / kInch);
+      }
+    }
+    return text;
+  }
+  auto pair = [&](game::Action base, const char* verb) -> std::string {
+    const int u = (a - base) / 64, t = (a - base) % 64;
+    if (u >= ohw_->num_units() || t >= ohw_->num_units()) return {};
+    return fmt::format("{} {} {}", ohw_->unit(u).id, verb, ohw_->unit(t).id);
+  };
+  if (a >= act::kMeleeBase && a < act::kMoveBase) return pair(act::kMeleeBase, "fights");
+  if (a >= act::kShootBase && a < act::kMeleeBase) return pair(act::kShootBase, "shoots at");
+  if (a >= act::kSelectBase && a < act::kSelectBase + ohw_->num_units()) return "move " + unit_name(a - act::kSelectBase);
+  return {};
+}
+
+std::string OhwState::check_invariants() const {
+  const Scenario& sc = ohw_->scenario_data();
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    const UnitState& us = unit(u);
+    if (us.hits < 0) return fmt::format("{} has negative hits", ohw_->unit(u).id);
+    if (us.on_table && us.removed) return fmt::format("{} is both on the table and removed", ohw_->unit(u).id);
+    if (!us.on_table) continue;
+    for (const auto& c : us.base.corners())
+      if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height)
+        return fmt::format("{} is partly off the table", ohw_->unit(u).id);
+    for (int v = u + 1; v < ohw_->num_units(); ++v)
+      if (unit(v).on_table && geo::overlaps(us.base, unit(v).base))
+        return fmt::format("{} and {} overlap", ohw_->unit(u).id, ohw_->unit(v).id);
+  }
+  return {};
+}
+
+void OhwState::debug_place(int u, geo::Point centre, int heading_degrees, int hits) {
+  UnitState& us = units_[static_cast<std::size_t>(u)];
+  us.base = geo::Base(centre, us.base.width(), us.base.depth(), geo::Angle::degrees(heading_degrees));
+  us.hits = static_cast<std::int16_t>(hits);
+  us.on_table = true;
+  us.removed = false;
+}
+
+void OhwState::debug_remove(int u) {
+  units_[static_cast<std::size_t>(u)].on_table = false;
+  units_[static_cast<std::size_t>(u)].removed = true;
+}
+
+}  // namespace carroccio::ohw

@@ -1,0 +1,201 @@
+// The ohw State: the table, the units and where the sequence of play stands.
+//
+// Sequence (the play sequence before 1.0): a full turn is two player turns; each player turn has
+// the phases Move, Shoot, Melee and Remove. Dice (shooting and melee hits, the force table, the
+// roll-off for the first player) are chance nodes whose outcome the driver picks.
+//
+// Action encoding (legal lists are sorted ascending; docs/rulings/ohw.md explains the choices):
+//   1                     end the current phase (Move or Shoot)
+//   100 + v               chance: a d6 showing v (1..6)
+//   200 + s               chance: side s won the roll-off for the first player turn (O-1)
+//   1000 + u              Move phase: pick unit u to move (then one of the move codes below)
+//   2000 + 64*s + t       Shoot phase: unit s shoots at unit t (2.0)
+//   7000 + 64*a + t       Melee phase: unit a fights unit t (3.0)
+//   20000 + code          Move phase, the picked unit:
+//     code 0              hold (no move, no turn: it may still shoot, 1.6)
+//     code 1 + (p*6 + d)*6 + q   a move (1.0, 1.4): turn kPreTurns[p] about the centre, go straight
+//                         ahead by d quarters of the allowance (d = 5 is the road move,
+//                         allowance + 3", 1.2 iv), then turn kPostTurns[q]. d = 0 is a turn in
+//                         place (then q = 0 and p != 0).
+//     code 300 + 4*t + side      charge side `side` (geo::Side order) of enemy unit t (1.8)
+//     code 600 + side     in melee, turn to face the enemy touching that side (1.5)
+// Units are at most kMaxUnits (60), so the ranges never overlap.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/state.hpp"
+#include "rulesets/ohw/game.hpp"
+
+namespace carroccio::ohw {
+
+namespace act {
+inline constexpr game::Action kEndPhase = 1;
+inline constexpr game::Action kDieBase = 100;
+inline constexpr game::Action kRollOffBase = 200;
+inline constexpr game::Action kSelectBase = 1000;
+inline constexpr game::Action kShootBase = 2000;
+inline constexpr game::Action kMeleeBase = 7000;
+inline constexpr game::Action kMoveBase = 20000;
+inline constexpr int kHold = 0;
+inline constexpr int kChargeCode = 300;
+inline constexpr int kFaceCode = 600;
+inline constexpr int kMaxCode = 700;
+}  // namespace act
+
+// Turn sizes of a move, in degrees (positive = counter-clockwise = to the left).
+inline constexpr std::array<int, 8> kPreTurns = {0, 15, -15, 45, -45, 90, -90, 180};
+inline constexpr std::array<int, 6> kPostTurns = {0, 45, -45, 90, -90, 180};
+// Distances as quarters of the allowance; index 5 = road move (allowance + 3").
+inline constexpr int kNumDistances = 6;
+inline constexpr int kRoadDistance = 5;
+game::Action move_code(int pre, int dist, int post);
+
+enum class Phase : std::uint8_t { kSetup, kMove, kShoot, kMelee, kOver };
+
+enum class PendingKind : std::uint8_t { kNone, kForceRoll, kRollOff, kShot, kMelee };
+struct Pending {
+  PendingKind kind = PendingKind::kNone;
+  std::int8_t a = -1;  // side (force roll) or the unit striking
+  std::int8_t t = -1;  // the unit struck
+};
+
+enum class EndReason : std::uint8_t { kNone, kObjective, kBreak, kTurnLimit, kWipedOut };
+std::string_view end_reason_name(EndReason r);
+
+inline constexpr std::uint8_t kMoved = 1;     // moved or turned this player turn (1.6, O-18)
+inline constexpr std::uint8_t kActed = 2;     // picked in this Move phase
+inline constexpr std::uint8_t kShot = 4;      // shot this player turn
+inline constexpr std::uint8_t kFought = 8;    // fought this Melee phase
+inline constexpr std::uint8_t kCharged = 16;  // charged this player turn (5.4 delay)
+
+struct UnitState {
+  geo::Base base;
+  UnitType type = UnitType::kLevies;
+  std::int16_t hits = 0;
+  bool on_table = false;
+  bool removed = false;
+  std::uint8_t flags = 0;
+};
+
+// The parts of a hit calculation, for events, odds and tests.
+struct HitFactors {
+  int die = 0, modifier = 0, base_hits = 0;
+  bool terrain = false, armour = false, flank = false;
+  int hits = 0;
+};
+
+class OhwState final : public game::State {
+ public:
+  explicit OhwState(std::shared_ptr<const OhwGame> game);
+  OhwState(const OhwState&) = default;
+
+  game::Player current_player() const override;
+  void legal_actions(std::vector<game::Action>& out) const override;
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override;
+  using game::State::chance_outcomes;
+  using game::State::legal_actions;
+  game::ChanceInfo chance_info() const override;
+  std::vector<double> returns() const override;
+  std::unique_ptr<game::State> clone() const override;
+  std::string to_string() const override;
+  nlohmann::json to_json(game::Player viewer) const override;
+  std::string action_to_string(game::Action action) const override;
+  std::string check_invariants() const override;
+  std::string render_text(game::Player viewer) const override;  // render.cpp
+  std::string status_line() const override;
+  std::vector<double> evaluate() const override;
+  nlohmann::json result_summary() const override;
+
+  // Read access for tests, agents and displays.
+  const OhwGame& ohw() const { return *ohw_; }
+  int turn() const { return turn_; }
+  int active() const { return active_; }
+  Phase phase() const { return phase_; }
+  int selected() const { return selected_; }
+  const Pending& pending() const { return pending_; }
+  const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
+  int winner() const { return winner_; }
+  EndReason end_reason() const { return end_reason_; }
+  int points(int side) const { return points_[static_cast<std::size_t>(side)]; }
+  int removed_count(int side) const;
+  int side_of(int u) const { return ohw_->unit(u).side; }
+
+  // ---- Rule queries (movement.cpp, combat.cpp), exposed for tests ----
+  std::int64_t allowance(int u) const;  // 1.1, 5.2
+  // The base would be legal to stand on for unit u: on the table, off impassable terrain, not
+  // overlapping another unit (1.2, 1.3, 0.7).
+  bool may_stand(int u, const geo::Base& b) const;
+  // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7).
+  bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;
+  // The result of turning u in place (1.4), or nothing if the turn is not allowed there.
+  std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
+  // The base after move code `code` of unit u, or nothing if illegal.
+  std::optional<geo::Base> move_result(int u, int code) const;
+  // The contact position of a charge of u against side `side` of t, or nothing if illegal (1.8).
+  std::optional<geo::Base> charge_result(int u, int t, geo::Side side) const;
+  // 0.9: line of sight from point p to point q, ignoring units a and b.
+  bool line_of_sight(geo::Point p, geo::Point q, int a, int b) const;
+  // 0.6, 0.9 ii: side `side` of t is seen by u in its arc (for shooting, `shooting`: with 5.4's
+  // field of fire); returns the squared distance to its nearest seen sample point, if eligible.
+  std::optional<geo::SquaredDistance> eligible_side(int u, int t, geo::Side side, bool shooting) const;
+  bool may_shoot(int u) const;                 // 2.0, 1.6, O-20
+  bool may_shoot_at(int u, int t) const;       // 2.1, 2.2
+  bool in_melee(int u) const;                  // in edge contact with an enemy
+  // The side of `b` (unit t) that u's front touches, if u's front edge touches t (3.0, O-24).
+  std::optional<geo::Side> front_contact(int u, int t) const;
+  bool must_fight(int u) const;                // O-24
+  HitFactors shooting_hits(int u, int t, int die) const;  // 2.3
+  HitFactors melee_hits(int u, int t, int die) const;     // 3.2
+  bool within_terrain(int u, TerrainType type) const;     // 0.8
+  bool at_river_crossing(int u) const;                    // 3.2 i
+  bool uphill_of(int u, int other) const;                 // 0.8, O-7
+  bool is_fort(int u) const;                              // 5.1
+  bool in_redoubt(int u) const;                           // 5.4
+  bool is_foot(int u) const { return unit(u).type != UnitType::kKnights; }
+
+  // Test set-up: put unit u at a position with the given hits (no history is recorded).
+  void debug_place(int u, geo::Point centre, int heading_degrees, int hits = 0);
+  void debug_remove(int u);
+
+ protected:
+  void do_apply(game::Action action) override;
+
+ private:
+  void advance();               // runs automatic steps until a decision or chance node
+  void start_player_turn();
+  void end_player_turn();
+  void finish_game(int winner, EndReason reason);
+  void apply_hits(int t, int hits);
+  void apply_die(int value);
+  void legal_moves(std::vector<game::Action>& out) const;
+  void legal_shots(std::vector<game::Action>& out) const;
+  void legal_melee(std::vector<game::Action>& out) const;
+  void do_move(int code);
+  bool impassable_for(int u, TerrainType t) const;
+  int objective_winner() const;  // victory.cpp
+  void score_zones();
+  int decide_at_end() const;
+  std::string unit_name(int u) const;
+  void log(const char* kind, std::string text, const char* rule) const;
+
+  std::shared_ptr<const OhwGame> ohw_;
+  std::vector<UnitState> units_;
+  std::array<std::uint8_t, kNumSides> force_die_{0, 0};
+  std::array<std::int16_t, kNumSides> points_{0, 0};
+  std::uint8_t turn_ = 1;
+  std::int8_t active_ = 0;
+  std::int8_t first_ = 0;
+  std::int8_t selected_ = -1;
+  std::int8_t winner_ = -1;  // 0, 1, 2 = draw, -1 none yet
+  Phase phase_ = Phase::kSetup;
+  EndReason end_reason_ = EndReason::kNone;
+  Pending pending_;
+};
+
+}  // namespace carroccio::ohw

@@ -1,0 +1,199 @@
+// Movement (1.0-1.8): one test per clause, positive and negative, on a small inline table.
+#include <gtest/gtest.h>
+
+#include "rulesets/ohw/tests/test_util.hpp"
+
+namespace carroccio::ohw {
+namespace {
+
+using namespace testing;  // NOLINT(build/namespaces)
+using geo::Side;
+
+// Pre-turn indices into kPreTurns and post-turn indices into kPostTurns.
+constexpr int kNone = 0, kPreL15 = 1, kPreL45 = 3, kPreL90 = 5, kPostL45 = 1, kPostL90 = 3;
+
+struct Bench {
+  std::shared_ptr<const OhwGame> g;
+  std::unique_ptr<OhwState> s;
+  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {}, const std::string& options = "")
+      : g(make_game(scenario_json(units, terrain), options)), s(new_state(g)) {}
+  geo::Point centre(int u) const { return s->unit(u).base.centre(); }
+  void select(int u) { play(*s, act::kSelectBase + u); }
+};
+
+TEST(Ohw_1_Movement, Clause_1_1_KnightsMoveTwelveInchesOthersSix) {
+  Bench b({{"blue", "knights", 10, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}});
+  auto knight = b.s->move_result(0, move_code(kNone, 4, kNone));
+  auto levy = b.s->move_result(1, move_code(kNone, 4, kNone));
+  ASSERT_TRUE(knight && levy);
+  EXPECT_EQ(knight->centre(), at(10, 16));
+  EXPECT_EQ(levy->centre(), at(20, 10));
+  EXPECT_NE(levy->centre(), at(20, 16));  // a levy never covers a knight's distance
+  EXPECT_EQ(b.s->move_result(1, move_code(kNone, 2, kNone))->centre(), at(20, 7));
+}
+
+TEST(Ohw_1_Movement, Clause_1_2_WoodsAreImpassableExceptToIrregulars) {
+  Bench b({{"blue", "knights", 10, 4, 90}, {"blue", "irregulars", 26, 4, 90}, {"red", "levies", 18, 34, 270}},
+          {{"woods", {4, 8, 30, 12}}});
+  EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone)));   // 3": up to the edge
+  EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone)));  // 6": into the wood
+  EXPECT_TRUE(b.s->move_result(1, move_code(kNone, 2, kNone)));   // 5.2: irregulars may
+}
+
+TEST(Ohw_1_Movement, Clause_1_2_RiverIsImpassableButAFordIsNot) {
+  Bench b({{"blue", "levies", 6, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}},
+          {{"river", {0, 8, 16, 10}}, {"ford", {16, 8, 24, 10}}, {"river", {24, 8, 36, 10}}});
+  EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));
+  auto through = b.s->move_result(1, move_code(kNone, 4, kNone));
+  ASSERT_TRUE(through);
+  EXPECT_EQ(through->centre(), at(20, 10));
+}
+
+TEST(Ohw_1_Movement, Clause_1_2_iv_RoadAddsThreeInches) {
+  auto j = scenario_json({{"blue", "levies", 18, 4, 90}, {"blue", "levies", 10, 4, 90}, {"red", "levies", 18, 34, 270}});
+  j["roads"] = {{{"id", "road"}, {"line", {{18, 0}, {18, 30}}}}};
+  auto g = make_game(j);
+  auto s = new_state(g);
+  auto on_road = s->move_result(0, move_code(kNone, kRoadDistance, kNone));
+  ASSERT_TRUE(on_road);
+  EXPECT_EQ(on_road->centre(), at(18, 13));  // 6" + 3"
+  EXPECT_FALSE(s->move_result(1, move_code(kNone, kRoadDistance, kNone)));  // off the road
+}
+
+TEST(Ohw_1_Movement, Clause_1_3_NoPassingThroughUnits) {
+  // The levy's front edge is at y = 11, the friend's rear at y = 13: a 2" gap.
+  Bench b({{"blue", "levies", 18, 10, 90}, {"blue", "levies", 18, 14, 90}, {"red", "levies", 18, 34, 270}});
+  EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone)));   // 1.5": stops short
+  EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone)));  // 3": would overlap
+  EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));  // 6": would pass through
+}
+
+TEST(Ohw_1_Movement, Clause_1_4_OneTurnBeforeAndOneAfterTheMove) {
+  Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
+  auto r = b.s->move_result(0, move_code(kPreL90, 4, kPostL45));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->centre(), at(12, 10));  // 6" west after the quarter turn
+  EXPECT_EQ(r->heading(), geo::Angle::degrees(225));
+  // A turn in place is one turn: a second turn without a move is not a move code.
+  EXPECT_FALSE(b.s->move_result(0, move_code(kPreL45, 0, kPostL45)));
+  b.select(0);
+  EXPECT_TRUE(is_legal(*b.s, move(kPreL45, 0, kNone)));
+  EXPECT_FALSE(is_legal(*b.s, move(kPreL45, 0, kPostL45)));
+}
+
+TEST(Ohw_1_Movement, Clause_1_4_QuarterTurnSlidesOverToFitButOtherTurnsMayNotCrossTheEdge) {
+  // Rear edge on the south table edge: turning 90 degrees needs a 1" slide north.
+  Bench b({{"blue", "levies", 18, 1, 90}, {"red", "levies", 18, 34, 270}});
+  auto quarter = b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(90));
+  ASSERT_TRUE(quarter);
+  EXPECT_EQ(quarter->centre(), at(18, 2));
+  EXPECT_FALSE(b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(15)));
+  EXPECT_TRUE(b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(180)));  // about-face: same ground
+}
+
+TEST(Ohw_1_Movement, Clause_1_5_UnitsInMeleeOnlyHoldOrTurnToFace) {
+  // u0 faces south, its front touching the front of red u1.
+  Bench b({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 18, 90}, {"blue", "levies", 6, 6, 90}});
+  ASSERT_TRUE(b.s->in_melee(0));
+  b.select(0);
+  const auto legal = b.s->legal_actions();
+  EXPECT_EQ(legal, std::vector<game::Action>{act::kMoveBase + act::kHold});
+  play(*b.s, act::kMoveBase + act::kHold);
+  b.select(2);  // a unit not in melee has real moves
+  EXPECT_GT(b.s->legal_actions().size(), 10u);
+}
+
+TEST(Ohw_1_Movement, Clause_1_5_TurnToFaceAnEnemyOnTheFlank) {
+  // Red u1 faces east; blue u0's front touches u1's left flank (its north side). Red's turn.
+  auto j = scenario_json({{"blue", "knights", 18, 21, 270}, {"red", "levies", 18, 18, 0}, {"red", "levies", 30, 30, 90}});
+  j["first"] = "red";
+  auto g = make_game(j);
+  auto s = new_state(g);
+  ASSERT_EQ(s->front_contact(0, 1), Side::kLeft);
+  play(*s, act::kSelectBase + 1);
+  ASSERT_TRUE(is_legal(*s, act::kMoveBase + act::kFaceCode + static_cast<int>(Side::kLeft)));
+  play(*s, act::kMoveBase + act::kFaceCode + static_cast<int>(Side::kLeft));
+  EXPECT_EQ(s->unit(1).base.heading(), geo::Angle::degrees(90));
+  EXPECT_EQ(s->front_contact(1, 0), Side::kFront);  // now front to front
+  EXPECT_EQ(s->front_contact(0, 1), Side::kFront);
+}
+
+TEST(Ohw_1_Movement, Clause_1_5_NoTurnToFaceWhenTheFrontIsEngaged) {
+  // Red u1 is fought on its front (u0) and on its left flank (u2).
+  auto j = scenario_json({{"blue", "knights", 20, 18, 180}, {"red", "levies", 18, 18, 0}, {"blue", "knights", 18, 21, 270}});
+  j["first"] = "red";
+  auto g = make_game(j);
+  auto s = new_state(g);
+  ASSERT_EQ(s->front_contact(0, 1), Side::kFront);
+  ASSERT_EQ(s->front_contact(2, 1), Side::kLeft);
+  play(*s, act::kSelectBase + 1);
+  EXPECT_EQ(s->legal_actions(), std::vector<game::Action>{act::kMoveBase + act::kHold});
+}
+
+TEST(Ohw_1_Movement, Clause_1_7_AUnitMustFitThroughAGap) {
+  // Two woods with a 4.5" gap (x 15.75-20.25) and one with a 3.5" gap (x 16.25-19.75).
+  Bench wide({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+             {{"woods", {0, 8, 15.75, 10}}, {"woods", {20.25, 8, 36, 10}}});
+  EXPECT_TRUE(wide.s->move_result(0, move_code(kNone, 4, kNone)));
+  Bench narrow({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+               {{"woods", {0, 8, 16.25, 10}}, {"woods", {19.75, 8, 36, 10}}});
+  EXPECT_FALSE(narrow.s->move_result(0, move_code(kNone, 4, kNone)));
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_ChargeWithinTheMoveAndAtMost45DegreesOfTurn) {
+  // Blue knights face north; the red levy 10" ahead, 3" to the left, facing south.
+  Bench b({{"blue", "knights", 18, 6, 90}, {"red", "levies", 15, 18, 270}, {"red", "levies", 32, 8, 180}});
+  auto fin = b.s->charge_result(0, 1, Side::kFront);
+  ASSERT_TRUE(fin);
+  EXPECT_EQ(b.s->front_contact(0, 1), std::nullopt);
+  EXPECT_EQ(fin->heading(), geo::Angle::degrees(90));
+  EXPECT_EQ(fin->centre(), at(15, 16));  // full, centred edge contact
+  // u2 faces west: reaching its front would take a 90-degree turn.
+  EXPECT_FALSE(b.s->charge_result(0, 2, Side::kFront));
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_ChargeRangeIsTheMoveWithoutRoadBonus) {
+  Bench near({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 13.5, 270}});
+  EXPECT_TRUE(near.s->charge_result(0, 1, Side::kFront));  // 5.5" from front to front
+  Bench far({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 14.5, 270}});
+  EXPECT_FALSE(far.s->charge_result(0, 1, Side::kFront));  // 6.5"
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_OneContactPerSide) {
+  // Red u1's front is already held by blue u0; blue u2 cannot also charge that front.
+  Bench b({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 18, 90}, {"blue", "knights", 10, 26, 315}});
+  ASSERT_EQ(b.s->front_contact(0, 1), Side::kFront);
+  EXPECT_FALSE(b.s->charge_result(2, 1, Side::kFront));
+  Bench free({{"blue", "knights", 30, 30, 270}, {"red", "levies", 18, 18, 90}, {"blue", "knights", 14, 26, 300}});
+  EXPECT_TRUE(free.s->charge_result(2, 1, Side::kFront));
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_ChargerMustBeWhollyBeyondTheTargetSide) {
+  // Red faces north with its front edge at y = 19. A charger straddling that line cannot
+  // contact the front.
+  Bench b({{"blue", "knights", 24, 19.5, 225}, {"red", "levies", 18, 18, 90}});
+  EXPECT_FALSE(b.s->charge_result(0, 1, Side::kFront));
+  Bench ok({{"blue", "knights", 22, 26, 270}, {"red", "levies", 18, 18, 90}});
+  EXPECT_TRUE(ok.s->charge_result(0, 1, Side::kFront));
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_ChargeMayNotTouchASecondEnemy) {
+  // Red levies stand close on both sides of the target: every contact position touches one.
+  Bench b({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}, {"red", "levies", 22, 19.5, 90},
+           {"red", "levies", 14, 19.5, 90}});
+  EXPECT_FALSE(b.s->charge_result(0, 1, Side::kFront));
+  Bench ok({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}, {"red", "levies", 26, 18, 90}});
+  EXPECT_TRUE(ok.s->charge_result(0, 1, Side::kFront));
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_ChargeActionMovesIntoContact) {
+  Bench b({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}});
+  b.select(0);
+  ASSERT_TRUE(is_legal(*b.s, charge(1, Side::kFront)));
+  play(*b.s, charge(1, Side::kFront));
+  EXPECT_EQ(b.s->front_contact(0, 1), Side::kFront);
+  EXPECT_TRUE(b.s->unit(0).flags & kCharged);
+}
+
+}  // namespace
+}  // namespace carroccio::ohw

@@ -1,0 +1,181 @@
+// The sequence of play, reinforcements, the force table, victory conditions of the scenarios.
+#include <gtest/gtest.h>
+
+#include "core/rng.hpp"
+#include "rulesets/ohw/tests/test_util.hpp"
+
+namespace carroccio::ohw {
+namespace {
+
+using namespace testing;  // NOLINT(build/namespaces)
+
+std::unique_ptr<OhwState> builtin(const std::string& id, const std::string& options = "") {
+  auto r = make_ruleset();
+  auto text = r->builtin_scenario(id);
+  EXPECT_TRUE(text.ok());
+  auto g = make_game(nlohmann::json::parse(*text), options);
+  return new_state(g);
+}
+
+int unit_index(const OhwState& s, const std::string& id) {
+  for (int u = 0; u < s.ohw().num_units(); ++u)
+    if (s.ohw().unit(u).id == id) return u;
+  return -1;
+}
+
+// Ends the phases of the active side's player turn while nothing has to be fought.
+void pass_turn(OhwState& s) {
+  const int side = s.active();
+  const int turn = s.turn();
+  while (!s.is_terminal() && !s.is_chance_node() && s.active() == side && s.turn() == turn &&
+         is_legal(s, act::kEndPhase))
+    play(s, act::kEndPhase);
+}
+
+TEST(Ohw_Sequence, PlayerTurnsAlternateAndTheFirstSideStarts) {
+  auto s = builtin("s1");
+  EXPECT_EQ(s->phase(), Phase::kMove);
+  EXPECT_EQ(s->active(), 0);  // blue moves first in S1
+  pass_turn(*s);
+  EXPECT_EQ(s->active(), 1);
+  EXPECT_EQ(s->turn(), 1);
+  pass_turn(*s);
+  EXPECT_EQ(s->active(), 0);
+  EXPECT_EQ(s->turn(), 2);
+}
+
+TEST(Ohw_Sequence, ReinforcementsArriveAtTheStartOfTheirTurnNotBefore) {
+  auto s = builtin("s1");
+  const int r6 = unit_index(*s, "r6");
+  while (!(s->turn() == 5 && s->active() == 1)) {
+    EXPECT_FALSE(s->unit(r6).on_table) << "turn " << s->turn();
+    pass_turn(*s);
+    ASSERT_FALSE(s->is_terminal());
+  }
+  EXPECT_TRUE(s->unit(r6).on_table);
+}
+
+TEST(Ohw_Sequence, ForceTableRolledThroughChanceNodes) {
+  auto s = builtin("pitched");
+  ASSERT_TRUE(s->is_chance_node());
+  EXPECT_EQ(s->chance_outcomes().size(), 6u);
+  roll(*s, 1);  // blue: 2 knights, 2 men-at-arms, 1 archers, 1 levies
+  roll(*s, 5);  // red: 4 knights, 1 men-at-arms, 1 levies
+  ASSERT_TRUE(s->is_chance_node());  // the roll-off
+  EXPECT_EQ(s->chance_outcomes().size(), 2u);
+  EXPECT_EQ(s->unit(unit_index(*s, "b1")).type, UnitType::kKnights);
+  EXPECT_EQ(s->unit(unit_index(*s, "b3")).type, UnitType::kMenAtArms);
+  EXPECT_EQ(s->unit(unit_index(*s, "b5")).type, UnitType::kArchers);
+  EXPECT_EQ(s->unit(unit_index(*s, "r4")).type, UnitType::kKnights);
+  EXPECT_EQ(s->unit(unit_index(*s, "r5")).type, UnitType::kMenAtArms);
+  EXPECT_EQ(s->unit(unit_index(*s, "r6")).type, UnitType::kLevies);
+  play(*s, act::kRollOffBase + 1);
+  EXPECT_EQ(s->active(), 1);
+  EXPECT_EQ(s->phase(), Phase::kMove);
+}
+
+TEST(Ohw_Sequence, ForceTableHasTheOriginalRows) {
+  EXPECT_EQ(force_from_table(4, 6), (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kKnights,
+                                                           UnitType::kArchers, UnitType::kArchers, UnitType::kLevies}));
+  EXPECT_EQ(force_from_table(1, 3), (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kMenAtArms}));
+}
+
+TEST(Ohw_5_Optional, Clause_5_2_And_5_3_ReplaceUnitsOfARolledForce) {
+  auto s = builtin("pitched", "irregulars,peasant_archers");
+  roll(*s, 2);  // 3 knights, 1 men-at-arms, 1 archers, 1 levies
+  EXPECT_EQ(s->unit(unit_index(*s, "b5")).type, UnitType::kIrregulars);
+  EXPECT_EQ(s->unit(unit_index(*s, "b6")).type, UnitType::kIrregulars);
+  EXPECT_EQ(s->unit(unit_index(*s, "b4")).type, UnitType::kPeasantArchers);
+  EXPECT_EQ(s->unit(unit_index(*s, "b3")).type, UnitType::kKnights);
+  auto plain = builtin("pitched");
+  roll(*plain, 2);
+  EXPECT_EQ(plain->unit(unit_index(*plain, "b5")).type, UnitType::kArchers);
+  EXPECT_EQ(plain->unit(unit_index(*plain, "b4")).type, UnitType::kMenAtArms);
+}
+
+// S1: Blue touches the wagon; a red levy 3.9" from it prevents the win, at 4.1" it does not.
+void s1_wagon(double levy_y, bool blue_wins) {
+  auto s = builtin("s1");
+  for (const char* id : {"r1", "r2", "r4", "r5"}) s->debug_remove(unit_index(*s, id));
+  s->debug_place(unit_index(*s, "b3"), at(18, 11), 270);  // front on the wagon's north side
+  s->debug_place(unit_index(*s, "r3"), at(18, levy_y), 90);
+  pass_turn(*s);
+  EXPECT_EQ(s->is_terminal(), blue_wins);
+  if (blue_wins) {
+    EXPECT_EQ(s->winner(), 0);
+    EXPECT_EQ(s->end_reason(), EndReason::kObjective);
+  }
+}
+
+TEST(Ohw_Scenarios, S1_ALeagueUnitWithinFourInchesDeniesTheWagon) { s1_wagon(3.1, false); }
+TEST(Ohw_Scenarios, S1_ALeagueUnitBeyondFourInchesDoesNot) { s1_wagon(2.9, true); }
+
+TEST(Ohw_Scenarios, S1_RedWinsAtTheTurnLimit) {
+  auto s = builtin("s1");
+  while (!s->is_terminal()) pass_turn(*s);
+  EXPECT_EQ(s->winner(), 1);
+  EXPECT_EQ(s->end_reason(), EndReason::kTurnLimit);
+  EXPECT_EQ(s->turn(), 12);
+}
+
+TEST(Ohw_Scenarios, S2_BlueNeedsTwoUnitsWhollySouthOfTheRiver) {
+  for (int across : {1, 2}) {
+    auto s = builtin("s2");
+    for (const char* id : {"r1", "r2", "r3", "r4"}) s->debug_remove(unit_index(*s, id));
+    s->debug_place(unit_index(*s, "b1"), at(6, 10), 270);
+    if (across == 2) s->debug_place(unit_index(*s, "b2"), at(30, 10), 270);
+    else s->debug_place(unit_index(*s, "b2"), at(31.5, 17), 270);  // in the ford, astride the bank
+    while (!s->is_terminal()) pass_turn(*s);
+    EXPECT_EQ(s->winner(), across == 2 ? 0 : 1) << across;
+  }
+}
+
+TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
+  for (bool denied : {false, true}) {
+    auto s = builtin("s4");
+    roll(*s, 6);
+    roll(*s, 6);
+    play(*s, act::kRollOffBase + 0);
+    s->debug_place(unit_index(*s, "b1"), at(9, 19), 270);  // wholly in the west grange
+    if (denied) s->debug_place(unit_index(*s, "r1"), at(9, 14.5), 90);  // its front 0.5" inside
+    while (s->turn() < 3) pass_turn(*s);
+    EXPECT_EQ(s->points(0), 0);  // nothing scored before the end of turn 3
+    pass_turn(*s);
+    pass_turn(*s);
+    EXPECT_EQ(s->turn(), 4);
+    EXPECT_EQ(s->points(0), denied ? 0 : 1) << denied;
+  }
+}
+
+// Random legal play (seeded, not a rules test): every scenario ends within its turn limit, keeps
+// its invariants, and a replay of the same actions reaches the same state.
+TEST(Ohw_Sequence, RandomGamesEndAndReplayIdentically) {
+  for (const char* id : {"s1", "s2", "s4", "pitched"}) {
+    auto s = builtin(id);
+    core::Rng rng(7);
+    std::vector<game::Action> actions;
+    int steps = 0;
+    while (!s->is_terminal() && steps < 20000) {
+      game::Action a;
+      if (s->is_chance_node()) {
+        const auto outcomes = s->chance_outcomes();
+        a = outcomes[rng.uniform(outcomes.size())].action;
+      } else {
+        const auto legal = s->legal_actions();
+        ASSERT_FALSE(legal.empty()) << id;
+        a = legal[rng.uniform(legal.size())];
+      }
+      actions.push_back(a);
+      play(*s, a);
+      ASSERT_EQ(s->check_invariants(), "") << id << " step " << steps;
+      ++steps;
+    }
+    EXPECT_TRUE(s->is_terminal()) << id;
+    auto replay = builtin(id);
+    for (game::Action a : actions) play(*replay, a);
+    EXPECT_EQ(replay->to_string(), s->to_string()) << id;
+  }
+}
+
+}  // namespace
+}  // namespace carroccio::ohw

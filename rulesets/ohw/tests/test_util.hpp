@@ -1,0 +1,97 @@
+// Helpers for ohw rule tests: small scenarios written inline, forced chance outcomes.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/event.hpp"
+#include "game/registry.hpp"
+#include "rulesets/ohw/game.hpp"
+#include "rulesets/ohw/ruleset.hpp"
+#include "rulesets/ohw/state.hpp"
+
+namespace carroccio::ohw::testing {
+
+// A unit for a test scenario: side ("blue"/"red"), type, centre in inches, heading in degrees.
+struct U {
+  std::string side, type;
+  double x, y;
+  int heading;
+  int enter_turn = 0;
+};
+struct T {
+  std::string type;
+  std::vector<double> rect;  // x0, y0, x1, y1 in inches
+};
+
+// A 36" x 36" table; units get ids u0, u1, ... in order. Blue moves first.
+inline nlohmann::json scenario_json(const std::vector<U>& units, const std::vector<T>& terrain = {},
+                                    int turns = 12) {
+  nlohmann::json j = {{"ruleset", "ohw"}, {"id", "test"}, {"title", "test"}, {"turns", turns}, {"first", "blue"}};
+  j["sides"] = {{{"id", "blue"}, {"name", "Blue"}}, {{"id", "red"}, {"name", "Red"}}};
+  j["terrain"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < terrain.size(); ++i)
+    j["terrain"].push_back({{"id", "t" + std::to_string(i)}, {"type", terrain[i].type}, {"rect", terrain[i].rect}});
+  j["units"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const U& u = units[i];
+    nlohmann::json x = {{"id", "u" + std::to_string(i)}, {"side", u.side}, {"type", u.type},
+                        {"x", u.x},  {"y", u.y},       {"heading", u.heading}};
+    if (u.enter_turn) x["enter_turn"] = u.enter_turn;
+    j["units"].push_back(x);
+  }
+  return j;
+}
+
+inline std::shared_ptr<const OhwGame> make_game(const nlohmann::json& j, const std::string& options = "") {
+  auto ruleset = make_ruleset();
+  auto opts = game::parse_options(options);
+  EXPECT_TRUE(opts.ok());
+  auto g = ruleset->new_game(j, "test", *opts);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
+  return std::static_pointer_cast<const OhwGame>(*g);
+}
+
+inline std::unique_ptr<OhwState> new_state(const std::shared_ptr<const OhwGame>& g) {
+  auto s = g->new_initial_state();
+  return std::unique_ptr<OhwState>(static_cast<OhwState*>(s.release()));
+}
+
+inline std::string load_error(const nlohmann::json& j) {
+  auto g = make_ruleset()->new_game(j, "test.json", {});
+  return g.ok() ? std::string() : g.message();
+}
+
+inline bool is_legal(const OhwState& s, game::Action a) {
+  const auto legal = s.legal_actions();
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+inline void play(OhwState& s, game::Action a) {
+  auto st = s.apply(a);
+  ASSERT_TRUE(st.ok()) << st.message() << "\n" << s.to_string();
+}
+
+// Forces the d6 now pending.
+inline void roll(OhwState& s, int value) {
+  ASSERT_TRUE(s.is_chance_node()) << s.to_string();
+  play(s, act::kDieBase + value);
+}
+
+inline geo::Point at(double x, double y) {
+  return {static_cast<std::int64_t>(x * 100 + (x >= 0 ? 0.5 : -0.5)),
+          static_cast<std::int64_t>(y * 100 + (y >= 0 ? 0.5 : -0.5))};
+}
+
+inline game::Action charge(int target, geo::Side side) {
+  return act::kMoveBase + act::kChargeCode + 4 * target + static_cast<int>(side);
+}
+inline game::Action shoot(int u, int t) { return act::kShootBase + 64 * u + t; }
+inline game::Action fight(int u, int t) { return act::kMeleeBase + 64 * u + t; }
+inline game::Action move(int pre, int dist, int post) { return act::kMoveBase + move_code(pre, dist, post); }
+
+}  // namespace carroccio::ohw::testing

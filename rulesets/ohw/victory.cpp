@@ -1,0 +1,78 @@
+// Victory (O-29, O-39): every scenario states its own conditions (docs/scenario-format.md).
+#include "rulesets/ohw/state.hpp"
+
+namespace carroccio::ohw {
+
+namespace {
+bool base_within_distance(const geo::Base& b, const geo::Polygon& poly, std::int64_t d) {
+  if (geo::point_in_polygon(b.centre(), poly)) return true;
+  for (geo::Side s : geo::kAllSides)
+    if (geo::distance_sq(b.side(s), std::span<const geo::Point>(poly)).within(d)) return true;
+  return false;
+}
+}  // namespace
+
+// Checked at the end of the active side's player turn, after removal (O-39).
+int OhwState::objective_winner() const {
+  for (const auto& v : ohw_->scenario_data().victory) {
+    if (v.kind != VictoryKind::kObjectiveContact || v.side != active_) continue;
+    const geo::Polygon& obj = ohw_->terrain(v.zones[0]).outline;
+    bool touching = false, enemy_near = false;
+    for (int u = 0; u < ohw_->num_units(); ++u) {
+      if (!unit(u).on_table) continue;
+      if (side_of(u) == v.side) touching = touching || base_within_distance(unit(u).base, obj, 0);
+      else enemy_near = enemy_near || base_within_distance(unit(u).base, obj, v.radius);
+    }
+    if (touching && !enemy_near) return v.side;
+  }
+  return -1;
+}
+
+// Zone points at the end of each full turn from `from_turn`: a side scores a zone where it has a
+// unit wholly inside and the enemy has no part inside.
+void OhwState::score_zones() {
+  for (const auto& v : ohw_->scenario_data().victory) {
+    if (v.kind != VictoryKind::kZonePoints || turn_ < v.from_turn) continue;
+    for (int z : v.zones) {
+      const geo::Polygon& poly = ohw_->terrain(z).outline;
+      std::array<bool, kNumSides> within{false, false}, touches{false, false};
+      for (int u = 0; u < ohw_->num_units(); ++u) {
+        if (!unit(u).on_table) continue;
+        const auto s = static_cast<std::size_t>(side_of(u));
+        within[s] = within[s] || geo::base_within_polygon(unit(u).base, poly);
+        touches[s] = touches[s] || geo::base_overlaps_polygon(unit(u).base, poly) ||
+                     geo::base_within_polygon(unit(u).base, poly);
+      }
+      for (int s = 0; s < kNumSides; ++s)
+        if (within[static_cast<std::size_t>(s)] && !touches[static_cast<std::size_t>(1 - s)])
+          ++points_[static_cast<std::size_t>(s)];
+    }
+  }
+}
+
+// At the turn limit: zone conditions, then points, then the scenario's default (O-29).
+int OhwState::decide_at_end() const {
+  const Scenario& sc = ohw_->scenario_data();
+  for (const auto& v : sc.victory) {
+    if (v.kind != VictoryKind::kUnitsInZone) continue;
+    const geo::Polygon& poly = ohw_->terrain(v.zones[0]).outline;
+    int n = 0;
+    for (int u = 0; u < ohw_->num_units(); ++u)
+      if (side_of(u) == v.side && unit(u).on_table && geo::base_within_polygon(unit(u).base, poly)) ++n;
+    return n >= v.count ? v.side : 1 - v.side;
+  }
+  bool scored = false;
+  for (const auto& v : sc.victory) scored = scored || v.kind == VictoryKind::kZonePoints;
+  if (scored) {
+    if (points_[0] != points_[1]) return points_[0] > points_[1] ? 0 : 1;
+    if (removed_count(0) != removed_count(1)) return removed_count(0) < removed_count(1) ? 0 : 1;
+    return 2;
+  }
+  if (sc.at_end >= 0) return sc.at_end;
+  std::array<int, kNumSides> left{0, 0};
+  for (int u = 0; u < ohw_->num_units(); ++u)
+    if (!unit(u).removed) ++left[static_cast<std::size_t>(side_of(u))];
+  return left[0] == left[1] ? 2 : left[0] > left[1] ? 0 : 1;
+}
+
+}  // namespace carroccio::ohw
