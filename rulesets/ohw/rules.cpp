@@ -73,6 +73,28 @@ bool OhwState::impassable_for(int u, TerrainType t) const {
   }
 }
 
+bool OhwState::blocks(int u, int i) const {
+  if (demolished_ && i == ohw_->scenario_data().demolition.terrain) return true;
+  return impassable_for(u, ohw_->terrain(i).type);
+}
+
+bool OhwState::may_demolish(int u) const {
+  const auto& d = ohw_->scenario_data().demolition;
+  if (d.terrain < 0 || demolished_ || demolition_tried_ || side_of(u) != d.side || !unit(u).on_table ||
+      (unit(u).flags & kActed) || in_melee(u))
+    return false;
+  bool touches = false;
+  for (geo::Side s : geo::kAllSides)
+    touches = touches || geo::distance_sq(unit(u).base.side(s), d.line).is_zero();
+  if (!touches) return false;
+  const geo::Polygon& crossing = ohw_->terrain(d.terrain).outline;
+  for (int v = 0; v < ohw_->num_units(); ++v)
+    if (side_of(v) != d.side && unit(v).on_table &&
+        (geo::base_overlaps_polygon(unit(v).base, crossing) || geo::base_within_polygon(unit(v).base, crossing)))
+      return false;
+  return true;
+}
+
 std::int64_t OhwState::allowance(int u) const {
   switch (unit(u).type) {
     case UnitType::kKnights: return 12 * kInch;    // 1.1
@@ -87,7 +109,7 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
   const auto box = box_of(b);
   for (int i = 0; i < ohw_->num_terrain(); ++i) {
     const TerrainDef& t = ohw_->terrain(i);
-    if (impassable_for(u, t.type) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::base_overlaps_polygon(b, t.outline))
+    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::base_overlaps_polygon(b, t.outline))
       return false;
   }
   for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
@@ -106,7 +128,7 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
          std::max(box[3], end_box[3])};
   for (int i = 0; i < ohw_->num_terrain(); ++i) {  // 1.2, 1.7, 0.7: the whole sweep must fit through gaps
     const TerrainDef& t = ohw_->terrain(i);
-    if (impassable_for(u, t.type) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::move_overlaps_polygon(b, v, t.outline))
+    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
   const std::int64_t len = static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
@@ -469,6 +491,8 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   }
   const int u = selected_;
   out.push_back(act::kMoveBase + act::kHold);
+  // The demolition code is pushed last (it is the highest code) after the other candidates.
+  const bool demolish = may_demolish(u);
   if (in_melee(u)) {
     // 1.5: only a turn to face an enemy on a flank or the rear, and only when the front is free.
     if (contacted_on(*this, u, geo::Side::kFront)) return;
@@ -489,9 +513,9 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
       }
       const Scenario& sc = ohw_->scenario_data();
       if (ok && (!base_on_table(nb, sc) || !base_on_table(ne, sc))) ok = false;
-      for (const auto& t : sc.terrain)
-        if (ok && ((impassable_for(u, t.type) && geo::base_overlaps_polygon(nb, t.outline)) ||
-                   (impassable_for(e, t.type) && geo::base_overlaps_polygon(ne, t.outline))))
+      for (int i = 0; i < ohw_->num_terrain() && ok; ++i)
+        if ((blocks(u, i) && geo::base_overlaps_polygon(nb, ohw_->terrain(i).outline)) ||
+            (blocks(e, i) && geo::base_overlaps_polygon(ne, ohw_->terrain(i).outline)))
           ok = false;
       if (ok) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
     }
@@ -509,6 +533,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
     for (geo::Side s : geo::kAllSides)
       if (charge_result(u, t, s)) out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
+  if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);
 }
 
 void OhwState::legal_shots(std::vector<game::Action>& out) const {
@@ -539,6 +564,13 @@ void OhwState::do_move(int code) {
   UnitState& us = units_[static_cast<std::size_t>(u)];
   us.flags |= kActed;
   if (code == act::kHold) return;
+  if (code == act::kDemolishCode) {
+    // S2: the unit neither moves, shoots nor fights this player turn.
+    us.flags |= kMoved | kShot | kFought;
+    demolition_tried_ = true;
+    pending_ = {PendingKind::kDemolish, static_cast<std::int8_t>(u), -1};
+    return;
+  }
   if (code >= act::kFaceCode) {
     const auto s = static_cast<geo::Side>(code - act::kFaceCode);
     int e = -1;

@@ -158,7 +158,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   s.source = j;
   if (!j.is_object()) return rd.error("(top level)", "must be a JSON object");
   if (auto k = unknown_field(j, {"ruleset", "id", "title", "description", "table", "base", "turns", "first",
-                                 "sides", "terrain", "roads", "units", "victory", "at_end", "oath",
+                                 "sides", "terrain", "roads", "units", "victory", "at_end", "oath", "demolition",
                                  "_comment", "notes"});
       !k.empty())
     return rd.error(k, "is not a field of an ohw scenario (see docs/scenario-format.md)");
@@ -390,6 +390,24 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     if (!(*it)["side"].is_string() || (s.oath_side = find_side(s, (*it)["side"].get<std::string>())) < 0)
       return rd.error("oath.side", "must be a side id");
     if (!rd.inches((*it)["radius"], "oath.radius", s.oath_radius, 1, 36)) return *rd.err();
+  }
+  if (auto it = j.find("demolition"); it != j.end()) {
+    if (!it->is_object()) return rd.error("demolition", "must be an object with side, crossing, line and needs");
+    if (auto k = unknown_field(*it, {"side", "crossing", "line", "needs"}); !k.empty())
+      return rd.error("demolition." + k, "is not a field of the demolition rule");
+    std::string side, crossing;
+    if (!rd.string(*it, "demolition.", "side", side) || !rd.string(*it, "demolition.", "crossing", crossing) ||
+        !rd.integer(*it, "demolition.", "needs", s.demolition.needs, 1, 6))
+      return *rd.err();
+    if ((s.demolition.side = find_side(s, side)) < 0) return rd.error("demolition.side", "must be a side id");
+    s.demolition.terrain = find_terrain(s, crossing);
+    if (s.demolition.terrain < 0 || (s.terrain[static_cast<std::size_t>(s.demolition.terrain)].type != TerrainType::kBridge &&
+                                     s.terrain[static_cast<std::size_t>(s.demolition.terrain)].type != TerrainType::kFord))
+      return rd.error("demolition.crossing", "must name a bridge or ford");
+    const auto& l = (*it)["line"];
+    if (!l.is_array() || l.size() != 2 || !rd.point(l[0], "demolition.line[0]", s.demolition.line.a) ||
+        !rd.point(l[1], "demolition.line[1]", s.demolition.line.b))
+      return rd.err() ? *rd.err() : rd.error("demolition.line", "must be two points");
   }
   if (auto it = j.find("at_end"); it != j.end()) {
     // Who wins at the turn limit when no condition decided: a side, or "more_units" (O-29).

@@ -117,6 +117,7 @@ void OhwState::advance() {
 
 void OhwState::start_player_turn() {
   for (auto& us : units_) us.flags = 0;
+  demolition_tried_ = false;
   // Reinforcements arrive at the start of their side's player turn, when their place is free.
   for (int u = 0; u < ohw_->num_units(); ++u) {
     UnitState& us = units_[static_cast<std::size_t>(u)];
@@ -207,6 +208,12 @@ void OhwState::apply_die(int value) {
           "ohw 2.3");
       break;
     }
+    case PendingKind::kDemolish:
+      if (value >= ohw_->scenario_data().demolition.needs) demolished_ = true;
+      log("demolition", fmt::format("{} tries to break the crossing: d6 {}{}", unit_name(p.a), value,
+                                    demolished_ ? ": it is destroyed" : ": it stands"),
+          "ohw scenario");
+      break;
     case PendingKind::kMelee: {
       const HitFactors h = melee_hits(p.a, p.t, value);
       apply_hits(p.t, h.hits);
@@ -305,6 +312,11 @@ game::ChanceInfo OhwState::chance_info() const {
       info.purpose = fmt::format("melee hits of {} against {}", unit_name(pending_.a), unit_name(pending_.t));
       info.rule = "ohw 3.2";
       break;
+    case PendingKind::kDemolish:
+      info.purpose = fmt::format("demolition attempt by {} (needs {} or more)", unit_name(pending_.a),
+                                 ohw_->scenario_data().demolition.needs);
+      info.rule = "ohw scenario";
+      break;
   }
   info.dice = core::Dice::d6();
   for (int v = 1; v <= 6; ++v) info.by_value.emplace_back(v, act::kDieBase + v);
@@ -365,7 +377,8 @@ std::string OhwState::to_string() const {
      << int{first_} << " phase " << static_cast<int>(phase_) << " selected " << int{selected_} << " pending "
      << static_cast<int>(pending_.kind) << ' ' << int{pending_.a} << ' ' << int{pending_.t} << " winner "
      << int{winner_} << " reason " << static_cast<int>(end_reason_) << " force " << int{force_die_[0]} << ' '
-     << int{force_die_[1]} << " points " << points_[0] << ' ' << points_[1] << '\n';
+     << int{force_die_[1]} << " points " << points_[0] << ' ' << points_[1] << " demolished " << demolished_
+     << ' ' << demolition_tried_ << '\n';
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
     os << ohw_->unit(u).id << ' ' << type_name(us.type) << ' ' << us.base.centre() << ' ' << us.base.heading().units()
@@ -391,6 +404,7 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
   j["units_per_inch"] = kInch;
   j["table"] = {{"width", sc.width}, {"height", sc.height}};
   j["points"] = {points_[0], points_[1]};
+  j["demolished"] = demolished_;
   j["terrain"] = nlohmann::json::array();
   for (const auto& t : sc.terrain) {
     nlohmann::json poly = nlohmann::json::array();
@@ -431,6 +445,7 @@ std::string OhwState::action_to_string(game::Action a) const {
     const int code = a - act::kMoveBase;
     const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
     if (code == act::kHold) return who + " holds";
+    if (code == act::kDemolishCode) return who + " tries to demolish the crossing";
     if (code >= act::kFaceCode) return fmt::format("{} turns to face its {}", who, geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
     if (code >= act::kChargeCode) {
       const int t = (code - act::kChargeCode) / 4;

@@ -19,6 +19,7 @@
 //                         place (then q = 0 and p != 0).
 //     code 300 + 4*t + side      charge side `side` (geo::Side order) of enemy unit t (1.8)
 //     code 600 + side     in melee, turn to face the enemy touching that side (1.5)
+//     code 650            try to demolish the scenario's crossing (S2; a d6 follows)
 // Units are at most kMaxUnits (60), so the ranges never overlap.
 #pragma once
 
@@ -45,6 +46,7 @@ inline constexpr game::Action kMoveBase = 20000;
 inline constexpr int kHold = 0;
 inline constexpr int kChargeCode = 300;
 inline constexpr int kFaceCode = 600;
+inline constexpr int kDemolishCode = 650;
 inline constexpr int kMaxCode = 700;
 }  // namespace act
 
@@ -58,7 +60,7 @@ game::Action move_code(int pre, int dist, int post);
 
 enum class Phase : std::uint8_t { kSetup, kMove, kShoot, kMelee, kOver };
 
-enum class PendingKind : std::uint8_t { kNone, kForceRoll, kRollOff, kShot, kMelee };
+enum class PendingKind : std::uint8_t { kNone, kForceRoll, kRollOff, kShot, kMelee, kDemolish };
 struct Pending {
   PendingKind kind = PendingKind::kNone;
   std::int8_t a = -1;  // side (force roll) or the unit striking
@@ -158,6 +160,10 @@ class OhwState final : public game::State {
   bool is_fort(int u) const;                              // 5.1
   bool in_redoubt(int u) const;                           // 5.4
   bool is_foot(int u) const { return unit(u).type != UnitType::kKnights; }
+  bool demolished() const { return demolished_; }
+  bool may_demolish(int u) const;  // S2 "Demolition"
+  // Terrain piece i stops unit u (1.2; a demolished crossing is river).
+  bool blocks(int u, int i) const;
 
   // Test set-up: put unit u at a position with the given hits (no history is recorded).
   void debug_place(int u, geo::Point centre, int heading_degrees, int hits = 0);
@@ -193,6 +199,8 @@ class OhwState final : public game::State {
   std::int8_t first_ = 0;
   std::int8_t selected_ = -1;
   std::int8_t winner_ = -1;  // 0, 1, 2 = draw, -1 none yet
+  bool demolished_ = false;
+  bool demolition_tried_ = false;  // this player turn
   Phase phase_ = Phase::kSetup;
   EndReason end_reason_ = EndReason::kNone;
   Pending pending_;

@@ -98,7 +98,16 @@ struct Scenario {
   // 0 = no such rule.
   std::int64_t oath_radius = 0;
   int oath_side = -1;
-  int at_end = -1;  // who wins at the turn limit if nothing else decided: a side, or -1 = more units (O-29)
+  int at_end = -1;
+  // A crossing one side may try to destroy (S2 "Demolition"): at the start of its Move phase,
+  // one unit of `side` not in melee touching `line` rolls a d6; `needs` or more turns the
+  // crossing into river. No attempt while an enemy has any part on the crossing.
+  struct Demolition {
+    int terrain = -1;  // the crossing; -1 = no such rule
+    int side = 0;
+    int needs = 5;
+    geo::Segment line;
+  } demolition;  // who wins at the turn limit if nothing else decided: a side, or -1 = more units (O-29)
   nlohmann::json source;
 };
 

@@ -130,6 +130,40 @@ TEST(Ohw_Scenarios, S2_BlueNeedsTwoUnitsWhollySouthOfTheRiver) {
   }
 }
 
+// S2: a red unit touching the bridge's south end may try to break it, not while blue is on it.
+std::unique_ptr<OhwState> s2_at_the_bridge(bool blue_on_bridge) {
+  auto s = builtin("s2");
+  s->debug_place(unit_index(*s, "r2"), at(14.5, 16), 90);  // touches the line y = 17, x 16-21
+  if (blue_on_bridge) s->debug_place(unit_index(*s, "b1"), at(18.5, 19.5), 270);
+  s->debug_place(unit_index(*s, "b3"), at(18.5, 22), 270);
+  pass_turn(*s);  // blue's player turn
+  play(*s, act::kSelectBase + unit_index(*s, "r2"));
+  return s;
+}
+
+TEST(Ohw_Scenarios, S2_NoDemolitionWhileBlueIsOnTheBridge) {
+  auto s = s2_at_the_bridge(true);
+  EXPECT_FALSE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+  auto t = s2_at_the_bridge(false);
+  EXPECT_TRUE(is_legal(*t, act::kMoveBase + act::kDemolishCode));
+}
+
+TEST(Ohw_Scenarios, S2_DemolitionOnFiveOrSixClosesTheBridge) {
+  auto s = s2_at_the_bridge(false);
+  const int b3 = unit_index(*s, "b3");
+  EXPECT_TRUE(s->move_result(b3, move_code(0, 2, 0)));  // knights: 6" south onto the bridge
+  play(*s, act::kMoveBase + act::kDemolishCode);
+  roll(*s, 5);
+  EXPECT_TRUE(s->demolished());
+  EXPECT_FALSE(s->move_result(b3, move_code(0, 2, 0)));
+  auto t = s2_at_the_bridge(false);
+  play(*t, act::kMoveBase + act::kDemolishCode);
+  roll(*t, 4);
+  EXPECT_FALSE(t->demolished());
+  EXPECT_TRUE(t->move_result(b3, move_code(0, 2, 0)));
+  EXPECT_FALSE(is_legal(*t, act::kSelectBase + unit_index(*t, "r2")));  // it has acted
+}
+
 TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
   for (bool denied : {false, true}) {
     auto s = builtin("s4");
