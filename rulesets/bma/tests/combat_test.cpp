@@ -606,6 +606,12 @@ TEST(Bma_5_Combat, Clause_5_3_D_SecondDRouts) {
   EXPECT_EQ(b.s->unit(1).status, Status::kRouted);
   EXPECT_EQ(b.at(1), "0509");  // and flees three hexes south
   EXPECT_EQ(events_of(b.log, "rout", "bma 5.3 D").size(), 1u);
+  // Negative: the same result on an ordered unit only disorders it.
+  Bench c(spare(duel()));
+  duel_roll(c, 8, 7, Status::kOrdered, 5);  // 8:7 is 1/1: row 5, DD
+  EXPECT_EQ(last_die_event(c.log)["result"], "DD");
+  EXPECT_EQ(c.s->unit(1).status, Status::kDisordered);
+  EXPECT_EQ(c.at(1), "0506");
 }
 
 TEST(Bma_5_Combat, Clause_5_3_D_DisorderedUnitMayNotAttack) {

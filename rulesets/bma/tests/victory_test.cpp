@@ -167,6 +167,15 @@ TEST(Bma_8_Victory, Clause_8_3_BothRoutedInOneCheckIsADraw) {
   EXPECT_EQ(f->s->winner(), 2);
   EXPECT_EQ(f->s->end_reason(), EndReason::kBothRouted);
   EXPECT_EQ(f->s->returns(), (std::vector<double>{0.0, 0.0}));
+  // Negative: only one army at its rout level in the same check, and the other side wins.
+  auto f2 = setup(
+      scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
+                    {}, {}, 10, 10, 8, 3, 3));
+  set_status(*f2->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  EXPECT_TRUE(f2->s->is_terminal());
+  EXPECT_EQ(f2->s->winner(), 1);
+  EXPECT_EQ(f2->s->end_reason(), EndReason::kRoutLevel);
 }
 
 TEST(Bma_8_Victory, Clause_8_3_NoRoutByTheLastTurnIsADraw) {
