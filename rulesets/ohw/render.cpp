@@ -11,7 +11,7 @@ char terrain_char(TerrainType t) {
   switch (t) {
     case TerrainType::kWoods: return '#';
     case TerrainType::kTown: return '+';
-    case TerrainType::kHill: return '^';
+    case TerrainType::kHill: return '-';
     case TerrainType::kRiver: return '~';
     case TerrainType::kFord: return '=';
     case TerrainType::kBridge: return 'H';
@@ -46,6 +46,17 @@ std::string OhwState::render_text(game::Player viewer) const {
           ch = side_of(u) == 0 ? l : static_cast<char>(l - 'A' + 'a');
         }
     }
+  // The front of each base: an arrow in the cell just behind the middle of its front edge.
+  static constexpr char kArrows[] = {'>', '/', '^', '\\', '<', '/', 'v', '\\'};
+  for (int u = 0; u < ohw_->num_units(); ++u) {
+    if (!unit(u).on_table) continue;
+    const geo::Base& b = unit(u).base;
+    const geo::Point p = b.side_midpoint(geo::Side::kFront) - geo::Vec{b.forward_half().x / 2, b.forward_half().y / 2};
+    const int c = static_cast<int>(p.x / kInch), r = static_cast<int>(p.y / kInch);
+    if (c < 0 || c >= cols || r < 0 || r >= rows) continue;
+    const int octant = static_cast<int>((b.heading().units() + geo::kFullTurn / 16) % geo::kFullTurn / (geo::kFullTurn / 8));
+    grid[static_cast<std::size_t>(rows - 1 - r)][static_cast<std::size_t>(c)] = kArrows[octant];
+  }
   std::ostringstream os;
   os << status_line() << '\n';
   for (int r = 0; r < rows; ++r) os << fmt::format("{:>3} ", rows - r) << grid[static_cast<std::size_t>(r)] << '\n';
@@ -54,7 +65,8 @@ std::string OhwState::render_text(game::Player viewer) const {
   os << "\n";
   os << fmt::format("    {} capitals, {} lower case; K knights, M men-at-arms, A archers, L levies, I irregulars, P peasant archers\n",
                     sc.side_names[0], sc.side_names[1]);
-  os << "    # woods  + town  ^ hill  ~ river/lake  = ford  H bridge  % marsh  @ objective  X redoubt  : road\n";
+  os << "    > ^ < v / \\ mark the front of each base\n";
+  os << "    # woods  + town  - hill  ~ river/lake  = ford  H bridge  % marsh  @ objective  X redoubt  : road\n";
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
     const double hd = static_cast<double>(us.base.heading().units()) / geo::kAngleUnitsPerDegree;
