@@ -211,6 +211,24 @@ TEST(Bma_5_Combat, Clause_5_1_2_DisorderedOrRoutedNeighboursAreOptional) {
   EXPECT_EQ(defenders(*c.s), (std::vector<int>{1, 2}));
 }
 
+TEST(Bma_5_Combat, Clause_5_1_2_EachAddedAttackerBringsInItsOwnOrderedNeighbours) {
+  // Imperial u0 0505 and u1 0605 both touch Lombard u2 at 0506; only u1 also touches Lombard u3
+  // at 0706. The combat closes over its attackers: each one added pulls in its own neighbours.
+  Bench b(scenario_json({{"imperial", "infantry", "A", "0505"},
+                         {"imperial", "infantry", "A", "0605"},
+                         {"lombard", "infantry", "A", "0506"},
+                         {"lombard", "infantry", "A", "0706"}}));
+  for (int u = 0; u < 4; ++u) b.set(u, Status::kOrdered, 8);
+  open_combat(*b.s, 0);
+  declare(*b.s, 2, {0});
+  // Negative: with u0 alone, u3 (not next to u0) stays out and cannot be added.
+  EXPECT_EQ(defenders(*b.s), (std::vector<int>{2}));
+  EXPECT_FALSE(is_legal(*b.s, act::kAddDefenderBase + 3));
+  // Positive: adding u1 brings in u3, which u1 touches and which is ordered.
+  play(*b.s, act::kAddAttackerBase + 1);
+  EXPECT_EQ(defenders(*b.s), (std::vector<int>{2, 3}));
+}
+
 TEST(Bma_5_Combat, Clause_5_1_2_EachUnitAttacksOnceAndIsAttackedOnce) {
   // Imperial u0 0505, u1 0705, u2 0605; Lombard u3 0506 (ordered), u4 0706 (disordered).
   // u2 touches both Lombards, u0 only u3, u1 only u4.
