@@ -65,8 +65,33 @@ core::Status State::apply(Action action) {
   return core::Status::Ok();
 }
 
+namespace {
+// Set while clone_for_search() copies a state, so the copy constructor skips the history.
+thread_local bool t_cloning_for_search = false;
+}  // namespace
+
+State::State(const State& other)
+    : game_(other.game_),
+      history_(other.record_history_ && !t_cloning_for_search ? other.history_
+                                                               : std::vector<HistoryItem>{}),
+      sink_(nullptr),
+      record_history_(other.record_history_ && !t_cloning_for_search) {}
+
+void State::set_record_history(bool on) {
+  record_history_ = on;
+  if (!on) std::vector<HistoryItem>().swap(history_);
+}
+
+std::unique_ptr<State> State::clone_for_search() const {
+  struct Guard {
+    Guard() { t_cloning_for_search = true; }
+    ~Guard() { t_cloning_for_search = false; }
+  } guard;
+  return clone();
+}
+
 void State::apply_unchecked(Action action) {
-  history_.push_back({current_player(), action});
+  if (record_history_) history_.push_back({current_player(), action});
   do_apply(action);
 }
 

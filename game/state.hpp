@@ -64,9 +64,7 @@ class Game {
 
 class State {
  public:
-  explicit State(std::shared_ptr<const Game> game) : game_(std::move(game)) {
-    history_.reserve(1024);
-  }
+  explicit State(std::shared_ptr<const Game> game) : game_(std::move(game)) {}
   virtual ~State() = default;
 
   const Game& game() const { return *game_; }
@@ -147,14 +145,22 @@ class State {
 
   const std::vector<HistoryItem>& history() const { return history_; }
 
+  // Whether apply() records each action in history() (on by default: records, replay, undo and
+  // the displays need it). A playout or search that needs no record turns it off: applying then
+  // stores nothing, and clones copy no history. Turning it off clears the history.
+  void set_record_history(bool on);
+  bool records_history() const { return record_history_; }
+  // A copy for search: like clone() but with no history, recording none.
+  std::unique_ptr<State> clone_for_search() const;
+
   // Events are sent to the sink as the rules emit them; no sink, no events built. Clones start
   // with no sink.
   void set_event_sink(core::EventSink* sink) { sink_ = sink; }
   core::EventSink* event_sink() const { return sink_; }
 
  protected:
-  State(const State& other)
-      : game_(other.game_), history_(other.history_), sink_(nullptr) {}
+  // Copies the history only if `other` records it and no clone_for_search() is under way.
+  State(const State& other);
   State& operator=(const State&) = delete;
 
   virtual void do_apply(Action action) = 0;
@@ -168,6 +174,7 @@ class State {
   std::shared_ptr<const Game> game_;
   std::vector<HistoryItem> history_;
   core::EventSink* sink_ = nullptr;
+  bool record_history_ = true;
 };
 
 // Probability of each chance outcome as a double (for display and sampling code).

@@ -71,6 +71,7 @@ core::Expected<PlayoutResult> play_game(const game::Game& game, std::span<ai::Ag
   PlayoutResult result;
   result.state = game.new_initial_state();
   result.state->set_event_sink(options.sink);
+  result.state->set_record_history(options.record_history);
   PlayoutRngs rngs = make_playout_rngs(seed, game_index, game.num_players());
   if (options.on_step) options.on_step(*result.state);
   auto status =

@@ -31,6 +31,9 @@ struct PlayoutOptions {
   // Apply through State::apply (legality checked; an illegal choice is an error) instead of
   // apply_unchecked. Off for speed: random agents only choose legal actions.
   bool check_actions = false;
+  // Record every action in State::history() (play_game only). Off for batches and benchmarks
+  // that need no record: the playout then stores nothing per step.
+  bool record_history = true;
   // Receives the rules' events from the initial state on (none are built without a sink).
   core::EventSink* sink = nullptr;
   // Called after every applied action with the new state (play_game also calls it once with the
