@@ -94,6 +94,22 @@ TEST(Bma_4_Movement, Clause_9_6_CavalryPaysFourToEnterForest) {
   EXPECT_FALSE(contains_hex(r2, "0117"));
 }
 
+TEST(Bma_4_Movement, Clause_4_0_NoMinimumMoveIntoTerrainItCannotPay) {
+  // Lombard infantry (4 MP) at 0112 walks north: 0111, 0110, 0109 cost 3, leaving 1 MP, and the
+  // forest at 0108 costs 2, so it cannot go there: there is no minimum move.
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0108"}, 1, 12);
+  activate(*f->s, 1);
+  const Hexes r = reach_of(*f->s, 1);
+  EXPECT_TRUE(contains_hex(r, "0109"));
+  EXPECT_FALSE(contains_hex(r, "0108"));
+  // Negative: one hex nearer, the forest at 0109 costs exactly the 2 MP left, and is entered.
+  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0109"}, 1, 12);
+  activate(*f2->s, 1);
+  EXPECT_TRUE(contains_hex(reach_of(*f2->s, 1), "0109"));
+}
+
 TEST(Bma_4_Movement, Clause_4_0_NoMovingThroughUnits) {
   // A friendly unit at 0110 and an enemy at 0104 bar the one-column strip.
   auto f = setup({{"imperial", "infantry", "B", "0101"},
