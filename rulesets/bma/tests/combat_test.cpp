@@ -417,37 +417,44 @@ TEST(Bma_5_Combat, Clause_5_1_4_CavalryAttackingInfantryFlankOrRearDoubled) {
   EXPECT_EQ(odds_from("0405", "").attack, 4);
 }
 
-TEST(Bma_5_Combat, Clause_5_1_4_FlankShiftOneRearShiftTwo) {
-  auto odds = [](const std::string& att_type, const std::string& def_type, const std::string& from,
-                 int def_facing) {
-    Bench b(scenario_json({{"imperial", att_type, "A", from}, {"lombard", def_type, "A", "0506"}}), "facing");
-    b.set(0, Status::kOrdered, 8);
-    b.set(1, Status::kOrdered, 8, def_facing);
-    b.face(0, "0506");
-    return duel_odds(b);
-  };
+// The odds of one attacker from `from` against the Lombard unit at 0506 facing `def_facing`,
+// with the facing rule on (flanks and rears exist only with it, ruling L-11).
+CombatOdds facing_odds(const std::string& att_type, const std::string& def_type, const std::string& from,
+                       int def_facing, const std::string& options = "facing") {
+  Bench b(scenario_json({{"imperial", att_type, "A", from}, {"lombard", def_type, "A", "0506"}}), options);
+  b.set(0, Status::kOrdered, 8);
+  b.set(1, Status::kOrdered, 8, def_facing);
+  if (!options.empty()) b.face(0, "0506");
+  return duel_odds(b);
+}
+
+TEST(Bma_5_Combat, Clause_5_1_4_FlankShiftOne) {
   // Infantry against infantry facing N/NE (1): flank 0405, rear 0507, front 0505.
-  CombatOdds o = odds("infantry", "infantry", "0405", 1);
+  const CombatOdds o = facing_odds("infantry", "infantry", "0405", 1);
   EXPECT_EQ(o.shift, 1);
   EXPECT_EQ(o.base_column, 2);
   EXPECT_EQ(o.column, 3);
   EXPECT_TRUE(has_term(o, "flank"));
-  o = odds("infantry", "infantry", "0507", 1);
-  EXPECT_EQ(o.shift, 2);
-  EXPECT_EQ(o.column, 4);
-  EXPECT_EQ(odds("infantry", "infantry", "0505", 1).shift, 0);  // negative: frontal
   // Cavalry against cavalry facing N (0): front 0505/0605/0405, flank 0606/0406, rear 0507.
-  EXPECT_EQ(odds("cavalry", "cavalry", "0606", 0).shift, 1);
-  EXPECT_EQ(odds("cavalry", "cavalry", "0507", 0).shift, 2);
-  EXPECT_EQ(odds("cavalry", "cavalry", "0405", 0).shift, 0);
+  EXPECT_EQ(facing_odds("cavalry", "cavalry", "0606", 0).shift, 1);
   // Ruling L-12: infantry against cavalry shifts the same way.
-  EXPECT_EQ(odds("infantry", "cavalry", "0406", 0).shift, 1);
-  EXPECT_EQ(odds("infantry", "cavalry", "0507", 0).shift, 2);
-  // Negative: without the facing rule there are no flanks.
-  Bench b(scenario_json({{"imperial", "infantry", "A", "0507"}, {"lombard", "infantry", "A", "0506"}}));
-  b.set(0, Status::kOrdered, 8);
-  b.set(1, Status::kOrdered, 8);
-  EXPECT_EQ(duel_odds(b).shift, 0);
+  EXPECT_EQ(facing_odds("infantry", "cavalry", "0406", 0).shift, 1);
+  // Negative: through the front no shift; without the facing rule there are no flanks.
+  EXPECT_EQ(facing_odds("infantry", "infantry", "0505", 1).shift, 0);
+  EXPECT_EQ(facing_odds("cavalry", "cavalry", "0405", 0).shift, 0);
+  EXPECT_EQ(facing_odds("infantry", "infantry", "0405", 1, "").shift, 0);
+}
+
+TEST(Bma_5_Combat, Clause_5_1_4_RearShiftTwo) {
+  const CombatOdds o = facing_odds("infantry", "infantry", "0507", 1);
+  EXPECT_EQ(o.shift, 2);
+  EXPECT_EQ(o.base_column, 2);
+  EXPECT_EQ(o.column, 4);
+  EXPECT_EQ(facing_odds("cavalry", "cavalry", "0507", 0).shift, 2);
+  EXPECT_EQ(facing_odds("infantry", "cavalry", "0507", 0).shift, 2);  // ruling L-12
+  // Negative: a flank is only one column; without the facing rule there is no rear.
+  EXPECT_EQ(facing_odds("cavalry", "cavalry", "0606", 0).shift, 1);
+  EXPECT_EQ(facing_odds("infantry", "infantry", "0507", 1, "").shift, 0);
 }
 
 TEST(Bma_5_Combat, Clause_5_1_4_ShiftClampedAtTableEdge) {
