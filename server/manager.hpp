@@ -89,6 +89,10 @@ class Manager {
                                const std::string& viewer);
   Outcome<nlohmann::json> record(const std::string& id);
 
+  // A fresh seed below 2^53 (exact in a JavaScript number) from the server's generator: the
+  // seed of a game created without one, or of a referee roll (server/referee.hpp).
+  std::uint64_t new_seed();
+
  private:
   using GamePtr = std::shared_ptr<LiveGame>;
 
@@ -112,7 +116,6 @@ class Manager {
   void unqueue(const std::string& id);
 
   std::string new_id();
-  std::uint64_t new_seed();
 
   const game::Registry& registry_;
   Store& store_;

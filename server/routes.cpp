@@ -13,6 +13,7 @@
 
 #include "ai/agent.hpp"
 #include "fmt/format.h"
+#include "server/referee.hpp"
 
 namespace carroccio::server {
 
@@ -39,6 +40,8 @@ enum class Route {
   kUndo,
   kRecord,
   kAt,
+  kAlshTables,
+  kAlshResolve,
   kStatic,
   kUnknownApi,
 };
@@ -75,6 +78,8 @@ Match match(const std::string& path) {
   const std::size_t n = s.size();
   if (n == 1 && s[0] == "health") return {Route::kHealth, {}, get};
   if (n == 1 && s[0] == "agents") return {Route::kAgents, {}, get};
+  if (n == 2 && s[0] == "alsh" && s[1] == "tables") return {Route::kAlshTables, {}, get};
+  if (n == 2 && s[0] == "alsh" && s[1] == "resolve") return {Route::kAlshResolve, {}, post};
   if (s[0] == "rulesets") {
     if (n == 1) return {Route::kRulesets, {}, get};
     if (n == 2) return {Route::kRuleset, {s[1]}, get};
@@ -513,7 +518,8 @@ ApiReply Api::route(const ApiRequest& r) const {
   // Every game route names a game first.
   const bool game_route = m.route != Route::kHealth && m.route != Route::kRulesets &&
                           m.route != Route::kRuleset && m.route != Route::kScenario &&
-                          m.route != Route::kAgents && m.route != Route::kGames;
+                          m.route != Route::kAgents && m.route != Route::kGames &&
+                          m.route != Route::kAlshTables && m.route != Route::kAlshResolve;
   if (game_route && !valid_id(m.args[0]))
     return error_reply(404, fmt::format("There is no game '{}'.", quote(m.args[0])));
   const std::string viewer = param(r, "viewer").value_or("");
@@ -621,6 +627,13 @@ ApiReply Api::route(const ApiRequest& r) const {
           parse_uint(m.args[1], "The position in /at/N", std::numeric_limits<std::uint32_t>::max());
       if (!n) return from_failure(n.failure());
       return from_outcome(manager_.view_at(m.args[0], static_cast<std::size_t>(*n), viewer));
+    }
+    case Route::kAlshTables:
+      return json_reply(200, referee_tables());
+    case Route::kAlshResolve: {
+      auto body = parse_body(r.body);
+      if (!body) return from_failure(body.failure());
+      return from_outcome(referee_resolve(*body, [this] { return manager_.new_seed(); }));
     }
     case Route::kStatic:
     case Route::kUnknownApi:

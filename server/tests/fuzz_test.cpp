@@ -71,6 +71,8 @@ class Fuzzer {
         return {"POST", "/api/games/" + id + "/undo"};
       case 6:
         return {"POST", "/api/games"};
+      case 7:
+        return {"POST", "/api/alsh/resolve"};
       case 15:
         return {"POST", "/api/games/" + id + "/actions?viewer=" + token()};
       default:
@@ -141,7 +143,16 @@ class Fuzzer {
   std::string body(const std::string& real_id) {
     (void)real_id;
     json base;
-    switch (pick(4)) {
+    switch (pick(5)) {
+      case 4:
+        // A referee request for the alsh tables.
+        base = {{"table", one_of<std::string>({"artillery", "charge", "discipline", "assault",
+                                               "major-battle", "terrain", token()})},
+                {"situation", json::object({{one_of<std::string>({"sp", "column", "combat",
+                                                                 "weather", token()}),
+                                             value()}})},
+                {"dice", json::array({value()})}};
+        break;
       case 0:
         base = {{"action", pick(400)}, {"expect_history", pick(6)}};
         break;
@@ -159,9 +170,10 @@ class Fuzzer {
     }
     // Mutate: change, add or remove fields.
     for (std::size_t i = 0, n = pick(4); i < n; ++i) {
-      const std::vector<std::string> keys = {"action",   "expect_history", "side", "ruleset",
-                                             "scenario", "players",        "seed", "options",
-                                             "count",    token()};
+      const std::vector<std::string> keys = {
+          "action", "expect_history", "side",      "ruleset", "scenario",      "players",
+          "seed",   "options",        "count",     "table",   "situation",     "dice",
+          "roll",   "odds_only",      "assault_table", token()};
       const std::string key = one_of(keys);
       if (pick(4) == 0)
         base.erase(key);
