@@ -6,98 +6,30 @@
 // Starts `carroccio serve` on a free port with a fresh database, then through the UI only:
 // creates a bma/legnano game (Imperial army: human, Lombard League: random), plays by clicks
 // until it has moved a unit and made an attack (whose odds it reads first), checks the event
-// log shows the combat with its rule clause, waits for the AI to answer, and saves a
-// screenshot of the board (default build/e2e/board.png, or $CARROCCIO_E2E_SCREENSHOT).
+// log shows the combat with its rule clause, waits for the AI to answer, and saves screenshots
+// of the board at 1366x768 and 1920x1080 (default build/e2e/board.png and board-large.png, or
+// $CARROCCIO_E2E_SCREENSHOT). The lobby must offer exactly the agent kinds GET /api/agents lists.
 // With --full (or CARROCCIO_E2E_FULL=1) it then plays on by clicks to the end of the battle,
-// checks the end screen, drags the replay slider, and saves end.png beside the screenshot.
-// Exits 0 on success; on failure prints one sentence and exits 1. The server is always
-// stopped. playwright-core is resolved from web/node_modules (`npm ci` in web/).
+// checks the end screen, drags the replay slider, and saves end.png, end-large.png and
+// replay.png beside the screenshot (the ctest test e2e_play_full, registered with
+// -DCARROCCIO_LONG_TESTS=ON). Exits 0 on success; on failure prints one sentence and exits 1.
+// The server is always stopped. playwright-core is resolved from web/node_modules.
 
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const CHROMIUM = process.env.CARROCCIO_CHROMIUM || '/usr/bin/chromium';
 const SEED = Number(process.env.CARROCCIO_E2E_SEED || 11);
-const VIEWPORT = { width: 1366, height: 768 };
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const FULL = process.argv.includes('--full') || process.env.CARROCCIO_E2E_FULL === '1';
 const [binaryArg, distArg, shotArg] = positional;
-const TOTAL_MS = Number(process.env.CARROCCIO_E2E_TIMEOUT_MS || (FULL ? 1_200_000 : 240_000));
-const started = Date.now();
-let server = null;
-let serverLog = '';
-let context = null;
-let tmpDir = null;
-
-class Failure extends Error {}
-const fail = (msg) => {
-  throw new Failure(msg);
-};
-const log = (msg) => process.stdout.write(`[e2e ${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const timeLeft = () => TOTAL_MS - (Date.now() - started);
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function getJson(base, p) {
-  const res = await fetch(base + p);
-  if (!res.ok) fail(`GET ${p} answered HTTP ${res.status}.`);
-  return res.json();
-}
-
-async function startServer(binary, dist) {
-  const port = await freePort();
-  const db = path.join(tmpDir, 'e2e.db');
-  server = spawn(binary, ['serve', '--port', String(port), '--db', db, '--web', dist], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout.on('data', (d) => (serverLog += d));
-  server.stderr.on('data', (d) => (serverLog += d));
-  let exited = null;
-  server.on('exit', (code, sig) => (exited = { code, sig }));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (exited) fail(`the server exited at once (code ${exited.code}): ${serverLog.trim().split('\n').slice(-3).join(' | ')}`);
-    try {
-      const res = await fetch(base + '/api/rulesets');
-      if (res.ok) {
-        const index = await fetch(base + '/');
-        if (!index.ok) fail(`the server does not serve the front end at / (HTTP ${index.status}); is --web ${dist} a built web/dist?`);
-        return base;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  fail(`the server did not answer on port ${port} within 10 seconds.`);
-}
-
-function stopServer() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    try {
-      server.kill('SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
+// Bounds instead of a clock (the machine may be slow): decisions clicked, and polls in a row
+// while the AI thinks.
+const MAX_CLICKS = FULL ? 20_000 : 600;
+const MAX_IDLE_POLLS = 3000;
+const log = (msg) => say('e2e', msg);
+const harness = new Harness('e2e_play');
+const getJson = (base, p) => harness.getJson(p);
 
 // ---- Reading the page ----
 
@@ -151,45 +83,14 @@ async function clickUnit(page, unitId) {
 // ---- The game ----
 
 async function run() {
-  if (!binaryArg || !distArg) fail('usage: node tests/e2e/play.mjs CARROCCIO_BINARY WEB_DIST_DIR [SCREENSHOT_PATH].');
-  const binary = path.resolve(binaryArg);
-  const dist = path.resolve(distArg);
   const shot = path.resolve(shotArg || process.env.CARROCCIO_E2E_SCREENSHOT || path.join(ROOT, 'build', 'e2e', 'board.png'));
-  if (!fs.existsSync(binary)) fail(`the carroccio binary ${binary} does not exist.`);
-  if (!fs.existsSync(path.join(dist, 'index.html'))) fail(`${dist} holds no index.html: build the front end first (cd web && npm ci && npm run build).`);
-  if (!fs.existsSync(CHROMIUM)) fail(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium).`);
-  let chromium;
-  try {
-    chromium = createRequire(path.join(ROOT, 'web', 'package.json'))('playwright-core').chromium;
-  } catch {
-    fail('playwright-core is not installed in web/node_modules: run npm ci in web/.');
-  }
-
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carroccio-e2e-'));
-  const base = await startServer(binary, dist);
-  log(`server up at ${base}`);
+  const base = await harness.start(binaryArg, distArg);
   const scenario = await getJson(base, '/api/rulesets/bma/scenarios/legnano');
   const lombardLeaders = new Set((scenario.leaders || []).filter((l) => l.side === 'lombard').map((l) => l.id));
-
-  context = await chromium.launchPersistentContext(path.join(tmpDir, 'chrome-profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: VIEWPORT,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const page = context.pages()[0] || (await context.newPage());
-  const pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.setDefaultTimeout(20_000);
+  const page = await harness.browser(SMALL);
+  const pageErrors = harness.pageErrors;
+  // The agent kinds the lobby offers are the server's (GET /api/agents), not a list of its own.
+  const agents = (await getJson(base, '/api/agents')).players;
 
   // Lobby: bma / Legnano, Imperial army human, Lombard League random.
   await page.goto(base + '/');
@@ -198,6 +99,8 @@ async function run() {
   await page.waitForSelector('[data-testid="player-lombard"]');
   await page.selectOption('[data-testid="lobby-scenario"]', 'legnano');
   await page.waitForSelector('[data-testid="player-lombard"]');
+  const offered = await page.$$eval('[data-testid="player-lombard"] option', (os) => os.map((o) => o.value).filter((v) => v !== 'other'));
+  if (offered.join(',') !== agents.join(',')) fail(`the lobby offers ${offered.join(', ')} but the server lists ${agents.join(', ')}.`);
   await page.selectOption('[data-testid="player-imperial"]', 'human');
   await page.selectOption('[data-testid="player-lombard"]', 'random');
   await page.fill('[data-testid="lobby-seed"]', String(SEED));
@@ -214,10 +117,12 @@ async function run() {
   let attackEventIndex = -1;
   let aiAnswered = false;
   let clicks = 0;
+  let idle = 0;
 
   let over = false;
   while (!(moved && attacked && aiAnswered) || (FULL && !over)) {
-    if (timeLeft() <= 0) fail(`time ran out after ${clicks} clicks (moved: ${moved}, attacked: ${attacked}, AI answered: ${aiAnswered}).`);
+    if (clicks > MAX_CLICKS) fail(`no end after ${clicks} clicks (moved: ${moved}, attacked: ${attacked}, AI answered: ${aiAnswered}).`);
+    if (idle > MAX_IDLE_POLLS) fail(`the page offered no decision for ${idle} polls in a row (${clicks} clicks made).`);
     if (pageErrors.length) fail(`the page threw an error: ${pageErrors[0]}`);
     if (await page.$('[data-testid="end-screen"]')) {
       over = true;
@@ -240,9 +145,11 @@ async function run() {
 
     const acts = await decisions(page);
     if (acts.length === 0) {
+      idle++;
       await sleep(200); // the AI thinks or dice roll; the page polls
       continue;
     }
+    idle = 0;
     const has = (k) => acts.filter((a) => a.kind === k);
     clicks++;
 
@@ -315,7 +222,8 @@ async function run() {
     const reason = (await page.textContent('[data-testid="end-reason"]').catch(() => '')) || '';
     log(`the battle is over: ${headline} ${reason}`);
     const endShot = path.join(path.dirname(shot), 'end.png');
-    await page.screenshot({ path: endShot });
+    await screenshotAt(page, endShot);
+    await screenshotAt(page, path.join(path.dirname(shot), 'end-large.png'), LARGE, SMALL);
     await page.click('[data-testid="end-replay"]');
     const slider = await page.$('[data-testid="replay-slider"]');
     const box = await slider.boundingBox();
@@ -323,7 +231,7 @@ async function run() {
     await page.waitForFunction(() => /After decision/.test(document.querySelector('[data-testid="replay-label"]')?.textContent || ''));
     await sleep(800);
     const turn = await page.textContent('[data-testid="turn"]');
-    await page.screenshot({ path: path.join(path.dirname(shot), 'replay.png') });
+    await screenshotAt(page, path.join(path.dirname(shot), 'replay.png'));
     log(`replay slider at 30%: ${turn}; screenshots ${endShot} and replay.png`);
   }
   if (pageErrors.length) fail(`the page threw an error: ${pageErrors[0]}`);
@@ -336,38 +244,10 @@ async function shoot(page, shot) {
     if ((await decisions(page)).length || (await page.$('[data-testid="end-screen"]'))) break;
     await sleep(200);
   }
-  fs.mkdirSync(path.dirname(shot), { recursive: true });
-  await page.screenshot({ path: shot });
-  log(`screenshot saved to ${shot}`);
+  await screenshotAt(page, shot);
+  const large = shot.replace(/(\.png)?$/, '-large.png');
+  await screenshotAt(page, large, LARGE, SMALL);
+  log(`screenshots saved to ${shot} (${SMALL.width}x${SMALL.height}) and ${large} (${LARGE.width}x${LARGE.height})`);
 }
 
-async function cleanup() {
-  try {
-    await context?.close();
-  } catch {
-    // the browser is gone already
-  }
-  stopServer();
-  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
-}
-
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => {
-    stopServer();
-    process.exit(1);
-  });
-}
-process.on('exit', stopServer);
-
-let code = 0;
-try {
-  await run();
-} catch (e) {
-  code = 1;
-  const msg = e instanceof Failure ? e.message : `unexpected error: ${(e && e.message) || e}`;
-  process.stderr.write(`e2e_play FAILED: ${msg.split('\n')[0]}\n`);
-  if (serverLog && !(e instanceof Failure)) process.stderr.write(`server output (last lines):\n${serverLog.split('\n').slice(-10).join('\n')}\n`);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await harness.main(run);

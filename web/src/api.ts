@@ -114,6 +114,102 @@ export interface NewGame {
   seed?: number;
 }
 
+/** Who can play a side (GET /api/agents): "human" and every agent kind the server offers. */
+export interface AgentKinds {
+  players: string[];
+  agents: string[];
+  form: string;
+}
+
+// ---- The alsh table referee (GET /api/alsh/tables, POST /api/alsh/resolve) ----
+
+export type Confidence = 'legible' | 'reconstructed' | 'guessed' | 'missing';
+
+/** One situation field of a referee table: what a form input needs. */
+export interface RefereeField {
+  name: string;
+  type: 'int' | 'number' | 'bool' | 'enum' | 'list';
+  help: string;
+  required: boolean;
+  default?: unknown;
+  values?: string[];
+  min?: number;
+  max?: number;
+  min_items?: number;
+  max_items?: number;
+}
+
+export interface RefereeTable {
+  name: string;
+  title: string;
+  summary: string;
+  dice: string | null; // "d6", "2d6", or null for a table read without dice
+  rolls: string;
+  fields: RefereeField[];
+}
+
+export interface RefereeTables {
+  ruleset: string;
+  title: string;
+  confidence_levels: Confidence[];
+  assault_table_format: string;
+  tables: RefereeTable[];
+}
+
+export interface RefereeRequest {
+  table: string;
+  situation: Record<string, unknown>;
+  dice?: (number | string)[];
+  seed?: number;
+  roll?: boolean;
+  odds_only?: boolean;
+  assault_table?: unknown;
+}
+
+export interface RefereeModifier {
+  id: string;
+  label: string;
+  source: string;
+  value: number;
+  kind: string; // "drm", "column shift", "quality", "table"
+  applied: boolean;
+  confidence: Confidence;
+  note?: string;
+}
+
+export interface RefereeOddsLine {
+  outcome: string;
+  probability: string; // exact fraction
+  percent: number;
+  confidence: Confidence;
+  uncertain_probability: string;
+  rolls?: string; // the die values giving it, for a single roll
+}
+
+/** The referee's report: the same JSON `carroccio alsh --json` prints. */
+export interface RefereeReport {
+  ruleset: string;
+  table: string;
+  title: string;
+  situation: Record<string, unknown>;
+  mode: 'physical' | 'rolled' | 'odds' | 'lookup';
+  dice?: string;
+  seed?: number;
+  rolls: { dice: string; purpose: string; value: number }[];
+  modifiers: RefereeModifier[];
+  total_modifier: number;
+  steps: string[];
+  resolved: boolean;
+  unresolved_reason?: string;
+  result?: { outcome: string; effects: string[]; detail: Record<string, unknown>; confidence: Confidence };
+  basis: { what: string; confidence: Confidence; note: string }[];
+  warnings: string[];
+  odds: RefereeOddsLine[];
+  odds_total?: string;
+  uncertain_probability?: { fraction: string; percent: number };
+  guessed_probability?: { fraction: string; percent: number };
+}
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -160,6 +256,18 @@ export class Api {
       throw new ApiError(msg, res.status);
     }
     return data as T;
+  }
+
+  agents(): Promise<AgentKinds> {
+    return this.request('GET', '/api/agents');
+  }
+
+  refereeTables(): Promise<RefereeTables> {
+    return this.request('GET', '/api/alsh/tables');
+  }
+
+  resolve(req: RefereeRequest): Promise<RefereeReport> {
+    return this.request('POST', '/api/alsh/resolve', req);
   }
 
   rulesets(): Promise<RulesetInfo[]> {

@@ -4,7 +4,8 @@ import { Api } from './api';
 import { GameScreen } from './shell/game';
 import { Lobby } from './shell/lobby';
 import { h, replace } from './shell/dom';
-import { gameHash, parseRoute } from './shell/route';
+import { RefereePage } from './shell/referee';
+import { gameHash, parseRoute, refereeHash } from './shell/route';
 import './styles.css';
 
 const api = new Api();
@@ -14,17 +15,36 @@ const header = h(
   { class: 'app-header' },
   h('a', { class: 'brand', href: '#/', 'data-testid': 'home' }, h('span', { class: 'brand-mark' }, '✠'), ' Carroccio'),
   h('span', { class: 'tagline' }, 'medieval wargames, played and refereed by the book'),
-  h('nav', {}, h('a', { href: '#/', 'data-testid': 'nav-lobby' }, 'Lobby')),
+  h(
+    'nav',
+    {},
+    h('a', { href: '#/', 'data-testid': 'nav-lobby' }, 'Lobby'),
+    h('a', { href: '#/referee', 'data-testid': 'nav-referee', title: 'Resolve a table of a referee-only ruleset (All is Lost save Honour)' }, 'Table referee'),
+  ),
 );
 document.body.append(header, main);
 
-let current: GameScreen | null = null;
+let current: GameScreen | RefereePage | null = null;
+let refereeTable: string | null = null; // the table the referee page shows (a hash change to it is no reload)
 
 function show(): void {
+  const r = parseRoute(location.hash);
+  if (r.page === 'referee' && current instanceof RefereePage && r.table === refereeTable) return;
   current?.destroy();
   current = null;
-  const r = parseRoute(location.hash);
   document.body.dataset.page = r.page;
+  for (const a of header.querySelectorAll('nav a')) a.classList.toggle('here', a.getAttribute('data-testid') === `nav-${r.page}`);
+  if (r.page === 'referee') {
+    refereeTable = r.table ?? null;
+    const page = new RefereePage(api, refereeTable, (name) => {
+      refereeTable = name;
+      location.hash = refereeHash(name);
+    });
+    current = page;
+    replace(main, page.el);
+    void page.load();
+    return;
+  }
   if (r.page === 'game' && r.id) {
     const screen = new GameScreen(api, r.id, r.viewer ?? null, () => (location.hash = '#/'));
     current = screen;

@@ -21,14 +21,30 @@ export function optionsString(switches: Record<string, boolean>, values: Record<
   return parts.join(',');
 }
 
-const AGENT_CHOICES = ['human', 'random'];
+/** Who may play a side when the server cannot say (GET /api/agents failed). */
+const FALLBACK_PLAYERS = ['human', 'random'];
+
+/** The computer opponent offered first: the strongest kind the server lists that needs no tuning. */
+export function defaultAgent(players: string[]): string {
+  for (const k of ['heuristic', 'mcts', 'random']) if (players.includes(k)) return k;
+  return players.find((p) => p !== 'human') ?? 'random';
+}
+
+/** The label of a player choice in the lobby. */
+export function playerLabel(kind: string): string {
+  return kind === 'human' ? 'Human (you)' : `Computer: ${kind}`;
+}
 
 export class Lobby {
   private rulesets: RulesetInfo[] = [];
+  private referees: RulesetInfo[] = [];
+  private players: string[] = FALLBACK_PLAYERS;
+  private agentForm = '';
   private sides: { id: string; name: string }[] = [];
   private el: HTMLElement;
   private form: HTMLElement;
   private gamesBox: HTMLElement;
+  private refereeBox: HTMLElement;
   private message: HTMLElement;
   private choice: { ruleset: string; scenario: string; switches: Record<string, boolean>; values: Record<string, string>; players: Record<string, string>; seed: string } = {
     ruleset: '',
@@ -46,15 +62,15 @@ export class Lobby {
     this.form = h('div', { class: 'lobby-form' });
     this.gamesBox = h('div', { class: 'lobby-games', 'data-testid': 'stored-games' });
     this.message = h('div', { class: 'lobby-message', role: 'alert' });
+    this.refereeBox = h('div', { class: 'lobby-referees', 'data-testid': 'lobby-referees' });
     this.el = h(
       'div',
       { class: 'lobby', 'data-testid': 'lobby' },
       h(
-        'section',
-        { class: 'panel lobby-new' },
-        h('h2', {}, 'New battle'),
-        this.form,
-        this.message,
+        'div',
+        { class: 'lobby-col' },
+        h('section', { class: 'panel lobby-new' }, h('h2', {}, 'New battle'), this.form, this.message),
+        this.refereeBox,
       ),
       h('section', { class: 'panel lobby-stored' }, h('h2', {}, 'Stored games'), this.gamesBox),
     );
@@ -67,11 +83,21 @@ export class Lobby {
   async load(): Promise<void> {
     replace(this.form, h('p', { class: 'muted' }, 'Loading the rulesets…'));
     try {
-      this.rulesets = (await this.api.rulesets()).filter((r) => r.plays_games !== false);
+      const all = await this.api.rulesets();
+      this.rulesets = all.filter((r) => r.plays_games !== false);
+      this.referees = all.filter((r) => r.plays_games === false);
     } catch (e) {
       replace(this.form, h('p', { class: 'error' }, (e as Error).message));
       return;
     }
+    try {
+      const kinds = await this.api.agents();
+      if (Array.isArray(kinds.players) && kinds.players.length) this.players = kinds.players;
+      this.agentForm = kinds.form ?? '';
+    } catch (e) {
+      this.showError(e);
+    }
+    this.renderReferees();
     const first = this.rulesets.find((r) => r.id === 'bma') ?? this.rulesets[0];
     if (!first) {
       replace(this.form, h('p', { class: 'error' }, 'The server offers no ruleset that plays games.'));
@@ -79,6 +105,29 @@ export class Lobby {
     }
     await this.pickRuleset(first.id);
     void this.loadGames();
+  }
+
+  /** Rulesets that play no games but referee a physical one: a link to the referee page each. */
+  private renderReferees(): void {
+    replace(
+      this.refereeBox,
+      this.referees.length
+        ? h(
+            'section',
+            { class: 'panel lobby-referee' },
+            h('h2', {}, 'Table referee'),
+            this.referees.map((r) =>
+              h(
+                'div',
+                { class: 'referee-card' },
+                h('div', { class: 'strong' }, r.title),
+                h('p', { class: 'muted small' }, r.description),
+                h('a', { class: 'button-link', href: '#/referee', 'data-testid': `open-referee-${r.id}` }, 'Open the table referee'),
+              ),
+            ),
+          )
+        : null,
+    );
   }
 
   private ruleset(): RulesetInfo | undefined {
@@ -108,7 +157,7 @@ export class Lobby {
       }
     }
     const players: Record<string, string> = {};
-    this.sides.forEach((s, i) => (players[s.id] = this.choice.players[s.id] ?? (i === 0 ? 'human' : 'random')));
+    this.sides.forEach((s, i) => (players[s.id] = this.choice.players[s.id] ?? (i === 0 ? 'human' : defaultAgent(this.players))));
     this.choice.players = players;
     this.renderForm();
   }
@@ -167,20 +216,20 @@ export class Lobby {
       );
     });
     const players = this.sides.map((s) => {
-      const current = this.choice.players[s.id] ?? 'random';
-      const custom = !AGENT_CHOICES.includes(current);
+      const current = this.choice.players[s.id] ?? defaultAgent(this.players);
+      const custom = !this.players.includes(current);
       const select = h(
         'select',
         {
           'data-testid': `player-${s.id}`,
           onchange: (e: Event) => {
             const v = (e.target as HTMLSelectElement).value;
-            this.choice.players[s.id] = v === 'other' ? 'mcts' : v;
+            this.choice.players[s.id] = v === 'other' ? `${defaultAgent(this.players)}:` : v;
             this.renderForm();
           },
         },
-        AGENT_CHOICES.map((k) => h('option', { value: k, selected: k === current }, k === 'human' ? 'Human (you)' : `Computer: ${k}`)),
-        h('option', { value: 'other', selected: custom }, 'Computer: other agent…'),
+        this.players.map((k) => h('option', { value: k, selected: k === current }, playerLabel(k))),
+        h('option', { value: 'other', selected: custom }, 'Computer: with settings…'),
       );
       const input = custom
         ? h('input', {
@@ -188,6 +237,8 @@ export class Lobby {
             class: 'agent-spec',
             value: current,
             placeholder: 'e.g. mcts:iters=20000',
+            title: this.agentForm,
+            'data-testid': `player-spec-${s.id}`,
             onchange: (e: Event) => (this.choice.players[s.id] = (e.target as HTMLInputElement).value.trim()),
           })
         : null;

@@ -1,12 +1,16 @@
-// The hash routes: #/ is the lobby, #/game/ID?as=SIDE a game seen by SIDE.
+// The hash routes: #/ is the lobby, #/game/ID?as=SIDE a game seen by SIDE, #/referee/TABLE the
+// table referee (#/referee: its first table).
 
 export interface Route {
-  page: 'lobby' | 'game';
+  page: 'lobby' | 'game' | 'referee';
   id?: string;
   viewer?: string | null;
+  table?: string | null;
 }
 
 export function parseRoute(hash: string): Route {
+  const r = /^#\/referee(?:\/([^?/]*))?\/?$/.exec(hash);
+  if (r) return { page: 'referee', table: r[1] ? decodeURIComponent(r[1]) : null };
   const m = /^#\/game\/([^?]+)(?:\?(.*))?$/.exec(hash);
   if (!m) return { page: 'lobby' };
   const params = new URLSearchParams(m[2] ?? '');
@@ -15,4 +19,8 @@ export function parseRoute(hash: string): Route {
 
 export function gameHash(id: string, viewer: string | null): string {
   return `#/game/${encodeURIComponent(id)}${viewer ? `?as=${encodeURIComponent(viewer)}` : ''}`;
+}
+
+export function refereeHash(table: string | null): string {
+  return table ? `#/referee/${encodeURIComponent(table)}` : '#/referee';
 }
