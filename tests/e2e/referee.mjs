@@ -77,6 +77,7 @@ async function run() {
   log(`artillery rolled by the server: ${await text(page, '[data-testid="referee-outcome-text"]')} (${seed.trim()})`);
   await screenshotAt(page, shot);
   await screenshotAt(page, shot.replace(/(\.png)?$/, '-large.png'), LARGE, SMALL);
+  if (!(await page.$('[data-testid="referee-seed"]'))) fail('the rolled result gave way to the odds without a new request.');
 
   // The Assault Table: no grid, no result; a user grid, a result.
   await page.selectOption('[data-testid="referee-table"]', 'assault');
@@ -103,7 +104,9 @@ async function run() {
   await page.fill('[data-testid="referee-die"]', '9');
   await page.click('[data-testid="referee-use-die"]');
   await page.waitForSelector('[data-testid="referee-message"] .error');
-  log(`a die of 9: "${await text(page, '[data-testid="referee-message"]')}"`);
+  const refusal = await text(page, '[data-testid="referee-message"]');
+  if (!/9/.test(refusal)) fail(`an impossible die is refused without a sentence naming it ("${refusal}").`);
+  log(`a die of 9: "${refusal}"`);
 
   if (harness.pageErrors.length) fail(`the page threw an error: ${harness.pageErrors[0]}`);
   log(`passed; screenshots beside ${shot}`);

@@ -447,6 +447,11 @@ export class RefereePage {
   private async resolve(mode: RollMode, quiet = false): Promise<void> {
     const t = this.table;
     if (!t || this.destroyed) return;
+    if (!quiet && this.oddsTimer !== null) {
+      // A roll supersedes the odds still waiting to be asked for (they come with the result).
+      window.clearTimeout(this.oddsTimer);
+      this.oddsTimer = null;
+    }
     const { request, errors } = buildRequest(t, this.values, mode, this.diceText, this.gridText);
     const seq = ++this.seq;
     if (!request) {
