@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Api, type RefereeReport, type RefereeTable } from '../src/api';
 import { defaultAgent, playerLabel } from '../src/shell/lobby';
-import { buildRequest, buildSituation, confidenceMark, fieldTitle, initialValues, oddsRows, parseDiceText, parseGridText, percentText, warningSummary } from '../src/shell/referee';
+import { buildRequest, buildSituation, confidenceMark, fieldTitle, formWording, initialValues, oddsRows, parseDiceText, parseGridText, percentText, warningSummary } from '../src/shell/referee';
 import { parseRoute, refereeHash } from '../src/shell/route';
 
 // A table as GET /api/alsh/tables describes it (trimmed from the artillery and attrition tables).
@@ -131,6 +131,11 @@ describe('referee report', () => {
     const w = warningSummary(report({ resolved: false, unresolved_reason: 'The Assault Table grid is lost: supply it.', odds: [] }));
     expect(w.level).toBe('danger');
     expect(w.headline).toBe('Cannot resolve: The Assault Table grid is lost: supply it.');
+  });
+  it('words the server’s sentences for the form, not the command line', () => {
+    expect(formWording('Give the SP with --sp, or the column with --column (one of the two).', artillery)).toBe('Give the SP with --sp, or the column with “Column” (one of the two).');
+    expect(formWording('Table attrition needs --sp: SP of the Force.', attrition)).toBe('Table attrition needs “SP”: SP of the Force.');
+    expect(formWording('Drop --die.', attrition)).toBe('Drop --die.');
   });
   it('titles fields with their abbreviations in capitals', () => {
     expect(fieldTitle('attacker-sp')).toBe('Attacker SP');

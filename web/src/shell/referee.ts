@@ -128,6 +128,15 @@ export function buildRequest(
   return errors.length ? { errors } : { request, errors };
 }
 
+/**
+ * The referee's sentences name situation fields as command-line options ("give --sp"); on this
+ * page they are form fields, so "--sp" reads as “SP”.
+ */
+export function formWording(message: string, table: RefereeTable | null): string {
+  if (!table) return message;
+  return message.replace(/--([a-z][a-z0-9-]*)/g, (all, name: string) => (table.fields.some((f) => f.name === name) ? `“${fieldTitle(name)}”` : all));
+}
+
 export function isUncertain(c: Confidence | string | undefined): boolean {
   return !!c && c !== 'legible';
 }
@@ -467,7 +476,7 @@ export class RefereePage {
       this.renderReport(report);
     } catch (e) {
       if (seq !== this.seq || this.destroyed) return;
-      const msg = e instanceof ApiError ? e.message : String(e);
+      const msg = formWording(e instanceof ApiError ? e.message : String(e), t);
       if (quiet) this.renderIdle([msg]);
       else this.showErrors([msg]);
     } finally {
