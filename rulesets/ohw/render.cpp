@@ -63,7 +63,7 @@ std::string OhwState::render_text(game::Player viewer) const {
   os << "    ";
   for (int c = 0; c < cols; ++c) os << (c % 6 == 0 ? '|' : ' ');
   os << "\n";
-  os << fmt::format("    {} capitals, {} lower case; K knights, M men-at-arms, A archers, L levies, I irregulars, P peasant archers\n",
+  os << fmt::format("    {} capitals, {} lower case; K knights, M men-at-arms, A archers, L levies, I irregulars, P peasant archers, W wagons\n",
                     sc.side_names[0], sc.side_names[1]);
   os << "    > ^ < v / \\ mark the front of each base\n";
   os << "    # woods  + town  - hill  ~ river/lake  = ford  H bridge  % marsh  @ objective  X redoubt  : road\n";

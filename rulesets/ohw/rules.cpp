@@ -187,6 +187,16 @@ std::optional<geo::Base> OhwState::move_result(int u, int code) const {
   if (pre >= static_cast<int>(kPreTurns.size())) return std::nullopt;
   const geo::Angle t1 = geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]);
   const geo::Angle t2 = geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)]);
+  if (unit(u).type == UnitType::kWagon) {
+    // S3: wagons move only straight along a road, without turning; +3" when the whole move is
+    // on it (it always is).
+    if (pre != 0 || post != 0 || dist == 0) return std::nullopt;
+    const std::int64_t len = dist == kRoadDistance ? allowance(u) + kThree : allowance(u) * dist / 4;
+    const geo::Vec w = geo::polar(start.heading(), len);
+    if (!along_road(ohw_->scenario_data(), start.centre(), start.centre() + w) || !path_clear(u, start, w))
+      return std::nullopt;
+    return start.translated(w);
+  }
   if (dist == 0) {  // a turn in place (1.4): one turn only
     if (post != 0 || pre == 0) return std::nullopt;
     return turned(u, start, t1);
@@ -349,9 +359,10 @@ bool contacted_on(const OhwState& s, int u, geo::Side side, int* who = nullptr) 
 }  // namespace
 
 bool OhwState::must_fight(int u) const {
-  if (!unit(u).on_table || (unit(u).flags & kFought)) return false;
+  if (!unit(u).on_table || (unit(u).flags & kFought) || unit(u).type == UnitType::kWagon) return false;
   for (int t = 0; t < ohw_->num_units(); ++t) {
-    if (side_of(t) == side_of(u) || !unit(t).on_table || !front_contact(u, t)) continue;
+    if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon || !front_contact(u, t))
+      continue;
     if (is_fort(t)) continue;  // 5.1: no melee with units in a fort
     if ((unit(u).flags & kCharged) && in_redoubt(t)) continue;  // 5.4 (O-34): delayed a turn
     return true;
@@ -364,6 +375,7 @@ bool OhwState::must_fight(int u) const {
 
 std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) const {
   if (side_of(u) == side_of(t) || !unit(t).on_table || !unit(u).on_table) return std::nullopt;
+  if (unit(u).type == UnitType::kWagon) return std::nullopt;  // S3: wagons never charge
   if (in_melee(u)) return std::nullopt;  // 1.5 (O-17): units in melee do not move
   if (is_fort(t)) return std::nullopt;   // 5.1 (O-31)
   const geo::Base& me = unit(u).base;
@@ -422,7 +434,7 @@ bool OhwState::may_shoot(int u) const {
 }
 
 bool OhwState::may_shoot_at(int u, int t) const {
-  if (side_of(u) == side_of(t) || !unit(t).on_table) return false;
+  if (side_of(u) == side_of(t) || !unit(t).on_table || unit(t).type == UnitType::kWagon) return false;
   if (!geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch)) return false;  // quick refusal
   for (geo::Side s : geo::kAllSides) {
     auto d = eligible_side(u, t, s, true);  // 2.1 arc, 2.4 LoS even into melee
@@ -494,6 +506,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   // The demolition code is pushed last (it is the highest code) after the other candidates.
   const bool demolish = may_demolish(u);
   if (in_melee(u)) {
+    if (unit(u).type == UnitType::kWagon) return;  // a wagon held by the enemy cannot move
     // 1.5: only a turn to face an enemy on a flank or the rear, and only when the front is free.
     if (contacted_on(*this, u, geo::Side::kFront)) return;
     for (geo::Side s : {geo::Side::kLeft, geo::Side::kBack, geo::Side::kRight}) {
@@ -550,7 +563,9 @@ void OhwState::legal_melee(std::vector<game::Action>& out) const {
     if (side_of(u) != active_ || !must_fight(u)) continue;
     // O-24: a unit whose front touches enemies fights one of them, the owner's choice.
     for (int t = 0; t < ohw_->num_units(); ++t) {
-      if (side_of(t) == side_of(u) || !unit(t).on_table || !front_contact(u, t) || is_fort(t)) continue;
+      if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon || !front_contact(u, t) ||
+          is_fort(t))
+        continue;
       if ((unit(u).flags & kCharged) && in_redoubt(t)) continue;
       out.push_back(act::kMeleeBase + 64 * u + t);
     }

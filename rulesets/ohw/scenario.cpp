@@ -20,6 +20,7 @@ std::string_view type_name(UnitType t) {
     case UnitType::kLevies: return "levies";
     case UnitType::kIrregulars: return "irregulars";
     case UnitType::kPeasantArchers: return "peasant_archers";
+    case UnitType::kWagon: return "wagon";
   }
   return "?";
 }
@@ -32,6 +33,7 @@ char type_letter(UnitType t) {
     case UnitType::kLevies: return 'L';
     case UnitType::kIrregulars: return 'I';
     case UnitType::kPeasantArchers: return 'P';
+    case UnitType::kWagon: return 'W';
   }
   return '?';
 }
@@ -309,13 +311,15 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         }
       if (!found)
         return rd.error(path + "type", fmt::format("is '{}', but must be knights, men_at_arms, archers, levies, "
-                                                   "irregulars, peasant_archers or rolled", type));
+                                                   "irregulars, peasant_archers, wagon or rolled", type));
     }
     if (!u.contains("x") || !u.contains("y")) return rd.error(path + "x", "and 'y' (the centre, in inches) are required");
     if (!rd.inches(u["x"], path + "x", d.centre.x, 0, 240) || !rd.inches(u["y"], path + "y", d.centre.y, 0, 240))
       return *rd.err();
     d.heading = geo::Angle::degrees(heading);
-    const geo::Base b(d.centre, s.base_width, s.base_depth, d.heading);
+    d.width = d.type == UnitType::kWagon && d.force_slot < 0 ? 3 * kInch : s.base_width;
+    d.depth = d.type == UnitType::kWagon && d.force_slot < 0 ? 3 * kInch / 2 : s.base_depth;
+    const geo::Base b(d.centre, d.width, d.depth, d.heading);
     for (const auto& c : b.corners())
       if (c.x < 0 || c.y < 0 || c.x > s.width || c.y > s.height)
         return rd.error(path + "x", "puts the base partly off the table");
@@ -334,7 +338,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       const auto& v = (*it)[i];
       const std::string path = fmt::format("victory[{}].", i);
       if (!v.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-      if (auto k = unknown_field(v, {"kind", "side", "count", "from_turn", "radius", "zone", "objective", "zones"}); !k.empty())
+      if (auto k = unknown_field(v, {"kind", "side", "count", "from_turn", "radius", "zone", "objective", "zones", "safe", "captured"}); !k.empty())
         return rd.error(path + k, "is not a field of a victory condition");
       VictoryDef d;
       std::string kind, side;
@@ -365,6 +369,11 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       } else if (kind == "units_in_zone") {
         d.kind = VictoryKind::kUnitsInZone;
         if (!need_side() || !zone("zone") || !rd.integer(v, path, "count", d.count, 1, kMaxUnits)) return *rd.err();
+      } else if (kind == "wagons") {
+        d.kind = VictoryKind::kWagons;
+        if (!need_side() || !rd.integer(v, path, "safe", d.safe, 0, 99) ||
+            !rd.integer(v, path, "captured", d.captured, 0, 99) || !rd.integer(v, path, "count", d.count, 0, 99))
+          return *rd.err();
       } else if (kind == "zone_points") {
         d.kind = VictoryKind::kZonePoints;
         if (!rd.integer(v, path, "from_turn", d.from_turn, 1, 99, false)) return *rd.err();
@@ -377,8 +386,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           d.zones.push_back(t);
         }
       } else {
-        return rd.error(path + "kind", fmt::format("is '{}', but must be objective_contact, break, units_in_zone or "
-                                                   "zone_points", kind));
+        return rd.error(path + "kind", fmt::format("is '{}', but must be objective_contact, break, units_in_zone, "
+                                                   "zone_points or wagons", kind));
       }
       s.victory.push_back(std::move(d));
     }

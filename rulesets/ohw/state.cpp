@@ -28,7 +28,7 @@ OhwState::OhwState(std::shared_ptr<const OhwGame> game) : game::State(game), ohw
   units_.reserve(static_cast<std::size_t>(g.num_units()));
   for (int u = 0; u < g.num_units(); ++u) {
     const UnitDef& d = g.unit(u);
-    units_.push_back(UnitState{geo::Base(d.centre, sc.base_width, sc.base_depth, d.heading), d.type, 0,
+    units_.push_back(UnitState{geo::Base(d.centre, d.width, d.depth, d.heading), d.type, 0,
                                d.enter_turn == 0, false, 0});
   }
   first_ = static_cast<std::int8_t>(sc.first);
@@ -156,6 +156,7 @@ void OhwState::end_player_turn() {
     }
   }
   const Scenario& sc = ohw_->scenario_data();
+  wagons_end_of_turn();
   for (const auto& v : sc.victory)
     if (v.kind == VictoryKind::kBreak && removed_count(1 - v.side) >= v.count)
       return finish_game(v.side, EndReason::kBreak);

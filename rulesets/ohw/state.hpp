@@ -186,6 +186,7 @@ class OhwState final : public game::State {
   bool impassable_for(int u, TerrainType t) const;
   int objective_winner() const;  // victory.cpp
   void score_zones();
+  void wagons_end_of_turn();  // victory.cpp
   int decide_at_end() const;
   std::string unit_name(int u) const;
   void log(const char* kind, std::string text, const char* rule) const;

@@ -23,10 +23,12 @@ inline constexpr int kMaxUnits = 60;  // the action encoding in state.hpp relies
 inline constexpr std::int64_t kInch = 100;
 
 // 0.3 and optional rules 5.2 / 5.3.
-enum class UnitType : std::uint8_t { kKnights, kMenAtArms, kArchers, kLevies, kIrregulars, kPeasantArchers };
-inline constexpr int kNumUnitTypes = 6;
+// kWagon: a scenario token (S3) that moves only along roads, never shoots or fights, and is
+// captured or escapes instead of taking hits.
+enum class UnitType : std::uint8_t { kKnights, kMenAtArms, kArchers, kLevies, kIrregulars, kPeasantArchers, kWagon };
+inline constexpr int kNumUnitTypes = 7;
 std::string_view type_name(UnitType t);  // "knights", ...
-char type_letter(UnitType t);            // K M A L I P
+char type_letter(UnitType t);            // K M A L I P W
 
 // What a piece of terrain is (0.8, 1.2, 5.1, 5.4, scenario objectives).
 enum class TerrainType : std::uint8_t {
@@ -64,6 +66,7 @@ struct UnitDef {
   geo::Angle heading;
   int enter_turn = 0;  // 0: on the table at the start; else arrives at the start of its side's turn N
   int force_slot = -1;  // >= 0: a slot filled from the rolled force table (type set at the roll)
+  std::int64_t width = 0, depth = 0;  // the base; wagons 3" x 1.5", every other unit the scenario's base
 };
 
 // Victory conditions (O-29: every scenario defines its own).
@@ -72,6 +75,9 @@ enum class VictoryKind : std::uint8_t {
   kBreak,             // side wins as soon as `count` enemy units have been removed
   kUnitsInZone,       // at the end of the last turn: side wins if >= count of its units are wholly in zone
   kZonePoints,        // each full turn from `from_turn`: 1 VP per zone held (wholly in, no enemy part in)
+  kWagons,            // S3: `side`'s wagons score `safe` when they reach the east edge, the enemy
+                      // `captured` when it holds one alone at the end of its player turn; each side
+                      // `count` per enemy unit removed; most points win, a tie is a draw
 };
 struct VictoryDef {
   VictoryKind kind = VictoryKind::kBreak;
@@ -79,6 +85,7 @@ struct VictoryDef {
   int count = 0;
   int from_turn = 1;
   std::int64_t radius = 0;  // sub-units
+  int safe = 0, captured = 0;  // kWagons
   std::vector<int> zones;   // terrain indices
 };
 

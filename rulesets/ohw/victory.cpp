@@ -1,4 +1,5 @@
 // Victory (O-29, O-39): every scenario states its own conditions (docs/scenario-format.md).
+#include "fmt/format.h"
 #include "rulesets/ohw/state.hpp"
 
 namespace carroccio::ohw {
@@ -50,6 +51,35 @@ void OhwState::score_zones() {
   }
 }
 
+// S3: at the end of a player turn, the wagons of the side whose turn it was that stand on the
+// exit edge are safe; a wagon touched by a unit of the side whose turn it was, and by none of
+// its own side, is captured. Both leave the table and score.
+void OhwState::wagons_end_of_turn() {
+  const Scenario& sc = ohw_->scenario_data();
+  for (const auto& v : sc.victory) {
+    if (v.kind != VictoryKind::kWagons) continue;
+    for (int w = 0; w < ohw_->num_units(); ++w) {
+      UnitState& ws = units_[static_cast<std::size_t>(w)];
+      if (!ws.on_table || ws.type != UnitType::kWagon || side_of(w) != v.side) continue;
+      bool safe = false;
+      if (active_ == v.side)
+        for (const auto& c : ws.base.corners()) safe = safe || c.x >= sc.width;
+      bool enemy = false, friend_near = false;
+      if (active_ != v.side)
+        for (int u = 0; u < ohw_->num_units(); ++u) {
+          if (u == w || !unit(u).on_table || !geo::intersects(ws.base, unit(u).base)) continue;
+          (side_of(u) == v.side ? friend_near : enemy) = true;
+        }
+      if (!safe && !(enemy && !friend_near)) continue;
+      ws.on_table = false;
+      ws.removed = true;
+      points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] =
+          static_cast<std::int16_t>(points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] + (safe ? v.safe : v.captured));
+      log(safe ? "safe" : "captured", fmt::format("{} is {}", ohw_->unit(w).id, safe ? "safe" : "captured"), "ohw S3");
+    }
+  }
+}
+
 // At the turn limit: zone conditions, then points, then the scenario's default (O-29).
 int OhwState::decide_at_end() const {
   const Scenario& sc = ohw_->scenario_data();
@@ -60,6 +90,13 @@ int OhwState::decide_at_end() const {
     for (int u = 0; u < ohw_->num_units(); ++u)
       if (side_of(u) == v.side && unit(u).on_table && geo::base_within_polygon(unit(u).base, poly)) ++n;
     return n >= v.count ? v.side : 1 - v.side;
+  }
+  for (const auto& v : sc.victory) {
+    if (v.kind != VictoryKind::kWagons) continue;
+    std::array<int, kNumSides> vp{points_[0], points_[1]};
+    for (int u = 0; u < ohw_->num_units(); ++u)  // each enemy unit removed (wagons score apart)
+      if (unit(u).removed && unit(u).type != UnitType::kWagon) vp[static_cast<std::size_t>(1 - side_of(u))] += v.count;
+    return vp[0] == vp[1] ? 2 : vp[0] > vp[1] ? 0 : 1;
   }
   bool scored = false;
   for (const auto& v : sc.victory) scored = scored || v.kind == VictoryKind::kZonePoints;

@@ -164,6 +164,49 @@ TEST(Ohw_Scenarios, S2_DemolitionOnFiveOrSixClosesTheBridge) {
   EXPECT_FALSE(is_legal(*t, act::kSelectBase + unit_index(*t, "r2")));  // it has acted
 }
 
+TEST(Ohw_Scenarios, S3_WagonsMoveOnlyStraightAlongTheRoad) {
+  auto s = builtin("s3");
+  const int w1 = unit_index(*s, "w1");
+  ASSERT_TRUE(s->move_result(w1, move_code(0, 4, 0)));
+  EXPECT_EQ(s->move_result(w1, move_code(0, 4, 0))->centre(), at(6.75, 18));
+  EXPECT_EQ(s->move_result(w1, move_code(0, kRoadDistance, 0))->centre(), at(9.75, 18));  // +3"
+  EXPECT_FALSE(s->move_result(w1, move_code(3, 2, 0)));  // no turning
+  s->debug_place(w1, at(5, 10), 0);                       // off the road
+  EXPECT_FALSE(s->move_result(w1, move_code(0, 2, 0)));
+}
+
+// A wagon touched by an ambush levy (and, if `escorted`, by a blue knight too).
+void s3_capture(bool escorted) {
+  auto s = builtin("s3");
+  const int w1 = unit_index(*s, "w1");
+  s->debug_place(w1, at(20, 18), 0);
+  s->debug_place(unit_index(*s, "r3"), at(20, 15.5), 90);
+  if (escorted) s->debug_place(unit_index(*s, "b2"), at(20, 20.5), 270);
+  pass_turn(*s);  // blue's player turn: no capture at its end
+  EXPECT_TRUE(s->unit(w1).on_table);
+  pass_turn(*s);  // red's player turn
+  EXPECT_EQ(s->unit(w1).removed, !escorted);
+  EXPECT_EQ(s->points(1), escorted ? 0 : 2);
+}
+
+TEST(Ohw_Scenarios, S3_AWagonHeldAloneAtTheEndOfAnAmbushTurnIsCaptured) { s3_capture(false); }
+TEST(Ohw_Scenarios, S3_AnEscortedWagonIsNotCaptured) { s3_capture(true); }
+
+TEST(Ohw_Scenarios, S3_AWagonReachingTheEastEdgeIsSafe) {
+  for (bool move : {true, false}) {
+    auto s = builtin("s3");
+    const int w1 = unit_index(*s, "w1");
+    s->debug_place(w1, at(33.75, 18), 0);
+    if (move) {
+      play(*s, act::kSelectBase + w1);
+      play(*s, act::kMoveBase + move_code(0, 1, 0));  // 1.5": its front on the edge
+    }
+    pass_turn(*s);
+    EXPECT_EQ(s->unit(w1).removed, move);
+    EXPECT_EQ(s->points(0), move ? 3 : 0);
+  }
+}
+
 TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
   for (bool denied : {false, true}) {
     auto s = builtin("s4");
@@ -184,7 +227,7 @@ TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
 // Random legal play (seeded, not a rules test): every scenario ends within its turn limit, keeps
 // its invariants, and a replay of the same actions reaches the same state.
 TEST(Ohw_Sequence, RandomGamesEndAndReplayIdentically) {
-  for (const char* id : {"s1", "s2", "s4", "pitched"}) {
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
     auto s = builtin(id);
     core::Rng rng(7);
     std::vector<game::Action> actions;
