@@ -52,10 +52,12 @@ int run_bench(std::span<const std::string> args, const game::Registry& registry,
     for (auto& a : random) agents.push_back(&a);
     std::uint64_t decisions = 0, steps = 0;
     std::uint64_t scenario_signature = core::fnv1a64("");
+    sim::PlayoutOptions options;
+    options.record_history = false;  // only the final position is hashed
     const auto start = std::chrono::steady_clock::now();
     for (std::int64_t i = 0; i < games; ++i) {
       // Seed = game index, stream 0: game i is `carroccio play REF --seed i` with random agents.
-      auto result = sim::play_game(g, agents, static_cast<std::uint64_t>(i), 0);
+      auto result = sim::play_game(g, agents, static_cast<std::uint64_t>(i), 0, options);
       if (!result) return fail(io.err, fmt::format("{}, seed {}: {}", ref, i, result.message()));
       decisions += result->decisions;
       steps += result->decisions + result->chance_steps;

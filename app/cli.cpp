@@ -38,7 +38,12 @@ Subcommands:
                              time random games of every scenario and print a behaviour signature
   alsh ...                   All is Lost save Honour charts (see carroccio alsh --help)
   serve [flags]              the browser front end and HTTP API (see carroccio serve --help)
-  sim, odds                  not available yet
+  sim REF [flags]            play many AI games in parallel and report their statistics
+      --games N --threads T --seed S --agent SIDE=KIND --options LIST
+      --json  --csv FILE  --report FILE.html  --compare-options A B
+                             (see carroccio sim --help)
+  odds RECORD [--move N] [--action NAME] [--json]
+                             exact odds of the attacks open in a saved position
 
   carroccio --version        print the version
   carroccio --help           print this help
@@ -246,7 +251,9 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
   if (command == "serve")
     return run_serve_command(std::vector<std::string>(rest.begin(), rest.end()), out, err);
 #endif
-  if (command == "sim" || command == "odds" || command == "serve") {
+  if (command == "sim") return run_sim(rest, registry, io);
+  if (command == "odds") return run_odds(rest, registry, io);
+  if (command == "serve") {
     err << fmt::format("carroccio: the '{}' subcommand is not available yet.\n", command);
     return kExitUsage;
   }

@@ -35,6 +35,8 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
 int run_demo(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_replay(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_bench(std::span<const std::string> args, const game::Registry& registry, Io io);
+int run_sim(std::span<const std::string> args, const game::Registry& registry, Io io);
+int run_odds(std::span<const std::string> args, const game::Registry& registry, Io io);
 
 // "  [bma 6.4] Morale check ..." (no brackets when the event cites no rule).
 std::string format_event(const core::Event& event);

@@ -9,6 +9,7 @@
 #include "ai/agent.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/odds.hpp"
 #include "core/hash.hpp"
 #include "fmt/format.h"
 #include "game/driver.hpp"
@@ -96,9 +97,21 @@ void PlaySession::print_board(game::Player viewer) {
 
 void PlaySession::print_choices(game::Player side) {
   if (const auto status = state_->status_line(); !status.empty()) io_.out << status << "\n";
+  // The exact odds of every decision that has them (an attack being built): in full for the
+  // decision that commits it to the dice, as one line for the others ("o N" shows any in full).
+  std::vector<std::string> lines(legal_.size());
+  for (std::size_t i = 0; i < legal_.size(); ++i) {
+    const nlohmann::json odds = state_->action_odds(legal_[i]);
+    if (odds.is_null()) continue;
+    lines[i] = format_odds_line(odds);
+    if (odds.value("commits", false))
+      io_.out << fmt::format("Odds if you {} now (exact):\n{}", state_->action_to_string(legal_[i]),
+                             format_odds(odds, "  "));
+  }
   io_.out << fmt::format("{} to decide:\n", game_->player_name(side));
   for (std::size_t i = 0; i < legal_.size(); ++i)
-    io_.out << fmt::format("  {:>3}. {}\n", i + 1, state_->action_to_string(legal_[i]));
+    io_.out << fmt::format("  {:>3}. {}{}\n", i + 1, state_->action_to_string(legal_[i]),
+                           lines[i].empty() ? std::string() : "  [odds: " + lines[i] + "]");
 }
 
 PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& action) {
@@ -128,8 +141,27 @@ PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& actio
     if (text == "?" || text == "h" || text == "help") {
       io_.out << fmt::format(
           "Enter a number from 1 to {} or the start of an action's name; b redraws the board, "
-          "l shows the last events, q quits.\n",
+          "l shows the last events, o N shows the full odds of choice N, q quits.\n",
           n);
+      continue;
+    }
+    if (text.size() > 2 && text[0] == 'o' && text[1] == ' ') {
+      const std::string number(trim(std::string_view(text).substr(2)));
+      const bool digits = !number.empty() && number.size() < 9 &&
+                          std::all_of(number.begin(), number.end(), [](char c) {
+                            return std::isdigit(static_cast<unsigned char>(c));
+                          });
+      const std::size_t k = digits ? std::stoul(number) : 0;
+      if (k < 1 || k > n) {
+        io_.out << fmt::format("'{}' is not 'o' and a number from 1 to {}.\n", text, n);
+        continue;
+      }
+      const nlohmann::json odds = state_->action_odds(legal_[k - 1]);
+      if (odds.is_null())
+        io_.out << fmt::format("Choice {} has no odds to show.\n", k);
+      else
+        io_.out << fmt::format("Odds of {} (exact):\n{}", state_->action_to_string(legal_[k - 1]),
+                               format_odds(odds, "  "));
       continue;
     }
     if (std::all_of(text.begin(), text.end(),
@@ -203,7 +235,7 @@ int PlaySession::run() {
       who);
   if (any_human)
     io_.out << "At your decisions enter a number or the start of an action's name; b redraws the "
-               "board, l shows the last events, q quits.\n";
+               "board, l shows the last events, o N the odds of choice N, q quits.\n";
 
   state_ = game_->new_initial_state();
   state_->set_event_sink(&sink_);

@@ -57,7 +57,24 @@ std::vector<double> BmaState::evaluate() const {
 nlohmann::json BmaState::result_summary() const {
   const BmaGame& g = *bma_;
   nlohmann::json j;
-  j["end_reason"] = end_reason_name(end_reason_);
+  // The end reasons the simulator counts (8.2, 8.3, 9.3.2, 9.4), with the piece that decided a
+  // sudden-death end named: "rout level", "both armies routed", "turn limit", "<leader> killed",
+  // "<unit> lost"; "none" while the game runs.
+  std::string reason(end_reason_name(end_reason_));
+  if (end_reason_ == EndReason::kLeaderKilled) {
+    for (int l = 0; l < g.num_leaders(); ++l)
+      if ((leader(l).flags & kFallen) && g.leader(l).side != winner_) {
+        for (int x : g.scenario_data().sides[static_cast<std::size_t>(g.leader(l).side)].routs_if_leader_killed)
+          if (x == l) reason = g.leader(l).name + " killed";
+      }
+  } else if (end_reason_ == EndReason::kUnitLost) {
+    for (int u = 0; u < g.num_units(); ++u)
+      if (!alive(u) && side_of(u) != winner_) {
+        for (int x : g.scenario_data().sides[static_cast<std::size_t>(side_of(u))].routs_if_unit_eliminated)
+          if (x == u) reason = g.unit(u).name + " lost";
+      }
+  }
+  j["end_reason"] = reason;
   j["turn"] = turn_;
   j["winner"] = winner_ < 0 ? nlohmann::json(nullptr) : winner_ == 2 ? nlohmann::json("draw") : nlohmann::json(g.player_name(winner_));
   nlohmann::json score = nlohmann::json::object();
@@ -75,7 +92,11 @@ nlohmann::json BmaState::result_summary() const {
 
 nlohmann::json BmaState::action_odds(game::Action a) const {
   if (phase_ != Phase::kCombatBuild) return nullptr;
-  if (a == act::kResolveCombat) return combat_odds_json();
+  if (a == act::kResolveCombat) {
+    nlohmann::json j = combat_odds_json();
+    if (j.is_object()) j["commits"] = true;  // this decision rolls the dice
+    return j;
+  }
   if (a < act::kAddAttackerBase || a >= act::kReplacementBase) return nullptr;
   BmaState next(*this);
   next.apply_unchecked(a);
@@ -204,6 +225,7 @@ nlohmann::json BmaState::combat_odds_json() const {
       if (p.unit(u).value == 0) p.units_[static_cast<std::size_t>(u)].value = static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
     }
     for (int k = 0; k < p.combat_.num_defenders; ++k) {
+  j["score_label"] = "Victory points lost";
       const int d = p.combat_.defenders[static_cast<std::size_t>(k)];
       if (p.alive(d) && p.unit(d).status == Status::kRouted) p.eliminate(d);
     }
@@ -243,11 +265,14 @@ nlohmann::json BmaState::combat_odds_json() const {
     results.push_back({{"result", "routed defenders eliminated without a roll"}, {"probability", f.to_string()}, {"p", f.to_double()}});
   }
   j["results"] = results;
-  // 5.4.1: every leader in the combat dies on a 2d6 roll of 2 or 12.
+  // 5.4.1: every leader in the combat dies on a 2d6 roll of 2 or 12, rolled after the result
+  // unless the attack was called off (9.6, 7.3.1) or the result ended the game.
   std::uint64_t killed_w = 0;
   const core::Dice two_d6 = core::Dice::two_d6();
   for (int v : t.leader_killed_on) killed_w += two_d6.weight(v);
-  const core::Fraction death(static_cast<std::int64_t>(killed_w), static_cast<std::int64_t>(two_d6.total_weight()));
+  const core::Fraction death =
+      core::Fraction(static_cast<std::int64_t>(killed_w), static_cast<std::int64_t>(two_d6.total_weight())) *
+      core::Fraction(static_cast<std::int64_t>(leader_check_w), static_cast<std::int64_t>(total));
   nlohmann::json leaders = nlohmann::json::array();
   for (int l = 0; l < g.num_leaders(); ++l) {
     const int h = leader(l).hex;
@@ -271,3 +296,6 @@ nlohmann::json BmaState::combat_odds_json() const {
 }
 
 }  // namespace carroccio::bma
+  std::uint64_t leader_check_w = automatic;  // outcomes after which the leaders roll (5.4.1)
+    // 5.4.1: the leaders' casualty checks follow the result unless it ended the game.
+    if (!rj.contains("ends_game")) leader_check_w += w;

@@ -232,11 +232,30 @@ TEST_F(CliBinary, BenchSignatureIsStable) {
   EXPECT_EQ(nlohmann::json::parse(b.out)["signature"], signature);
 }
 
-TEST_F(CliBinary, PlaceholdersExitWithTwo) {
-  for (const char* command : {"sim", "odds"}) {
+TEST_F(CliBinary, SimOfLegnanoGivesTheSameTotalsWithOneOrTwoThreads) {
+  auto one = run("sim bma/legnano --games 60 --seed 4 --threads 1 --json");
+  auto two = run("sim bma/legnano --games 60 --seed 4 --threads 2 --json");
+  ASSERT_EQ(one.code, 0) << one.err;
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_EQ(one.out, two.out);
+  const auto j = nlohmann::json::parse(one.out);
+  EXPECT_EQ(j["aggregate"]["games"], 60);
+  EXPECT_EQ(j["score_label"], "Victory points lost");
+  std::uint64_t ended = 0;
+  for (const auto& [reason, count] : j["aggregate"]["end_reasons"].items()) {
+    EXPECT_NE(reason, "none");
+    ended += count.get<std::uint64_t>();
+  }
+  EXPECT_EQ(ended, 60u);
+  EXPECT_FALSE(j["aggregate"]["pieces"].empty());
+}
+
+TEST_F(CliBinary, SimAndOddsBadInputExitWithTwo) {
+  for (const char* command : {"sim", "odds", "sim nosuch/game", "sim bma/legnano --games 0",
+                              "sim bma/legnano --agent imperial=wizard", "odds /nonexistent.json"}) {
     auto r = run(command);
     EXPECT_EQ(r.code, 2) << command;
-    EXPECT_TRUE(contains(r.err, "is not available yet")) << command;
+    EXPECT_EQ(r.err.rfind("carroccio: ", 0), 0u) << command << ": " << r.err;
   }
 }
 

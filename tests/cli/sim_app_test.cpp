@@ -1,0 +1,135 @@
+// `carroccio sim`, in-process against the Race test game.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/cli.hpp"
+#include "game/tests/race_game.hpp"
+
+namespace carroccio::app {
+namespace {
+
+struct CliResult {
+  int code;
+  std::string out, err;
+};
+
+class Sim : public ::testing::Test {
+ protected:
+  CliResult cli(std::vector<std::string> args) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int code = run(args, registry_, in, out, err);
+    return {code, out.str(), err.str()};
+  }
+  static std::string temp(const std::string& name) {
+    return (std::filesystem::path(::testing::TempDir()) / name).string();
+  }
+  static std::string read(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  game::Registry registry_ = tests::make_race_registry();
+};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST_F(Sim, SameSeedSameJsonWithOneOrThreeThreads) {
+  auto one = cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "1", "--json"});
+  auto three = cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "3", "--json"});
+  ASSERT_EQ(one.code, 0) << one.err;
+  ASSERT_EQ(three.code, 0) << three.err;
+  EXPECT_EQ(one.out, three.out);
+  const auto j = nlohmann::json::parse(one.out);
+  EXPECT_EQ(j["aggregate"]["games"], 400);
+  EXPECT_EQ(j["scenario"], "race/sprint");
+  EXPECT_EQ(j["agents"]["red"], "random");
+  // Another seed: other totals.
+  auto other = cli({"sim", "race/sprint", "--games", "400", "--seed", "10", "--json"});
+  EXPECT_NE(one.out, other.out);
+}
+
+TEST_F(Sim, HumanSummaryNamesWinsIntervalsAndEndings) {
+  auto r = cli({"sim", "race/sprint", "--games", "50", "--agent", "blue=random"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "race/sprint: 50 games, seed 1")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Results (95% Wilson intervals):"));
+  EXPECT_TRUE(contains(r.out, "red"));
+  EXPECT_TRUE(contains(r.out, "How the games ended:"));
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
+}
+
+TEST_F(Sim, CsvHasOneRowPerGameAndReportIsSelfContained) {
+  const std::string csv = temp("sim.csv"), html = temp("sim.html");
+  auto r = cli({"sim", "race/sprint", "--games", "30", "--csv", csv, "--report", html});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string rows = read(csv);
+  std::size_t lines = 0;
+  for (char c : rows) lines += c == '\n';
+  EXPECT_EQ(lines, 31u);  // header + 30 games
+  EXPECT_EQ(rows.rfind("game,winner,end_reason,turn,score_red,score_blue,return_red,return_blue,"
+                       "decisions,chance_steps\n", 0), 0u) << rows.substr(0, 120);
+  const std::string page = read(html);
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_TRUE(contains(page, "<svg"));
+  EXPECT_TRUE(contains(page, "</html>"));
+  EXPECT_FALSE(contains(page, "<script"));
+  EXPECT_FALSE(contains(page, "src=\""));
+  EXPECT_FALSE(contains(page, "<link"));
+}
+
+TEST_F(Sim, CompareOptionsReportsThePairedDifference) {
+  auto r = cli({"sim", "race/sprint", "--games", "200", "--compare-options", "none", "cautious", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["a"]["options"], "");
+  EXPECT_EQ(j["b"]["options"], "cautious");
+  EXPECT_EQ(j["comparison"]["games"], 200);
+  EXPECT_GT(j["comparison"]["changed"].get<int>(), 0);
+  auto same = cli({"sim", "race/sprint", "--games", "100", "--compare-options", "cautious", "cautious", "--json"});
+  ASSERT_EQ(same.code, 0) << same.err;
+  EXPECT_EQ(nlohmann::json::parse(same.out)["comparison"]["changed"], 0);
+  auto text = cli({"sim", "race/sprint", "--games", "20", "--compare-options", "none", "cautious"});
+  ASSERT_EQ(text.code, 0);
+  EXPECT_TRUE(contains(text.out, "Paired comparison over the same 20 seeds")) << text.out;
+}
+
+TEST_F(Sim, BadInputIsOneSentenceAndExitTwo) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"sim"}, "needs a game"},
+      {{"sim", "nosuch/game"}, ""},
+      {{"sim", "race/sprint", "--games", "0"}, "'--games 0' must be a whole number from 1"},
+      {{"sim", "race/sprint", "--threads", "0"}, "'--threads 0'"},
+      {{"sim", "race/sprint", "--agent", "red=wizard"}, "is not an agent kind"},
+      {{"sim", "race/sprint", "--agent", "green=random"}, "is not a side"},
+      {{"sim", "race/sprint", "--agent", "red=human"}, "plays without people"},
+      {{"sim", "race/sprint", "--csv", "/nonexistent-dir/x.csv"}, "Cannot write the CSV file"},
+      {{"sim", "race/sprint", "--report", "/nonexistent-dir/x.html"}, "Cannot write the report file"},
+      {{"sim", "race/sprint", "--compare-options", "none"}, "needs two option sets"},
+      {{"sim", "race/sprint", "--options", "cautious", "--compare-options", "none", "cautious"},
+       "cannot be used together"},
+      {{"sim", "race/sprint", "--seed", "x"}, "is not a seed"},
+  };
+  for (const auto& [args, message] : cases) {
+    auto r = cli(args);
+    EXPECT_EQ(r.code, kExitUsage) << args.back() << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, message)) << r.err;
+    EXPECT_EQ(r.err.rfind("carroccio: ", 0), 0u) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+TEST_F(Sim, HelpDescribesTheFlags) {
+  auto r = cli({"sim", "--help"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "--compare-options A B"));
+}
+
+}  // namespace
+}  // namespace carroccio::app
