@@ -399,8 +399,11 @@ export class GameScreen {
     this.decisions.render(legal, { enabled: mine && !this.posting, message: msg, canUndo: mine && !v.terminal });
     this.decisions.el.classList.toggle('waiting', !mine);
     if (v.terminal) {
+      const appearing = this.replay.el.hidden;
       this.replay.el.hidden = false;
       this.replay.setLength(v.history_length);
+      // The replay panel takes room from the log: keep the last events (the result) in view.
+      if (appearing && !replaying) this.log.followEnd();
     }
     this.renderBoard();
     this.renderEnd();

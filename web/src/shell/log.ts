@@ -68,6 +68,11 @@ export class EventLogPanel {
     if (added && (nearBottom || uptoStep !== null)) this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /** Scrolls to the newest event (after the log's box has changed size). */
+  followEnd(): void {
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
   private row(e: GameEvent): HTMLElement {
     const dice = eventDice(e);
     return h(
