@@ -1,6 +1,7 @@
 #include "ai/heuristic.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "game/driver.hpp"
 
@@ -11,93 +12,104 @@ constexpr double kTieEpsilon = 1e-9;
 }  // namespace
 
 HeuristicAgent::HeuristicAgent(game::Player side, HeuristicParams params, std::string name)
-    : side_(side), params_(params), name_(std::move(name)) {
-  legal_.resize(static_cast<std::size_t>(params_.depth) + 1);
-  outcomes_.resize(8);
-}
+    : side_(side), params_(params), name_(std::move(name)) {}
 
 double HeuristicAgent::leaf(const game::State& state) {
   if (state.is_terminal()) return state.returns()[static_cast<std::size_t>(side_)];
   return state.evaluate()[static_cast<std::size_t>(side_)];
 }
 
-// Expected score of `state` for side_: the side's own decisions are maximised while `depth`
-// lasts, chance outcomes are averaged by weight (exactly, or by sampling when wider than the
-// sample budget), and the first decision node after chance (or of another side) is a leaf.
-double HeuristicAgent::value(const game::State& state, int depth, int samples, core::Rng& rng) {
+// A buffer per recursion level, reused across decisions (no allocation once warmed up).
+template <typename T>
+static std::vector<T>& buffer(std::deque<std::vector<T>>& buffers, std::size_t level) {
+  if (buffers.size() <= level) buffers.resize(level + 1);
+  return buffers[level];
+}
+
+// Expected score for side_ of a state reached after the decisions searched so far: chance
+// outcomes are averaged by weight (exactly while they fit the sample budget, else sampled with
+// the agent's generator) and the first decision node after them, or any other side's decision,
+// is a leaf scored by State::evaluate().
+double HeuristicAgent::expected(const game::State& state, int samples, core::Rng& rng) {
   ++nodes_;
-  const game::Player p = state.current_player();
-  if (p == game::kTerminalPlayer) return leaf(state);
-  if (p == game::kChancePlayer) {
-    if (nodes_ >= params_.max_nodes) return leaf(state);
-    // Chance chains are followed one level per call; the buffers are reused by chain depth.
-    std::size_t& level = level_;
-    if (level >= outcomes_.size()) outcomes_.resize(level + 1);
-    auto& outcomes = outcomes_[level];
-    state.chance_outcomes(outcomes);
-    ++level;
-    double total = 0;
-    const auto n = static_cast<int>(outcomes.size());
-    if (n <= samples && n > 1) {
-      std::uint64_t weight_sum = 0;
-      for (const auto& o : outcomes) weight_sum += o.weight;
-      const int share = std::max(1, samples / n);
-      // Copy: the recursion reuses this level's buffer only at deeper levels, but the
-      // children's own chance nodes may resize outcomes_.
-      for (std::size_t i = 0; i < outcomes_[level - 1].size(); ++i) {
-        const auto o = outcomes_[level - 1][i];
-        auto child = state.clone();
-        child->apply_unchecked(o.action);
-        total += static_cast<double>(o.weight) * value(*child, 0, share, rng);
-      }
-      --level;
-      return total / static_cast<double>(weight_sum);
-    }
-    const int draws = std::max(1, n == 1 ? 1 : samples);
-    for (int k = 0; k < draws; ++k) {
-      const game::Action a = game::sample_chance(outcomes_[level - 1], rng);
+  if (!state.is_chance_node() || nodes_ >= params_.max_nodes) return leaf(state);
+  auto& outcomes = buffer(outcomes_, level_);
+  state.chance_outcomes(outcomes);
+  ++level_;
+  double total = 0;
+  const auto n = static_cast<int>(outcomes.size());
+  if (n > 1 && n <= samples) {
+    std::uint64_t weight_sum = 0;
+    for (const auto& o : outcomes) weight_sum += o.weight;
+    const int share = std::max(1, samples / n);
+    for (const auto& o : outcomes) {
       auto child = state.clone();
-      child->apply_unchecked(a);
-      total += value(*child, 0, 1, rng);
+      child->apply_unchecked(o.action);
+      total += static_cast<double>(o.weight) * expected(*child, share, rng);
     }
-    --level;
-    return total / draws;
+    --level_;
+    return total / static_cast<double>(weight_sum);
   }
-  if (p != side_ || depth <= 0 || nodes_ >= params_.max_nodes) return leaf(state);
-  auto& legal = legal_[static_cast<std::size_t>(depth)];
-  state.legal_actions(legal);
-  double best = -1e300;
-  for (std::size_t i = 0; i < legal.size(); ++i) {
+  const int draws = n == 1 ? 1 : samples;
+  for (int k = 0; k < draws; ++k) {
     auto child = state.clone();
-    child->apply_unchecked(legal[i]);
-    best = std::max(best, value(*child, depth - 1, samples, rng));
+    child->apply_unchecked(game::sample_chance(outcomes, rng));
+    total += expected(*child, 1, rng);
   }
-  return legal.empty() ? leaf(state) : best;
+  --level_;
+  return total / draws;
+}
+
+// The best of side_'s decisions from `state` (whose evaluation is `here`). A decision after
+// which the evaluation is unchanged (picking a unit before its hex, a target before the
+// attackers, activating a leader) is bookkeeping inside a compound move: it is searched
+// through without spending depth, within the node cap. One that changes the evaluation spends
+// a level; at depth 0 its evaluation is the answer.
+double HeuristicAgent::best(const game::State& state, double here, int depth, core::Rng& rng,
+                            std::vector<game::Action>* best_actions) {
+  auto& legal = buffer(legal_, decision_level_);
+  state.legal_actions(legal);
+  if (legal.empty()) return here;
+  ++decision_level_;
+  // The cap is shared evenly among this node's actions, so none is starved by its siblings.
+  const int start = nodes_;
+  const int share = std::max(1, (params_.max_nodes - nodes_) / static_cast<int>(legal.size()));
+  const int saved_cap = params_.max_nodes;
+  double best_value = -1e300;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const game::Action a = legal[i];
+    params_.max_nodes = start + share * static_cast<int>(i + 1);
+    auto child = state.clone();
+    child->apply_unchecked(a);
+    ++nodes_;
+    double v;
+    if (child->current_player() == side_) {
+      const double e = leaf(*child);
+      const int next = std::abs(e - here) <= kTieEpsilon ? depth : depth - 1;
+      v = (next > 0 && nodes_ < params_.max_nodes) ? best(*child, e, next, rng, nullptr) : e;
+    } else {
+      v = expected(*child, params_.samples, rng);
+    }
+    if (best_actions != nullptr) {
+      if (v > best_value + kTieEpsilon) best_actions->assign(1, a);
+      else if (v >= best_value - kTieEpsilon) best_actions->push_back(a);
+    }
+    best_value = std::max(best_value, v);
+  }
+  params_.max_nodes = saved_cap;
+  --decision_level_;
+  return best_value;
 }
 
 game::Action HeuristicAgent::choose(const game::State& state, core::Rng& rng) {
-  std::vector<game::Action> legal;
-  state.legal_actions(legal);
-  if (legal.empty()) return game::kInvalidAction;
-  if (legal.size() == 1) return legal.front();
-  const int budget = std::max(1, params_.max_nodes / static_cast<int>(legal.size()));
-  const int full = params_.max_nodes;
+  state.legal_actions(root_legal_);
+  if (root_legal_.empty()) return game::kInvalidAction;
+  if (root_legal_.size() == 1) return root_legal_.front();
+  nodes_ = 0;
+  level_ = 0;
+  decision_level_ = 0;
   best_.clear();
-  double best = -1e300;
-  for (const game::Action a : legal) {
-    auto child = state.clone();
-    child->apply_unchecked(a);
-    params_.max_nodes = budget;
-    nodes_ = 0;
-    const double v = value(*child, params_.depth - 1, params_.samples, rng);
-    params_.max_nodes = full;
-    if (v > best + kTieEpsilon) {
-      best = v;
-      best_.assign(1, a);
-    } else if (v >= best - kTieEpsilon) {
-      best_.push_back(a);
-    }
-  }
+  best(state, leaf(state), params_.depth, rng, &best_);
   return best_[static_cast<std::size_t>(rng.uniform(best_.size()))];
 }
 

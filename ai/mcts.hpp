@@ -11,9 +11,9 @@
 namespace carroccio::ai {
 
 struct MctsParams {
-  std::int64_t iterations = 1000;  // iters: iterations per decision (used when ms is 0)
+  std::int64_t iterations = 200;   // iters: iterations per decision (used when ms is 0)
   std::int64_t milliseconds = 0;   // ms: a time budget per decision instead (not reproducible)
-  double exploration = 1.0;        // c: UCT exploration constant (returns are in [-1, 1])
+  double exploration = 0.2;        // c: UCT exploration constant (evaluations differ by ~0.1)
   int rollout = 0;                 // rollout: random steps played before evaluating a leaf
   // prior: when a decision node is expanded, each child is scored once by State::evaluate()
   // and starts with this many virtual visits at that value (progressive bias); 0 = off, and

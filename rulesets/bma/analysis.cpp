@@ -1,6 +1,7 @@
 // What agents, the simulator and players ask of a position: a heuristic evaluation, a summary
 // of how the game ended, and the exact odds of a combat before it is committed.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "core/fraction.hpp"
@@ -9,48 +10,192 @@
 
 namespace carroccio::bma {
 
+// The heuristic judgement of a position for the heuristic agent and MCTS leaves. It must be
+// cheap (no allocation but the returned vector, no search): it looks at each unit and its six
+// neighbours only. Every term is an expected loss of victory points (8.1) measured against the
+// side's rout level (8.2), or a chance of a sudden end (9.3.2, 9.4); the imperial score is
+// tanh of the lombard burden minus the imperial burden, and the lombard score its negation.
 std::vector<double> BmaState::evaluate() const {
   if (phase_ == Phase::kOver) return returns();
   const BmaGame& g = *bma_;
   const Board& b = g.board();
-  double loss[kNumSides], danger[kNumSides] = {0, 0}, command[kNumSides] = {0, 0};
-  for (int s = 0; s < kNumSides; ++s)
-    loss[s] = static_cast<double>(vp_lost(s)) / g.scenario_data().sides[static_cast<std::size_t>(s)].rout_level;
-  for (int s = 0; s < kNumSides; ++s) {
-    // Sudden-death pieces under threat: the Carroccio (9.3.2) and the supreme commander (9.4).
-    for (int u : g.scenario_data().sides[static_cast<std::size_t>(s)].routs_if_unit_eliminated) {
-      if (!alive(u)) continue;
-      bool guarded = false;
-      int enemies_near = 0;
-      for (int e = 0; e < g.num_units(); ++e) {
-        if (!alive(e) || e == u) continue;
-        const int d = b.distance(unit(u).hex, unit(e).hex);
-        if (side_of(e) != s && d <= 2) ++enemies_near;
-        if (side_of(e) == s && d == 1 && is_inf(e) && unit(e).status != Status::kRouted) guarded = true;
-      }
-      danger[s] += 0.08 * enemies_near + (guarded ? 0.0 : (enemies_near > 0 ? 0.6 : 0.15));
+  const Tables& t = g.tables();
+  const auto& sides = g.scenario_data().sides;
+  // Expected fighting value of a unit (5.1.3: its chit, or the mean of its rating's chits while
+  // undrawn), halved when disordered (5.1.4); routed units cannot attack (5.3) and a routed
+  // defender is simply eliminated (ruling L-19), so they count nothing.
+  auto strength = [&](int u) -> double {
+    const UnitState& us = unit(u);
+    if (us.status == Status::kRouted || us.status == Status::kEliminated) return 0.0;
+    const RatingInfo& r = t.rating(is_carroccio(u) ? Rating::kA : g.unit(u).rating);  // 9.3.2: A chit
+    const double v = us.value ? us.value : 0.5 * (r.chit_min + r.chit_max);
+    return us.status == Status::kDisordered ? 0.5 * v : v;
+  };
+  // 5.1.2 / ruling L-6: a unit that attacks must take on every ordered enemy next to it, so the
+  // defence an attacker at `hex` meets is the whole ordered line around it (that is what
+  // "supported" means here); a disordered target is counted at half (5.1.4).
+  auto line_against = [&](int attacker_hex, int defender_side) -> double {
+    double sum = 0;
+    for (int nb : b.neighbors(attacker_hex)) {
+      const int f = nb == kNoHex ? -1 : unit_at(nb);
+      if (f >= 0 && side_of(f) == defender_side && unit(f).status != Status::kRouted) sum += strength(f);
     }
-    for (int l : g.scenario_data().sides[static_cast<std::size_t>(s)].routs_if_leader_killed) {
-      const int h = leader(l).hex;
-      if (h == kNoHex) continue;
-      for (int nb : b.neighbors(h)) {
-        const int e = nb == kNoHex ? -1 : unit_at(nb);
-        if (e >= 0 && side_of(e) != s) danger[s] += 0.05;
-      }
+    return sum;
+  };
+  // 5.2: each odds column's chances, on an unmodified d6, of hurting the defender (DD; DR or
+  // DE) and the attacker (AD; AR or AE).
+  std::array<double, Tables::kColumns> def_d{}, def_r{}, att_d{}, att_r{};
+  for (int c = 0; c < Tables::kColumns; ++c) {
+    for (int die = 1; die <= 6; ++die) {
+      const CrtResult r = t.result(c, die);
+      if (r == CrtResult::kDD) def_d[static_cast<std::size_t>(c)] += 1.0 / 6;
+      if (r == CrtResult::kDR || r == CrtResult::kDE) def_r[static_cast<std::size_t>(c)] += 1.0 / 6;
+      if (r == CrtResult::kAD) att_d[static_cast<std::size_t>(c)] += 1.0 / 6;
+      if (r == CrtResult::kAR || r == CrtResult::kAE) att_r[static_cast<std::size_t>(c)] += 1.0 / 6;
     }
-    // Units within 4 hexes of their leader (7.1) keep their full movement and may attack.
-    int n = 0, in = 0;
-    for (int u = 0; u < g.num_units(); ++u) {
-      if (!alive(u) || side_of(u) != s) continue;
-      ++n;
-      const int lh = leader(g.unit(u).leader).hex;
-      if (lh != kNoHex && b.distance(unit(u).hex, lh) <= 4) ++in;
-    }
-    command[s] = n ? static_cast<double>(in) / n : 0.0;
   }
-  double v = 1.5 * (loss[1] - loss[0]) + 0.5 * (danger[1] - danger[0]) + 0.05 * (command[0] - command[1]);
-  v = std::tanh(v);
-  v = std::clamp(v, -0.99, 0.99);
+  // 5.1.4: the printed column at or below the ratio (ruling L-7).
+  auto column = [&](double att, double def) {
+    int c = 0;
+    for (int k = 0; k < Tables::kColumns; ++k) {
+      const auto& m = t.column_min_ratio[static_cast<std::size_t>(k)];
+      if (att * m[1] >= def * m[0]) c = k;
+    }
+    return static_cast<std::size_t>(c);
+  };
+  // Expected VP an attack at column c costs the defender and the attacker: a D disorders an
+  // ordered unit (counted as a third of its VP: one more D routs it, ruling L-18) and routs a
+  // disordered one; R and E cost the unit's VP (8.1).
+  auto defender_loss = [&](std::size_t c, int vp, bool disordered) {
+    return vp * (def_r[c] + def_d[c] * (disordered ? 1.0 : 0.3));
+  };
+  auto attacker_loss = [&](std::size_t c, int vp) { return vp * (att_r[c] + att_d[c] * 0.3); };
+  double burden[kNumSides] = {0, 0};  // expected VP lost, as a fraction of the rout level
+  double sudden[kNumSides] = {0, 0};  // rough chance of losing at once (9.3.2, 9.4)
+  double expected_vp[kNumSides] = {0, 0};
+  int units_in[kNumSides] = {0, 0}, units_all[kNumSides] = {0, 0};
+  const bool radius = g.rules().command_radius;
+  for (int u = 0; u < g.num_units(); ++u) {
+    if (!alive(u)) continue;
+    const int s = side_of(u);
+    const UnitState& us = unit(u);
+    const int vp = is_carroccio(u) ? 0 : t.rating(g.unit(u).rating).vp;
+    // 7.1 (optional): units further than 4 hexes from their leader move at half rate and
+    // cannot attack, so a side's share of units in command is worth a little.
+    if (radius && !is_carroccio(u)) {
+      ++units_all[s];
+      const int lh = leader(g.unit(u).leader).hex;
+      if (lh != kNoHex && b.distance(us.hex, lh) <= 4) ++units_in[s];
+    }
+    int enemy_attackers = 0;
+    bool enemy_near = false;
+    double pressure = 0, carroccio_risk = 0;
+    for (int nb : b.neighbors(us.hex)) {
+      const int e = nb == kNoHex ? -1 : unit_at(nb);
+      if (e < 0 || side_of(e) == s) continue;
+      enemy_near = true;
+      // Only ordered combat units attack (5.3 D: disordered units may not; the Carroccio never).
+      if (unit(e).status != Status::kOrdered || is_carroccio(e) || us.status == Status::kRouted) continue;
+      ++enemy_attackers;
+      // The attack the enemy unit could make on this line, and whether it would pay (an
+      // attacker picks its fights): then both sides' expected losses count.
+      const std::size_t c = column(strength(e), std::max(line_against(unit(e).hex, s), 0.5));
+      const int evp = t.rating(g.unit(e).rating).vp;
+      const double lose = defender_loss(c, vp, us.status == Status::kDisordered);
+      const double cost = attacker_loss(c, evp);
+      if (is_carroccio(u)) carroccio_risk = std::max(carroccio_risk, def_r[c]);
+      if (lose > cost || is_carroccio(u)) {
+        pressure = std::max(pressure, lose);
+        expected_vp[1 - s] += 0.3 * cost;
+      }
+    }
+    if (us.status == Status::kRouted) {
+      // 6.3: a routed unit at least 3 hexes from the enemy may rally and stop counting against
+      // its side (ruling L-22); one in contact only waits to be eliminated (ruling L-19).
+      if (!enemy_near) expected_vp[s] -= 0.3 * vp;
+      continue;
+    }
+    // 5.3: a disordered unit is one D away from routing (ruling L-18).
+    if (us.status == Status::kDisordered) expected_vp[s] += 0.25 * vp;
+    // 5.2: the odds the adjacent attackers would get decide how likely a loss is.
+    if (enemy_attackers > 0) expected_vp[s] += 0.6 * pressure;
+    if (is_carroccio(u)) {
+      // 9.3.2 / ruling L-40: without non-routed infantry beside it the Carroccio is lost the
+      // moment it is attacked; guarded, it defends as an A unit and falls to R or E.
+      bool guarded = false;
+      for (int nb : b.neighbors(us.hex)) {
+        const int f = nb == kNoHex ? -1 : unit_at(nb);
+        if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted) guarded = true;
+      }
+      int threats = 0;
+      for (int e = 0; e < g.num_units(); ++e)
+        if (alive(e) && side_of(e) != s && unit(e).status == Status::kOrdered && !is_carroccio(e) &&
+            b.distance(us.hex, unit(e).hex) <= (is_cav(e) ? 6 : 3))
+          ++threats;
+      if (!guarded) sudden[s] += enemy_attackers > 0 ? 0.8 : threats > 0 ? 0.35 : 0.05;
+      else sudden[s] += 0.6 * carroccio_risk + 0.02 * threats;
+    }
+  }
+  // 5.4.1: a leader stacked with a unit in combat dies on 2 or 12 (1 chance in 18 per combat);
+  // 9.4: the supreme commander's death routs the army; any other costs 2 x command VP (8.1).
+  for (int l = 0; l < g.num_leaders(); ++l) {
+    const int h = leader(l).hex;
+    if (h == kNoHex) continue;
+    const int s = g.leader(l).side;
+    int adjacent = 0;
+    for (int nb : b.neighbors(h)) {
+      const int e = nb == kNoHex ? -1 : unit_at(nb);
+      if (e >= 0 && side_of(e) != s && unit(e).status == Status::kOrdered && !is_carroccio(e)) ++adjacent;
+    }
+    const int host = unit_at(h);
+    // 5.4.6: a leader alone is overrun (and may die) when an enemy unit enters his hex.
+    const double p_death = (host < 0 || side_of(host) != s) ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    bool sudden_death = false;
+    for (int x : sides[static_cast<std::size_t>(s)].routs_if_leader_killed) sudden_death |= x == l;
+    if (sudden_death && !(leader(l).flags & kReplacement)) sudden[s] += p_death;
+    else if (!(leader(l).flags & kReplacement)) expected_vp[s] += p_death * t.leader_vp_per_command * g.leader(l).command;
+  }
+  // What each ordered unit could do at its next activation (3.1.3, 4.0, 5.1): the best target
+  // within a move and a step, worth that target's VP (8.1) times the odds share against it, and
+  // discounted because the activation and the dice are still to come. Stronger units are drawn
+  // toward weaker ones and away from stronger ones; a unit out of reach of every enemy is drawn
+  // (very lightly) toward the nearest, so an army closes rather than idles.
+  std::array<std::array<std::int16_t, kMaxUnits>, kNumSides> living{};
+  std::array<int, kNumSides> num_living{0, 0};
+  for (int u = 0; u < g.num_units(); ++u)
+    if (alive(u)) living[static_cast<std::size_t>(side_of(u))][static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] = static_cast<std::int16_t>(u);
+  for (int u = 0; u < g.num_units(); ++u) {
+    if (!alive(u) || unit(u).status != Status::kOrdered || is_carroccio(u)) continue;
+    const int s = side_of(u);
+    const double att = strength(u);
+    const int reach = g.unit(u).movement + 1;
+    double best_gain = 0;
+    int nearest = 99;
+    const auto& enemies = living[static_cast<std::size_t>(1 - s)];
+    for (int k = 0; k < num_living[static_cast<std::size_t>(1 - s)]; ++k) {
+      const int e = enemies[static_cast<std::size_t>(k)];
+      const int d = b.distance(unit(u).hex, unit(e).hex);
+      nearest = std::min(nearest, d);
+      if (d > reach || d <= 1) continue;  // adjacent pairs are counted above as pressure
+      if (is_carroccio(e) || unit(e).status == Status::kRouted) continue;
+      const std::size_t c = column(att, std::max(strength(e), 0.5));
+      const double gain = defender_loss(c, t.rating(g.unit(e).rating).vp, unit(e).status == Status::kDisordered) -
+                          attacker_loss(c, t.rating(g.unit(u).rating).vp);
+      best_gain = std::max(best_gain, gain);
+    }
+    expected_vp[1 - s] += 0.15 * best_gain;
+    expected_vp[s] += 0.01 * std::min(nearest, 20);
+  }
+  for (int s = 0; s < kNumSides; ++s) {
+    const double rout = std::max(1, sides[static_cast<std::size_t>(s)].rout_level);
+    // 8.2: what counts is how close the losses are to the rout level; the closer, the worse
+    // each further point (so a side near its rout level values safety more).
+    const double lost = std::max(0.0, vp_lost(s) + expected_vp[s]) / rout;
+    burden[s] = lost + 0.5 * lost * lost + std::min(sudden[s], 1.0);
+    if (radius && units_all[s] > 0) burden[s] += 0.05 * (1.0 - static_cast<double>(units_in[s]) / units_all[s]);
+  }
+  double v = std::tanh(1.5 * (burden[1] - burden[0]));
+  v = std::clamp(v, -0.99, 0.99);  // a position is never as good as a won game
   return {v, -v};
 }
 
@@ -76,6 +221,7 @@ nlohmann::json BmaState::result_summary() const {
   }
   j["end_reason"] = reason;
   j["turn"] = turn_;
+  j["score_label"] = "Victory points lost";
   j["winner"] = winner_ < 0 ? nlohmann::json(nullptr) : winner_ == 2 ? nlohmann::json("draw") : nlohmann::json(g.player_name(winner_));
   nlohmann::json score = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s) score[g.player_name(s)] = vp_lost(s);
@@ -225,7 +371,6 @@ nlohmann::json BmaState::combat_odds_json() const {
       if (p.unit(u).value == 0) p.units_[static_cast<std::size_t>(u)].value = static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
     }
     for (int k = 0; k < p.combat_.num_defenders; ++k) {
-  j["score_label"] = "Victory points lost";
       const int d = p.combat_.defenders[static_cast<std::size_t>(k)];
       if (p.alive(d) && p.unit(d).status == Status::kRouted) p.eliminate(d);
     }
@@ -248,12 +393,15 @@ nlohmann::json BmaState::combat_odds_json() const {
     return v;
   };
   nlohmann::json results = nlohmann::json::array();
+  std::uint64_t leader_check_w = automatic;  // outcomes after which the leaders roll (5.4.1)
   for (int r = 0; r <= static_cast<int>(CrtResult::kDE); ++r) {
     const std::uint64_t w = by_result[static_cast<std::size_t>(r)];
     if (w == 0) continue;
     const core::Fraction f(static_cast<std::int64_t>(w), static_cast<std::int64_t>(total));
     nlohmann::json rj = {{"result", result_name(static_cast<CrtResult>(r))}, {"probability", f.to_string()}, {"p", f.to_double()}};
     rj.update(preview(static_cast<CrtResult>(r)));
+    // 5.4.1: the leaders' casualty checks follow the result unless it ended the game.
+    if (!rj.contains("ends_game")) leader_check_w += w;
     results.push_back(rj);
   }
   if (called_off) {
@@ -296,6 +444,3 @@ nlohmann::json BmaState::combat_odds_json() const {
 }
 
 }  // namespace carroccio::bma
-  std::uint64_t leader_check_w = automatic;  // outcomes after which the leaders roll (5.4.1)
-    // 5.4.1: the leaders' casualty checks follow the result unless it ended the game.
-    if (!rj.contains("ends_game")) leader_check_w += w;

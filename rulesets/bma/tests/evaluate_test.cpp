@@ -1,0 +1,125 @@
+// The heuristic evaluation (analysis.cpp) that the heuristic agent and MCTS leaves use: each
+// clause it reasons about moves the score the right way, and only when it applies.
+#include <cmath>
+
+#include "rulesets/bma/tests/test_util.hpp"
+
+namespace carroccio::bma::testing {
+namespace {
+
+double imperial_score(const nlohmann::json& j, const std::string& options = "",
+                      void (*tweak)(BmaState&) = nullptr) {
+  auto g = make_game(j, options);
+  auto s = new_state(g);
+  if (tweak != nullptr) tweak(*s);
+  const auto v = s->evaluate();
+  EXPECT_EQ(v.size(), 2u);
+  EXPECT_DOUBLE_EQ(v[0], -v[1]) << "zero-sum";
+  EXPECT_LT(std::abs(v[0]), 1.0) << "a position is never worth a won game";
+  return v[0];
+}
+
+TEST(Bma_Evaluate, Clause_8_2_LossesCountAgainstTheRoutLevel) {
+  const auto j = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}});
+  const double even = imperial_score(j);
+  EXPECT_NEAR(even, 0.0, 0.01);
+  const double imperial_routed = imperial_score(j, "", [](BmaState& s) {
+    s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated);
+  });
+  const double lombard_routed = imperial_score(j, "", [](BmaState& s) {
+    s.debug_set_unit(1, s.unit(1).hex, Status::kEliminated);
+  });
+  EXPECT_LT(imperial_routed, even);
+  EXPECT_GT(lombard_routed, even);
+  // The same loss weighs more against a lower rout level.
+  const auto low = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}},
+                                 {}, {}, 10, 10, 8, 10, 58);
+  EXPECT_LT(imperial_score(low, "", [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated); }),
+            imperial_routed);
+}
+
+TEST(Bma_Evaluate, Clause_9_3_2_UnguardedCarroccioNextToAnEnemyIsNearlyLost) {
+  auto carroccio = [](bool guarded) {
+    auto j = scenario_json({{"imperial", "cavalry", "A", "0504"},
+                            {"lombard", "carroccio", "A", "0505"},
+                            {"lombard", "infantry", "B", guarded ? "0506" : "0509"}});
+    j["sides"][1]["routs_if_unit_eliminated"] = {"u1"};
+    return j;
+  };
+  const double unguarded = imperial_score(carroccio(false));
+  const double guarded = imperial_score(carroccio(true));
+  EXPECT_GT(unguarded, 0.5);
+  EXPECT_GT(unguarded, guarded + 0.4);
+}
+
+TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderInContactRisksTheGame) {
+  // Frederick (L0) is stacked with the imperial infantry at 0505; 5.4.1 kills a leader in
+  // combat on 2 or 12, and 9.4 makes his death a defeat.
+  auto position = [](bool frederick, const std::string& enemy) {
+    auto j = scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", enemy}},
+                           {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010", 2}});
+    if (frederick) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
+    return j;
+  };
+  EXPECT_LT(imperial_score(position(true, "0506")), imperial_score(position(false, "0506")) - 0.03);
+  // Negative: out of contact the listing changes nothing.
+  EXPECT_DOUBLE_EQ(imperial_score(position(true, "0509")), imperial_score(position(false, "0509")));
+}
+
+TEST(Bma_Evaluate, Clause_5_1_2_SupportNextToTheAttackerLowersTheThreat) {
+  // The imperial A infantry at 0504 faces the lombard B at 0505. A second lombard unit at
+  // 0503 is also next to the attacker, which must then attack both (5.1.2, ruling L-6); at
+  // 0506 it stands beside the defender only, which is no support against this attacker.
+  auto position = [](const std::string& second) {
+    return scenario_json({{"imperial", "infantry", "A", "0504"},
+                          {"lombard", "infantry", "B", "0505"},
+                          {"lombard", "infantry", "B", second}});
+  };
+  auto g = make_game(position("0503"));
+  ASSERT_EQ(g->board().distance(hex(*g, "0503"), hex(*g, "0504")), 1);
+  ASSERT_EQ(g->board().distance(hex(*g, "0506"), hex(*g, "0504")), 2);
+  EXPECT_LT(imperial_score(position("0503")), imperial_score(position("0506")));
+  EXPECT_LT(imperial_score(position("0503")), imperial_score(position("1010")));
+}
+
+TEST(Bma_Evaluate, Clause_5_3_DisorderedUnitsAreHalfwayToRout) {
+  const auto j = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}});
+  const double even = imperial_score(j);
+  EXPECT_LT(imperial_score(j, "", [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kDisordered); }), even);
+  EXPECT_GT(imperial_score(j, "", [](BmaState& s) { s.debug_set_unit(1, s.unit(1).hex, Status::kDisordered); }), even);
+}
+
+TEST(Bma_Evaluate, Clause_7_1_CommandRadiusCountsOnlyWhenTheOptionIsOn) {
+  // L0 stands at 0101; the imperial unit is 1 or 8 hexes from him.
+  auto position = [](const std::string& where) {
+    return scenario_json({{"imperial", "infantry", "B", where}, {"lombard", "infantry", "B", "1010"}},
+                         {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}});
+  };
+  const double with_option = imperial_score(position("0102"), "command_radius") -
+                             imperial_score(position("0109"), "command_radius");
+  const double without = imperial_score(position("0102")) - imperial_score(position("0109"));
+  EXPECT_GT(with_option, without + 0.01);
+  // Negative: without the option, being far from the leader costs nothing more than the
+  // distance to the enemy already says (here the far unit is the nearer to it).
+  EXPECT_LT(without, 0.0);
+}
+
+TEST(Bma_Evaluate, TerminalStatesScoreTheirReturns) {
+  auto j = scenario_json({{"imperial", "cavalry", "A", "0504"},
+                          {"lombard", "carroccio", "A", "0505"},
+                          {"lombard", "infantry", "B", "0509"}});
+  j["sides"][1]["routs_if_unit_eliminated"] = {"u1"};
+  auto g = make_game(j);
+  ASSERT_NE(g, nullptr);
+  auto s = new_state(g);
+  activate(*s, 0);
+  if (s->phase() == Phase::kMoveSelect) play(*s, act::kEndMovement);
+  play(*s, act::kTargetBase + 1);
+  play(*s, act::kAddAttackerBase + 0);
+  play(*s, act::kResolveCombat);
+  ASSERT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->evaluate(), (std::vector<double>{1.0, -1.0}));
+}
+
+}  // namespace
+}  // namespace carroccio::bma::testing
