@@ -352,12 +352,14 @@ nlohmann::json OhwState::result_summary() const {
   j["end_reason"] = std::string(end_reason_name(end_reason_));
   j["turn"] = turn_;
   j["winner"] = winner_ == 2 ? "draw" : winner_ < 0 ? "" : ohw_->scenario_data().side_ids[static_cast<std::size_t>(winner_)];
+  j["score_label"] = "Enemy units removed plus scenario points";
   j["score"] = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s)
     j["score"][ohw_->scenario_data().side_ids[static_cast<std::size_t>(s)]] = removed_count(1 - s) + points_[static_cast<std::size_t>(s)];
   j["pieces"] = nlohmann::json::array();
   for (int u = 0; u < ohw_->num_units(); ++u)
     j["pieces"].push_back({{"id", ohw_->unit(u).id},
+                           {"side", ohw_->scenario_data().side_ids[static_cast<std::size_t>(side_of(u))]},
                            {"fate", unit(u).removed ? "removed" : unit(u).on_table ? "on table" : "not arrived"},
                            {"hits", unit(u).hits}});
   return j;

@@ -54,6 +54,7 @@ TEST(Ohw_Display, JsonNamesAndHooks) {
   const auto r = s->result_summary();
   EXPECT_EQ(r["pieces"][1]["hits"], 8);
   EXPECT_EQ(r["pieces"][1]["fate"], "on table");
+  EXPECT_EQ(r["pieces"][1]["side"], "red");
 }
 
 }  // namespace
