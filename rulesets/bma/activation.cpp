@@ -1,6 +1,7 @@
 // Sequence of play (3.0): the chit cup and activations (3.1), then rally (3.2) and the
 // victory check (3.3).
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "fmt/format.h"
@@ -19,7 +20,7 @@ void BmaState::start_turn() {
   draw_count_ = 0;
   phase_ = Phase::kDraw;
   resume_phase_ = Phase::kDraw;
-  log("turn", fmt::format("Turn {} begins: {} chits go into the cup.", turn_, cup_total()), "bma 3.1.1",
+  if (logging()) log("turn", fmt::format("Turn {} begins: {} chits go into the cup.", turn_, cup_total()), "bma 3.1.1",
       {{"turn", turn_}});
 }
 
@@ -30,12 +31,12 @@ void BmaState::after_draw(int l) {
   const std::string& drawer = bma_->player_name((draw_count_ + 1 + (turn_ % 2 == 0 ? 1 : 0)) % 2);
   if (ls.flags & kActivated) {
     // 3.1.1: a leader acts once a turn; a further chit of his is put aside.
-    log("draw", fmt::format("Chit of {} drawn; he has already acted this turn, so it is put aside.", leader_name(l)),
+    if (logging()) log("draw", fmt::format("Chit of {} drawn; he has already acted this turn, so it is put aside.", leader_name(l)),
         "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"set_aside", true}, {"drawer", drawer}});
     continue_drawing();
     return;
   }
-  log("draw", fmt::format("Chit of {} drawn ({} left in the cup).", leader_name(l), cup_total()), "bma 3.1.1",
+  if (logging()) log("draw", fmt::format("Chit of {} drawn ({} left in the cup).", leader_name(l), cup_total()), "bma 3.1.1",
       {{"leader", bma_->leader(l).id}, {"cup", cup_total()}, {"drawer", drawer}});
   drawn_leader_ = static_cast<std::int8_t>(l);
   phase_ = Phase::kActivateChoice;
@@ -65,12 +66,12 @@ void BmaState::activate(int l) {
     if (radius && (ls.hex == kNoHex || bma_->board().distance(us.hex, ls.hex) > 4)) us.flags |= kOutOfCommand;
   }
   if (ls.flags & kAwaitingReplacement) {
-    log("activation", fmt::format("{} is activated: his command awaits a replacement leader.", bma_->leader(l).name),
+    if (logging()) log("activation", fmt::format("{} is activated: his command awaits a replacement leader.", bma_->leader(l).name),
         "bma 5.4.3", {{"leader", bma_->leader(l).id}});
     phase_ = Phase::kReplacement;
     return;
   }
-  log("activation", fmt::format("{} is activated.", leader_name(l)), "bma 3.1.3", {{"leader", bma_->leader(l).id}});
+  if (logging()) log("activation", fmt::format("{} is activated.", leader_name(l)), "bma 3.1.3", {{"leader", bma_->leader(l).id}});
   phase_ = Phase::kMoveSelect;
 }
 
@@ -87,9 +88,10 @@ void BmaState::start_rally() {
   // phase opens: who recovers unaided (6.2), who rolls and with what modifier (6.2.1, 6.3),
   // who is too close to rally. Imperial units (side 0) first, then side 1, each in ascending
   // hex order. Statuses change only after that survey.
-  log("phase", fmt::format("Turn {}: rally phase.", turn_), "bma 3.2");
+  if (logging()) log("phase", fmt::format("Turn {}: rally phase.", turn_), "bma 3.2");
   const Board& b = bma_->board();
-  std::vector<std::int16_t> recovered;
+  std::array<std::int16_t, kMaxUnits> recovered_units;  // on the stack: no allocation
+  std::size_t n_recovered = 0;
   for (int side = 0; side < kNumSides; ++side) {
     for (int h = 0; h < b.size(); ++h) {
       const int u = unit_at(h);
@@ -109,7 +111,7 @@ void BmaState::start_rally() {
         if (enemy_adjacent)
           tasks_.push_back(task());
         else
-          recovered.push_back(static_cast<std::int16_t>(u));
+          recovered_units[n_recovered++] = static_cast<std::int16_t>(u);
       } else if (st == Status::kRouted) {
         int nearest = 1000;
         for (int e = 0; e < bma_->num_units(); ++e)
@@ -118,16 +120,17 @@ void BmaState::start_rally() {
           tasks_.push_back(task());
         } else {
           // 6.3 / ruling L-35: too close to the enemy to rally: it keeps fleeing.
-          log("rally", fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u), nearest),
+          if (logging()) log("rally", fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u), nearest),
               "bma 6.3", {{"unit", bma_->unit(u).id}});
           rally_failed_.push_back(static_cast<std::int16_t>(u));
         }
       }
     }
   }
-  for (const int u : recovered) {
+  for (std::size_t i = 0; i < n_recovered; ++i) {
+    const int u = recovered_units[i];
     units_[static_cast<std::size_t>(u)].status = Status::kOrdered;
-    log("rally", fmt::format("{} recovers its order (no enemy adjacent).", unit_name(u)), "bma 6.2",
+    if (logging()) log("rally", fmt::format("{} recovers its order (no enemy adjacent).", unit_name(u)), "bma 6.2",
         {{"unit", bma_->unit(u).id}});
   }
   tasks_.push_back({TaskKind::kRallyFlights});

@@ -2,6 +2,7 @@
 // (5.1.4), the CRT (5.2), results and routs (5.3), leaders in combat (5.4), the charge (7.3),
 // variable combat factors (7.4) and the Carroccio (9.3.2).
 #include <algorithm>
+#include <bitset>
 
 #include "fmt/format.h"
 #include "rulesets/bma/state.hpp"
@@ -100,7 +101,7 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
   const BmaGame& g = *bma_;
   if (phase_ == Phase::kCombatTarget) {
     // 5.1.2: combat is voluntary; any enemy in front of a unit able to attack may be chosen.
-    std::vector<bool> target(static_cast<std::size_t>(g.num_units()), false);
+    std::bitset<kMaxUnits> target;  // on the stack: listing choices never allocates
     for (int u = 0; u < g.num_units(); ++u) {
       if (!can_attack(u)) continue;
       for (int nb : g.board().neighbors(unit(u).hex)) {
@@ -184,7 +185,7 @@ void BmaState::queue_resolution() {
       att += (i ? ", " : "") + unit_name(combat_.attackers[static_cast<std::size_t>(i)]) +
              ((combat_.charging >> i) & 1 ? " charging" : "");
     for (int i = 0; i < combat_.num_defenders; ++i) def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
-    log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1");
+    if (logging()) log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1");
   }
   // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly infantry beside it is lost.
   for (int i = 0; i < combat_.num_defenders; ++i) {
@@ -196,7 +197,7 @@ void BmaState::queue_resolution() {
       if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted) guarded = true;
     }
     if (!guarded) {
-      log("carroccio", fmt::format("{} is attacked with no infantry beside it and is destroyed.", unit_name(d)),
+      if (logging()) log("carroccio", fmt::format("{} is attacked with no infantry beside it and is destroyed.", unit_name(d)),
           "bma 9.3.2", {{"unit", g.unit(d).id}});
       eliminate(d);
       if (check_immediate_end()) return;
@@ -236,7 +237,7 @@ void BmaState::queue_resolution() {
   resume_phase_ = Phase::kCombatTarget;
 }
 
-CombatOdds BmaState::combat_odds() const {
+CombatOdds BmaState::combat_odds(bool explain) const {
   const BmaGame& g = *bma_;
   const Tables& t = g.tables();
   CombatOdds o;
@@ -259,27 +260,27 @@ CombatOdds BmaState::combat_odds() const {
       const int arc = arc_from(d, unit(a).hex);
       const bool defender_foot = !is_cav(d);  // the Carroccio defends as infantry (9.3.2)
       if (is_cav(a) && defender_foot) {
-        if (arc == 0) { dd *= 2; w += " x1/2 cavalry against infantry's front [5.1.4]"; }
-        else { n *= 2; w += " x2 cavalry against infantry's flank or rear [5.1.4]"; }
+        if (arc == 0) { dd *= 2; if (explain) w += " x1/2 cavalry against infantry's front [5.1.4]"; }
+        else { n *= 2; if (explain) w += " x2 cavalry against infantry's flank or rear [5.1.4]"; }
       } else if (arc > 0) {
         shift = std::max(shift, arc);  // 5.1.4, 7.2.5: +1 flank, +2 rear, best single one
       }
       const TerrainInfo& ti = t.terrain_info(g.terrain(unit(d).hex));
       if (is_cav(a) && (ti.cavalry_attack_num != 1 || ti.cavalry_attack_den != 1)) {
         n *= ti.cavalry_attack_num; dd *= ti.cavalry_attack_den;
-        w += fmt::format(" x{}/{} cavalry attacking into forest [9.6]", ti.cavalry_attack_num, ti.cavalry_attack_den);
+        if (explain) w += fmt::format(" x{}/{} cavalry attacking into forest [9.6]", ti.cavalry_attack_num, ti.cavalry_attack_den);
       } else if (is_inf(a) && (ti.infantry_attack_num != 1 || ti.infantry_attack_den != 1)) {
         n *= ti.infantry_attack_num; dd *= ti.infantry_attack_den;
-        w += fmt::format(" x{}/{} infantry attacking into forest [9.6]", ti.infantry_attack_num, ti.infantry_attack_den);
+        if (explain) w += fmt::format(" x{}/{} infantry attacking into forest [9.6]", ti.infantry_attack_num, ti.infantry_attack_den);
       }
       if (first || static_cast<long long>(n) * den < static_cast<long long>(num) * dd) {
         num = n; den = dd; why = w; first = false;
       }
     }
-    if (charging) { num *= 2; why += " x2 charging [7.3.1]"; }
+    if (charging) { num *= 2; if (explain) why += " x2 charging [7.3.1]"; }
     const int value = std::max(1, unit(a).value * num / den);
     o.attack += value;
-    o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(a).name, unit(a).value, why, value), "bma 5.1.4"});
+    if (explain) o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(a).name, unit(a).value, why, value), "bma 5.1.4"});
     int level = level_of(g.unit(a).rating) + (charging ? 1 : 0);
     if (is_inf(a) && morale_modifier_carroccio(a) == -3) level += 1;  // 9.3.1
     best_att = std::max(best_att, level);
@@ -293,7 +294,7 @@ CombatOdds BmaState::combat_odds() const {
     if (!dis) all_disordered = false;
     const int value = std::max(1, dis ? unit(d).value / 2 : unit(d).value);
     o.defence += value;
-    o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(d).name, unit(d).value, dis ? " x1/2 disordered [5.3 D]" : "", value),
+    if (explain) o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(d).name, unit(d).value, dis ? " x1/2 disordered [5.3 D]" : "", value),
                        "bma 5.1.4"});
     int level = level_of(g.unit(d).rating);
     if (is_inf(d) && morale_modifier_carroccio(d) == -3) level += 1;  // 9.3.1
@@ -322,16 +323,16 @@ CombatOdds BmaState::combat_odds() const {
   o.base_column = t.column_for(o.attack, o.defence);
   o.shift = shift;
   o.column = std::clamp(o.base_column + shift, 0, Tables::kColumns - 1);  // ruling L-8
-  o.terms.push_back({fmt::format("odds {}:{} read on the {} column", o.attack, o.defence,
+  if (explain) o.terms.push_back({fmt::format("odds {}:{} read on the {} column", o.attack, o.defence,
                                  t.column_names[static_cast<std::size_t>(o.base_column)]), "bma 5.2"});
   if (shift > 0)
-    o.terms.push_back({fmt::format("{} column shift{} right for the {} attack", shift, shift > 1 ? "s" : "",
+    if (explain) o.terms.push_back({fmt::format("{} column shift{} right for the {} attack", shift, shift > 1 ? "s" : "",
                                    shift > 1 ? "rear" : "flank"), "bma 5.1.4, 7.2.5"});
-  if (lead_att) { o.drm += lead_att; o.terms.push_back({fmt::format("{:+d} attacking leader", lead_att), "bma 5.1.4"}); }
-  if (lead_def) { o.drm -= lead_def; o.terms.push_back({fmt::format("{:+d} defending leader", -lead_def), "bma 5.1.4"}); }
-  if (all_disordered) { o.drm += 1; o.terms.push_back({"+1 attacking disordered units", "bma 5.1.4, 5.3 D"}); }
-  if (best_att > best_def) { o.drm += 1; o.terms.push_back({"+1 better morale (attacker)", "bma 5.1.4"}); }
-  if (best_def > best_att) { o.drm -= 1; o.terms.push_back({"-1 better morale (defender)", "bma 5.1.4"}); }
+  if (lead_att) { o.drm += lead_att; if (explain) o.terms.push_back({fmt::format("{:+d} attacking leader", lead_att), "bma 5.1.4"}); }
+  if (lead_def) { o.drm -= lead_def; if (explain) o.terms.push_back({fmt::format("{:+d} defending leader", -lead_def), "bma 5.1.4"}); }
+  if (all_disordered) { o.drm += 1; if (explain) o.terms.push_back({"+1 attacking disordered units", "bma 5.1.4, 5.3 D"}); }
+  if (best_att > best_def) { o.drm += 1; if (explain) o.terms.push_back({"+1 better morale (attacker)", "bma 5.1.4"}); }
+  if (best_def > best_att) { o.drm -= 1; if (explain) o.terms.push_back({"-1 better morale (defender)", "bma 5.1.4"}); }
   return o;
 }
 
@@ -341,7 +342,7 @@ void BmaState::resolve_combat() {
   for (int i = 0; i < combat_.num_attackers; ++i)
     if (!((combat_.withdrawn >> i) & 1)) any_attacker = true;
   if (!any_attacker) {
-    log("combat", "Every attacker failed its check: the attack is called off.", "bma 9.6");
+    if (logging()) log("combat", "Every attacker failed its check: the attack is called off.", "bma 9.6");
     tasks_.push_back({TaskKind::kFinishCombat});
     return;
   }
@@ -349,12 +350,12 @@ void BmaState::resolve_combat() {
   for (int k = 0; k < combat_.num_defenders; ++k) {
     const int d = combat_.defenders[static_cast<std::size_t>(k)];
     if (alive(d) && unit(d).status == Status::kRouted) {
-      log("combat", fmt::format("{} is attacked while routed and is eliminated.", unit_name(d)), "bma 5.3 R",
+      if (logging()) log("combat", fmt::format("{} is attacked while routed and is eliminated.", unit_name(d)), "bma 5.3 R",
           {{"unit", g.unit(d).id}});
       eliminate(d);
     }
   }
-  const CombatOdds o = combat_odds();
+  const CombatOdds o = combat_odds(logging());  // the terms are text: only for a listener
   if (o.automatic) {
     for (int i = 0; i < combat_.num_leaders; ++i)
       tasks_.push_back({TaskKind::kLeaderCheck, combat_.leaders[static_cast<std::size_t>(i)], 0});
@@ -373,7 +374,7 @@ void BmaState::resolve_combat() {
       terms.push_back({{"what", term.what}, {"rule", term.rule}});
       text += "; " + term.what;
     }
-    log("odds", fmt::format("Attack {} against {}: column {}, die modifier {:+d}{}.", o.attack, o.defence,
+    if (logging()) log("odds", fmt::format("Attack {} against {}: column {}, die modifier {:+d}{}.", o.attack, o.defence,
                             g.tables().column_names[static_cast<std::size_t>(o.column)], o.drm, text),
         "bma 5.1.4, 5.2", {{"attack", o.attack}, {"defence", o.defence}, {"column", g.tables().column_names[static_cast<std::size_t>(o.column)]},
                            {"drm", o.drm}, {"terms", terms}});
@@ -386,7 +387,7 @@ void BmaState::apply_result() {
   const int row = std::clamp(combat_.die + combat_.drm, Tables::kMinRow, Tables::kMaxRow);  // ruling L-8
   combat_.result = g.tables().result(combat_.column, row);
   const CrtResult r = combat_.result;
-  log("combat",
+  if (logging()) log("combat",
       fmt::format("Combat die {} {:+d} = {} on the {} column: {}.", combat_.die, combat_.drm, row,
                   g.tables().column_names[static_cast<std::size_t>(combat_.column)], result_name(r)),
       "bma 5.2, 5.3", {{"die", combat_.die}, {"drm", combat_.drm}, {"row", row}, {"result", result_name(r)}});
@@ -419,7 +420,7 @@ void BmaState::apply_result() {
     const int a = combat_.attackers[static_cast<std::size_t>(i)];
     if (!alive(a) || unit(a).status == Status::kRouted) continue;
     if (g.unit(a).rating == Rating::kC) {
-      log("disorder", fmt::format("{} is disordered at the end of its charge.", unit_name(a)), "bma 7.3.1");
+      if (logging()) log("disorder", fmt::format("{} is disordered at the end of its charge.", unit_name(a)), "bma 7.3.1");
       apply_hit(a, 1);
     } else {
       tasks_.push_back({TaskKind::kChargeAfterCheck, static_cast<std::int16_t>(a)});
@@ -444,28 +445,28 @@ void BmaState::apply_hit(int u, int severity) {
   if (is_carroccio(u)) {
     // 9.3.2: the Carroccio cannot be disordered; a rout or elimination destroys it.
     if (severity == 1) {
-      log("carroccio", fmt::format("{} cannot be disordered: no effect.", unit_name(u)), "bma 9.3.2");
+      if (logging()) log("carroccio", fmt::format("{} cannot be disordered: no effect.", unit_name(u)), "bma 9.3.2");
       return;
     }
-    log("carroccio", fmt::format("{} is destroyed.", unit_name(u)), "bma 9.3.2", {{"unit", g.unit(u).id}});
+    if (logging()) log("carroccio", fmt::format("{} is destroyed.", unit_name(u)), "bma 9.3.2", {{"unit", g.unit(u).id}});
     eliminate(u);
     return;
   }
   if (severity >= 3) {
-    log("eliminated", fmt::format("{} is eliminated.", unit_name(u)), "bma 5.3 E", {{"unit", g.unit(u).id}});
+    if (logging()) log("eliminated", fmt::format("{} is eliminated.", unit_name(u)), "bma 5.3 E", {{"unit", g.unit(u).id}});
     eliminate(u);
     return;
   }
   const Status st = unit(u).status;
   if (severity == 1 && st == Status::kOrdered) {
     units_[static_cast<std::size_t>(u)].status = Status::kDisordered;
-    log("disorder", fmt::format("{} is disordered.", unit_name(u)), "bma 5.3 D", {{"unit", g.unit(u).id}});
+    if (logging()) log("disorder", fmt::format("{} is disordered.", unit_name(u)), "bma 5.3 D", {{"unit", g.unit(u).id}});
     return;
   }
   if (st == Status::kRouted) return;  // already fleeing
   // 5.3 R, and a second D on a disordered unit (5.3 D): the unit routs three hexes.
   units_[static_cast<std::size_t>(u)].status = Status::kRouted;
-  log("rout", fmt::format("{} is routed.", unit_name(u)), severity == 1 ? "bma 5.3 D" : "bma 5.3 R",
+  if (logging()) log("rout", fmt::format("{} is routed.", unit_name(u)), severity == 1 ? "bma 5.3 D" : "bma 5.3 R",
       {{"unit", g.unit(u).id}});
   rout_move(u, 3);
 }
@@ -511,15 +512,15 @@ void BmaState::rout_move(int u0, int steps0) {
       if (leader(l).hex == from && g.leader(l).side == side) carried[static_cast<std::size_t>(nc++)] = static_cast<std::int8_t>(l);
     set_unit_hex(u, kNoHex);  // lift it off the map while it moves
     units_[static_cast<std::size_t>(u)].hex = static_cast<std::int16_t>(from);
-    occ_[static_cast<std::size_t>(from)] = -1;
+    occ_[static_cast<std::size_t>(from)] = kNoOccupant;
     int remaining = steps;
     bool eliminated = false;
-    std::string route = hex_name(from);
-    while ((remaining > 0 || occ_[static_cast<std::size_t>(cur)] >= 0) && nv < 47) {
+    std::string route = logging() ? hex_name(from) : std::string();  // text for the log only
+    while ((remaining > 0 || unit_at(cur) >= 0) && nv < 47) {
       const int d0 = b.edge_distance(cur, home);
       if (d0 == 0) {  // 6.3: off the home edge, the unit is lost
         eliminated = true;
-        route += " (off the map)";
+        if (logging()) route += " (off the map)";
         break;
       }
       int best = -1, best_key = 0;
@@ -548,18 +549,18 @@ void BmaState::rout_move(int u0, int steps0) {
       }
       cur = best;
       visited[static_cast<std::size_t>(nv++)] = static_cast<std::int16_t>(cur);
-      route += " " + hex_name(cur);
+      if (logging()) route += " " + hex_name(cur);
       if (remaining > 0) --remaining;
       const int f = unit_at(cur);
       if (f >= 0 && !is_carroccio(f)) {
         // 6.3.1: a friend passed through is disordered, or routed if already disordered.
         if (unit(f).status == Status::kOrdered) {
           units_[static_cast<std::size_t>(f)].status = Status::kDisordered;
-          log("disorder", fmt::format("{} is disordered by routing friends passing through.", unit_name(f)), "bma 6.3.1",
+          if (logging()) log("disorder", fmt::format("{} is disordered by routing friends passing through.", unit_name(f)), "bma 6.3.1",
               {{"unit", g.unit(f).id}});
         } else if (unit(f).status == Status::kDisordered) {
           units_[static_cast<std::size_t>(f)].status = Status::kRouted;
-          log("rout", fmt::format("{} is routed by routing friends passing through.", unit_name(f)), "bma 6.3.1",
+          if (logging()) log("rout", fmt::format("{} is routed by routing friends passing through.", unit_name(f)), "bma 6.3.1",
               {{"unit", g.unit(f).id}});
           if (qt < 64) {
             queue[static_cast<std::size_t>(qt)] = static_cast<std::int16_t>(f);
@@ -568,10 +569,10 @@ void BmaState::rout_move(int u0, int steps0) {
         }
       }
     }
-    if (eliminated || occ_[static_cast<std::size_t>(cur)] >= 0) {
+    if (eliminated || unit_at(cur) >= 0) {
       units_[static_cast<std::size_t>(u)].hex = kNoHex;
       units_[static_cast<std::size_t>(u)].status = Status::kEliminated;
-      log("eliminated", fmt::format("{} finds no way to flee and is eliminated (route {}).", g.unit(u).name, route),
+      if (logging()) log("eliminated", fmt::format("{} finds no way to flee and is eliminated (route {}).", g.unit(u).name, route),
           "bma 5.3 R", {{"unit", g.unit(u).id}});
       for (int i = 0; i < nc; ++i) {
         leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex = static_cast<std::int16_t>(cur);
@@ -585,7 +586,7 @@ void BmaState::rout_move(int u0, int steps0) {
     if (g.rules().facing && !is_carroccio(u))
       units_[static_cast<std::size_t>(u)].facing = static_cast<std::uint8_t>(b.facing_toward(home, is_inf(u)));
     for (int i = 0; i < nc; ++i) leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex = static_cast<std::int16_t>(cur);
-    log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route), steps == 2 ? "bma 6.3" : "bma 5.3 R",
+    if (logging()) log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route), steps == 2 ? "bma 6.3" : "bma 5.3 R",
         {{"unit", g.unit(u).id}, {"to", hex_name(cur)}});
   }
 }
@@ -607,12 +608,12 @@ void BmaState::place_orphan_leader(int l) {
     }
     if (best >= 0) {
       leaders_[static_cast<std::size_t>(l)].hex = unit(best).hex;
-      log("leader", fmt::format("{} joins {}.", leader_name(l), unit_name(best)), "bma 5.4.6");
+      if (logging()) log("leader", fmt::format("{} joins {}.", leader_name(l), unit_name(best)), "bma 5.4.6");
       return;
     }
   }
   leaders_[static_cast<std::size_t>(l)].hex = kNoHex;
-  log("leader", fmt::format("{} has no unit left to join and leaves the field.", leader_name(l)), "bma 5.4.6");
+  if (logging()) log("leader", fmt::format("{} has no unit left to join and leaves the field.", leader_name(l)), "bma 5.4.6");
 }
 
 void BmaState::kill_leader(int l) {
@@ -620,7 +621,7 @@ void BmaState::kill_leader(int l) {
   LeaderState& ls = leaders_[static_cast<std::size_t>(l)];
   const int side = g.leader(l).side;
   const bool replacement = (ls.flags & kReplacement) != 0;
-  log("leader", fmt::format("{} is killed.", leader_name(l)), "bma 5.4.1", {{"leader", g.leader(l).id}});
+  if (logging()) log("leader", fmt::format("{} is killed.", leader_name(l)), "bma 5.4.1", {{"leader", g.leader(l).id}});
   if (!replacement) {
     // 8.1: 2 VP per point of command value; none for replacement leaders.
     leader_vp_lost_[static_cast<std::size_t>(side)] += static_cast<std::int16_t>(g.tables().leader_vp_per_command * g.leader(l).command);

@@ -1,6 +1,8 @@
 // Movement (4.0), zones of control (4.1), stacking (4.2), facing (7.2) and command radius
 // (7.1) as they limit movement.
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "fmt/format.h"
 #include "rulesets/bma/state.hpp"
@@ -10,12 +12,25 @@ namespace {
 
 constexpr std::int16_t kUnreached = 0x7fff;
 
-// Reusable search buffers: a playout never allocates after the first search.
+// Reusable search buffers: a playout never allocates after the first search. A search touches
+// only the (hex, facing) keys it reaches: an entry of cost/prev counts only if its stamp is the
+// current search's epoch, so nothing is cleared between searches, and `reached` lists the keys
+// found (the destinations), so no scan of the whole board is needed.
 struct Reach {
   std::vector<std::int16_t> cost;
   std::vector<std::int32_t> prev;
-  std::vector<std::uint8_t> stop;
+  std::vector<std::uint32_t> stamp;       // key reached in the search of this epoch
+  std::vector<std::uint32_t> stop_stamp;  // hex ends a move in the search of this epoch (4.0)
+  std::vector<std::int32_t> reached;      // keys reached, in the order first reached
+  std::uint32_t epoch = 0;
   std::vector<std::vector<std::int32_t>> buckets;
+  // The inputs of the last search (the game, the piece, every unit and leader): legal_moves and
+  // then move_piece ask the same question of the same position, and the answer is reused.
+  const void* game = nullptr;
+  int piece = -1;
+  bool is_leader = false;
+  std::vector<UnitState> units;
+  std::vector<LeaderState> leaders;
   int start_key = -1;
   int mp = 0;
   bool use_facing = false;
@@ -83,14 +98,38 @@ bool BmaState::can_move(int u) const {
          movement_allowance(u) > 0;
 }
 
+namespace {
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  static_assert(std::has_unique_object_representations_v<T>);
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+}  // namespace
+
 void BmaState::compute_reach(int piece, bool is_leader) const {
   const BmaGame& g = *bma_;
   const Board& b = g.board();
   Reach& r = reach_buffers();
   const int n = b.size();
-  r.cost.assign(static_cast<std::size_t>(n) * 6, kUnreached);
-  r.prev.assign(static_cast<std::size_t>(n) * 6, -1);
-  r.stop.assign(static_cast<std::size_t>(n), 0);
+  // The search depends only on the game, the piece, and the units' and leaders' states.
+  if (r.game == bma_.get() && r.piece == piece && r.is_leader == is_leader && r.epoch > 0 &&
+      same_bytes(r.units, units_) && same_bytes(r.leaders, leaders_))
+    return;
+  r.game = bma_.get();
+  r.piece = piece;
+  r.is_leader = is_leader;
+  r.units.assign(units_.begin(), units_.end());
+  r.leaders.assign(leaders_.begin(), leaders_.end());
+  if (r.stamp.size() != static_cast<std::size_t>(n) * 6 || r.epoch == UINT32_MAX) {
+    r.cost.assign(static_cast<std::size_t>(n) * 6, kUnreached);
+    r.prev.assign(static_cast<std::size_t>(n) * 6, -1);
+    r.stamp.assign(static_cast<std::size_t>(n) * 6, 0);
+    r.stop_stamp.assign(static_cast<std::size_t>(n), 0);
+    r.reached.reserve(static_cast<std::size_t>(n) * 6);
+    r.epoch = 0;
+  }
+  const std::uint32_t epoch = ++r.epoch;
+  r.reached.clear();
 
   int start_hex, side, mp;
   UnitType type = UnitType::kCavalry;  // ruling L-48: leaders pay cavalry costs
@@ -116,17 +155,32 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
   r.mp = mp;
   for (int e = 0; e < g.num_units(); ++e) {
     if (!alive(e) || side_of(e) == side) continue;
-    for (int nb : b.neighbors(unit(e).hex))
-      if (nb != kNoHex && is_front_of(e, nb)) r.stop[static_cast<std::size_t>(nb)] = 1;
+    // is_front_of(e, nb) for each neighbour nb, knowing its direction d.
+    const bool all_round = !g.rules().facing || is_carroccio(e);
+    for (int d = 0; d < 6; ++d) {
+      const int nb = b.neighbor(unit(e).hex, d);
+      if (nb != kNoHex && (all_round || b.arc(unit(e).facing, d) == 0))
+        r.stop_stamp[static_cast<std::size_t>(nb)] = epoch;
+    }
   }
   const int start_fi = (!is_leader && r.use_facing) ? unit(piece).facing / 2 : 0;
   r.start_key = start_hex * 6 + start_fi;
   if (static_cast<int>(r.buckets.size()) < mp + 1) r.buckets.resize(static_cast<std::size_t>(mp) + 1);
   for (auto& bucket : r.buckets) bucket.clear();
   r.cost[static_cast<std::size_t>(r.start_key)] = 0;
+  r.prev[static_cast<std::size_t>(r.start_key)] = -1;
+  r.stamp[static_cast<std::size_t>(r.start_key)] = epoch;
+  r.reached.push_back(r.start_key);
   r.buckets[0].push_back(r.start_key);
   auto relax = [&](int key, int c, int from) {
-    if (c > mp || r.cost[static_cast<std::size_t>(key)] <= c) return;
+    if (c > mp) return;
+    const auto k = static_cast<std::size_t>(key);
+    if (r.stamp[k] == epoch) {
+      if (r.cost[k] <= c) return;
+    } else {
+      r.stamp[k] = epoch;
+      r.reached.push_back(key);
+    }
     r.cost[static_cast<std::size_t>(key)] = static_cast<std::int16_t>(c);
     r.prev[static_cast<std::size_t>(key)] = from;
     r.buckets[static_cast<std::size_t>(c)].push_back(key);
@@ -139,7 +193,7 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
       const int h = key / 6, fi = key % 6;
       // 4.0: a move ends on entering a hex next to the enemy. Turning in the starting hex
       // (7.2.3) enters nothing, so it does not end the move (ruling L-30).
-      if (h != start_hex && r.stop[static_cast<std::size_t>(h)]) continue;
+      if (h != start_hex && r.stop_stamp[static_cast<std::size_t>(h)] == epoch) continue;
       if (r.use_facing) {
         // 7.2.3: a change of facing costs one movement point, however far it turns.
         for (int f2 = 0; f2 < 6; ++f2)
@@ -189,9 +243,8 @@ void BmaState::legal_moves(std::vector<game::Action>& out) const {
   const Reach& r = reach_buffers();
   const int vbit = r.vertex ? 1 : 0;
   const int keep_facing = is_leader ? 0 : unit(piece).facing;
-  for (std::size_t key = 0; key < r.cost.size(); ++key) {
-    if (r.cost[key] == kUnreached) continue;
-    const int h = static_cast<int>(key / 6);
+  for (const std::int32_t key : r.reached) {
+    const int h = key / 6;
     if (is_leader) {
       const int l2 = leader_at(h);
       if (l2 >= 0 && l2 != piece) continue;  // 4.2: one leader a hex
@@ -219,7 +272,7 @@ void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
     leaders_[static_cast<std::size_t>(piece)].hex = static_cast<std::int16_t>(hex);
     leaders_[static_cast<std::size_t>(piece)].flags |= kLeaderMoved;
     if (hex != from)
-      log("move", fmt::format("{} moves from {} to {} ({} MP).", leader_name(piece), hex_name(from), hex_name(hex), spent),
+      if (logging()) log("move", fmt::format("{} moves from {} to {} ({} MP).", leader_name(piece), hex_name(from), hex_name(hex), spent),
           "bma 4.0", {{"leader", g.leader(piece).id}, {"from", hex_name(from)}, {"to", hex_name(hex)}});
     return;
   }
@@ -241,7 +294,7 @@ void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
         tasks_.push_back({TaskKind::kLeaderCheck, static_cast<std::int16_t>(l), 1});
   }
   if (hex != from || old_facing != us.facing)
-    log("move",
+    if (logging()) log("move",
         fmt::format("{} moves from {} to {}{} ({} MP).", g.unit(piece).name, hex_name(from), hex_name(hex),
                     r.use_facing ? fmt::format(" facing {}", g.board().facing_name(us.facing)) : std::string(), spent),
         g.rules().facing ? "bma 4.0, 7.2" : "bma 4.0",
@@ -250,7 +303,7 @@ void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
   if (entered_forest && is_cav(piece) && us.status == Status::kOrdered) {
     us.status = Status::kDisordered;
     us.flags |= kEnteredForest;
-    log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(piece)), "bma 9.6",
+    if (logging()) log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(piece)), "bma 9.6",
         {{"unit", g.unit(piece).id}});
   }
 }

@@ -43,7 +43,7 @@ BmaState::BmaState(std::shared_ptr<const BmaGame> game)
   const BmaGame& g = *bma_;
   units_.resize(static_cast<std::size_t>(g.num_units()));
   leaders_.resize(static_cast<std::size_t>(g.num_leaders()));
-  occ_.assign(static_cast<std::size_t>(g.board().size()), -1);
+  occ_.assign(static_cast<std::size_t>(g.board().size()), kNoOccupant);
   for (int u = 0; u < g.num_units(); ++u) {
     UnitState& us = units_[static_cast<std::size_t>(u)];
     us.facing = static_cast<std::uint8_t>(g.unit(u).facing);
@@ -56,7 +56,9 @@ BmaState::BmaState(std::shared_ptr<const BmaGame> game)
     ls.command = static_cast<std::uint8_t>(g.leader(l).command);
     ls.chits = ls.command;  // 2.1: a leader has as many chits as his command value
   }
+  // Room for the whole game, so that a playout never allocates (tests/perf/alloc_test.cpp).
   tasks_.reserve(32);
+  rally_failed_.reserve(static_cast<std::size_t>(g.num_units()));
   start_turn();
   advance();
 }
@@ -65,10 +67,16 @@ std::unique_ptr<game::State> BmaState::clone() const { return std::make_unique<B
 
 void BmaState::set_unit_hex(int u, int hex) {
   UnitState& us = units_[static_cast<std::size_t>(u)];
-  if (us.hex != kNoHex && occ_[static_cast<std::size_t>(us.hex)] == u)
-    occ_[static_cast<std::size_t>(us.hex)] = -1;
+  if (us.hex != kNoHex && unit_at(us.hex) == u) occ_[static_cast<std::size_t>(us.hex)] = kNoOccupant;
   us.hex = static_cast<std::int16_t>(hex);
-  if (hex != kNoHex) occ_[static_cast<std::size_t>(hex)] = static_cast<std::int16_t>(u);
+  if (hex != kNoHex) occ_[static_cast<std::size_t>(hex)] = static_cast<std::uint8_t>(u);
+}
+
+std::size_t BmaState::heap_bytes() const {
+  return units_.capacity() * sizeof(UnitState) + leaders_.capacity() * sizeof(LeaderState) +
+         occ_.capacity() * sizeof(std::uint8_t) + tasks_.capacity() * sizeof(Task) +
+         rally_failed_.capacity() * sizeof(std::int16_t) +
+         history().capacity() * sizeof(game::HistoryItem);
 }
 
 int BmaState::leader_at(int hex) const {
@@ -141,8 +149,9 @@ void BmaState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
       for (int v = 1; v <= 6; ++v) out.push_back({act::kValueBase + v, 1});
       break;
     case TaskKind::kLeaderCheck: {
-      const auto dice = core::Dice::two_d6();
-      for (const auto& [v, w] : dice.distribution())
+      // 2d6 (5.4.1); the distribution is made once, so listing it never allocates.
+      static const core::Dice kTwoD6 = core::Dice::two_d6();
+      for (const auto& [v, w] : kTwoD6.distribution())
         out.push_back({act::kValueBase + v, static_cast<std::uint32_t>(w)});
       break;
     }
@@ -249,7 +258,7 @@ void BmaState::do_apply(game::Action a) {
         }
         case TaskKind::kDrawChit: {
           units_[static_cast<std::size_t>(t.a)].value = static_cast<std::uint8_t>(v);
-          log("chit", fmt::format("{} draws a combat chit: value {}.", unit_name(t.a), v), "bma 5.1.3",
+          if (logging()) log("chit", fmt::format("{} draws a combat chit: value {}.", unit_name(t.a), v), "bma 5.1.3",
               {{"unit", bma_->unit(t.a).id}, {"value", v}});
           break;
         }
@@ -275,7 +284,7 @@ void BmaState::do_apply(game::Action a) {
           const bool killed = std::find(bma_->tables().leader_killed_on.begin(),
                                         bma_->tables().leader_killed_on.end(), v) !=
                               bma_->tables().leader_killed_on.end();
-          log("leader", fmt::format("{}: casualty check 2d6 = {}: {}.", leader_name(t.a), v,
+          if (logging()) log("leader", fmt::format("{}: casualty check 2d6 = {}: {}.", leader_name(t.a), v,
                                     killed ? "killed" : "unhurt"),
               t.b ? "bma 5.4.6" : "bma 5.4.1", {{"leader", bma_->leader(t.a).id}, {"roll", v}, {"killed", killed}});
           if (killed) {
@@ -317,7 +326,7 @@ void BmaState::do_apply(game::Action a) {
       if (a == act::kActivate) {
         activate(drawn_leader_);
       } else {
-        log("activation", fmt::format("{} declines to activate {}.", bma_->scenario_data().sides[static_cast<std::size_t>(bma_->leader(drawn_leader_).side)].name,
+        if (logging()) log("activation", fmt::format("{} declines to activate {}.", bma_->scenario_data().sides[static_cast<std::size_t>(bma_->leader(drawn_leader_).side)].name,
                                       leader_name(drawn_leader_)), "bma 3.1.3");
         drawn_leader_ = -1;
         continue_drawing();
@@ -334,7 +343,7 @@ void BmaState::do_apply(game::Action a) {
       units_[static_cast<std::size_t>(u)].flags |= kActive;
       units_[static_cast<std::size_t>(u)].flags &= static_cast<std::uint8_t>(~kOutOfCommand);
       single_unit_ = static_cast<std::int16_t>(u);
-      log("leader", fmt::format("A replacement leader takes command with {}; only that unit acts now.", unit_name(u)),
+      if (logging()) log("leader", fmt::format("A replacement leader takes command with {}; only that unit acts now.", unit_name(u)),
           "bma 5.4.3");
       phase_ = Phase::kMoveSelect;
       break;
@@ -430,7 +439,7 @@ void BmaState::advance() {
       continue;
     }
     if (phase_ == Phase::kReplacement) {
-      std::vector<game::Action> acts;
+      std::vector<game::Action>& acts = scratch_actions();
       legal_actions(acts);
       if (acts.empty()) {
         end_activation();
@@ -694,7 +703,7 @@ std::string BmaState::check_invariants() const {
       if (us.hex < 0 || us.hex >= g.board().size()) return fmt::format("unit {} is off the board", u);
       if (seen[static_cast<std::size_t>(us.hex)] >= 0) return fmt::format("units {} and {} share hex {}", seen[static_cast<std::size_t>(us.hex)], u, hex_name(us.hex));
       seen[static_cast<std::size_t>(us.hex)] = u;
-      if (occ_[static_cast<std::size_t>(us.hex)] != u) return fmt::format("occupancy of {} does not show unit {}", hex_name(us.hex), u);
+      if (unit_at(us.hex) != u) return fmt::format("occupancy of {} does not show unit {}", hex_name(us.hex), u);
     }
     if (us.value != 0) {
       const RatingInfo& r = g.tables().rating(g.unit(u).rating);
@@ -709,7 +718,7 @@ std::string BmaState::check_invariants() const {
       return fmt::format("unit {} has a facing of the wrong kind", u);
   }
   for (int h = 0; h < g.board().size(); ++h)
-    if (occ_[static_cast<std::size_t>(h)] != seen[static_cast<std::size_t>(h)])
+    if (unit_at(h) != seen[static_cast<std::size_t>(h)])
       return fmt::format("occupancy of {} is stale", hex_name(h));
   for (int l = 0; l < g.num_leaders(); ++l) {
     const LeaderState& ls = leader(l);

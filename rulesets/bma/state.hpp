@@ -161,7 +161,10 @@ class BmaState final : public game::State {
   int active_leader() const { return active_leader_; }
   const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
   const LeaderState& leader(int l) const { return leaders_[static_cast<std::size_t>(l)]; }
-  int unit_at(int hex) const { return occ_[static_cast<std::size_t>(hex)]; }
+  int unit_at(int hex) const {
+    const std::uint8_t o = occ_[static_cast<std::size_t>(hex)];
+    return o == kNoOccupant ? -1 : o;
+  }
   int leader_at(int hex) const;  // first leader in the hex, or -1
   int vp_lost(int side) const;   // 8.1
   int winner() const { return winner_; }  // 0, 1, 2 = draw, -1 none yet
@@ -169,6 +172,9 @@ class BmaState final : public game::State {
   const Combat& combat() const { return combat_; }
   const std::vector<Task>& tasks() const { return tasks_; }
   int cup_total() const;
+  // Heap bytes this state owns (vector capacities, history included): with sizeof(BmaState),
+  // the memory one state costs (docs/performance.md).
+  std::size_t heap_bytes() const;
 
   // Rule queries (exposed for tests).
   bool exerts_zoc(int u) const;                 // 4.1
@@ -176,7 +182,9 @@ class BmaState final : public game::State {
   bool is_front_of(int u, int hex) const;       // 7.2: hex in u's front (adjacent)
   int arc_from(int defender, int hex) const;    // 0 front, 1 flank, 2 rear (7.2.1)
   int morale_modifier_carroccio(int u) const;   // 9.3.1
-  CombatOdds combat_odds() const;               // for the combat being built
+  // For the combat being built; `explain` also lists every term as text (the display and the
+  // event log); a playout without a listener skips the text and allocates nothing.
+  CombatOdds combat_odds(bool explain = true) const;
   bool in_command(int u) const;                 // 7.1
   int movement_allowance(int u) const;          // 4.0, 7.1.2
 
@@ -246,13 +254,19 @@ class BmaState final : public game::State {
   std::string unit_name(int u) const;
   std::string leader_name(int l) const;
   std::string hex_name(int h) const { return bma_->board().label(h); }
+  // Emits an event. Callers write `if (logging()) log(...)` so that a playout (no sink) does
+  // not even format the text or build the data: no allocation per step.
   void log(const char* kind, std::string text, const char* rule,
            nlohmann::json data = nlohmann::json::object()) const;
 
   std::shared_ptr<const BmaGame> bma_;
   std::vector<UnitState> units_;
   std::vector<LeaderState> leaders_;
-  std::vector<std::int16_t> occ_;  // unit index per hex, -1 if none
+  // Unit index per hex, kNoOccupant if none: one byte a hex (kMaxUnits < 255) keeps a state
+  // within 2 KB (docs/performance.md).
+  static constexpr std::uint8_t kNoOccupant = 255;
+  static_assert(kMaxUnits < kNoOccupant);
+  std::vector<std::uint8_t> occ_;
   std::vector<Task> tasks_;
   std::vector<std::int16_t> rally_failed_;
   Combat combat_;

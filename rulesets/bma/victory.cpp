@@ -24,7 +24,7 @@ void BmaState::end_game(int winner, EndReason reason) {
   phase_ = Phase::kOver;
   tasks_.clear();
   const auto& sides = bma_->scenario_data().sides;
-  log("victory",
+  if (logging()) log("victory",
       winner == 2 ? fmt::format("The game ends in a draw ({}).", end_reason_name(reason))
                   : fmt::format("{} win ({}).", sides[static_cast<std::size_t>(winner)].name, end_reason_name(reason)),
       reason == EndReason::kLeaderKilled || reason == EndReason::kUnitLost ? "bma 9.4" : "bma 8.2, 8.3",
@@ -37,7 +37,7 @@ void BmaState::victory_check() {
   bool routed[kNumSides];
   for (int s = 0; s < kNumSides; ++s) {
     routed[s] = vp_lost(s) >= sides[static_cast<std::size_t>(s)].rout_level;
-    log("victory", fmt::format("{} have lost {} VP against a rout level of {}.", sides[static_cast<std::size_t>(s)].name,
+    if (logging()) log("victory", fmt::format("{} have lost {} VP against a rout level of {}.", sides[static_cast<std::size_t>(s)].name,
                                vp_lost(s), sides[static_cast<std::size_t>(s)].rout_level),
         "bma 8.2", {{"side", bma_->player_name(s)}, {"vp_lost", vp_lost(s)}});
   }
