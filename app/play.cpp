@@ -41,7 +41,10 @@ void print_final(const game::State& state, std::ostream& out, bool quiet) {
     const std::string board = state.render_text(game::kReferee);
     out << "\nFinal position:\n" << board;
     if (!board.empty() && board.back() != '\n') out << "\n";
-    if (const auto status = state.status_line(); !status.empty()) out << status << "\n";
+    // Some rulesets draw the status line as part of the board: print it only once.
+    if (const auto status = state.status_line();
+        !status.empty() && board.find(status) == std::string::npos)
+      out << status << "\n";
   }
   if (state.is_terminal())
     out << "Result: " << format_returns(state.game(), state.returns()) << "\n";
@@ -85,6 +88,7 @@ class PlaySession {
   std::vector<game::Action> legal_;
   std::size_t rendered_at_ = static_cast<std::size_t>(-1);  // history length last drawn
   game::Player rendered_for_ = game::kSpectator;
+  bool board_has_status_ = false;  // the last drawing already showed the status line
 };
 
 void PlaySession::print_board(game::Player viewer) {
@@ -93,10 +97,15 @@ void PlaySession::print_board(game::Player viewer) {
   if (!board.empty() && board.back() != '\n') io_.out << "\n";
   rendered_at_ = state_->history().size();
   rendered_for_ = viewer;
+  const std::string status = state_->status_line();
+  board_has_status_ = !status.empty() && board.find(status) != std::string::npos;
 }
 
 void PlaySession::print_choices(game::Player side) {
-  if (const auto status = state_->status_line(); !status.empty()) io_.out << status << "\n";
+  // The status line, unless the board drawn just before already showed it.
+  const bool just_drawn = rendered_at_ == state_->history().size() && board_has_status_;
+  if (const auto status = state_->status_line(); !status.empty() && !just_drawn)
+    io_.out << status << "\n";
   // The exact odds of every decision that has them (an attack being built): in full for the
   // decision that commits it to the dice, as one line for the others ("o N" shows any in full).
   std::vector<std::string> lines(legal_.size());
