@@ -44,17 +44,19 @@ class BmaRuleset final : public game::Ruleset {
   }
 
   std::vector<game::Options> conformance_option_sets() const override {
-    // Every combination of the four optional rules (7.1-7.4), with both forms of 7.4.
+    // Every combination of the four optional rules (7.1-7.4), with each form of 7.4 (off,
+    // adverse, every): 8 x 3 = 24 sets.
     std::vector<game::Options> sets;
-    for (int mask = 0; mask < 16; ++mask) {
-      game::Options o;
-      if (mask & 1) o["command_radius"] = "true";
-      if (mask & 2) o["facing"] = "true";
-      if (mask & 4) o["charge"] = "true";
-      if (mask & 8) o["vcf"] = "adverse";
-      sets.push_back(o);
+    for (const char* vcf : {"", "adverse", "every"}) {
+      for (int mask = 0; mask < 8; ++mask) {
+        game::Options o;
+        if (mask & 1) o["command_radius"] = "true";
+        if (mask & 2) o["facing"] = "true";
+        if (mask & 4) o["charge"] = "true";
+        if (*vcf != '\0') o["vcf"] = vcf;
+        sets.push_back(o);
+      }
     }
-    sets.push_back({{"command_radius", "true"}, {"facing", "true"}, {"charge", "true"}, {"vcf", "every"}});
     return sets;
   }
 
