@@ -117,7 +117,8 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<RandomAgent>());
   }
   if (spec.kind == "heuristic") {
-    if (auto s = spec.check_params({"depth", "nodes", "samples"}); !s) return core::make_error(s.message());
+    if (auto s = spec.check_params({"depth", "nodes", "samples"}); !s)
+      return core::make_error(s.message());
     HeuristicParams p;
     auto depth = spec.int_param("depth", p.depth, 1, 4);
     if (!depth) return depth.error();
@@ -131,7 +132,8 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
   }
   if (spec.kind == "mcts") {
-    if (auto s = spec.check_params({"c", "iters", "ms", "prior", "rollout"}); !s) return core::make_error(s.message());
+    if (auto s = spec.check_params({"c", "iters", "ms", "prior", "rollout"}); !s)
+      return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
       return core::make_error("Agent 'mcts' takes a budget of either iters or ms, not both.");
     MctsParams p;

@@ -91,8 +91,10 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
       v = expected(*child, params_.samples, rng);
     }
     if (best_actions != nullptr) {
-      if (v > best_value + kTieEpsilon) best_actions->assign(1, a);
-      else if (v >= best_value - kTieEpsilon) best_actions->push_back(a);
+      if (v > best_value + kTieEpsilon)
+        best_actions->assign(1, a);
+      else if (v >= best_value - kTieEpsilon)
+        best_actions->push_back(a);
     }
     best_value = std::max(best_value, v);
   }

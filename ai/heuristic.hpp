@@ -44,7 +44,8 @@ class HeuristicAgent final : public Agent {
   int nodes_ = 0;
   std::size_t level_ = 0;           // depth of the current chain of chance nodes
   std::size_t decision_level_ = 0;  // depth of the current chain of own decisions
-  std::deque<std::vector<game::Action>> legal_;  // one per decision level (deque: stable references)
+  std::deque<std::vector<game::Action>>
+      legal_;  // one per decision level (deque: stable references)
   std::deque<std::vector<game::ChanceOutcome>> outcomes_;  // one per chance level
   std::vector<game::Action> root_legal_;
   std::vector<game::Action> best_;

@@ -37,7 +37,8 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
   const double log_n = std::log(static_cast<double>(std::max<std::uint32_t>(parent.visits, 1)));
   std::int32_t best = -1;
   double best_score = -1e300;
-  for (std::int32_t c = parent.first_child; c >= 0; c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+  for (std::int32_t c = parent.first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
     const Node& child = pool_[static_cast<std::size_t>(c)];
     if (filter) {
       if (!std::binary_search(legal_.begin(), legal_.end(), child.action)) continue;
@@ -74,7 +75,8 @@ void MctsAgent::evaluate_leaf(game::State& state, core::Rng& rng) {
 
 // One child per legal action (legal_ holds them), in an order shuffled by the generator; with
 // priors each child starts with `prior` virtual visits at its evaluation for the mover.
-void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player mover, core::Rng& rng) {
+void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player mover,
+                       core::Rng& rng) {
   for (std::size_t i = legal_.size(); i > 1; --i)
     std::swap(legal_[i - 1], legal_[static_cast<std::size_t>(rng.uniform(i))]);
   for (const game::Action a : legal_) {
@@ -82,7 +84,8 @@ void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player
     if (params_.prior > 0) {
       auto next = state.clone();
       next->apply_unchecked(a);
-      const double v = (next->is_terminal() ? next->returns() : next->evaluate())[static_cast<std::size_t>(mover)];
+      const double v = (next->is_terminal() ? next->returns()
+                                            : next->evaluate())[static_cast<std::size_t>(mover)];
       Node& child = pool_[static_cast<std::size_t>(c)];
       child.visits = static_cast<std::uint32_t>(params_.prior);
       child.value = v * params_.prior;
@@ -194,7 +197,8 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_.nodes = static_cast<std::int64_t>(pool_.size());
   // The most visited action; ties to the better mean, then to the shuffled order.
   std::int32_t best = -1;
-  for (std::int32_t c = pool_[0].first_child; c >= 0; c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+  for (std::int32_t c = pool_[0].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
     const Node& n = pool_[static_cast<std::size_t>(c)];
     if (best < 0) {
       best = c;
@@ -216,8 +220,9 @@ core::Expected<double> double_param(const AgentSpec& spec, const std::string& ke
   double v = 0;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || ptr != s.data() + s.size() || !(v >= lo && v <= hi))
-    return core::make_error(fmt::format("Agent parameter {}={} of '{}' must be a number from {} to {}.",
-                                        key, s, spec.kind, lo, hi));
+    return core::make_error(
+        fmt::format("Agent parameter {}={} of '{}' must be a number from {} to {}.", key, s,
+                    spec.kind, lo, hi));
   return v;
 }
 

@@ -11,10 +11,10 @@
 namespace carroccio::ai {
 
 struct MctsParams {
-  std::int64_t iterations = 200;   // iters: iterations per decision (used when ms is 0)
-  std::int64_t milliseconds = 0;   // ms: a time budget per decision instead (not reproducible)
-  double exploration = 0.2;        // c: UCT exploration constant (evaluations differ by ~0.1)
-  int rollout = 0;                 // rollout: random steps played before evaluating a leaf
+  std::int64_t iterations = 200;  // iters: iterations per decision (used when ms is 0)
+  std::int64_t milliseconds = 0;  // ms: a time budget per decision instead (not reproducible)
+  double exploration = 0.2;       // c: UCT exploration constant (evaluations differ by ~0.1)
+  int rollout = 0;                // rollout: random steps played before evaluating a leaf
   // prior: when a decision node is expanded, each child is scored once by State::evaluate()
   // and starts with this many virtual visits at that value (progressive bias); 0 = off, and
   // then every child is tried once before UCT compares them.
@@ -50,7 +50,7 @@ class MctsAgent final : public Agent {
     std::int32_t first_child = -1;
     std::int32_t next_sibling = -1;
     std::uint32_t visits = 0;
-    double value = 0;  // sum of the returns of `mover`
+    double value = 0;                          // sum of the returns of `mover`
     game::Player mover = game::kChancePlayer;  // who chose `action` (chance for outcomes)
     bool expanded = false;
   };

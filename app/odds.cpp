@@ -60,7 +60,8 @@ std::string format_odds(const nlohmann::json& odds, std::string_view indent) {
   std::string out;
   const std::string in(indent);
   if (odds.contains("automatic"))
-    out += fmt::format("{}No die is rolled: {} [{}].\n", in, str(odds, "automatic"), str(odds, "rule"));
+    out += fmt::format("{}No die is rolled: {} [{}].\n", in, str(odds, "automatic"),
+                       str(odds, "rule"));
   if (odds.contains("column"))
     out += fmt::format("{}Column {}, die modifier {:+d} (before any undrawn chit is known).\n", in,
                        str(odds, "column"), odds.value("drm", 0));
@@ -71,7 +72,8 @@ std::string format_odds(const nlohmann::json& odds, std::string_view indent) {
   }
   if (odds.contains("undrawn_chits") && !odds["undrawn_chits"].empty()) {
     std::string names;
-    for (const auto& u : odds["undrawn_chits"]) names += (names.empty() ? "" : ", ") + u.get<std::string>();
+    for (const auto& u : odds["undrawn_chits"])
+      names += (names.empty() ? "" : ", ") + u.get<std::string>();
     out += fmt::format("{}Combat chits not yet drawn (every value enumerated): {}\n", in, names);
   }
   if (odds.contains("checks"))
@@ -99,9 +101,9 @@ std::string format_odds(const nlohmann::json& odds, std::string_view indent) {
   if (odds.contains("leaders") && !odds["leaders"].empty()) {
     out += in + "Leaders in the combat:\n";
     for (const auto& l : odds["leaders"]) {
-      std::string line = fmt::format("{}  {} dies with probability {} ({}) [{}]", in,
-                                     str(l, "leader"), str(l, "death"), percent(l, "p"),
-                                     str(l, "rule"));
+      std::string line =
+          fmt::format("{}  {} dies with probability {} ({}) [{}]", in, str(l, "leader"),
+                      str(l, "death"), percent(l, "p"), str(l, "rule"));
       if (l.contains("ends_game"))
         line += fmt::format(": that ends the game, {} win [{}]", str(l["ends_game"], "winner"),
                             str(l["ends_game"], "rule"));
@@ -121,7 +123,8 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
   auto parsed = parse_args(args, "odds", {{"move", true}, {"action", true}, {"json"}}, 1);
   if (!parsed) return usage_error(io.err, parsed.message());
   if (parsed->positional.empty())
-    return usage_error(io.err, "'carroccio odds' needs a game record, e.g. carroccio odds game.json.");
+    return usage_error(io.err,
+                       "'carroccio odds' needs a game record, e.g. carroccio odds game.json.");
   auto record = game::read_record_file(parsed->positional[0]);
   if (!record) return usage_error(io.err, record.message());
   if (auto text = parsed->value("move")) {
@@ -134,10 +137,13 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
   const game::State& s = **state;
   const std::size_t at = record->actions.size();
   if (s.is_terminal())
-    return fail(io.err, fmt::format("After {} actions the game is over: there is nothing to decide.", at));
+    return fail(io.err,
+                fmt::format("After {} actions the game is over: there is nothing to decide.", at));
   if (s.is_chance_node())
-    return fail(io.err, fmt::format("After {} actions the dice are to be rolled, not a side to decide: "
-                                    "choose another --move.", at));
+    return fail(io.err,
+                fmt::format("After {} actions the dice are to be rolled, not a side to decide: "
+                            "choose another --move.",
+                            at));
   const std::vector<game::Action> legal = s.legal_actions();
   std::vector<game::Action> chosen;
   if (auto text = parsed->value("action")) {
@@ -160,11 +166,12 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
     }
     if (chosen.empty() && prefix.size() == 1) chosen = prefix;
     if (chosen.empty())
-      return usage_error(io.err,
-                         prefix.empty()
-                             ? fmt::format("'--action {}' is not a legal decision after {} actions.", *text, at)
-                             : fmt::format("'--action {}' is the start of {} decisions' names: say more.",
-                                           *text, prefix.size()));
+      return usage_error(
+          io.err,
+          prefix.empty()
+              ? fmt::format("'--action {}' is not a legal decision after {} actions.", *text, at)
+              : fmt::format("'--action {}' is the start of {} decisions' names: say more.", *text,
+                            prefix.size()));
   } else {
     chosen = legal;
   }

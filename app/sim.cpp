@@ -80,7 +80,8 @@ int run_sim(std::span<const std::string> args_in, const game::Registry& registry
   std::optional<std::pair<std::string, std::string>> compare_sets;
   for (std::size_t i = 0; i < args_in.size(); ++i) {
     if (args_in[i] == "--compare-options") {
-      if (compare_sets) return usage_error(io.err, "'--compare-options' is given twice to 'carroccio sim'.");
+      if (compare_sets)
+        return usage_error(io.err, "'--compare-options' is given twice to 'carroccio sim'.");
       if (i + 2 >= args_in.size() || args_in[i + 1].rfind("--", 0) == 0 ||
           args_in[i + 2].rfind("--", 0) == 0)
         return usage_error(io.err,
@@ -161,7 +162,8 @@ int run_sim(std::span<const std::string> args_in, const game::Registry& registry
   if (!specs) return usage_error(io.err, specs.message());
   for (const auto& spec : *specs)
     if (spec.kind == "human")
-      return usage_error(io.err, "'carroccio sim' plays without people: choose an AI agent for every side.");
+      return usage_error(
+          io.err, "'carroccio sim' plays without people: choose an AI agent for every side.");
 
   // Open the output files before playing, so a bad path costs no time.
   std::ofstream csv, report;
@@ -171,7 +173,8 @@ int run_sim(std::span<const std::string> args_in, const game::Registry& registry
   }
   if (auto path = parsed->value("report")) {
     report.open(*path, std::ios::binary | std::ios::trunc);
-    if (!report) return usage_error(io.err, fmt::format("Cannot write the report file '{}'.", *path));
+    if (!report)
+      return usage_error(io.err, fmt::format("Cannot write the report file '{}'.", *path));
   }
 
   const bool show_progress = !parsed->has("quiet") && stderr_is_terminal(io);
@@ -217,13 +220,15 @@ int run_sim(std::span<const std::string> args_in, const game::Registry& registry
       csv << sim_csv_rows(*loaded[arm], results[arm],
                           compare_sets ? std::string(arm == 0 ? "a" : "b") : std::string());
     csv.flush();
-    if (!csv) return fail(io.err, fmt::format("Writing the CSV file '{}' failed.", *parsed->value("csv")));
+    if (!csv)
+      return fail(io.err, fmt::format("Writing the CSV file '{}' failed.", *parsed->value("csv")));
   }
   if (report.is_open()) {
     report << sim_report_html(run);
     report.flush();
     if (!report)
-      return fail(io.err, fmt::format("Writing the report file '{}' failed.", *parsed->value("report")));
+      return fail(io.err,
+                  fmt::format("Writing the report file '{}' failed.", *parsed->value("report")));
   }
   if (parsed->has("json"))
     io.out << run.dump(2) << "\n";

@@ -79,8 +79,8 @@ std::string aggregate_text(const nlohmann::json& agg, const std::string& score_l
     for (const auto& f : fates) out += fmt::format(" {:>11}", f);
     out += "\n";
     for (const auto& p : pieces) {
-      out += fmt::format("  {:<28} {:<10}", p["id"].get<std::string>(),
-                         p["side"].get<std::string>());
+      out +=
+          fmt::format("  {:<28} {:<10}", p["id"].get<std::string>(), p["side"].get<std::string>());
       for (const auto& f : fates) {
         const double c = p["fates"].contains(f) ? p["fates"][f].get<double>() : 0.0;
         out += fmt::format(" {:>11}", pct(games > 0 ? c / games : 0));
@@ -97,11 +97,20 @@ std::string escape(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -130,12 +139,13 @@ std::string interval_chart(const std::vector<std::pair<std::string, nlohmann::js
     const auto x = [&](double p) { return label_w + static_cast<int>(p * plot_w + 0.5); };
     svg += fmt::format(
         "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"end\">{}</text>\n"
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{}: {}</title></rect>\n"
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{}: "
+        "{}</title></rect>\n"
         "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\" stroke-width=\"2\"/>\n"
         "<text x=\"{}\" y=\"{}\" font-size=\"12\">{}</text>\n",
         label_w - 8, y + bar_h / 2 + 5, escape(label), label_w, y, x(e) - label_w, bar_h,
-        kColours[colour % 5], escape(label), escape(interval_text(i)), x(lo), y + bar_h / 2,
-        x(hi), y + bar_h / 2, x(hi) + 6, y + bar_h / 2 + 4, escape(pct(e)));
+        kColours[colour % 5], escape(label), escape(interval_text(i)), x(lo), y + bar_h / 2, x(hi),
+        y + bar_h / 2, x(hi) + 6, y + bar_h / 2 + 4, escape(pct(e)));
     y += bar_h + 10;
     ++colour;
   }
@@ -164,15 +174,17 @@ std::string bar_chart(const std::vector<std::pair<std::string, double>>& bars,
   for (const auto& [label, v] : bars) {
     const int bh = static_cast<int>(v / max * plot_h + 0.5);
     svg += fmt::format(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{}: {}</title></rect>\n",
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{}: "
+        "{}</title></rect>\n",
         x, h - bottom - bh, bar_w - 3, bh, colour, escape(label), number_text(v));
     if (slanted)
       svg += fmt::format(
           "<text font-size=\"10\" transform=\"translate({},{}) rotate(45)\">{}</text>\n",
           x + bar_w / 2, h - bottom + 10, escape(label));
     else
-      svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
-                         x + bar_w / 2, h - bottom + 14, escape(label));
+      svg +=
+          fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
+                      x + bar_w / 2, h - bottom + 14, escape(label));
     x += bar_w;
   }
   return svg + "</svg>\n";
@@ -202,8 +214,10 @@ std::string aggregate_html(const nlohmann::json& agg, const std::string& score_l
                      agg["draws"].get<std::uint64_t>(), escape(interval_text(agg["draw_rate"])));
   std::vector<std::pair<std::string, nlohmann::json>> reasons;
   for (const auto& [reason, count] : agg["end_reasons"].items()) {
-    const auto i = sim::wilson_interval(count.get<std::uint64_t>(), static_cast<std::uint64_t>(games));
-    reasons.emplace_back(reason, nlohmann::json{{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}});
+    const auto i =
+        sim::wilson_interval(count.get<std::uint64_t>(), static_cast<std::uint64_t>(games));
+    reasons.emplace_back(
+        reason, nlohmann::json{{"estimate", i.estimate}, {"low", i.low}, {"high", i.high}});
   }
   out += "<h3>How the games ended, with 95% Wilson intervals</h3>\n" + interval_chart(reasons);
   std::size_t colour = 0;
@@ -215,12 +229,15 @@ std::string aggregate_html(const nlohmann::json& agg, const std::string& score_l
     ++colour;
   }
   if (num(agg["deciding_turn"], "count") > 0)
-    out += fmt::format("<h3>Deciding turn (mean {:.2f})</h3>\n", num(agg["deciding_turn"], "mean")) +
-           bar_chart(histogram_bars(agg["deciding_turn"]), "#7d3c98");
+    out +=
+        fmt::format("<h3>Deciding turn (mean {:.2f})</h3>\n", num(agg["deciding_turn"], "mean")) +
+        bar_chart(histogram_bars(agg["deciding_turn"]), "#7d3c98");
   const auto& pieces = agg["pieces"];
   if (!pieces.empty()) {
     const auto fates = fates_of(pieces);
-    out += "<h3>Pieces: share of games ending in each state</h3>\n<table><tr><th>piece</th><th>side</th>";
+    out +=
+        "<h3>Pieces: share of games ending in each "
+        "state</h3>\n<table><tr><th>piece</th><th>side</th>";
     for (const auto& f : fates) out += "<th>" + escape(f) + "</th>";
     out += "</tr>\n";
     for (const auto& p : pieces) {
@@ -258,9 +275,8 @@ std::string comparison_text(const nlohmann::json& c) {
       "Paired comparison over the same {} seeds (B - A); {} games changed their result:\n",
       c["games"].get<std::uint64_t>(), c["changed"].get<std::uint64_t>());
   for (const auto& r : c["rates"]) {
-    const std::string what = r["result"] == "draw"
-                                 ? std::string("draws")
-                                 : r["side"].get<std::string>() + " wins";
+    const std::string what =
+        r["result"] == "draw" ? std::string("draws") : r["side"].get<std::string>() + " wins";
     out += fmt::format("  {:<16} A {}  B {}  difference {}\n", what, interval_text(r["a"]),
                        interval_text(r["b"]), signed_interval_text(r["difference"]));
   }
@@ -270,11 +286,11 @@ std::string comparison_text(const nlohmann::json& c) {
 }  // namespace
 
 std::string sim_summary_text(const nlohmann::json& run) {
-  std::string out = fmt::format("{}: {} games, seed {}; {}.\n", run["scenario"].get<std::string>(),
-                                (run.contains("aggregate") ? run["aggregate"]["games"]
-                                                           : run["a"]["aggregate"]["games"])
-                                    .get<std::uint64_t>(),
-                                run["seed"].get<std::uint64_t>(), agents_text(run));
+  std::string out = fmt::format(
+      "{}: {} games, seed {}; {}.\n", run["scenario"].get<std::string>(),
+      (run.contains("aggregate") ? run["aggregate"]["games"] : run["a"]["aggregate"]["games"])
+          .get<std::uint64_t>(),
+      run["seed"].get<std::uint64_t>(), agents_text(run));
   if (run.contains("aggregate")) {
     out += fmt::format("Options: {}\n", options_text(run["options"]));
     out += aggregate_text(run["aggregate"], score_label(run));
@@ -297,12 +313,14 @@ std::string sim_report_html(const nlohmann::json& run) {
       "<style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em}}"
       "table{{border-collapse:collapse;margin:.5em 0}}td,th{{border:1px solid #ccc;padding:2px 8px;"
       "text-align:right}}td:first-child,th:first-child{{text-align:left}}svg{{display:block;"
-      "margin:.5em 0}}pre{{background:#f4f4f4;padding:.5em}}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+      "margin:.5em "
+      "0}}pre{{background:#f4f4f4;padding:.5em}}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
       escape(title), escape(title));
   out += fmt::format("<p>Seed {}; agents: {}.</p>\n", run["seed"].get<std::uint64_t>(),
                      escape(agents_text(run)));
   if (run.contains("aggregate")) {
-    out += fmt::format("<p>{} games; options: {}.</p>\n", run["aggregate"]["games"].get<std::uint64_t>(),
+    out += fmt::format("<p>{} games; options: {}.</p>\n",
+                       run["aggregate"]["games"].get<std::uint64_t>(),
                        escape(options_text(run["options"])));
     out += aggregate_html(run["aggregate"], score_label(run));
   } else {
@@ -310,8 +328,8 @@ std::string sim_report_html(const nlohmann::json& run) {
            "</pre>\n";
     std::vector<std::pair<std::string, nlohmann::json>> diffs;
     for (const auto& r : run["comparison"]["rates"]) {
-      const std::string what = r["result"] == "draw" ? std::string("draws")
-                                                     : r["side"].get<std::string>() + " wins";
+      const std::string what =
+          r["result"] == "draw" ? std::string("draws") : r["side"].get<std::string>() + " wins";
       diffs.emplace_back(what + " (A)", r["a"]);
       diffs.emplace_back(what + " (B)", r["b"]);
     }

@@ -33,9 +33,10 @@ std::unique_ptr<game::State> midgame(std::size_t steps, bool history) {
   ai::Agent* agents[] = {&a, &b};
   for (std::size_t i = 0; i < steps && !state->is_terminal(); ++i) {
     const game::Player p = state->current_player();
-    const game::Action action = p == game::kChancePlayer
-                                    ? game::sample_chance(*state, rngs.chance)
-                                    : agents[p]->choose(*state, rngs.agents[static_cast<std::size_t>(p)]);
+    const game::Action action =
+        p == game::kChancePlayer
+            ? game::sample_chance(*state, rngs.chance)
+            : agents[p]->choose(*state, rngs.agents[static_cast<std::size_t>(p)]);
     state->apply_unchecked(action);
   }
   return state;
@@ -57,8 +58,10 @@ void BM_RandomLegnanoGame(benchmark::State& st) {
     steps += result->decisions + result->chance_steps;
     benchmark::DoNotOptimize(result->state.get());
   }
-  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
-  st.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  st.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
   st.counters["steps/game"] = static_cast<double>(steps) / static_cast<double>(st.iterations());
 }
 BENCHMARK(BM_RandomLegnanoGame)->Arg(0)->Arg(1)->ArgName("history")->Unit(benchmark::kMicrosecond);
@@ -73,7 +76,11 @@ void BM_CloneMidgame(benchmark::State& st) {
   }
   st.counters["history"] = static_cast<double>(state->history().size());
 }
-BENCHMARK(BM_CloneMidgame)->Args({400, 0})->Args({400, 1})->Args({1500, 0})->Args({1500, 1})
+BENCHMARK(BM_CloneMidgame)
+    ->Args({400, 0})
+    ->Args({400, 1})
+    ->Args({1500, 0})
+    ->Args({1500, 1})
     ->ArgNames({"steps", "search"});
 
 // Bytes per state: sizeof(BmaState) plus the heap its vectors own (capacity), as counters: a

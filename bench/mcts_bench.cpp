@@ -58,9 +58,15 @@ void BM_MctsLegnano(benchmark::State& st) {
     benchmark::DoNotOptimize(agent.choose(s, rng));
     total += agent.last_stats().iterations;
   }
-  st.counters["iterations/s"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
+  st.counters["iterations/s"] =
+      benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_MctsLegnano)->Args({200, 0})->Args({2000, 0})->Args({200, 4})->ArgNames({"iters", "prior"})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MctsLegnano)
+    ->Args({200, 0})
+    ->Args({2000, 0})
+    ->Args({200, 4})
+    ->ArgNames({"iters", "prior"})
+    ->Unit(benchmark::kMillisecond);
 
 // The heuristic agent's decision (default parameters) over the same positions.
 void BM_HeuristicLegnano(benchmark::State& st) {
@@ -72,7 +78,8 @@ void BM_HeuristicLegnano(benchmark::State& st) {
     ai::HeuristicAgent agent(s.current_player(), ai::HeuristicParams{}, "heuristic");
     benchmark::DoNotOptimize(agent.choose(s, rng));
   }
-  st.counters["decisions/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_HeuristicLegnano)->Unit(benchmark::kMicrosecond);
 

@@ -73,7 +73,7 @@ thread_local bool t_cloning_for_search = false;
 State::State(const State& other)
     : game_(other.game_),
       history_(other.record_history_ && !t_cloning_for_search ? other.history_
-                                                               : std::vector<HistoryItem>{}),
+                                                              : std::vector<HistoryItem>{}),
       sink_(nullptr),
       record_history_(other.record_history_ && !t_cloning_for_search) {}
 

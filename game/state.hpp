@@ -34,8 +34,8 @@ struct ScenarioInfo {
 
 class Game {
  public:
-  Game(std::string ruleset, std::string scenario, std::vector<std::string> players,
-       Options options, nlohmann::json scenario_source);
+  Game(std::string ruleset, std::string scenario, std::vector<std::string> players, Options options,
+       nlohmann::json scenario_source);
   virtual ~Game() = default;
   Game(const Game&) = delete;
   Game& operator=(const Game&) = delete;
@@ -108,7 +108,10 @@ class State {
   virtual nlohmann::json action_to_json(Action action) const;
 
   // A drawing of the position for a terminal (map, pieces, status), as `viewer` may see it.
-  virtual std::string render_text(Player viewer) const { (void)viewer; return to_string(); }
+  virtual std::string render_text(Player viewer) const {
+    (void)viewer;
+    return to_string();
+  }
 
   // Short status line: turn, phase, score (for prompts and progress lines).
   virtual std::string status_line() const { return {}; }
@@ -137,7 +140,10 @@ class State {
 
   // Exact odds of what a decision leads to (e.g. an attack), or null if the ruleset offers no
   // odds for it. Computing odds never draws a random number.
-  virtual nlohmann::json action_odds(Action action) const { (void)action; return nullptr; }
+  virtual nlohmann::json action_odds(Action action) const {
+    (void)action;
+    return nullptr;
+  }
 
   // The ruleset's full consistency check (Stockfish's pos_is_ok). Empty when consistent,
   // otherwise a description of the first problem.

@@ -21,8 +21,7 @@ namespace {
 // Requests with a body go through httplib's routing (which reads the body and enforces the size
 // limit); all others are answered before routing. The POST patterns are bounded so that
 // matching a long path cannot recurse deeply.
-constexpr const char* kPostPattern =
-    R"(/api/(games(/[^/]{1,200}/(actions|undo))?|alsh/resolve)/?)";
+constexpr const char* kPostPattern = R"(/api/(games(/[^/]{1,200}/(actions|undo))?|alsh/resolve)/?)";
 
 bool has_body_method(const std::string& method) {
   return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE" ||

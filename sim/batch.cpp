@@ -160,9 +160,8 @@ core::Expected<std::vector<GameOutcome>> run_batch(const game::Game& game,
 
   std::vector<GameOutcome> outcomes(static_cast<std::size_t>(config.games));
   Shared shared{game, config, outcomes};
-  const int threads =
-      static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(config.threads),
-                                               config.games));
+  const int threads = static_cast<int>(
+      std::min<std::uint64_t>(static_cast<std::uint64_t>(config.threads), config.games));
   shared.running = threads;
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(threads));
@@ -197,8 +196,10 @@ nlohmann::json aggregate(const game::Game& game, const std::vector<GameOutcome>&
   std::vector<std::string> piece_order;
   std::map<std::string, std::pair<std::string, std::map<std::string, std::uint64_t>>> pieces;
   for (const auto& o : outcomes) {
-    if (o.winner >= 0) ++wins[static_cast<std::size_t>(o.winner)];
-    else ++draws;
+    if (o.winner >= 0)
+      ++wins[static_cast<std::size_t>(o.winner)];
+    else
+      ++draws;
     decisions += o.decisions;
     steps += o.decisions + o.chance_steps;
     const nlohmann::json& s = o.summary;

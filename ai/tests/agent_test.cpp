@@ -95,7 +95,8 @@ TEST(MakeAgent, RefusesUnknownKindsNamingTheKnownOnes) {
   auto game = race(registry);
   auto agent = make_agent(*AgentSpec::parse("oracle"), *game, 0);
   ASSERT_FALSE(agent.ok());
-  EXPECT_EQ(agent.message(), "'oracle' is not an agent kind: the kinds are heuristic, mcts, random.");
+  EXPECT_EQ(agent.message(),
+            "'oracle' is not an agent kind: the kinds are heuristic, mcts, random.");
 }
 
 TEST(MakeAgent, RefusesParametersRandomDoesNotTake) {

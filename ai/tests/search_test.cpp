@@ -27,7 +27,10 @@ class NimGame final : public game::Game, public std::enable_shared_from_this<Nim
  public:
   NimGame(int pile, std::uint32_t win, std::uint32_t lose, bool secret = false)
       : game::Game("nim", "test", {"first", "second"}, {}, nlohmann::json::object()),
-        pile_(pile), win_(win), lose_(lose), secret_(secret) {}
+        pile_(pile),
+        win_(win),
+        lose_(lose),
+        secret_(secret) {}
   std::unique_ptr<game::State> new_initial_state() const override;
   int pile_;
   std::uint32_t win_, lose_;
@@ -103,8 +106,10 @@ class NimState final : public game::State {
       gambling_ = true;
     } else {
       pile_ -= a;
-      if (pile_ <= 0) winner_ = to_play_;
-      else to_play_ = 1 - to_play_;
+      if (pile_ <= 0)
+        winner_ = to_play_;
+      else
+        to_play_ = 1 - to_play_;
     }
   }
 
@@ -263,7 +268,8 @@ TEST(MakeAgent, MakesHeuristicAndMctsWithTheirParameters) {
   EXPECT_EQ(agent("heuristic", *g)->name(), "heuristic");
   EXPECT_EQ(agent("heuristic:samples=3,depth=1", *g)->name(), "heuristic:depth=1,samples=3");
   EXPECT_EQ(agent("mcts:ms=50", *g)->name(), "mcts:ms=50");
-  EXPECT_EQ(agent("mcts:iters=10,c=0.7,rollout=5,prior=3", *g)->name(), "mcts:c=0.7,iters=10,prior=3,rollout=5");
+  EXPECT_EQ(agent("mcts:iters=10,c=0.7,rollout=5,prior=3", *g)->name(),
+            "mcts:c=0.7,iters=10,prior=3,rollout=5");
 }
 
 TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {

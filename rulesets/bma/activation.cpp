@@ -20,8 +20,9 @@ void BmaState::start_turn() {
   draw_count_ = 0;
   phase_ = Phase::kDraw;
   resume_phase_ = Phase::kDraw;
-  if (logging()) log("turn", fmt::format("Turn {} begins: {} chits go into the cup.", turn_, cup_total()), "bma 3.1.1",
-      {{"turn", turn_}});
+  if (logging())
+    log("turn", fmt::format("Turn {} begins: {} chits go into the cup.", turn_, cup_total()),
+        "bma 3.1.1", {{"turn", turn_}});
 }
 
 void BmaState::after_draw(int l) {
@@ -31,13 +32,17 @@ void BmaState::after_draw(int l) {
   const std::string& drawer = bma_->player_name((draw_count_ + 1 + (turn_ % 2 == 0 ? 1 : 0)) % 2);
   if (ls.flags & kActivated) {
     // 3.1.1: a leader acts once a turn; a further chit of his is put aside.
-    if (logging()) log("draw", fmt::format("Chit of {} drawn; he has already acted this turn, so it is put aside.", leader_name(l)),
-        "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"set_aside", true}, {"drawer", drawer}});
+    if (logging())
+      log("draw",
+          fmt::format("Chit of {} drawn; he has already acted this turn, so it is put aside.",
+                      leader_name(l)),
+          "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"set_aside", true}, {"drawer", drawer}});
     continue_drawing();
     return;
   }
-  if (logging()) log("draw", fmt::format("Chit of {} drawn ({} left in the cup).", leader_name(l), cup_total()), "bma 3.1.1",
-      {{"leader", bma_->leader(l).id}, {"cup", cup_total()}, {"drawer", drawer}});
+  if (logging())
+    log("draw", fmt::format("Chit of {} drawn ({} left in the cup).", leader_name(l), cup_total()),
+        "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"cup", cup_total()}, {"drawer", drawer}});
   drawn_leader_ = static_cast<std::int8_t>(l);
   phase_ = Phase::kActivateChoice;
 }
@@ -63,15 +68,21 @@ void BmaState::activate(int l) {
     us.start_hex = us.hex;
     // 7.1.1: in command when within 4 hexes of the leader as the activation begins (ruling
     // L-42). A leader awaiting a replacement commands nobody until one is placed.
-    if (radius && (ls.hex == kNoHex || bma_->board().distance(us.hex, ls.hex) > 4)) us.flags |= kOutOfCommand;
+    if (radius && (ls.hex == kNoHex || bma_->board().distance(us.hex, ls.hex) > 4))
+      us.flags |= kOutOfCommand;
   }
   if (ls.flags & kAwaitingReplacement) {
-    if (logging()) log("activation", fmt::format("{} is activated: his command awaits a replacement leader.", bma_->leader(l).name),
-        "bma 5.4.3", {{"leader", bma_->leader(l).id}});
+    if (logging())
+      log("activation",
+          fmt::format("{} is activated: his command awaits a replacement leader.",
+                      bma_->leader(l).name),
+          "bma 5.4.3", {{"leader", bma_->leader(l).id}});
     phase_ = Phase::kReplacement;
     return;
   }
-  if (logging()) log("activation", fmt::format("{} is activated.", leader_name(l)), "bma 3.1.3", {{"leader", bma_->leader(l).id}});
+  if (logging())
+    log("activation", fmt::format("{} is activated.", leader_name(l)), "bma 3.1.3",
+        {{"leader", bma_->leader(l).id}});
   phase_ = Phase::kMoveSelect;
 }
 
@@ -115,13 +126,17 @@ void BmaState::start_rally() {
       } else if (st == Status::kRouted) {
         int nearest = 1000;
         for (int e = 0; e < bma_->num_units(); ++e)
-          if (alive(e) && side_of(e) != side) nearest = std::min(nearest, b.distance(h, unit(e).hex));
+          if (alive(e) && side_of(e) != side)
+            nearest = std::min(nearest, b.distance(h, unit(e).hex));
         if (nearest >= 3) {
           tasks_.push_back(task());
         } else {
           // 6.3 / ruling L-35: too close to the enemy to rally: it keeps fleeing.
-          if (logging()) log("rally", fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u), nearest),
-              "bma 6.3", {{"unit", bma_->unit(u).id}});
+          if (logging())
+            log("rally",
+                fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u),
+                            nearest),
+                "bma 6.3", {{"unit", bma_->unit(u).id}});
           rally_failed_.push_back(static_cast<std::int16_t>(u));
         }
       }
@@ -130,8 +145,9 @@ void BmaState::start_rally() {
   for (std::size_t i = 0; i < n_recovered; ++i) {
     const int u = recovered_units[i];
     units_[static_cast<std::size_t>(u)].status = Status::kOrdered;
-    if (logging()) log("rally", fmt::format("{} recovers its order (no enemy adjacent).", unit_name(u)), "bma 6.2",
-        {{"unit", bma_->unit(u).id}});
+    if (logging())
+      log("rally", fmt::format("{} recovers its order (no enemy adjacent).", unit_name(u)),
+          "bma 6.2", {{"unit", bma_->unit(u).id}});
   }
   tasks_.push_back({TaskKind::kRallyFlights});
   tasks_.push_back({TaskKind::kVictoryCheck});

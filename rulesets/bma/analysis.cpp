@@ -27,7 +27,8 @@ std::vector<double> BmaState::evaluate() const {
   auto strength = [&](int u) -> double {
     const UnitState& us = unit(u);
     if (us.status == Status::kRouted || us.status == Status::kEliminated) return 0.0;
-    const RatingInfo& r = t.rating(is_carroccio(u) ? Rating::kA : g.unit(u).rating);  // 9.3.2: A chit
+    const RatingInfo& r =
+        t.rating(is_carroccio(u) ? Rating::kA : g.unit(u).rating);  // 9.3.2: A chit
     const double v = us.value ? us.value : 0.5 * (r.chit_min + r.chit_max);
     return us.status == Status::kDisordered ? 0.5 * v : v;
   };
@@ -38,7 +39,8 @@ std::vector<double> BmaState::evaluate() const {
     double sum = 0;
     for (int nb : b.neighbors(attacker_hex)) {
       const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == defender_side && unit(f).status != Status::kRouted) sum += strength(f);
+      if (f >= 0 && side_of(f) == defender_side && unit(f).status != Status::kRouted)
+        sum += strength(f);
     }
     return sum;
   };
@@ -95,7 +97,8 @@ std::vector<double> BmaState::evaluate() const {
       if (e < 0 || side_of(e) == s) continue;
       enemy_near = true;
       // Only ordered combat units attack (5.3 D: disordered units may not; the Carroccio never).
-      if (unit(e).status != Status::kOrdered || is_carroccio(e) || us.status == Status::kRouted) continue;
+      if (unit(e).status != Status::kOrdered || is_carroccio(e) || us.status == Status::kRouted)
+        continue;
       ++enemy_attackers;
       // The attack the enemy unit could make on this line, and whether it would pay (an
       // attacker picks its fights): then both sides' expected losses count.
@@ -125,15 +128,18 @@ std::vector<double> BmaState::evaluate() const {
       bool guarded = false;
       for (int nb : b.neighbors(us.hex)) {
         const int f = nb == kNoHex ? -1 : unit_at(nb);
-        if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted) guarded = true;
+        if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted)
+          guarded = true;
       }
       int threats = 0;
       for (int e = 0; e < g.num_units(); ++e)
         if (alive(e) && side_of(e) != s && unit(e).status == Status::kOrdered && !is_carroccio(e) &&
             b.distance(us.hex, unit(e).hex) <= (is_cav(e) ? 6 : 3))
           ++threats;
-      if (!guarded) sudden[s] += enemy_attackers > 0 ? 0.8 : threats > 0 ? 0.35 : 0.05;
-      else sudden[s] += 0.6 * carroccio_risk + 0.02 * threats;
+      if (!guarded)
+        sudden[s] += enemy_attackers > 0 ? 0.8 : threats > 0 ? 0.35 : 0.05;
+      else
+        sudden[s] += 0.6 * carroccio_risk + 0.02 * threats;
     }
   }
   // 5.4.1: a leader stacked with a unit in combat dies on 2 or 12 (1 chance in 18 per combat);
@@ -145,15 +151,19 @@ std::vector<double> BmaState::evaluate() const {
     int adjacent = 0;
     for (int nb : b.neighbors(h)) {
       const int e = nb == kNoHex ? -1 : unit_at(nb);
-      if (e >= 0 && side_of(e) != s && unit(e).status == Status::kOrdered && !is_carroccio(e)) ++adjacent;
+      if (e >= 0 && side_of(e) != s && unit(e).status == Status::kOrdered && !is_carroccio(e))
+        ++adjacent;
     }
     const int host = unit_at(h);
     // 5.4.6: a leader alone is overrun (and may die) when an enemy unit enters his hex.
-    const double p_death = (host < 0 || side_of(host) != s) ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    const double p_death =
+        (host < 0 || side_of(host) != s) ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
     bool sudden_death = false;
     for (int x : sides[static_cast<std::size_t>(s)].routs_if_leader_killed) sudden_death |= x == l;
-    if (sudden_death && !(leader(l).flags & kReplacement)) sudden[s] += p_death;
-    else if (!(leader(l).flags & kReplacement)) expected_vp[s] += p_death * t.leader_vp_per_command * g.leader(l).command;
+    if (sudden_death && !(leader(l).flags & kReplacement))
+      sudden[s] += p_death;
+    else if (!(leader(l).flags & kReplacement))
+      expected_vp[s] += p_death * t.leader_vp_per_command * g.leader(l).command;
   }
   // What each ordered unit could do at its next activation (3.1.3, 4.0, 5.1): the best target
   // within a move and a step, worth that target's VP (8.1) times the odds share against it, and
@@ -163,7 +173,10 @@ std::vector<double> BmaState::evaluate() const {
   std::array<std::array<std::int16_t, kMaxUnits>, kNumSides> living{};
   std::array<int, kNumSides> num_living{0, 0};
   for (int u = 0; u < g.num_units(); ++u)
-    if (alive(u)) living[static_cast<std::size_t>(side_of(u))][static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] = static_cast<std::int16_t>(u);
+    if (alive(u))
+      living[static_cast<std::size_t>(side_of(u))]
+            [static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] =
+                static_cast<std::int16_t>(u);
   for (int u = 0; u < g.num_units(); ++u) {
     if (!alive(u) || unit(u).status != Status::kOrdered || is_carroccio(u)) continue;
     const int s = side_of(u);
@@ -179,8 +192,9 @@ std::vector<double> BmaState::evaluate() const {
       if (d > reach || d <= 1) continue;  // adjacent pairs are counted above as pressure
       if (is_carroccio(e) || unit(e).status == Status::kRouted) continue;
       const std::size_t c = column(att, std::max(strength(e), 0.5));
-      const double gain = defender_loss(c, t.rating(g.unit(e).rating).vp, unit(e).status == Status::kDisordered) -
-                          attacker_loss(c, t.rating(g.unit(u).rating).vp);
+      const double gain =
+          defender_loss(c, t.rating(g.unit(e).rating).vp, unit(e).status == Status::kDisordered) -
+          attacker_loss(c, t.rating(g.unit(u).rating).vp);
       best_gain = std::max(best_gain, gain);
     }
     expected_vp[1 - s] += 0.15 * best_gain;
@@ -192,7 +206,8 @@ std::vector<double> BmaState::evaluate() const {
     // each further point (so a side near its rout level values safety more).
     const double lost = std::max(0.0, vp_lost(s) + expected_vp[s]) / rout;
     burden[s] = lost + 0.5 * lost * lost + std::min(sudden[s], 1.0);
-    if (radius && units_all[s] > 0) burden[s] += 0.05 * (1.0 - static_cast<double>(units_in[s]) / units_all[s]);
+    if (radius && units_all[s] > 0)
+      burden[s] += 0.05 * (1.0 - static_cast<double>(units_in[s]) / units_all[s]);
   }
   double v = std::tanh(1.5 * (burden[1] - burden[0]));
   v = std::clamp(v, -0.99, 0.99);  // a position is never as good as a won game
@@ -209,28 +224,36 @@ nlohmann::json BmaState::result_summary() const {
   if (end_reason_ == EndReason::kLeaderKilled) {
     for (int l = 0; l < g.num_leaders(); ++l)
       if ((leader(l).flags & kFallen) && g.leader(l).side != winner_) {
-        for (int x : g.scenario_data().sides[static_cast<std::size_t>(g.leader(l).side)].routs_if_leader_killed)
+        for (int x : g.scenario_data()
+                         .sides[static_cast<std::size_t>(g.leader(l).side)]
+                         .routs_if_leader_killed)
           if (x == l) reason = g.leader(l).name + " killed";
       }
   } else if (end_reason_ == EndReason::kUnitLost) {
     for (int u = 0; u < g.num_units(); ++u)
       if (!alive(u) && side_of(u) != winner_) {
-        for (int x : g.scenario_data().sides[static_cast<std::size_t>(side_of(u))].routs_if_unit_eliminated)
+        for (int x :
+             g.scenario_data().sides[static_cast<std::size_t>(side_of(u))].routs_if_unit_eliminated)
           if (x == u) reason = g.unit(u).name + " lost";
       }
   }
   j["end_reason"] = reason;
   j["turn"] = turn_;
   j["score_label"] = "Victory points lost";
-  j["winner"] = winner_ < 0 ? nlohmann::json(nullptr) : winner_ == 2 ? nlohmann::json("draw") : nlohmann::json(g.player_name(winner_));
+  j["winner"] = winner_ < 0    ? nlohmann::json(nullptr)
+                : winner_ == 2 ? nlohmann::json("draw")
+                               : nlohmann::json(g.player_name(winner_));
   nlohmann::json score = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s) score[g.player_name(s)] = vp_lost(s);
   j["score"] = score;  // VP lost by each side (8.2)
   nlohmann::json pieces = nlohmann::json::array();
   for (int u = 0; u < g.num_units(); ++u)
-    pieces.push_back({{"id", g.unit(u).id}, {"side", g.player_name(g.unit(u).side)}, {"fate", status_name(unit(u).status)}});
+    pieces.push_back({{"id", g.unit(u).id},
+                      {"side", g.player_name(g.unit(u).side)},
+                      {"fate", status_name(unit(u).status)}});
   for (int l = 0; l < g.num_leaders(); ++l)
-    pieces.push_back({{"id", g.leader(l).id}, {"side", g.player_name(g.leader(l).side)},
+    pieces.push_back({{"id", g.leader(l).id},
+                      {"side", g.player_name(g.leader(l).side)},
                       {"fate", (leader(l).flags & kFallen) ? "killed" : "alive"}});
   j["pieces"] = pieces;
   return j;
@@ -262,12 +285,14 @@ nlohmann::json BmaState::combat_odds_json() const {
     bool guarded = false;
     for (int nb : g.board().neighbors(unit(d).hex)) {
       const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted) guarded = true;
+      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
+        guarded = true;
     }
     if (!guarded) {
       j["automatic"] = "the Carroccio is attacked with no infantry beside it and is destroyed";
       j["rule"] = "bma 9.3.2";
-      j["results"] = nlohmann::json::array({{{"result", "Carroccio destroyed"}, {"probability", "1"}, {"p", 1.0}}});
+      j["results"] = nlohmann::json::array(
+          {{{"result", "Carroccio destroyed"}, {"probability", "1"}, {"p", 1.0}}});
       return j;
     }
   }
@@ -280,29 +305,41 @@ nlohmann::json BmaState::combat_odds_json() const {
     return (unit(u).value == 0 || every) && unit(u).status != Status::kRouted;
   };
   for (int i = 0; i < combat_.num_attackers; ++i)
-    if (unknown_chit(combat_.attackers[static_cast<std::size_t>(i)])) chit_units.push_back(combat_.attackers[static_cast<std::size_t>(i)]);
+    if (unknown_chit(combat_.attackers[static_cast<std::size_t>(i)]))
+      chit_units.push_back(combat_.attackers[static_cast<std::size_t>(i)]);
   for (int k = 0; k < combat_.num_defenders; ++k)
-    if (unknown_chit(combat_.defenders[static_cast<std::size_t>(k)])) chit_units.push_back(combat_.defenders[static_cast<std::size_t>(k)]);
-  struct Check { int slot; int pass; bool forest; };
+    if (unknown_chit(combat_.defenders[static_cast<std::size_t>(k)]))
+      chit_units.push_back(combat_.defenders[static_cast<std::size_t>(k)]);
+  struct Check {
+    int slot;
+    int pass;
+    bool forest;
+  };
   std::vector<Check> checks;
   nlohmann::json checks_json = nlohmann::json::array();
   for (int i = 0; i < combat_.num_attackers; ++i) {
     const int u = combat_.attackers[static_cast<std::size_t>(i)];
-    const int pass = std::clamp(morale_value(u) - morale_modifier_carroccio(u), 0, 10);  // d10 <= morale - modifier
+    const int pass = std::clamp(morale_value(u) - morale_modifier_carroccio(u), 0,
+                                10);  // d10 <= morale - modifier
     bool into_forest = false;
     for (int k = 0; k < combat_.num_defenders; ++k) {
       const int d = combat_.defenders[static_cast<std::size_t>(k)];
-      if (is_cav(u) && is_front_of(u, unit(d).hex) && t.terrain_info(g.terrain(unit(d).hex)).cavalry_attack_needs_morale)
+      if (is_cav(u) && is_front_of(u, unit(d).hex) &&
+          t.terrain_info(g.terrain(unit(d).hex)).cavalry_attack_needs_morale)
         into_forest = true;
     }
     if (into_forest) {
       checks.push_back({i, pass, true});
-      checks_json.push_back({{"unit", g.unit(u).id}, {"check", "morale to attack into forest"}, {"rule", "bma 9.6"},
+      checks_json.push_back({{"unit", g.unit(u).id},
+                             {"check", "morale to attack into forest"},
+                             {"rule", "bma 9.6"},
                              {"pass", core::Fraction(pass, 10).to_string()}});
     }
     if (((combat_.charging >> i) & 1) && g.unit(u).rating != Rating::kA) {
       checks.push_back({i, pass, false});
-      checks_json.push_back({{"unit", g.unit(u).id}, {"check", "morale before charging"}, {"rule", "bma 7.3.1"},
+      checks_json.push_back({{"unit", g.unit(u).id},
+                             {"check", "morale before charging"},
+                             {"rule", "bma 7.3.1"},
                              {"pass", core::Fraction(pass, 10).to_string()}});
     }
   }
@@ -315,7 +352,8 @@ nlohmann::json BmaState::combat_odds_json() const {
   const std::uint32_t base_charging = combat_.charging;
   for (;;) {
     for (std::size_t i = 0; i < chit_units.size(); ++i)
-      work.units_[static_cast<std::size_t>(chit_units[i])].value = static_cast<std::uint8_t>(chit_value[i]);
+      work.units_[static_cast<std::size_t>(chit_units[i])].value =
+          static_cast<std::uint8_t>(chit_value[i]);
     for (std::uint32_t mask = 0; mask < (1u << checks.size()); ++mask) {
       std::uint64_t w = 1;
       work.combat_.withdrawn = 0;
@@ -324,8 +362,10 @@ nlohmann::json BmaState::combat_odds_json() const {
         const bool pass = ((mask >> c) & 1) == 0;
         w *= static_cast<std::uint64_t>(pass ? checks[c].pass : 10 - checks[c].pass);
         if (!pass) {
-          if (checks[c].forest) work.combat_.withdrawn |= 1u << checks[c].slot;
-          else work.combat_.charging &= ~(1u << checks[c].slot);
+          if (checks[c].forest)
+            work.combat_.withdrawn |= 1u << checks[c].slot;
+          else
+            work.combat_.charging &= ~(1u << checks[c].slot);
         }
       }
       total += 6 * w;
@@ -333,9 +373,15 @@ nlohmann::json BmaState::combat_odds_json() const {
       bool any = false;
       for (int i = 0; i < combat_.num_attackers; ++i)
         if (!((work.combat_.withdrawn >> i) & 1)) any = true;
-      if (!any) { called_off += 6 * w; continue; }
+      if (!any) {
+        called_off += 6 * w;
+        continue;
+      }
       const CombatOdds o = work.combat_odds();
-      if (o.automatic) { automatic += 6 * w; continue; }
+      if (o.automatic) {
+        automatic += 6 * w;
+        continue;
+      }
       for (int die = 1; die <= 6; ++die) {
         const int row = std::clamp(die + o.drm, Tables::kMinRow, Tables::kMaxRow);
         by_result[static_cast<std::size_t>(t.result(o.column, row))] += w;
@@ -352,7 +398,8 @@ nlohmann::json BmaState::combat_odds_json() const {
   // The modifiers as they stand now (chits still undrawn shown at their lowest value).
   BmaState shown(*this);
   for (int u : chit_units)
-    shown.units_[static_cast<std::size_t>(u)].value = static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
+    shown.units_[static_cast<std::size_t>(u)].value =
+        static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
   const CombatOdds now = shown.combat_odds();
   nlohmann::json mods = nlohmann::json::array();
   for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
@@ -368,28 +415,38 @@ nlohmann::json BmaState::combat_odds_json() const {
     BmaState p(*this);
     for (int i = 0; i < p.combat_.num_attackers; ++i) {
       const int u = p.combat_.attackers[static_cast<std::size_t>(i)];
-      if (p.unit(u).value == 0) p.units_[static_cast<std::size_t>(u)].value = static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
+      if (p.unit(u).value == 0)
+        p.units_[static_cast<std::size_t>(u)].value =
+            static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
     }
     for (int k = 0; k < p.combat_.num_defenders; ++k) {
       const int d = p.combat_.defenders[static_cast<std::size_t>(k)];
       if (p.alive(d) && p.unit(d).status == Status::kRouted) p.eliminate(d);
     }
     const bool hits_attacker = r == CrtResult::kAE || r == CrtResult::kAR || r == CrtResult::kAD;
-    const int severity = (r == CrtResult::kAE || r == CrtResult::kDE) ? 3 : (r == CrtResult::kAR || r == CrtResult::kDR) ? 2 : (r == CrtResult::kNE ? 0 : 1);
+    const int severity = (r == CrtResult::kAE || r == CrtResult::kDE) ? 3
+                         : (r == CrtResult::kAR || r == CrtResult::kDR)
+                             ? 2
+                             : (r == CrtResult::kNE ? 0 : 1);
     if (severity > 0) {
       if (hits_attacker) {
-        for (int i = 0; i < p.combat_.num_attackers; ++i) p.apply_hit(p.combat_.attackers[static_cast<std::size_t>(i)], severity);
+        for (int i = 0; i < p.combat_.num_attackers; ++i)
+          p.apply_hit(p.combat_.attackers[static_cast<std::size_t>(i)], severity);
       } else {
-        for (int k = 0; k < p.combat_.num_defenders; ++k) p.apply_hit(p.combat_.defenders[static_cast<std::size_t>(k)], severity);
+        for (int k = 0; k < p.combat_.num_defenders; ++k)
+          p.apply_hit(p.combat_.defenders[static_cast<std::size_t>(k)], severity);
       }
     }
     p.check_immediate_end();
     nlohmann::json v;
     for (int s = 0; s < kNumSides; ++s)
-      v["vp_lost"][g.player_name(s)] = {{"now", vp_lost(s)}, {"after", p.vp_lost(s)},
-                                        {"rout_level", g.scenario_data().sides[static_cast<std::size_t>(s)].rout_level}};
+      v["vp_lost"][g.player_name(s)] = {
+          {"now", vp_lost(s)},
+          {"after", p.vp_lost(s)},
+          {"rout_level", g.scenario_data().sides[static_cast<std::size_t>(s)].rout_level}};
     if (p.phase_ == Phase::kOver)
-      v["ends_game"] = {{"winner", g.player_name(p.winner_)}, {"reason", end_reason_name(p.end_reason_)}};
+      v["ends_game"] = {{"winner", g.player_name(p.winner_)},
+                        {"reason", end_reason_name(p.end_reason_)}};
     return v;
   };
   nlohmann::json results = nlohmann::json::array();
@@ -398,7 +455,9 @@ nlohmann::json BmaState::combat_odds_json() const {
     const std::uint64_t w = by_result[static_cast<std::size_t>(r)];
     if (w == 0) continue;
     const core::Fraction f(static_cast<std::int64_t>(w), static_cast<std::int64_t>(total));
-    nlohmann::json rj = {{"result", result_name(static_cast<CrtResult>(r))}, {"probability", f.to_string()}, {"p", f.to_double()}};
+    nlohmann::json rj = {{"result", result_name(static_cast<CrtResult>(r))},
+                         {"probability", f.to_string()},
+                         {"p", f.to_double()}};
     rj.update(preview(static_cast<CrtResult>(r)));
     // 5.4.1: the leaders' casualty checks follow the result unless it ended the game.
     if (!rj.contains("ends_game")) leader_check_w += w;
@@ -406,11 +465,15 @@ nlohmann::json BmaState::combat_odds_json() const {
   }
   if (called_off) {
     const core::Fraction f(static_cast<std::int64_t>(called_off), static_cast<std::int64_t>(total));
-    results.push_back({{"result", "called off (every attacker failed its check)"}, {"probability", f.to_string()}, {"p", f.to_double()}});
+    results.push_back({{"result", "called off (every attacker failed its check)"},
+                       {"probability", f.to_string()},
+                       {"p", f.to_double()}});
   }
   if (automatic) {
     const core::Fraction f(static_cast<std::int64_t>(automatic), static_cast<std::int64_t>(total));
-    results.push_back({{"result", "routed defenders eliminated without a roll"}, {"probability", f.to_string()}, {"p", f.to_double()}});
+    results.push_back({{"result", "routed defenders eliminated without a roll"},
+                       {"probability", f.to_string()},
+                       {"p", f.to_double()}});
   }
   j["results"] = results;
   // 5.4.1: every leader in the combat dies on a 2d6 roll of 2 or 12, rolled after the result
@@ -419,7 +482,8 @@ nlohmann::json BmaState::combat_odds_json() const {
   const core::Dice two_d6 = core::Dice::two_d6();
   for (int v : t.leader_killed_on) killed_w += two_d6.weight(v);
   const core::Fraction death =
-      core::Fraction(static_cast<std::int64_t>(killed_w), static_cast<std::int64_t>(two_d6.total_weight())) *
+      core::Fraction(static_cast<std::int64_t>(killed_w),
+                     static_cast<std::int64_t>(two_d6.total_weight())) *
       core::Fraction(static_cast<std::int64_t>(leader_check_w), static_cast<std::int64_t>(total));
   nlohmann::json leaders = nlohmann::json::array();
   for (int l = 0; l < g.num_leaders(); ++l) {
@@ -428,14 +492,23 @@ nlohmann::json BmaState::combat_odds_json() const {
     const int u = unit_at(h);
     if (u < 0 || side_of(u) != g.leader(l).side) continue;
     bool in = false;
-    for (int i = 0; i < combat_.num_attackers; ++i) in |= combat_.attackers[static_cast<std::size_t>(i)] == u;
-    for (int k = 0; k < combat_.num_defenders; ++k) in |= combat_.defenders[static_cast<std::size_t>(k)] == u;
+    for (int i = 0; i < combat_.num_attackers; ++i)
+      in |= combat_.attackers[static_cast<std::size_t>(i)] == u;
+    for (int k = 0; k < combat_.num_defenders; ++k)
+      in |= combat_.defenders[static_cast<std::size_t>(k)] == u;
     if (!in) continue;
-    nlohmann::json lj = {{"leader", g.leader(l).id}, {"death", death.to_string()}, {"p", death.to_double()}, {"rule", "bma 5.4.1"}};
+    nlohmann::json lj = {{"leader", g.leader(l).id},
+                         {"death", death.to_string()},
+                         {"p", death.to_double()},
+                         {"rule", "bma 5.4.1"}};
     bool sudden = false;
-    for (int x : g.scenario_data().sides[static_cast<std::size_t>(g.leader(l).side)].routs_if_leader_killed) sudden |= x == l;
-    if (sudden && !(leader(l).flags & kReplacement)) lj["ends_game"] = {{"winner", g.player_name(1 - g.leader(l).side)}, {"rule", "bma 9.4"}};
-    else if (!(leader(l).flags & kReplacement)) lj["vp"] = t.leader_vp_per_command * g.leader(l).command;
+    for (int x :
+         g.scenario_data().sides[static_cast<std::size_t>(g.leader(l).side)].routs_if_leader_killed)
+      sudden |= x == l;
+    if (sudden && !(leader(l).flags & kReplacement))
+      lj["ends_game"] = {{"winner", g.player_name(1 - g.leader(l).side)}, {"rule", "bma 9.4"}};
+    else if (!(leader(l).flags & kReplacement))
+      lj["vp"] = t.leader_vp_per_command * g.leader(l).command;
     leaders.push_back(lj);
   }
   j["leaders"] = leaders;

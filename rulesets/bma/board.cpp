@@ -34,13 +34,15 @@ Board::Board(int cols, int rows, bool flat_top, bool even_shifted)
   }
   for (int a = 0; a < n_; ++a)
     for (int b = 0; b < n_; ++b)
-      dist_[static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(b)] =
-          static_cast<std::uint8_t>(std::min(255, hex::distance(hexes[static_cast<std::size_t>(a)],
-                                                                hexes[static_cast<std::size_t>(b)])));
+      dist_[static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) +
+            static_cast<std::size_t>(b)] =
+          static_cast<std::uint8_t>(
+              std::min(255, hex::distance(hexes[static_cast<std::size_t>(a)],
+                                          hexes[static_cast<std::size_t>(b)])));
   for (int f = 0; f < 12; ++f)
     for (int d = 0; d < 6; ++d)
-      arc_[static_cast<std::size_t>(f)][static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(
-          hex::classify(hex::Facing{static_cast<std::uint8_t>(f)}, d));
+      arc_[static_cast<std::size_t>(f)][static_cast<std::size_t>(d)] =
+          static_cast<std::uint8_t>(hex::classify(hex::Facing{static_cast<std::uint8_t>(f)}, d));
 }
 
 int Board::direction(int a, int b) const {
@@ -51,10 +53,14 @@ int Board::direction(int a, int b) const {
 
 int Board::edge_distance(int h, Edge e) const {
   switch (e) {
-    case Edge::kNorth: return row(h) - 1;
-    case Edge::kSouth: return rows_ - row(h);
-    case Edge::kWest: return col(h) - 1;
-    case Edge::kEast: return cols_ - col(h);
+    case Edge::kNorth:
+      return row(h) - 1;
+    case Edge::kSouth:
+      return rows_ - row(h);
+    case Edge::kWest:
+      return col(h) - 1;
+    case Edge::kEast:
+      return cols_ - col(h);
   }
   return 0;
 }
@@ -75,7 +81,8 @@ std::string Board::direction_name(int dir) const {
 }
 
 std::string Board::facing_name(int facing) const {
-  return std::string(hex::facing_name(grid_.orientation, hex::Facing{static_cast<std::uint8_t>(facing)}));
+  return std::string(
+      hex::facing_name(grid_.orientation, hex::Facing{static_cast<std::uint8_t>(facing)}));
 }
 
 core::Expected<int> Board::parse_facing(std::string_view text) const {

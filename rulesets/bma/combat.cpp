@@ -62,8 +62,8 @@ bool BmaState::can_attack(int u) const {
   const UnitState& us = unit(u);
   // 5.1.1: the active command's units; 5.3 D: disordered units may not attack; 7.1.2: nor
   // units out of command; the Carroccio never attacks (ruling L-39).
-  return (us.flags & kActive) && !(us.flags & kAttacked) && alive(u) && us.status == Status::kOrdered &&
-         !is_carroccio(u) && in_command(u);
+  return (us.flags & kActive) && !(us.flags & kAttacked) && alive(u) &&
+         us.status == Status::kOrdered && !is_carroccio(u) && in_command(u);
 }
 
 bool BmaState::charge_eligible(int u) const {
@@ -106,7 +106,8 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
       if (!can_attack(u)) continue;
       for (int nb : g.board().neighbors(unit(u).hex)) {
         const int e = nb == kNoHex ? -1 : unit_at(nb);
-        if (e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) && is_front_of(u, nb))
+        if (e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) &&
+            is_front_of(u, nb))
           target[static_cast<std::size_t>(e)] = true;
       }
     }
@@ -124,18 +125,25 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
     for (int nb : g.board().neighbors(unit(u).hex)) {
       const int e = nb == kNoHex ? -1 : unit_at(nb);
       if (e < 0 || side_of(e) == side_of(u) || !is_front_of(u, nb)) continue;
-      if (contains(combat_.defenders, combat_.num_defenders, e)) touches = true;
-      else if (exerts_zoc(e) || is_carroccio(e)) ++needed;
+      if (contains(combat_.defenders, combat_.num_defenders, e))
+        touches = true;
+      else if (exerts_zoc(e) || is_carroccio(e))
+        ++needed;
     }
-    if (!touches || combat_.num_defenders + needed > Combat::kMax || combat_.num_attackers >= Combat::kMax) continue;
+    if (!touches || combat_.num_defenders + needed > Combat::kMax ||
+        combat_.num_attackers >= Combat::kMax)
+      continue;
     out.push_back(act::kAddAttackerBase + u);
     if (charge_eligible(u)) out.push_back(act::kAddChargerBase + u);
   }
   // Disordered or routed enemies next to an attacker may be included (5.1.2).
   if (combat_.num_defenders < Combat::kMax) {
     for (int e = 0; e < g.num_units(); ++e) {
-      if (!alive(e) || side_of(e) == g.leader(active_leader_).side || exerts_zoc(e) || is_carroccio(e)) continue;
-      if ((unit(e).flags & kDefended) || contains(combat_.defenders, combat_.num_defenders, e)) continue;
+      if (!alive(e) || side_of(e) == g.leader(active_leader_).side || exerts_zoc(e) ||
+          is_carroccio(e))
+        continue;
+      if ((unit(e).flags & kDefended) || contains(combat_.defenders, combat_.num_defenders, e))
+        continue;
       bool adjacent = false;
       for (int i = 0; i < combat_.num_attackers; ++i) {
         const int a = combat_.attackers[static_cast<std::size_t>(i)];
@@ -167,8 +175,12 @@ void BmaState::add_attacker(int u, bool charging) {
 
 void BmaState::queue_resolution() {
   const BmaGame& g = *bma_;
-  for (int i = 0; i < combat_.num_attackers; ++i) units_[static_cast<std::size_t>(combat_.attackers[static_cast<std::size_t>(i)])].flags |= kAttacked;
-  for (int i = 0; i < combat_.num_defenders; ++i) units_[static_cast<std::size_t>(combat_.defenders[static_cast<std::size_t>(i)])].flags |= kDefended;
+  for (int i = 0; i < combat_.num_attackers; ++i)
+    units_[static_cast<std::size_t>(combat_.attackers[static_cast<std::size_t>(i)])].flags |=
+        kAttacked;
+  for (int i = 0; i < combat_.num_defenders; ++i)
+    units_[static_cast<std::size_t>(combat_.defenders[static_cast<std::size_t>(i)])].flags |=
+        kDefended;
   // 5.4.1 / ruling L-23: every leader stacked with a unit in the combat is involved.
   combat_.num_leaders = 0;
   for (int l = 0; l < g.num_leaders(); ++l) {
@@ -176,7 +188,8 @@ void BmaState::queue_resolution() {
     if (h == kNoHex) continue;
     const int u = unit_at(h);
     if (u < 0 || g.leader(l).side != side_of(u)) continue;
-    if (contains(combat_.attackers, combat_.num_attackers, u) || contains(combat_.defenders, combat_.num_defenders, u))
+    if (contains(combat_.attackers, combat_.num_attackers, u) ||
+        contains(combat_.defenders, combat_.num_defenders, u))
       combat_.leaders[combat_.num_leaders++] = static_cast<std::int16_t>(l);
   }
   if (logging()) {
@@ -184,7 +197,8 @@ void BmaState::queue_resolution() {
     for (int i = 0; i < combat_.num_attackers; ++i)
       att += (i ? ", " : "") + unit_name(combat_.attackers[static_cast<std::size_t>(i)]) +
              ((combat_.charging >> i) & 1 ? " charging" : "");
-    for (int i = 0; i < combat_.num_defenders; ++i) def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < combat_.num_defenders; ++i)
+      def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
     if (logging()) log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1");
   }
   // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly infantry beside it is lost.
@@ -194,11 +208,15 @@ void BmaState::queue_resolution() {
     bool guarded = false;
     for (int nb : g.board().neighbors(unit(d).hex)) {
       const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted) guarded = true;
+      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
+        guarded = true;
     }
     if (!guarded) {
-      if (logging()) log("carroccio", fmt::format("{} is attacked with no infantry beside it and is destroyed.", unit_name(d)),
-          "bma 9.3.2", {{"unit", g.unit(d).id}});
+      if (logging())
+        log("carroccio",
+            fmt::format("{} is attacked with no infantry beside it and is destroyed.",
+                        unit_name(d)),
+            "bma 9.3.2", {{"unit", g.unit(d).id}});
       eliminate(d);
       if (check_immediate_end()) return;
       // Where its loss does not end the game, the combat goes on against any other defender
@@ -209,12 +227,14 @@ void BmaState::queue_resolution() {
   const bool every = g.rules().vcf == RuleOptions::Vcf::kEvery;
   for (int i = 0; i < combat_.num_attackers; ++i) {
     const int u = combat_.attackers[static_cast<std::size_t>(i)];
-    if (unit(u).value == 0 || every) tasks_.push_back({TaskKind::kDrawChit, static_cast<std::int16_t>(u)});
+    if (unit(u).value == 0 || every)
+      tasks_.push_back({TaskKind::kDrawChit, static_cast<std::int16_t>(u)});
   }
   for (int i = 0; i < combat_.num_defenders; ++i) {
     const int u = combat_.defenders[static_cast<std::size_t>(i)];
     if (!fightable(*this, u)) continue;  // routed: eliminated without a fight (5.3 R)
-    if (unit(u).value == 0 || every) tasks_.push_back({TaskKind::kDrawChit, static_cast<std::int16_t>(u)});
+    if (unit(u).value == 0 || every)
+      tasks_.push_back({TaskKind::kDrawChit, static_cast<std::int16_t>(u)});
   }
   for (int i = 0; i < combat_.num_attackers; ++i) {
     const int u = combat_.attackers[static_cast<std::size_t>(i)];
@@ -260,27 +280,46 @@ CombatOdds BmaState::combat_odds(bool explain) const {
       const int arc = arc_from(d, unit(a).hex);
       const bool defender_foot = !is_cav(d);  // the Carroccio defends as infantry (9.3.2)
       if (is_cav(a) && defender_foot) {
-        if (arc == 0) { dd *= 2; if (explain) w += " x1/2 cavalry against infantry's front [5.1.4]"; }
-        else { n *= 2; if (explain) w += " x2 cavalry against infantry's flank or rear [5.1.4]"; }
+        if (arc == 0) {
+          dd *= 2;
+          if (explain) w += " x1/2 cavalry against infantry's front [5.1.4]";
+        } else {
+          n *= 2;
+          if (explain) w += " x2 cavalry against infantry's flank or rear [5.1.4]";
+        }
       } else if (arc > 0) {
         shift = std::max(shift, arc);  // 5.1.4, 7.2.5: +1 flank, +2 rear, best single one
       }
       const TerrainInfo& ti = t.terrain_info(g.terrain(unit(d).hex));
       if (is_cav(a) && (ti.cavalry_attack_num != 1 || ti.cavalry_attack_den != 1)) {
-        n *= ti.cavalry_attack_num; dd *= ti.cavalry_attack_den;
-        if (explain) w += fmt::format(" x{}/{} cavalry attacking into forest [9.6]", ti.cavalry_attack_num, ti.cavalry_attack_den);
+        n *= ti.cavalry_attack_num;
+        dd *= ti.cavalry_attack_den;
+        if (explain)
+          w += fmt::format(" x{}/{} cavalry attacking into forest [9.6]", ti.cavalry_attack_num,
+                           ti.cavalry_attack_den);
       } else if (is_inf(a) && (ti.infantry_attack_num != 1 || ti.infantry_attack_den != 1)) {
-        n *= ti.infantry_attack_num; dd *= ti.infantry_attack_den;
-        if (explain) w += fmt::format(" x{}/{} infantry attacking into forest [9.6]", ti.infantry_attack_num, ti.infantry_attack_den);
+        n *= ti.infantry_attack_num;
+        dd *= ti.infantry_attack_den;
+        if (explain)
+          w += fmt::format(" x{}/{} infantry attacking into forest [9.6]", ti.infantry_attack_num,
+                           ti.infantry_attack_den);
       }
       if (first || static_cast<long long>(n) * den < static_cast<long long>(num) * dd) {
-        num = n; den = dd; why = w; first = false;
+        num = n;
+        den = dd;
+        why = w;
+        first = false;
       }
     }
-    if (charging) { num *= 2; if (explain) why += " x2 charging [7.3.1]"; }
+    if (charging) {
+      num *= 2;
+      if (explain) why += " x2 charging [7.3.1]";
+    }
     const int value = std::max(1, unit(a).value * num / den);
     o.attack += value;
-    if (explain) o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(a).name, unit(a).value, why, value), "bma 5.1.4"});
+    if (explain)
+      o.terms.push_back(
+          {fmt::format("{}: {}{} = {}", g.unit(a).name, unit(a).value, why, value), "bma 5.1.4"});
     int level = level_of(g.unit(a).rating) + (charging ? 1 : 0);
     if (is_inf(a) && morale_modifier_carroccio(a) == -3) level += 1;  // 9.3.1
     best_att = std::max(best_att, level);
@@ -294,8 +333,10 @@ CombatOdds BmaState::combat_odds(bool explain) const {
     if (!dis) all_disordered = false;
     const int value = std::max(1, dis ? unit(d).value / 2 : unit(d).value);
     o.defence += value;
-    if (explain) o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(d).name, unit(d).value, dis ? " x1/2 disordered [5.3 D]" : "", value),
-                       "bma 5.1.4"});
+    if (explain)
+      o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(d).name, unit(d).value,
+                                     dis ? " x1/2 disordered [5.3 D]" : "", value),
+                         "bma 5.1.4"});
     int level = level_of(g.unit(d).rating);
     if (is_inf(d) && morale_modifier_carroccio(d) == -3) level += 1;  // 9.3.1
     best_def = std::max(best_def, level);
@@ -323,16 +364,35 @@ CombatOdds BmaState::combat_odds(bool explain) const {
   o.base_column = t.column_for(o.attack, o.defence);
   o.shift = shift;
   o.column = std::clamp(o.base_column + shift, 0, Tables::kColumns - 1);  // ruling L-8
-  if (explain) o.terms.push_back({fmt::format("odds {}:{} read on the {} column", o.attack, o.defence,
-                                 t.column_names[static_cast<std::size_t>(o.base_column)]), "bma 5.2"});
+  if (explain)
+    o.terms.push_back({fmt::format("odds {}:{} read on the {} column", o.attack, o.defence,
+                                   t.column_names[static_cast<std::size_t>(o.base_column)]),
+                       "bma 5.2"});
   if (shift > 0)
-    if (explain) o.terms.push_back({fmt::format("{} column shift{} right for the {} attack", shift, shift > 1 ? "s" : "",
-                                   shift > 1 ? "rear" : "flank"), "bma 5.1.4, 7.2.5"});
-  if (lead_att) { o.drm += lead_att; if (explain) o.terms.push_back({fmt::format("{:+d} attacking leader", lead_att), "bma 5.1.4"}); }
-  if (lead_def) { o.drm -= lead_def; if (explain) o.terms.push_back({fmt::format("{:+d} defending leader", -lead_def), "bma 5.1.4"}); }
-  if (all_disordered) { o.drm += 1; if (explain) o.terms.push_back({"+1 attacking disordered units", "bma 5.1.4, 5.3 D"}); }
-  if (best_att > best_def) { o.drm += 1; if (explain) o.terms.push_back({"+1 better morale (attacker)", "bma 5.1.4"}); }
-  if (best_def > best_att) { o.drm -= 1; if (explain) o.terms.push_back({"-1 better morale (defender)", "bma 5.1.4"}); }
+    if (explain)
+      o.terms.push_back({fmt::format("{} column shift{} right for the {} attack", shift,
+                                     shift > 1 ? "s" : "", shift > 1 ? "rear" : "flank"),
+                         "bma 5.1.4, 7.2.5"});
+  if (lead_att) {
+    o.drm += lead_att;
+    if (explain) o.terms.push_back({fmt::format("{:+d} attacking leader", lead_att), "bma 5.1.4"});
+  }
+  if (lead_def) {
+    o.drm -= lead_def;
+    if (explain) o.terms.push_back({fmt::format("{:+d} defending leader", -lead_def), "bma 5.1.4"});
+  }
+  if (all_disordered) {
+    o.drm += 1;
+    if (explain) o.terms.push_back({"+1 attacking disordered units", "bma 5.1.4, 5.3 D"});
+  }
+  if (best_att > best_def) {
+    o.drm += 1;
+    if (explain) o.terms.push_back({"+1 better morale (attacker)", "bma 5.1.4"});
+  }
+  if (best_def > best_att) {
+    o.drm -= 1;
+    if (explain) o.terms.push_back({"-1 better morale (defender)", "bma 5.1.4"});
+  }
   return o;
 }
 
@@ -342,7 +402,8 @@ void BmaState::resolve_combat() {
   for (int i = 0; i < combat_.num_attackers; ++i)
     if (!((combat_.withdrawn >> i) & 1)) any_attacker = true;
   if (!any_attacker) {
-    if (logging()) log("combat", "Every attacker failed its check: the attack is called off.", "bma 9.6");
+    if (logging())
+      log("combat", "Every attacker failed its check: the attack is called off.", "bma 9.6");
     tasks_.push_back({TaskKind::kFinishCombat});
     return;
   }
@@ -350,8 +411,9 @@ void BmaState::resolve_combat() {
   for (int k = 0; k < combat_.num_defenders; ++k) {
     const int d = combat_.defenders[static_cast<std::size_t>(k)];
     if (alive(d) && unit(d).status == Status::kRouted) {
-      if (logging()) log("combat", fmt::format("{} is attacked while routed and is eliminated.", unit_name(d)), "bma 5.3 R",
-          {{"unit", g.unit(d).id}});
+      if (logging())
+        log("combat", fmt::format("{} is attacked while routed and is eliminated.", unit_name(d)),
+            "bma 5.3 R", {{"unit", g.unit(d).id}});
       eliminate(d);
     }
   }
@@ -374,27 +436,38 @@ void BmaState::resolve_combat() {
       terms.push_back({{"what", term.what}, {"rule", term.rule}});
       text += "; " + term.what;
     }
-    if (logging()) log("odds", fmt::format("Attack {} against {}: column {}, die modifier {:+d}{}.", o.attack, o.defence,
-                            g.tables().column_names[static_cast<std::size_t>(o.column)], o.drm, text),
-        "bma 5.1.4, 5.2", {{"attack", o.attack}, {"defence", o.defence}, {"column", g.tables().column_names[static_cast<std::size_t>(o.column)]},
-                           {"drm", o.drm}, {"terms", terms}});
+    if (logging())
+      log("odds",
+          fmt::format("Attack {} against {}: column {}, die modifier {:+d}{}.", o.attack, o.defence,
+                      g.tables().column_names[static_cast<std::size_t>(o.column)], o.drm, text),
+          "bma 5.1.4, 5.2",
+          {{"attack", o.attack},
+           {"defence", o.defence},
+           {"column", g.tables().column_names[static_cast<std::size_t>(o.column)]},
+           {"drm", o.drm},
+           {"terms", terms}});
   }
   tasks_.push_back({TaskKind::kCrtRoll});
 }
 
 void BmaState::apply_result() {
   const BmaGame& g = *bma_;
-  const int row = std::clamp(combat_.die + combat_.drm, Tables::kMinRow, Tables::kMaxRow);  // ruling L-8
+  const int row =
+      std::clamp(combat_.die + combat_.drm, Tables::kMinRow, Tables::kMaxRow);  // ruling L-8
   combat_.result = g.tables().result(combat_.column, row);
   const CrtResult r = combat_.result;
-  if (logging()) log("combat",
-      fmt::format("Combat die {} {:+d} = {} on the {} column: {}.", combat_.die, combat_.drm, row,
-                  g.tables().column_names[static_cast<std::size_t>(combat_.column)], result_name(r)),
-      "bma 5.2, 5.3", {{"die", combat_.die}, {"drm", combat_.drm}, {"row", row}, {"result", result_name(r)}});
+  if (logging())
+    log("combat",
+        fmt::format("Combat die {} {:+d} = {} on the {} column: {}.", combat_.die, combat_.drm, row,
+                    g.tables().column_names[static_cast<std::size_t>(combat_.column)],
+                    result_name(r)),
+        "bma 5.2, 5.3",
+        {{"die", combat_.die}, {"drm", combat_.drm}, {"row", row}, {"result", result_name(r)}});
   const bool hits_attacker = r == CrtResult::kAE || r == CrtResult::kAR || r == CrtResult::kAD;
-  const int severity = (r == CrtResult::kAE || r == CrtResult::kDE) ? 3
+  const int severity = (r == CrtResult::kAE || r == CrtResult::kDE)   ? 3
                        : (r == CrtResult::kAR || r == CrtResult::kDR) ? 2
-                       : (r == CrtResult::kAD || r == CrtResult::kDD) ? 1 : 0;
+                       : (r == CrtResult::kAD || r == CrtResult::kDD) ? 1
+                                                                      : 0;
   // Ruling L-16: an A result strikes every attacker, a D result every defender.
   // Who fought is fixed before any result moves a unit (rulings L-6, L-19).
   std::uint32_t engaged = 0;
@@ -405,10 +478,12 @@ void BmaState::apply_result() {
   if (severity > 0) {
     if (hits_attacker) {
       for (int i = 0; i < combat_.num_attackers; ++i)
-        if ((engaged >> i) & 1) hit[static_cast<std::size_t>(num_hit++)] = combat_.attackers[static_cast<std::size_t>(i)];
+        if ((engaged >> i) & 1)
+          hit[static_cast<std::size_t>(num_hit++)] = combat_.attackers[static_cast<std::size_t>(i)];
     } else {
       for (int k = 0; k < combat_.num_defenders; ++k)
-        if (defender_engaged(*this, k)) hit[static_cast<std::size_t>(num_hit++)] = combat_.defenders[static_cast<std::size_t>(k)];
+        if (defender_engaged(*this, k))
+          hit[static_cast<std::size_t>(num_hit++)] = combat_.defenders[static_cast<std::size_t>(k)];
     }
   }
   for (int i = 0; i < num_hit; ++i) apply_hit(hit[static_cast<std::size_t>(i)], severity);
@@ -420,7 +495,9 @@ void BmaState::apply_result() {
     const int a = combat_.attackers[static_cast<std::size_t>(i)];
     if (!alive(a) || unit(a).status == Status::kRouted) continue;
     if (g.unit(a).rating == Rating::kC) {
-      if (logging()) log("disorder", fmt::format("{} is disordered at the end of its charge.", unit_name(a)), "bma 7.3.1");
+      if (logging())
+        log("disorder", fmt::format("{} is disordered at the end of its charge.", unit_name(a)),
+            "bma 7.3.1");
       apply_hit(a, 1);
     } else {
       tasks_.push_back({TaskKind::kChargeAfterCheck, static_cast<std::int16_t>(a)});
@@ -433,7 +510,8 @@ void BmaState::apply_result() {
   if (g.rules().vcf == RuleOptions::Vcf::kAdverse && (severity == 1 || severity == 2)) {
     for (int i = 0; i < num_hit; ++i) {
       const int u = hit[static_cast<std::size_t>(i)];
-      if (alive(u) && !is_carroccio(u)) tasks_.push_back({TaskKind::kDrawChit, static_cast<std::int16_t>(u)});
+      if (alive(u) && !is_carroccio(u))
+        tasks_.push_back({TaskKind::kDrawChit, static_cast<std::int16_t>(u)});
     }
   }
   tasks_.push_back({TaskKind::kFinishCombat});
@@ -445,29 +523,38 @@ void BmaState::apply_hit(int u, int severity) {
   if (is_carroccio(u)) {
     // 9.3.2: the Carroccio cannot be disordered; a rout or elimination destroys it.
     if (severity == 1) {
-      if (logging()) log("carroccio", fmt::format("{} cannot be disordered: no effect.", unit_name(u)), "bma 9.3.2");
+      if (logging())
+        log("carroccio", fmt::format("{} cannot be disordered: no effect.", unit_name(u)),
+            "bma 9.3.2");
       return;
     }
-    if (logging()) log("carroccio", fmt::format("{} is destroyed.", unit_name(u)), "bma 9.3.2", {{"unit", g.unit(u).id}});
+    if (logging())
+      log("carroccio", fmt::format("{} is destroyed.", unit_name(u)), "bma 9.3.2",
+          {{"unit", g.unit(u).id}});
     eliminate(u);
     return;
   }
   if (severity >= 3) {
-    if (logging()) log("eliminated", fmt::format("{} is eliminated.", unit_name(u)), "bma 5.3 E", {{"unit", g.unit(u).id}});
+    if (logging())
+      log("eliminated", fmt::format("{} is eliminated.", unit_name(u)), "bma 5.3 E",
+          {{"unit", g.unit(u).id}});
     eliminate(u);
     return;
   }
   const Status st = unit(u).status;
   if (severity == 1 && st == Status::kOrdered) {
     units_[static_cast<std::size_t>(u)].status = Status::kDisordered;
-    if (logging()) log("disorder", fmt::format("{} is disordered.", unit_name(u)), "bma 5.3 D", {{"unit", g.unit(u).id}});
+    if (logging())
+      log("disorder", fmt::format("{} is disordered.", unit_name(u)), "bma 5.3 D",
+          {{"unit", g.unit(u).id}});
     return;
   }
   if (st == Status::kRouted) return;  // already fleeing
   // 5.3 R, and a second D on a disordered unit (5.3 D): the unit routs three hexes.
   units_[static_cast<std::size_t>(u)].status = Status::kRouted;
-  if (logging()) log("rout", fmt::format("{} is routed.", unit_name(u)), severity == 1 ? "bma 5.3 D" : "bma 5.3 R",
-      {{"unit", g.unit(u).id}});
+  if (logging())
+    log("rout", fmt::format("{} is routed.", unit_name(u)),
+        severity == 1 ? "bma 5.3 D" : "bma 5.3 R", {{"unit", g.unit(u).id}});
   rout_move(u, 3);
 }
 
@@ -509,7 +596,8 @@ void BmaState::rout_move(int u0, int steps0) {
     std::array<std::int8_t, kMaxLeaders> carried{};
     int nc = 0;
     for (int l = 0; l < g.num_leaders(); ++l)
-      if (leader(l).hex == from && g.leader(l).side == side) carried[static_cast<std::size_t>(nc++)] = static_cast<std::int8_t>(l);
+      if (leader(l).hex == from && g.leader(l).side == side)
+        carried[static_cast<std::size_t>(nc++)] = static_cast<std::int8_t>(l);
     set_unit_hex(u, kNoHex);  // lift it off the map while it moves
     units_[static_cast<std::size_t>(u)].hex = static_cast<std::int16_t>(from);
     occ_[static_cast<std::size_t>(from)] = kNoOccupant;
@@ -531,7 +619,10 @@ void BmaState::rout_move(int u0, int steps0) {
         const bool zoc = in_zoc_of(nb, 1 - side);
         if (lateral && zoc) return;
         const int key = (zoc ? 1 << 20 : 0) + (occupant >= 0 ? 1 << 19 : 0) + nb;
-        if (best < 0 || key < best_key) { best = nb; best_key = key; }
+        if (best < 0 || key < best_key) {
+          best = nb;
+          best_key = key;
+        }
       };
       for (int nb : b.neighbors(cur))
         if (nb != kNoHex && b.edge_distance(nb, home) == d0 - 1) consider(nb, false);
@@ -541,11 +632,18 @@ void BmaState::rout_move(int u0, int steps0) {
         best = -1;
         for (int nb : b.neighbors(cur))
           if (nb != kNoHex && b.edge_distance(nb, home) == d0) consider(nb, true);
-        if (best < 0) { (void)fallback; eliminated = true; break; }
+        if (best < 0) {
+          (void)fallback;
+          eliminated = true;
+          break;
+        }
       } else if (best < 0) {
         for (int nb : b.neighbors(cur))
           if (nb != kNoHex && b.edge_distance(nb, home) == d0) consider(nb, true);
-        if (best < 0) { eliminated = true; break; }
+        if (best < 0) {
+          eliminated = true;
+          break;
+        }
       }
       cur = best;
       visited[static_cast<std::size_t>(nv++)] = static_cast<std::int16_t>(cur);
@@ -556,12 +654,16 @@ void BmaState::rout_move(int u0, int steps0) {
         // 6.3.1: a friend passed through is disordered, or routed if already disordered.
         if (unit(f).status == Status::kOrdered) {
           units_[static_cast<std::size_t>(f)].status = Status::kDisordered;
-          if (logging()) log("disorder", fmt::format("{} is disordered by routing friends passing through.", unit_name(f)), "bma 6.3.1",
-              {{"unit", g.unit(f).id}});
+          if (logging())
+            log("disorder",
+                fmt::format("{} is disordered by routing friends passing through.", unit_name(f)),
+                "bma 6.3.1", {{"unit", g.unit(f).id}});
         } else if (unit(f).status == Status::kDisordered) {
           units_[static_cast<std::size_t>(f)].status = Status::kRouted;
-          if (logging()) log("rout", fmt::format("{} is routed by routing friends passing through.", unit_name(f)), "bma 6.3.1",
-              {{"unit", g.unit(f).id}});
+          if (logging())
+            log("rout",
+                fmt::format("{} is routed by routing friends passing through.", unit_name(f)),
+                "bma 6.3.1", {{"unit", g.unit(f).id}});
           if (qt < 64) {
             queue[static_cast<std::size_t>(qt)] = static_cast<std::int16_t>(f);
             qsteps[static_cast<std::size_t>(qt++)] = 3;
@@ -572,10 +674,14 @@ void BmaState::rout_move(int u0, int steps0) {
     if (eliminated || unit_at(cur) >= 0) {
       units_[static_cast<std::size_t>(u)].hex = kNoHex;
       units_[static_cast<std::size_t>(u)].status = Status::kEliminated;
-      if (logging()) log("eliminated", fmt::format("{} finds no way to flee and is eliminated (route {}).", g.unit(u).name, route),
-          "bma 5.3 R", {{"unit", g.unit(u).id}});
+      if (logging())
+        log("eliminated",
+            fmt::format("{} finds no way to flee and is eliminated (route {}).", g.unit(u).name,
+                        route),
+            "bma 5.3 R", {{"unit", g.unit(u).id}});
       for (int i = 0; i < nc; ++i) {
-        leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex = static_cast<std::int16_t>(cur);
+        leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex =
+            static_cast<std::int16_t>(cur);
         place_orphan_leader(carried[static_cast<std::size_t>(i)]);
       }
       continue;
@@ -584,10 +690,14 @@ void BmaState::rout_move(int u0, int steps0) {
     set_unit_hex(u, cur);
     // Ruling L-43: after a rout the unit faces its home edge.
     if (g.rules().facing && !is_carroccio(u))
-      units_[static_cast<std::size_t>(u)].facing = static_cast<std::uint8_t>(b.facing_toward(home, is_inf(u)));
-    for (int i = 0; i < nc; ++i) leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex = static_cast<std::int16_t>(cur);
-    if (logging()) log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route), steps == 2 ? "bma 6.3" : "bma 5.3 R",
-        {{"unit", g.unit(u).id}, {"to", hex_name(cur)}});
+      units_[static_cast<std::size_t>(u)].facing =
+          static_cast<std::uint8_t>(b.facing_toward(home, is_inf(u)));
+    for (int i = 0; i < nc; ++i)
+      leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex =
+          static_cast<std::int16_t>(cur);
+    if (logging())
+      log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route),
+          steps == 2 ? "bma 6.3" : "bma 5.3 R", {{"unit", g.unit(u).id}, {"to", hex_name(cur)}});
   }
 }
 
@@ -604,16 +714,22 @@ void BmaState::place_orphan_leader(int l) {
       const int other = leader_at(unit(u).hex);
       if (other >= 0 && other != l) continue;
       const int d = from == kNoHex ? 0 : g.board().distance(from, unit(u).hex);
-      if (d < best_d) { best = u; best_d = d; }
+      if (d < best_d) {
+        best = u;
+        best_d = d;
+      }
     }
     if (best >= 0) {
       leaders_[static_cast<std::size_t>(l)].hex = unit(best).hex;
-      if (logging()) log("leader", fmt::format("{} joins {}.", leader_name(l), unit_name(best)), "bma 5.4.6");
+      if (logging())
+        log("leader", fmt::format("{} joins {}.", leader_name(l), unit_name(best)), "bma 5.4.6");
       return;
     }
   }
   leaders_[static_cast<std::size_t>(l)].hex = kNoHex;
-  if (logging()) log("leader", fmt::format("{} has no unit left to join and leaves the field.", leader_name(l)), "bma 5.4.6");
+  if (logging())
+    log("leader", fmt::format("{} has no unit left to join and leaves the field.", leader_name(l)),
+        "bma 5.4.6");
 }
 
 void BmaState::kill_leader(int l) {
@@ -621,10 +737,13 @@ void BmaState::kill_leader(int l) {
   LeaderState& ls = leaders_[static_cast<std::size_t>(l)];
   const int side = g.leader(l).side;
   const bool replacement = (ls.flags & kReplacement) != 0;
-  if (logging()) log("leader", fmt::format("{} is killed.", leader_name(l)), "bma 5.4.1", {{"leader", g.leader(l).id}});
+  if (logging())
+    log("leader", fmt::format("{} is killed.", leader_name(l)), "bma 5.4.1",
+        {{"leader", g.leader(l).id}});
   if (!replacement) {
     // 8.1: 2 VP per point of command value; none for replacement leaders.
-    leader_vp_lost_[static_cast<std::size_t>(side)] += static_cast<std::int16_t>(g.tables().leader_vp_per_command * g.leader(l).command);
+    leader_vp_lost_[static_cast<std::size_t>(side)] +=
+        static_cast<std::int16_t>(g.tables().leader_vp_per_command * g.leader(l).command);
     ls.flags |= kFallen;
   }
   // 5.4.2: a single chit stays for him; 5.4.3: the next draw places a replacement.

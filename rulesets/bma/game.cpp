@@ -8,17 +8,26 @@ namespace carroccio::bma {
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
   RuleOptions r;
   for (const auto& [name, value] : options) {
-    if (name == "command_radius") r.command_radius = true;
-    else if (name == "facing") r.facing = true;
-    else if (name == "charge") r.charge = true;
+    if (name == "command_radius")
+      r.command_radius = true;
+    else if (name == "facing")
+      r.facing = true;
+    else if (name == "charge")
+      r.charge = true;
     else if (name == "vcf") {
-      if (value == "adverse" || value == "true") r.vcf = RuleOptions::Vcf::kAdverse;
-      else if (value == "every") r.vcf = RuleOptions::Vcf::kEvery;
-      else if (value == "off") r.vcf = RuleOptions::Vcf::kOff;
-      else return core::make_error(fmt::format("Option 'vcf' cannot be '{}': it can be adverse, every or off.", value));
+      if (value == "adverse" || value == "true")
+        r.vcf = RuleOptions::Vcf::kAdverse;
+      else if (value == "every")
+        r.vcf = RuleOptions::Vcf::kEvery;
+      else if (value == "off")
+        r.vcf = RuleOptions::Vcf::kOff;
+      else
+        return core::make_error(
+            fmt::format("Option 'vcf' cannot be '{}': it can be adverse, every or off.", value));
     } else {
       return core::make_error(fmt::format(
-          "'{}' is not an option of bma: the options are command_radius, facing, charge, vcf.", name));
+          "'{}' is not an option of bma: the options are command_radius, facing, charge, vcf.",
+          name));
     }
   }
   return r;
@@ -37,7 +46,8 @@ BmaGame::BmaGame(Scenario scenario, RuleOptions rules, game::Options options)
   for (int l = 0; l < num_leaders(); ++l)
     if (leader(l).supreme) supreme_[static_cast<std::size_t>(leader(l).side)] = l;
   for (int u = 0; u < num_units(); ++u)
-    if (unit(u).type == UnitType::kCarroccio) carroccio_[static_cast<std::size_t>(unit(u).side)] = u;
+    if (unit(u).type == UnitType::kCarroccio)
+      carroccio_[static_cast<std::size_t>(unit(u).side)] = u;
 }
 
 std::unique_ptr<game::State> BmaGame::new_initial_state() const {

@@ -13,9 +13,9 @@ namespace carroccio::bma {
 
 // The optional rules of section 7 (each switched on by name) and variants.
 struct RuleOptions {
-  bool command_radius = false;  // 7.1
-  bool facing = false;          // 7.2
-  bool charge = false;          // 7.3
+  bool command_radius = false;                                // 7.1
+  bool facing = false;                                        // 7.2
+  bool charge = false;                                        // 7.3
   enum class Vcf { kOff, kAdverse, kEvery } vcf = Vcf::kOff;  // 7.4
 };
 

@@ -54,10 +54,10 @@ int BmaState::zoc_modifier(int u) const {
     if (!is_inf(e)) all_inf = false;
   }
   int mod = 0;
-  if (leader_near(u, 1)) mod -= 1;             // stacked with or next to its leader
-  if (better_enemy) mod += 1;                  // an enemy of higher morale
-  if (is_cav(u) && any && all_inf) mod -= 1;   // cavalry leaving infantry
-  if (is_inf(u) && any_cav) mod += 1;          // infantry leaving cavalry
+  if (leader_near(u, 1)) mod -= 1;                      // stacked with or next to its leader
+  if (better_enemy) mod += 1;                           // an enemy of higher morale
+  if (is_cav(u) && any && all_inf) mod -= 1;            // cavalry leaving infantry
+  if (is_inf(u) && any_cav) mod += 1;                   // infantry leaving cavalry
   if (unit(u).status == Status::kDisordered) mod += 1;  // 5.3 D, 6.4
   return mod + morale_modifier_carroccio(u);
 }
@@ -82,8 +82,8 @@ int BmaState::rally_modifier(int u) const {
     bool good_friend = false;
     for (int nb : b.neighbors(h)) {
       const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(u) && !is_carroccio(f) && unit(f).status == Status::kOrdered &&
-          bma_->unit(f).rating == Rating::kA)
+      if (f >= 0 && side_of(f) == side_of(u) && !is_carroccio(f) &&
+          unit(f).status == Status::kOrdered && bma_->unit(f).rating == Rating::kA)
         good_friend = true;
     }
     if (leader_near(u, 1) || good_friend) mod = -1;
@@ -91,13 +91,18 @@ int BmaState::rally_modifier(int u) const {
   return mod + morale_modifier_carroccio(u);
 }
 
-void BmaState::morale_event(int u, int die, int modifier, bool passed, const char* what, const char* rule) const {
+void BmaState::morale_event(int u, int die, int modifier, bool passed, const char* what,
+                            const char* rule) const {
   if (!logging()) return;
   log("morale",
-      fmt::format("{} tests morale {}: d10 {} {:+d} = {} against {}: {}.", unit_name(u), what, die, modifier,
-                  die + modifier, morale_value(u), passed ? "passed" : "failed"),
+      fmt::format("{} tests morale {}: d10 {} {:+d} = {} against {}: {}.", unit_name(u), what, die,
+                  modifier, die + modifier, morale_value(u), passed ? "passed" : "failed"),
       rule,
-      {{"unit", bma_->unit(u).id}, {"die", die}, {"modifier", modifier}, {"morale", morale_value(u)}, {"passed", passed}});
+      {{"unit", bma_->unit(u).id},
+       {"die", die},
+       {"modifier", modifier},
+       {"morale", morale_value(u)},
+       {"passed", passed}});
 }
 
 }  // namespace carroccio::bma

@@ -165,7 +165,8 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
   }
   const int start_fi = (!is_leader && r.use_facing) ? unit(piece).facing / 2 : 0;
   r.start_key = start_hex * 6 + start_fi;
-  if (static_cast<int>(r.buckets.size()) < mp + 1) r.buckets.resize(static_cast<std::size_t>(mp) + 1);
+  if (static_cast<int>(r.buckets.size()) < mp + 1)
+    r.buckets.resize(static_cast<std::size_t>(mp) + 1);
   for (auto& bucket : r.buckets) bucket.clear();
   r.cost[static_cast<std::size_t>(r.start_key)] = 0;
   r.prev[static_cast<std::size_t>(r.start_key)] = -1;
@@ -212,10 +213,13 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
         } else {
           if (occupant >= 0) continue;  // 4.0: no moving through units
           if (type == UnitType::kCarroccio && g.terrain(nb) != Terrain::kClear) continue;  // 9.3.2
-          if (disordered && b.edge_distance(nb, home) >= b.edge_distance(h, home)) continue;  // 5.3 D
+          if (disordered && b.edge_distance(nb, home) >= b.edge_distance(h, home))
+            continue;  // 5.3 D
         }
         const TerrainInfo& t = g.tables().terrain_info(g.terrain(nb));
-        const int cost = type == UnitType::kInfantry ? t.infantry_mp : type == UnitType::kCavalry ? t.cavalry_mp : 1;
+        const int cost = type == UnitType::kInfantry  ? t.infantry_mp
+                         : type == UnitType::kCavalry ? t.cavalry_mp
+                                                      : 1;
         relax(nb * 6 + fi, c + cost, key);
       }
     }
@@ -230,7 +234,8 @@ void BmaState::legal_moves(std::vector<game::Action>& out) const {
       if (can_move(u)) out.push_back(act::kSelectUnitBase + u);
     if (single_unit_ < 0 && active_leader_ >= 0) {
       const LeaderState& ls = leader(active_leader_);
-      if (ls.hex != kNoHex && !(ls.flags & kLeaderMoved)) out.push_back(act::kSelectLeaderBase + active_leader_);
+      if (ls.hex != kNoHex && !(ls.flags & kLeaderMoved))
+        out.push_back(act::kSelectLeaderBase + active_leader_);
     }
     out.push_back(act::kEndMovement);
     std::sort(out.begin(), out.end());
@@ -263,7 +268,8 @@ void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
   // Walk the path back from the destination.
   int path[64];
   int len = 0;
-  for (int k = target; k != r.start_key && k >= 0 && len < 64; k = r.prev[static_cast<std::size_t>(k)])
+  for (int k = target; k != r.start_key && k >= 0 && len < 64;
+       k = r.prev[static_cast<std::size_t>(k)])
     path[len++] = k / 6;
   const int side = is_leader ? g.leader(piece).side : side_of(piece);
   const int from = is_leader ? leader(piece).hex : unit(piece).hex;
@@ -272,8 +278,12 @@ void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
     leaders_[static_cast<std::size_t>(piece)].hex = static_cast<std::int16_t>(hex);
     leaders_[static_cast<std::size_t>(piece)].flags |= kLeaderMoved;
     if (hex != from)
-      if (logging()) log("move", fmt::format("{} moves from {} to {} ({} MP).", leader_name(piece), hex_name(from), hex_name(hex), spent),
-          "bma 4.0", {{"leader", g.leader(piece).id}, {"from", hex_name(from)}, {"to", hex_name(hex)}});
+      if (logging())
+        log("move",
+            fmt::format("{} moves from {} to {} ({} MP).", leader_name(piece), hex_name(from),
+                        hex_name(hex), spent),
+            "bma 4.0",
+            {{"leader", g.leader(piece).id}, {"from", hex_name(from)}, {"to", hex_name(hex)}});
     return;
   }
   UnitState& us = units_[static_cast<std::size_t>(piece)];
@@ -294,17 +304,25 @@ void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
         tasks_.push_back({TaskKind::kLeaderCheck, static_cast<std::int16_t>(l), 1});
   }
   if (hex != from || old_facing != us.facing)
-    if (logging()) log("move",
-        fmt::format("{} moves from {} to {}{} ({} MP).", g.unit(piece).name, hex_name(from), hex_name(hex),
-                    r.use_facing ? fmt::format(" facing {}", g.board().facing_name(us.facing)) : std::string(), spent),
-        g.rules().facing ? "bma 4.0, 7.2" : "bma 4.0",
-        {{"unit", g.unit(piece).id}, {"from", hex_name(from)}, {"to", hex_name(hex)}, {"mp", spent}});
+    if (logging())
+      log("move",
+          fmt::format("{} moves from {} to {}{} ({} MP).", g.unit(piece).name, hex_name(from),
+                      hex_name(hex),
+                      r.use_facing ? fmt::format(" facing {}", g.board().facing_name(us.facing))
+                                   : std::string(),
+                      spent),
+          g.rules().facing ? "bma 4.0, 7.2" : "bma 4.0",
+          {{"unit", g.unit(piece).id},
+           {"from", hex_name(from)},
+           {"to", hex_name(hex)},
+           {"mp", spent}});
   // 9.6: cavalry that entered a forest is disordered at the end of its move.
   if (entered_forest && is_cav(piece) && us.status == Status::kOrdered) {
     us.status = Status::kDisordered;
     us.flags |= kEnteredForest;
-    if (logging()) log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(piece)), "bma 9.6",
-        {{"unit", g.unit(piece).id}});
+    if (logging())
+      log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(piece)),
+          "bma 9.6", {{"unit", g.unit(piece).id}});
   }
 }
 

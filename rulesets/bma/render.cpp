@@ -14,7 +14,8 @@ std::string BmaState::render_text(game::Player viewer) const {
     const int u = unit_at(h);
     const int l = leader_at(h);
     if (u < 0) {
-      if (l >= 0) return fmt::format(" @{} ", sides[static_cast<std::size_t>(g.leader(l).side)].id[0]);
+      if (l >= 0)
+        return fmt::format(" @{} ", sides[static_cast<std::size_t>(g.leader(l).side)].id[0]);
       return g.terrain(h) == Terrain::kForest ? " ^^ " : " .  ";
     }
     const UnitDef& d = g.unit(u);
@@ -23,7 +24,9 @@ std::string BmaState::render_text(game::Player viewer) const {
     if (d.type == UnitType::kInfantry) r = static_cast<char>(r - 'A' + 'a');
     if (d.type == UnitType::kCarroccio) r = 'K';
     const Status st = unit(u).status;
-    const char s = st == Status::kDisordered ? 'd' : st == Status::kRouted ? 'R' : (g.terrain(h) == Terrain::kForest ? '^' : ' ');
+    const char s = st == Status::kDisordered ? 'd'
+                   : st == Status::kRouted   ? 'R'
+                                             : (g.terrain(h) == Terrain::kForest ? '^' : ' ');
     return fmt::format("{}{}{}{}", side, r, s, l >= 0 ? '@' : ' ');
   };
   std::string out;
@@ -38,7 +41,10 @@ std::string BmaState::render_text(game::Player viewer) const {
       for (int c = 1; c <= b.cols(); ++c) {
         int h = -1;
         for (int i = 0; i < b.size(); ++i)
-          if (b.col(i) == c && b.row(i) == r) { h = i; break; }
+          if (b.col(i) == c && b.row(i) == r) {
+            h = i;
+            break;
+          }
         const bool shoved = g.scenario_data().even_shifted ? (c % 2 == 0) : (c % 2 == 1);
         if (flat && (shoved ? half == 0 : half == 1)) {
           line += "    ";
@@ -63,7 +69,8 @@ std::string BmaState::render_text(game::Player viewer) const {
   out += status_line() + "\n";
   if (phase_ == Phase::kOver) {
     out += winner_ == 2 ? fmt::format("Result: draw ({}).\n", end_reason_name(end_reason_))
-                        : fmt::format("Result: {} win ({}).\n", sides[static_cast<std::size_t>(winner_)].name,
+                        : fmt::format("Result: {} win ({}).\n",
+                                      sides[static_cast<std::size_t>(winner_)].name,
                                       end_reason_name(end_reason_));
   }
   return out;

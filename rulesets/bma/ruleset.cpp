@@ -19,10 +19,16 @@ class BmaRuleset final : public game::Ruleset {
         "Hex-and-counter battle game: chit-pull leader activation, zones of control, odds "
         "combat results table, morale and rally, victory points against rout levels.";
     info_.options = {
-        {"command_radius", "7.1: units more than 4 hexes from their leader move at half speed and cannot attack", {}},
-        {"facing", "7.2: units face a hexside (cavalry) or a corner (infantry); flank and rear attacks", {}},
+        {"command_radius",
+         "7.1: units more than 4 hexes from their leader move at half speed and cannot attack",
+         {}},
+        {"facing",
+         "7.2: units face a hexside (cavalry) or a corner (infantry); flank and rear attacks",
+         {}},
         {"charge", "7.3: cavalry may charge cavalry from 2 to 4 hexes away", {}},
-        {"vcf", "7.4: variable combat factors: new chit after an adverse result, or before every combat", {"adverse", "every", "off"}},
+        {"vcf",
+         "7.4: variable combat factors: new chit after an adverse result, or before every combat",
+         {"adverse", "every", "off"}},
     };
     for (const auto& [name, text] : embedded_scenarios()) {
       auto j = nlohmann::json::parse(text, nullptr, false);
@@ -33,14 +39,15 @@ class BmaRuleset final : public game::Ruleset {
   }
   const game::RulesetInfo& info() const override { return info_; }
 
-  core::Expected<std::shared_ptr<const game::Game>> new_game(const nlohmann::json& scenario,
-                                                             std::string_view source_name,
-                                                             const game::Options& options) const override {
+  core::Expected<std::shared_ptr<const game::Game>> new_game(
+      const nlohmann::json& scenario, std::string_view source_name,
+      const game::Options& options) const override {
     auto rules = parse_rule_options(options);
     if (!rules) return rules.error();
     auto s = load_scenario(scenario, source_name);
     if (!s) return s.error();
-    return std::shared_ptr<const game::Game>(std::make_shared<BmaGame>(std::move(*s), *rules, options));
+    return std::shared_ptr<const game::Game>(
+        std::make_shared<BmaGame>(std::move(*s), *rules, options));
   }
 
   std::vector<game::Options> conformance_option_sets() const override {

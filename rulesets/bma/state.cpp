@@ -10,12 +10,18 @@ namespace carroccio::bma {
 
 std::string_view end_reason_name(EndReason r) {
   switch (r) {
-    case EndReason::kNone: return "none";
-    case EndReason::kRoutLevel: return "rout level";
-    case EndReason::kBothRouted: return "both armies routed";
-    case EndReason::kTurnLimit: return "turn limit";
-    case EndReason::kLeaderKilled: return "supreme commander killed";
-    case EndReason::kUnitLost: return "Carroccio lost";
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kRoutLevel:
+      return "rout level";
+    case EndReason::kBothRouted:
+      return "both armies routed";
+    case EndReason::kTurnLimit:
+      return "turn limit";
+    case EndReason::kLeaderKilled:
+      return "supreme commander killed";
+    case EndReason::kUnitLost:
+      return "Carroccio lost";
   }
   return "?";
 }
@@ -38,8 +44,7 @@ bool is_chance_task(TaskKind k) {
 }
 }  // namespace
 
-BmaState::BmaState(std::shared_ptr<const BmaGame> game)
-    : game::State(game), bma_(std::move(game)) {
+BmaState::BmaState(std::shared_ptr<const BmaGame> game) : game::State(game), bma_(std::move(game)) {
   const BmaGame& g = *bma_;
   units_.resize(static_cast<std::size_t>(g.num_units()));
   leaders_.resize(static_cast<std::size_t>(g.num_leaders()));
@@ -67,7 +72,8 @@ std::unique_ptr<game::State> BmaState::clone() const { return std::make_unique<B
 
 void BmaState::set_unit_hex(int u, int hex) {
   UnitState& us = units_[static_cast<std::size_t>(u)];
-  if (us.hex != kNoHex && unit_at(us.hex) == u) occ_[static_cast<std::size_t>(us.hex)] = kNoOccupant;
+  if (us.hex != kNoHex && unit_at(us.hex) == u)
+    occ_[static_cast<std::size_t>(us.hex)] = kNoOccupant;
   us.hex = static_cast<std::int16_t>(hex);
   if (hex != kNoHex) occ_[static_cast<std::size_t>(hex)] = static_cast<std::uint8_t>(u);
 }
@@ -93,11 +99,15 @@ int BmaState::cup_total() const {
 
 game::Player BmaState::current_player() const {
   switch (phase_) {
-    case Phase::kOver: return game::kTerminalPlayer;
+    case Phase::kOver:
+      return game::kTerminalPlayer;
     case Phase::kDraw:
-    case Phase::kTasks: return game::kChancePlayer;
-    case Phase::kActivateChoice: return bma_->leader(drawn_leader_).side;
-    default: return bma_->leader(active_leader_).side;
+    case Phase::kTasks:
+      return game::kChancePlayer;
+    case Phase::kActivateChoice:
+      return bma_->leader(drawn_leader_).side;
+    default:
+      return bma_->leader(active_leader_).side;
   }
 }
 
@@ -174,7 +184,8 @@ game::ChanceInfo BmaState::chance_info() const {
   const Task& t = tasks_.front();
   switch (t.kind) {
     case TaskKind::kZocCheck:
-      info.purpose = fmt::format("morale check of {} to leave an enemy zone of control", unit_name(t.a));
+      info.purpose =
+          fmt::format("morale check of {} to leave an enemy zone of control", unit_name(t.a));
       info.rule = "bma 4.1, 6.4";
       info.dice = core::Dice::d10();
       break;
@@ -196,8 +207,9 @@ game::ChanceInfo BmaState::chance_info() const {
       info.dice = core::Dice::d10();
       break;
     case TaskKind::kCrtRoll:
-      info.purpose = fmt::format("the combat die at {} odds, modifier {:+d}",
-                                 bma_->tables().column_names[static_cast<std::size_t>(combat_.column)], combat_.drm);
+      info.purpose = fmt::format(
+          "the combat die at {} odds, modifier {:+d}",
+          bma_->tables().column_names[static_cast<std::size_t>(combat_.column)], combat_.drm);
       info.rule = "bma 5.2";
       info.dice = core::Dice::d6();
       break;
@@ -258,8 +270,9 @@ void BmaState::do_apply(game::Action a) {
         }
         case TaskKind::kDrawChit: {
           units_[static_cast<std::size_t>(t.a)].value = static_cast<std::uint8_t>(v);
-          if (logging()) log("chit", fmt::format("{} draws a combat chit: value {}.", unit_name(t.a), v), "bma 5.1.3",
-              {{"unit", bma_->unit(t.a).id}, {"value", v}});
+          if (logging())
+            log("chit", fmt::format("{} draws a combat chit: value {}.", unit_name(t.a), v),
+                "bma 5.1.3", {{"unit", bma_->unit(t.a).id}, {"value", v}});
           break;
         }
         case TaskKind::kForestCheck:
@@ -282,17 +295,21 @@ void BmaState::do_apply(game::Action a) {
           break;
         case TaskKind::kLeaderCheck: {
           const bool killed = std::find(bma_->tables().leader_killed_on.begin(),
-                                        bma_->tables().leader_killed_on.end(), v) !=
-                              bma_->tables().leader_killed_on.end();
-          if (logging()) log("leader", fmt::format("{}: casualty check 2d6 = {}: {}.", leader_name(t.a), v,
-                                    killed ? "killed" : "unhurt"),
-              t.b ? "bma 5.4.6" : "bma 5.4.1", {{"leader", bma_->leader(t.a).id}, {"roll", v}, {"killed", killed}});
+                                        bma_->tables().leader_killed_on.end(),
+                                        v) != bma_->tables().leader_killed_on.end();
+          if (logging())
+            log("leader",
+                fmt::format("{}: casualty check 2d6 = {}: {}.", leader_name(t.a), v,
+                            killed ? "killed" : "unhurt"),
+                t.b ? "bma 5.4.6" : "bma 5.4.1",
+                {{"leader", bma_->leader(t.a).id}, {"roll", v}, {"killed", killed}});
           if (killed) {
             kill_leader(t.a);
           } else {
             const int h = leaders_[static_cast<std::size_t>(t.a)].hex;
             const int at = h == kNoHex ? -1 : unit_at(h);
-            if (h != kNoHex && (at < 0 || side_of(at) != bma_->leader(t.a).side)) place_orphan_leader(t.a);
+            if (h != kNoHex && (at < 0 || side_of(at) != bma_->leader(t.a).side))
+              place_orphan_leader(t.a);
           }
           check_immediate_end();
           break;
@@ -311,7 +328,8 @@ void BmaState::do_apply(game::Action a) {
           morale_event(t.a, v, mod, ok, routed ? "to rally from rout" : "to recover order",
                        routed ? "bma 6.3" : "bma 6.2.1");
           if (ok) {
-            units_[static_cast<std::size_t>(t.a)].status = routed ? Status::kDisordered : Status::kOrdered;
+            units_[static_cast<std::size_t>(t.a)].status =
+                routed ? Status::kDisordered : Status::kOrdered;
           } else if (routed) {
             rally_failed_.push_back(static_cast<std::int16_t>(t.a));
           }
@@ -326,8 +344,14 @@ void BmaState::do_apply(game::Action a) {
       if (a == act::kActivate) {
         activate(drawn_leader_);
       } else {
-        if (logging()) log("activation", fmt::format("{} declines to activate {}.", bma_->scenario_data().sides[static_cast<std::size_t>(bma_->leader(drawn_leader_).side)].name,
-                                      leader_name(drawn_leader_)), "bma 3.1.3");
+        if (logging())
+          log("activation",
+              fmt::format("{} declines to activate {}.",
+                          bma_->scenario_data()
+                              .sides[static_cast<std::size_t>(bma_->leader(drawn_leader_).side)]
+                              .name,
+                          leader_name(drawn_leader_)),
+              "bma 3.1.3");
         drawn_leader_ = -1;
         continue_drawing();
       }
@@ -336,15 +360,19 @@ void BmaState::do_apply(game::Action a) {
       const int u = a - act::kReplacementBase;
       LeaderState& ls = leaders_[static_cast<std::size_t>(active_leader_)];
       ls.hex = unit(u).hex;
-      ls.flags = static_cast<std::uint8_t>((ls.flags & ~kAwaitingReplacement) | kReplacement | kActivated);
+      ls.flags =
+          static_cast<std::uint8_t>((ls.flags & ~kAwaitingReplacement) | kReplacement | kActivated);
       ls.command = 0;  // 5.4.5
       ls.chits = 1;
       for (auto& us : units_) us.flags &= static_cast<std::uint8_t>(~kActive);
       units_[static_cast<std::size_t>(u)].flags |= kActive;
       units_[static_cast<std::size_t>(u)].flags &= static_cast<std::uint8_t>(~kOutOfCommand);
       single_unit_ = static_cast<std::int16_t>(u);
-      if (logging()) log("leader", fmt::format("A replacement leader takes command with {}; only that unit acts now.", unit_name(u)),
-          "bma 5.4.3");
+      if (logging())
+        log("leader",
+            fmt::format("A replacement leader takes command with {}; only that unit acts now.",
+                        unit_name(u)),
+            "bma 5.4.3");
       phase_ = Phase::kMoveSelect;
       break;
     }
@@ -415,8 +443,12 @@ void BmaState::advance() {
       if (is_chance_task(t.kind)) return;
       tasks_.erase(tasks_.begin());
       switch (t.kind) {
-        case TaskKind::kResolveCombat: resolve_combat(); break;
-        case TaskKind::kFinishCombat: finish_combat(); break;
+        case TaskKind::kResolveCombat:
+          resolve_combat();
+          break;
+        case TaskKind::kFinishCombat:
+          finish_combat();
+          break;
         case TaskKind::kRallyFlights:
           // Ruling L-5: Imperial flights first, then Lombard, each in ascending hex order.
           std::sort(rally_failed_.begin(), rally_failed_.end(), [this](int x, int y) {
@@ -427,8 +459,11 @@ void BmaState::advance() {
           rally_failed_.clear();
           check_immediate_end();
           break;
-        case TaskKind::kVictoryCheck: victory_check(); break;
-        default: break;
+        case TaskKind::kVictoryCheck:
+          victory_check();
+          break;
+        default:
+          break;
       }
       continue;
     }
@@ -480,11 +515,13 @@ std::string BmaState::unit_name(int u) const {
 
 std::string BmaState::leader_name(int l) const {
   const LeaderState& ls = leader(l);
-  return (ls.flags & kReplacement) ? fmt::format("the replacement leader of {}", bma_->leader(l).name)
-                                   : bma_->leader(l).name;
+  return (ls.flags & kReplacement)
+             ? fmt::format("the replacement leader of {}", bma_->leader(l).name)
+             : bma_->leader(l).name;
 }
 
-void BmaState::log(const char* kind, std::string text, const char* rule, nlohmann::json data) const {
+void BmaState::log(const char* kind, std::string text, const char* rule,
+                   nlohmann::json data) const {
   if (!logging()) return;
   emit(core::Event{kind, std::move(text), rule, std::move(data)});
 }
@@ -505,20 +542,24 @@ void BmaState::debug_set_leader_hex(int l, int hex) {
 // ---- Text, JSON, names ----
 
 std::string BmaState::to_string() const {
-  std::string s = fmt::format("bma {} turn {} phase {} active {} drawn {} sel {} single {} resume {} winner {} end {} draws {}\n",
-                              bma_->scenario().empty() ? "?" : bma_->scenario(), turn_, static_cast<int>(phase_),
-                              active_leader_, drawn_leader_, selected_, single_unit_, static_cast<int>(resume_phase_),
-                              winner_, static_cast<int>(end_reason_), draw_count_);
+  std::string s = fmt::format(
+      "bma {} turn {} phase {} active {} drawn {} sel {} single {} resume {} winner {} end {} "
+      "draws {}\n",
+      bma_->scenario().empty() ? "?" : bma_->scenario(), turn_, static_cast<int>(phase_),
+      active_leader_, drawn_leader_, selected_, single_unit_, static_cast<int>(resume_phase_),
+      winner_, static_cast<int>(end_reason_), draw_count_);
   s += fmt::format("lost-leader-vp {} {}\n", leader_vp_lost_[0], leader_vp_lost_[1]);
   for (int l = 0; l < bma_->num_leaders(); ++l) {
     const LeaderState& ls = leader(l);
     s += fmt::format("L{} {} cup {} chits {} cv {} flags {}\n", l,
-                     ls.hex == kNoHex ? std::string("-") : hex_name(ls.hex), ls.cup, ls.chits, ls.command, ls.flags);
+                     ls.hex == kNoHex ? std::string("-") : hex_name(ls.hex), ls.cup, ls.chits,
+                     ls.command, ls.flags);
   }
   for (int u = 0; u < bma_->num_units(); ++u) {
     const UnitState& us = unit(u);
-    s += fmt::format("U{} {} {} v{} f{} fl{} st{}\n", u, us.hex == kNoHex ? std::string("-") : hex_name(us.hex),
-                     status_name(us.status), us.value, us.facing, us.flags,
+    s += fmt::format("U{} {} {} v{} f{} fl{} st{}\n", u,
+                     us.hex == kNoHex ? std::string("-") : hex_name(us.hex), status_name(us.status),
+                     us.value, us.facing, us.flags,
                      us.start_hex == kNoHex ? std::string("-") : hex_name(us.start_hex));
   }
   s += "tasks";
@@ -526,29 +567,41 @@ std::string BmaState::to_string() const {
   s += "\nrally-failed";
   for (auto u : rally_failed_) s += fmt::format(" {}", u);
   s += fmt::format("\ncombat a[");
-  for (int i = 0; i < combat_.num_attackers; ++i) s += fmt::format(" {}", combat_.attackers[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < combat_.num_attackers; ++i)
+    s += fmt::format(" {}", combat_.attackers[static_cast<std::size_t>(i)]);
   s += "] d[";
-  for (int i = 0; i < combat_.num_defenders; ++i) s += fmt::format(" {}", combat_.defenders[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < combat_.num_defenders; ++i)
+    s += fmt::format(" {}", combat_.defenders[static_cast<std::size_t>(i)]);
   s += "] l[";
-  for (int i = 0; i < combat_.num_leaders; ++i) s += fmt::format(" {}", combat_.leaders[static_cast<std::size_t>(i)]);
-  s += fmt::format("] ch {} wd {} col {} drm {} sh {} att {} def {} die {} res {}\n", combat_.charging,
-                   combat_.withdrawn, combat_.column, combat_.drm, combat_.shift, combat_.attack,
-                   combat_.defence, combat_.die, static_cast<int>(combat_.result));
+  for (int i = 0; i < combat_.num_leaders; ++i)
+    s += fmt::format(" {}", combat_.leaders[static_cast<std::size_t>(i)]);
+  s += fmt::format("] ch {} wd {} col {} drm {} sh {} att {} def {} die {} res {}\n",
+                   combat_.charging, combat_.withdrawn, combat_.column, combat_.drm, combat_.shift,
+                   combat_.attack, combat_.defence, combat_.die, static_cast<int>(combat_.result));
   return s;
 }
 
 namespace {
 std::string_view phase_name(Phase p) {
   switch (p) {
-    case Phase::kDraw: return "draw";
-    case Phase::kActivateChoice: return "activate-choice";
-    case Phase::kReplacement: return "replacement";
-    case Phase::kMoveSelect: return "move-select";
-    case Phase::kMoveDestination: return "move-destination";
-    case Phase::kCombatTarget: return "combat-target";
-    case Phase::kCombatBuild: return "combat-build";
-    case Phase::kTasks: return "resolving";
-    case Phase::kOver: return "over";
+    case Phase::kDraw:
+      return "draw";
+    case Phase::kActivateChoice:
+      return "activate-choice";
+    case Phase::kReplacement:
+      return "replacement";
+    case Phase::kMoveSelect:
+      return "move-select";
+    case Phase::kMoveDestination:
+      return "move-destination";
+    case Phase::kCombatTarget:
+      return "combat-target";
+    case Phase::kCombatBuild:
+      return "combat-build";
+    case Phase::kTasks:
+      return "resolving";
+    case Phase::kOver:
+      return "over";
   }
   return "?";
 }
@@ -564,15 +617,21 @@ nlohmann::json BmaState::to_json(game::Player viewer) const {
   j["turn"] = turn_;
   j["turns"] = g.scenario_data().turns;
   j["phase"] = phase_name(phase_);
-  j["current_player"] = current_player() >= 0 ? nlohmann::json(g.player_name(current_player()))
-                                              : nlohmann::json(current_player() == game::kChancePlayer ? "chance" : "none");
-  j["active_leader"] = active_leader_ >= 0 ? nlohmann::json(g.leader(active_leader_).id) : nlohmann::json(nullptr);
+  j["current_player"] =
+      current_player() >= 0
+          ? nlohmann::json(g.player_name(current_player()))
+          : nlohmann::json(current_player() == game::kChancePlayer ? "chance" : "none");
+  j["active_leader"] =
+      active_leader_ >= 0 ? nlohmann::json(g.leader(active_leader_).id) : nlohmann::json(nullptr);
   j["cup_count"] = cup_total();
   j["options"] = game::options_to_string(g.options());
   nlohmann::json sides = nlohmann::json::array();
   for (int s = 0; s < kNumSides; ++s) {
     const SideDef& sd = g.scenario_data().sides[static_cast<std::size_t>(s)];
-    sides.push_back({{"id", sd.id}, {"name", sd.name}, {"vp_lost", vp_lost(s)}, {"rout_level", sd.rout_level},
+    sides.push_back({{"id", sd.id},
+                     {"name", sd.name},
+                     {"vp_lost", vp_lost(s)},
+                     {"rout_level", sd.rout_level},
                      {"home_edge", edge_name(sd.home_edge)}});
   }
   j["sides"] = sides;
@@ -580,15 +639,21 @@ nlohmann::json BmaState::to_json(game::Player viewer) const {
   for (int u = 0; u < g.num_units(); ++u) {
     const UnitDef& d = g.unit(u);
     const UnitState& us = unit(u);
-    nlohmann::json uj = {{"id", d.id}, {"name", d.name}, {"side", g.player_name(d.side)},
-                         {"type", type_name(d.type)}, {"rating", rating_name(d.rating)},
-                         {"movement", d.movement}, {"leader", g.leader(d.leader).id},
-                         {"status", status_name(us.status)},
-                         {"hex", us.hex == kNoHex ? nlohmann::json(nullptr) : nlohmann::json(hex_name(us.hex))},
-                         {"value", us.value == 0 ? nlohmann::json(nullptr) : nlohmann::json(us.value)},
-                         {"facing", g.board().facing_name(us.facing)},
-                         {"moved", (us.flags & kMoved) != 0}, {"attacked", (us.flags & kAttacked) != 0},
-                         {"active", (us.flags & kActive) != 0}};
+    nlohmann::json uj = {
+        {"id", d.id},
+        {"name", d.name},
+        {"side", g.player_name(d.side)},
+        {"type", type_name(d.type)},
+        {"rating", rating_name(d.rating)},
+        {"movement", d.movement},
+        {"leader", g.leader(d.leader).id},
+        {"status", status_name(us.status)},
+        {"hex", us.hex == kNoHex ? nlohmann::json(nullptr) : nlohmann::json(hex_name(us.hex))},
+        {"value", us.value == 0 ? nlohmann::json(nullptr) : nlohmann::json(us.value)},
+        {"facing", g.board().facing_name(us.facing)},
+        {"moved", (us.flags & kMoved) != 0},
+        {"attacked", (us.flags & kAttacked) != 0},
+        {"active", (us.flags & kActive) != 0}};
     units.push_back(uj);
   }
   j["units"] = units;
@@ -596,19 +661,26 @@ nlohmann::json BmaState::to_json(game::Player viewer) const {
   for (int l = 0; l < g.num_leaders(); ++l) {
     const LeaderDef& d = g.leader(l);
     const LeaderState& ls = leader(l);
-    leaders.push_back({{"id", d.id}, {"name", leader_name(l)}, {"side", g.player_name(d.side)},
-                       {"command", ls.command}, {"supreme", d.supreme && !(ls.flags & kReplacement)},
-                       {"hex", ls.hex == kNoHex ? nlohmann::json(nullptr) : nlohmann::json(hex_name(ls.hex))},
-                       {"chits_in_cup", ls.cup}, {"activated", (ls.flags & kActivated) != 0},
-                       {"replacement", (ls.flags & kReplacement) != 0},
-                       {"awaiting_replacement", (ls.flags & kAwaitingReplacement) != 0},
-                       {"fallen", (ls.flags & kFallen) != 0}});
+    leaders.push_back(
+        {{"id", d.id},
+         {"name", leader_name(l)},
+         {"side", g.player_name(d.side)},
+         {"command", ls.command},
+         {"supreme", d.supreme && !(ls.flags & kReplacement)},
+         {"hex", ls.hex == kNoHex ? nlohmann::json(nullptr) : nlohmann::json(hex_name(ls.hex))},
+         {"chits_in_cup", ls.cup},
+         {"activated", (ls.flags & kActivated) != 0},
+         {"replacement", (ls.flags & kReplacement) != 0},
+         {"awaiting_replacement", (ls.flags & kAwaitingReplacement) != 0},
+         {"fallen", (ls.flags & kFallen) != 0}});
   }
   j["leaders"] = leaders;
   if (phase_ == Phase::kCombatBuild || (phase_ == Phase::kTasks && combat_.num_attackers > 0)) {
     nlohmann::json c;
-    for (int i = 0; i < combat_.num_attackers; ++i) c["attackers"].push_back(g.unit(combat_.attackers[static_cast<std::size_t>(i)]).id);
-    for (int i = 0; i < combat_.num_defenders; ++i) c["defenders"].push_back(g.unit(combat_.defenders[static_cast<std::size_t>(i)]).id);
+    for (int i = 0; i < combat_.num_attackers; ++i)
+      c["attackers"].push_back(g.unit(combat_.attackers[static_cast<std::size_t>(i)]).id);
+    for (int i = 0; i < combat_.num_defenders; ++i)
+      c["defenders"].push_back(g.unit(combat_.defenders[static_cast<std::size_t>(i)]).id);
     j["combat"] = c;
   }
   if (selected_ >= 0)
@@ -622,8 +694,11 @@ nlohmann::json BmaState::to_json(game::Player viewer) const {
 
 std::string BmaState::action_to_string(game::Action a) const {
   const BmaGame& g = *bma_;
-  if (a == act::kActivate) return drawn_leader_ >= 0 ? fmt::format("activate {}", leader_name(drawn_leader_)) : "activate";
-  if (a == act::kDecline) return drawn_leader_ >= 0 ? fmt::format("decline to activate {}", leader_name(drawn_leader_)) : "decline";
+  if (a == act::kActivate)
+    return drawn_leader_ >= 0 ? fmt::format("activate {}", leader_name(drawn_leader_)) : "activate";
+  if (a == act::kDecline)
+    return drawn_leader_ >= 0 ? fmt::format("decline to activate {}", leader_name(drawn_leader_))
+                              : "decline";
   if (a == act::kEndMovement) return "end movement";
   if (a == act::kEndCombat) return "end combat";
   if (a == act::kResolveCombat) return "resolve the combat";
@@ -638,14 +713,20 @@ std::string BmaState::action_to_string(game::Action a) const {
     return faces ? fmt::format("to {} facing {}", hex_name(hex), g.board().facing_name(facing))
                  : fmt::format("to {}", hex_name(hex));
   }
-  if (a >= act::kReplacementBase) return fmt::format("replacement leader joins {}", unit_name(a - act::kReplacementBase));
-  if (a >= act::kAddDefenderBase) return fmt::format("also attack {}", unit_name(a - act::kAddDefenderBase));
-  if (a >= act::kAddChargerBase) return fmt::format("charge with {}", unit_name(a - act::kAddChargerBase));
-  if (a >= act::kAddAttackerBase) return fmt::format("attack with {}", unit_name(a - act::kAddAttackerBase));
+  if (a >= act::kReplacementBase)
+    return fmt::format("replacement leader joins {}", unit_name(a - act::kReplacementBase));
+  if (a >= act::kAddDefenderBase)
+    return fmt::format("also attack {}", unit_name(a - act::kAddDefenderBase));
+  if (a >= act::kAddChargerBase)
+    return fmt::format("charge with {}", unit_name(a - act::kAddChargerBase));
+  if (a >= act::kAddAttackerBase)
+    return fmt::format("attack with {}", unit_name(a - act::kAddAttackerBase));
   if (a >= act::kTargetBase) return fmt::format("attack {}", unit_name(a - act::kTargetBase));
-  if (a >= act::kSelectLeaderBase) return fmt::format("move {}", leader_name(a - act::kSelectLeaderBase));
+  if (a >= act::kSelectLeaderBase)
+    return fmt::format("move {}", leader_name(a - act::kSelectLeaderBase));
   if (a >= act::kSelectUnitBase) return fmt::format("move {}", unit_name(a - act::kSelectUnitBase));
-  if (a >= act::kDrawBase) return fmt::format("chit of {} drawn", g.leader(a - act::kDrawBase).name);
+  if (a >= act::kDrawBase)
+    return fmt::format("chit of {} drawn", g.leader(a - act::kDrawBase).name);
   if (a >= act::kValueBase) return fmt::format("rolled {}", a - act::kValueBase);
   return fmt::format("action {}", a);
 }
@@ -686,8 +767,11 @@ nlohmann::json BmaState::action_to_json(game::Action a) const {
     j["kind"] = "value";
     j["value"] = a - act::kValueBase;
   } else {
-    j["kind"] = a == act::kActivate ? "activate" : a == act::kDecline ? "decline" : a == act::kEndMovement ? "end-movement"
-              : a == act::kEndCombat ? "end-combat" : "resolve";
+    j["kind"] = a == act::kActivate      ? "activate"
+                : a == act::kDecline     ? "decline"
+                : a == act::kEndMovement ? "end-movement"
+                : a == act::kEndCombat   ? "end-combat"
+                                         : "resolve";
   }
   return j;
 }
@@ -700,18 +784,25 @@ std::string BmaState::check_invariants() const {
     if ((us.status == Status::kEliminated) != (us.hex == kNoHex))
       return fmt::format("unit {} is {} but its hex is {}", u, status_name(us.status), us.hex);
     if (us.hex != kNoHex) {
-      if (us.hex < 0 || us.hex >= g.board().size()) return fmt::format("unit {} is off the board", u);
-      if (seen[static_cast<std::size_t>(us.hex)] >= 0) return fmt::format("units {} and {} share hex {}", seen[static_cast<std::size_t>(us.hex)], u, hex_name(us.hex));
+      if (us.hex < 0 || us.hex >= g.board().size())
+        return fmt::format("unit {} is off the board", u);
+      if (seen[static_cast<std::size_t>(us.hex)] >= 0)
+        return fmt::format("units {} and {} share hex {}", seen[static_cast<std::size_t>(us.hex)],
+                           u, hex_name(us.hex));
       seen[static_cast<std::size_t>(us.hex)] = u;
-      if (unit_at(us.hex) != u) return fmt::format("occupancy of {} does not show unit {}", hex_name(us.hex), u);
+      if (unit_at(us.hex) != u)
+        return fmt::format("occupancy of {} does not show unit {}", hex_name(us.hex), u);
     }
     if (us.value != 0) {
       const RatingInfo& r = g.tables().rating(g.unit(u).rating);
-      if (us.value < r.chit_min || us.value > r.chit_max) return fmt::format("unit {} has chit value {} outside its rating", u, us.value);
+      if (us.value < r.chit_min || us.value > r.chit_max)
+        return fmt::format("unit {} has chit value {} outside its rating", u, us.value);
     }
-    if (g.unit(u).type == UnitType::kCarroccio && (us.status == Status::kDisordered || us.status == Status::kRouted))
+    if (g.unit(u).type == UnitType::kCarroccio &&
+        (us.status == Status::kDisordered || us.status == Status::kRouted))
       return "the Carroccio cannot be disordered or routed (9.3.2)";
-    if (g.unit(u).type == UnitType::kCarroccio && us.hex != kNoHex && g.terrain(us.hex) != Terrain::kClear)
+    if (g.unit(u).type == UnitType::kCarroccio && us.hex != kNoHex &&
+        g.terrain(us.hex) != Terrain::kClear)
       return "the Carroccio is off clear terrain (9.3.2)";
     const bool vertex = g.unit(u).type == UnitType::kInfantry;
     if (g.unit(u).type != UnitType::kCarroccio && (us.facing % 2 == 1) != vertex)
@@ -722,10 +813,13 @@ std::string BmaState::check_invariants() const {
       return fmt::format("occupancy of {} is stale", hex_name(h));
   for (int l = 0; l < g.num_leaders(); ++l) {
     const LeaderState& ls = leader(l);
-    if (ls.cup > ls.chits) return fmt::format("leader {} has more chits in the cup than he owns", l);
-    if ((ls.flags & kAwaitingReplacement) && ls.hex != kNoHex) return fmt::format("leader {} is awaiting replacement but on the map", l);
+    if (ls.cup > ls.chits)
+      return fmt::format("leader {} has more chits in the cup than he owns", l);
+    if ((ls.flags & kAwaitingReplacement) && ls.hex != kNoHex)
+      return fmt::format("leader {} is awaiting replacement but on the map", l);
   }
-  if (phase_ != Phase::kOver && turn_ > g.scenario_data().turns) return "the turn is past the last turn";
+  if (phase_ != Phase::kOver && turn_ > g.scenario_data().turns)
+    return "the turn is past the last turn";
   if (phase_ == Phase::kTasks && (tasks_.empty() || !is_chance_task(tasks_.front().kind)))
     return "waiting on a task that is not a chance step";
   if (phase_ == Phase::kOver && winner_ < 0) return "the game is over without a result";
@@ -734,11 +828,12 @@ std::string BmaState::check_invariants() const {
 
 std::string BmaState::status_line() const {
   const BmaGame& g = *bma_;
-  return fmt::format("Turn {}/{}  {} lost {}/{}  {} lost {}/{}  cup {}{}", turn_, g.scenario_data().turns,
-                     g.scenario_data().sides[0].name, vp_lost(0), g.scenario_data().sides[0].rout_level,
-                     g.scenario_data().sides[1].name, vp_lost(1), g.scenario_data().sides[1].rout_level,
-                     cup_total(),
-                     active_leader_ >= 0 ? fmt::format("  active: {}", leader_name(active_leader_)) : std::string());
+  return fmt::format("Turn {}/{}  {} lost {}/{}  {} lost {}/{}  cup {}{}", turn_,
+                     g.scenario_data().turns, g.scenario_data().sides[0].name, vp_lost(0),
+                     g.scenario_data().sides[0].rout_level, g.scenario_data().sides[1].name,
+                     vp_lost(1), g.scenario_data().sides[1].rout_level, cup_total(),
+                     active_leader_ >= 0 ? fmt::format("  active: {}", leader_name(active_leader_))
+                                         : std::string());
 }
 
 }  // namespace carroccio::bma

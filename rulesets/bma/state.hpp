@@ -24,37 +24,37 @@ inline constexpr game::Action kDecline = 2;
 inline constexpr game::Action kEndMovement = 3;
 inline constexpr game::Action kEndCombat = 4;
 inline constexpr game::Action kResolveCombat = 5;
-inline constexpr game::Action kValueBase = 100;       // chance: a die or chit value (100 + v)
-inline constexpr game::Action kDrawBase = 200;        // chance: leader's chit drawn (200 + l)
-inline constexpr game::Action kSelectUnitBase = 300;  // movement: pick unit (300 + u)
-inline constexpr game::Action kSelectLeaderBase = 600;  // movement: pick leader (600 + l)
-inline constexpr game::Action kTargetBase = 700;        // combat: first defender (700 + u)
-inline constexpr game::Action kAddAttackerBase = 1000;  // combat: add attacker
-inline constexpr game::Action kAddChargerBase = 1300;   // combat: add charging attacker (7.3)
-inline constexpr game::Action kAddDefenderBase = 1600;  // combat: include optional defender
-inline constexpr game::Action kReplacementBase = 1900;  // 5.4.3: unit for the replacement
+inline constexpr game::Action kValueBase = 100;          // chance: a die or chit value (100 + v)
+inline constexpr game::Action kDrawBase = 200;           // chance: leader's chit drawn (200 + l)
+inline constexpr game::Action kSelectUnitBase = 300;     // movement: pick unit (300 + u)
+inline constexpr game::Action kSelectLeaderBase = 600;   // movement: pick leader (600 + l)
+inline constexpr game::Action kTargetBase = 700;         // combat: first defender (700 + u)
+inline constexpr game::Action kAddAttackerBase = 1000;   // combat: add attacker
+inline constexpr game::Action kAddChargerBase = 1300;    // combat: add charging attacker (7.3)
+inline constexpr game::Action kAddDefenderBase = 1600;   // combat: include optional defender
+inline constexpr game::Action kReplacementBase = 1900;   // 5.4.3: unit for the replacement
 inline constexpr game::Action kDestinationBase = 10000;  // 10000 + hex * 12 + facing (0..11)
 }  // namespace act
 
 enum class Phase : std::uint8_t {
-  kDraw,            // chance: draw a chit from the cup (3.1.1)
-  kActivateChoice,  // owner of the drawn leader: activate or decline (3.1.3 note)
-  kReplacement,     // owner: which unit gets the replacement leader (5.4.3)
-  kMoveSelect,      // owner: pick a piece to move, or end movement (4.0)
-  kMoveDestination, // owner: where the picked piece goes
-  kCombatTarget,    // owner: pick a defender, or end combat (5.1)
-  kCombatBuild,     // owner: add attackers/defenders, then resolve
-  kTasks,           // chance or automatic steps in the task queue
+  kDraw,             // chance: draw a chit from the cup (3.1.1)
+  kActivateChoice,   // owner of the drawn leader: activate or decline (3.1.3 note)
+  kReplacement,      // owner: which unit gets the replacement leader (5.4.3)
+  kMoveSelect,       // owner: pick a piece to move, or end movement (4.0)
+  kMoveDestination,  // owner: where the picked piece goes
+  kCombatTarget,     // owner: pick a defender, or end combat (5.1)
+  kCombatBuild,      // owner: add attackers/defenders, then resolve
+  kTasks,            // chance or automatic steps in the task queue
   kOver,
 };
 
 enum class EndReason : std::uint8_t {
   kNone,
-  kRoutLevel,       // 8.2: a side's losses reached its rout level
-  kBothRouted,      // 8.3: both in the same check (draw)
-  kTurnLimit,       // 8.3: no side routed by the last turn (draw)
-  kLeaderKilled,    // 9.4: Frederick killed
-  kUnitLost,        // 9.3.2 / 9.4: the Carroccio destroyed
+  kRoutLevel,     // 8.2: a side's losses reached its rout level
+  kBothRouted,    // 8.3: both in the same check (draw)
+  kTurnLimit,     // 8.3: no side routed by the last turn (draw)
+  kLeaderKilled,  // 9.4: Frederick killed
+  kUnitLost,      // 9.3.2 / 9.4: the Carroccio destroyed
 };
 std::string_view end_reason_name(EndReason r);
 
@@ -86,10 +86,10 @@ enum class TaskKind : std::uint8_t {
   kChargeAfterCheck,  // a = unit: A/B charger after the charge (7.3.1)
   kRallyRoll,         // a = unit (6.2.1, 6.3)
   // Automatic steps.
-  kResolveCombat,     // compute odds, then roll
+  kResolveCombat,  // compute odds, then roll
   kFinishCombat,
-  kRallyFlights,      // failed routed units flee two hexes (6.3)
-  kVictoryCheck,      // 3.3, 8.2
+  kRallyFlights,  // failed routed units flee two hexes (6.3)
+  kVictoryCheck,  // 3.3, 8.2
 };
 
 struct Task {
@@ -104,8 +104,8 @@ struct Combat {
   std::array<std::int16_t, kMax> attackers{};
   std::array<std::int16_t, kMax> defenders{};
   std::uint8_t num_attackers = 0, num_defenders = 0;
-  std::uint32_t charging = 0;   // bit per attacker slot
-  std::uint32_t withdrawn = 0;  // attacker slots that failed a forest or charge check
+  std::uint32_t charging = 0;                // bit per attacker slot
+  std::uint32_t withdrawn = 0;               // attacker slots that failed a forest or charge check
   std::array<std::int16_t, kMax> leaders{};  // leaders involved (5.4.1)
   std::uint8_t num_leaders = 0;
   std::int8_t column = 0, drm = 0, shift = 0;
@@ -148,8 +148,8 @@ class BmaState final : public game::State {
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;
   std::string status_line() const override;
-  std::vector<double> evaluate() const override;         // analysis.cpp
-  nlohmann::json result_summary() const override;        // analysis.cpp
+  std::vector<double> evaluate() const override;                   // analysis.cpp
+  nlohmann::json result_summary() const override;                  // analysis.cpp
   nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
   // Exact odds of the combat being built if it were resolved now (analysis.cpp).
   nlohmann::json combat_odds_json() const;
@@ -165,8 +165,8 @@ class BmaState final : public game::State {
     const std::uint8_t o = occ_[static_cast<std::size_t>(hex)];
     return o == kNoOccupant ? -1 : o;
   }
-  int leader_at(int hex) const;  // first leader in the hex, or -1
-  int vp_lost(int side) const;   // 8.1
+  int leader_at(int hex) const;           // first leader in the hex, or -1
+  int vp_lost(int side) const;            // 8.1
   int winner() const { return winner_; }  // 0, 1, 2 = draw, -1 none yet
   EndReason end_reason() const { return end_reason_; }
   const Combat& combat() const { return combat_; }
@@ -177,16 +177,16 @@ class BmaState final : public game::State {
   std::size_t heap_bytes() const;
 
   // Rule queries (exposed for tests).
-  bool exerts_zoc(int u) const;                 // 4.1
-  bool in_enemy_zoc(int u) const;               // 4.1
-  bool is_front_of(int u, int hex) const;       // 7.2: hex in u's front (adjacent)
-  int arc_from(int defender, int hex) const;    // 0 front, 1 flank, 2 rear (7.2.1)
-  int morale_modifier_carroccio(int u) const;   // 9.3.1
+  bool exerts_zoc(int u) const;                // 4.1
+  bool in_enemy_zoc(int u) const;              // 4.1
+  bool is_front_of(int u, int hex) const;      // 7.2: hex in u's front (adjacent)
+  int arc_from(int defender, int hex) const;   // 0 front, 1 flank, 2 rear (7.2.1)
+  int morale_modifier_carroccio(int u) const;  // 9.3.1
   // For the combat being built; `explain` also lists every term as text (the display and the
   // event log); a playout without a listener skips the text and allocates nothing.
   CombatOdds combat_odds(bool explain = true) const;
-  bool in_command(int u) const;                 // 7.1
-  int movement_allowance(int u) const;          // 4.0, 7.1.2
+  bool in_command(int u) const;         // 7.1
+  int movement_allowance(int u) const;  // 4.0, 7.1.2
 
   // Test set-up helpers: place pieces directly (no history is recorded).
   void debug_set_unit(int u, int hex, Status status, int value = 0, int facing = -1);
@@ -249,7 +249,9 @@ class BmaState final : public game::State {
   bool is_cav(int u) const { return bma_->unit(u).type == UnitType::kCavalry; }
   bool is_inf(int u) const { return bma_->unit(u).type == UnitType::kInfantry; }
   bool is_carroccio(int u) const { return bma_->unit(u).type == UnitType::kCarroccio; }
-  bool alive(int u) const { return units_[static_cast<std::size_t>(u)].status != Status::kEliminated; }
+  bool alive(int u) const {
+    return units_[static_cast<std::size_t>(u)].status != Status::kEliminated;
+  }
   void set_unit_hex(int u, int hex);
   std::string unit_name(int u) const;
   std::string leader_name(int l) const;
@@ -276,8 +278,8 @@ class BmaState final : public game::State {
   Phase resume_phase_ = Phase::kDraw;  // where to go when the task queue empties
   std::int8_t active_leader_ = -1;
   std::int8_t drawn_leader_ = -1;
-  std::int16_t selected_ = -1;       // piece picked to move (unit, or 1000 + leader)
-  std::int16_t single_unit_ = -1;    // 5.4.3: the only unit a new replacement activates
+  std::int16_t selected_ = -1;     // piece picked to move (unit, or 1000 + leader)
+  std::int16_t single_unit_ = -1;  // 5.4.3: the only unit a new replacement activates
   std::int8_t winner_ = -1;
   EndReason end_reason_ = EndReason::kNone;
   std::uint16_t draw_count_ = 0;
@@ -291,10 +293,10 @@ inline constexpr std::uint8_t kOutOfCommand = 8;
 inline constexpr std::uint8_t kEnteredForest = 16;
 inline constexpr std::uint8_t kActive = 32;  // belongs to the current activation
 // Leader flags.
-inline constexpr std::uint8_t kActivated = 1;       // activated this turn (3.1.1)
+inline constexpr std::uint8_t kActivated = 1;            // activated this turn (3.1.1)
 inline constexpr std::uint8_t kAwaitingReplacement = 2;  // killed; next draw places one (5.4.3)
-inline constexpr std::uint8_t kReplacement = 4;     // a replacement leader (5.4.5)
+inline constexpr std::uint8_t kReplacement = 4;          // a replacement leader (5.4.5)
 inline constexpr std::uint8_t kLeaderMoved = 8;
-inline constexpr std::uint8_t kFallen = 16;         // the original leader has been killed
+inline constexpr std::uint8_t kFallen = 16;  // the original leader has been killed
 
 }  // namespace carroccio::bma

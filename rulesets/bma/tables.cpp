@@ -59,21 +59,25 @@ core::Expected<Tables> load_tables(const std::string& text, std::string_view sou
     if (rows.size() != Tables::kRows || res.size() != Tables::kRows)
       return bad("crt.rows", "must list 10 rows (-1 to 8)");
     for (int c = 0; c < Tables::kColumns; ++c) {
-      t.column_names[static_cast<std::size_t>(c)] = cols[static_cast<std::size_t>(c)].get<std::string>();
-      t.column_min_ratio[static_cast<std::size_t>(c)] = {ratios[static_cast<std::size_t>(c)][0].get<int>(),
-                                                         ratios[static_cast<std::size_t>(c)][1].get<int>()};
+      t.column_names[static_cast<std::size_t>(c)] =
+          cols[static_cast<std::size_t>(c)].get<std::string>();
+      t.column_min_ratio[static_cast<std::size_t>(c)] = {
+          ratios[static_cast<std::size_t>(c)][0].get<int>(),
+          ratios[static_cast<std::size_t>(c)][1].get<int>()};
     }
     for (int r = 0; r < Tables::kRows; ++r) {
       if (rows[static_cast<std::size_t>(r)].get<int>() != r + Tables::kMinRow)
         return bad("crt.rows", "must run from -1 to 8 in order");
       const auto& line = res[static_cast<std::size_t>(r)];
-      if (line.size() != Tables::kColumns) return bad(fmt::format("crt.results[{}]", r), "must hold 8 results");
+      if (line.size() != Tables::kColumns)
+        return bad(fmt::format("crt.results[{}]", r), "must hold 8 results");
       for (int c = 0; c < Tables::kColumns; ++c) {
         const auto name = line[static_cast<std::size_t>(c)].get<std::string>();
         bool found = false;
         for (int k = 0; k <= static_cast<int>(CrtResult::kDE); ++k) {
           if (result_name(static_cast<CrtResult>(k)) == name) {
-            t.crt[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = static_cast<CrtResult>(k);
+            t.crt[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] =
+                static_cast<CrtResult>(k);
             found = true;
           }
         }
@@ -82,7 +86,8 @@ core::Expected<Tables> load_tables(const std::string& text, std::string_view sou
     }
     for (int r = 0; r < 3; ++r) {
       const auto& x = j.at("ratings").at(std::string(rating_name(static_cast<Rating>(r))));
-      t.ratings[static_cast<std::size_t>(r)] = {x.at("chit_min").get<int>(), x.at("chit_max").get<int>(),
+      t.ratings[static_cast<std::size_t>(r)] = {x.at("chit_min").get<int>(),
+                                                x.at("chit_max").get<int>(),
                                                 x.at("morale").get<int>(), x.at("vp").get<int>()};
     }
     const char* terrain_names[] = {"clear", "forest"};

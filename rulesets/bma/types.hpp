@@ -77,14 +77,14 @@ struct SideDef {
   std::string id, name;
   Edge home_edge = Edge::kNorth;
   int rout_level = 0;
-  std::vector<int> routs_if_leader_killed;   // leader indices
+  std::vector<int> routs_if_leader_killed;    // leader indices
   std::vector<int> routs_if_unit_eliminated;  // unit indices
 };
 
 struct LeaderDef {
   std::string id, name;
   int side = 0;
-  int command = 1;   // command value (2.1): number of chits in the cup
+  int command = 1;  // command value (2.1): number of chits in the cup
   int movement = 8;
   int hex = kNoHex;  // dense hex index
   bool supreme = false;
@@ -106,7 +106,7 @@ struct Scenario {
   int turns = 8;
   int cols = 0, rows = 0;
   bool flat_top = true;
-  bool even_shifted = true;  // flat: even columns shoved down; pointy: even rows shoved right
+  bool even_shifted = true;      // flat: even columns shoved down; pointy: even rows shoved right
   std::vector<Terrain> terrain;  // per dense hex index
   std::vector<std::pair<int, std::string>> labels;  // hex index, place name
   std::array<SideDef, kNumSides> sides;

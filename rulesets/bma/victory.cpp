@@ -12,7 +12,8 @@ int BmaState::vp_lost(int side) const {
     const UnitDef& d = bma_->unit(u);
     if (d.side != side || d.type == UnitType::kCarroccio) continue;
     const Status st = unit(u).status;
-    if (st == Status::kRouted || st == Status::kEliminated) vp += bma_->tables().rating(d.rating).vp;
+    if (st == Status::kRouted || st == Status::kEliminated)
+      vp += bma_->tables().rating(d.rating).vp;
   }
   return vp;
 }
@@ -24,11 +25,15 @@ void BmaState::end_game(int winner, EndReason reason) {
   phase_ = Phase::kOver;
   tasks_.clear();
   const auto& sides = bma_->scenario_data().sides;
-  if (logging()) log("victory",
-      winner == 2 ? fmt::format("The game ends in a draw ({}).", end_reason_name(reason))
-                  : fmt::format("{} win ({}).", sides[static_cast<std::size_t>(winner)].name, end_reason_name(reason)),
-      reason == EndReason::kLeaderKilled || reason == EndReason::kUnitLost ? "bma 9.4" : "bma 8.2, 8.3",
-      {{"winner", winner == 2 ? "draw" : bma_->player_name(winner)}, {"reason", end_reason_name(reason)}});
+  if (logging())
+    log("victory",
+        winner == 2 ? fmt::format("The game ends in a draw ({}).", end_reason_name(reason))
+                    : fmt::format("{} win ({}).", sides[static_cast<std::size_t>(winner)].name,
+                                  end_reason_name(reason)),
+        reason == EndReason::kLeaderKilled || reason == EndReason::kUnitLost ? "bma 9.4"
+                                                                             : "bma 8.2, 8.3",
+        {{"winner", winner == 2 ? "draw" : bma_->player_name(winner)},
+         {"reason", end_reason_name(reason)}});
 }
 
 void BmaState::victory_check() {
@@ -37,9 +42,12 @@ void BmaState::victory_check() {
   bool routed[kNumSides];
   for (int s = 0; s < kNumSides; ++s) {
     routed[s] = vp_lost(s) >= sides[static_cast<std::size_t>(s)].rout_level;
-    if (logging()) log("victory", fmt::format("{} have lost {} VP against a rout level of {}.", sides[static_cast<std::size_t>(s)].name,
-                               vp_lost(s), sides[static_cast<std::size_t>(s)].rout_level),
-        "bma 8.2", {{"side", bma_->player_name(s)}, {"vp_lost", vp_lost(s)}});
+    if (logging())
+      log("victory",
+          fmt::format("{} have lost {} VP against a rout level of {}.",
+                      sides[static_cast<std::size_t>(s)].name, vp_lost(s),
+                      sides[static_cast<std::size_t>(s)].rout_level),
+          "bma 8.2", {{"side", bma_->player_name(s)}, {"vp_lost", vp_lost(s)}});
   }
   if (routed[0] && routed[1]) return end_game(2, EndReason::kBothRouted);  // 8.3
   if (routed[0]) return end_game(1, EndReason::kRoutLevel);
@@ -53,7 +61,8 @@ bool BmaState::check_immediate_end() {
   if (phase_ == Phase::kOver) return true;
   // 9.3.2 / 9.4: losing the Carroccio routs the Lombard army at once.
   for (int s = 0; s < kNumSides; ++s) {
-    for (int u : bma_->scenario_data().sides[static_cast<std::size_t>(s)].routs_if_unit_eliminated) {
+    for (int u :
+         bma_->scenario_data().sides[static_cast<std::size_t>(s)].routs_if_unit_eliminated) {
       if (!alive(u)) {
         end_game(1 - s, EndReason::kUnitLost);
         return true;

@@ -11,23 +11,31 @@ core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
   RuleOptions r;
   for (const auto& [name, value] : options) {
     bool on = true;
-    if (value == "false" || value == "off") on = false;
+    if (value == "false" || value == "off")
+      on = false;
     else if (value != "true" && value != "on")
-      return core::make_error(fmt::format("Option '{}' cannot be '{}': it is a plain switch.", name, value));
-    if (name == "fort") r.fort = on;
-    else if (name == "irregulars") r.irregulars = on;
-    else if (name == "peasant_archers") r.peasant_archers = on;
-    else if (name == "redoubt") r.redoubt = on;
+      return core::make_error(
+          fmt::format("Option '{}' cannot be '{}': it is a plain switch.", name, value));
+    if (name == "fort")
+      r.fort = on;
+    else if (name == "irregulars")
+      r.irregulars = on;
+    else if (name == "peasant_archers")
+      r.peasant_archers = on;
+    else if (name == "redoubt")
+      r.redoubt = on;
     else
-      return core::make_error(fmt::format(
-          "'{}' is not an option of ohw: the options are fort, irregulars, peasant_archers, redoubt.", name));
+      return core::make_error(
+          fmt::format("'{}' is not an option of ohw: the options are fort, irregulars, "
+                      "peasant_archers, redoubt.",
+                      name));
   }
   return r;
 }
 
 OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
-    : game::Game("ohw", scenario.id, {scenario.side_ids[0], scenario.side_ids[1]}, std::move(options),
-                 scenario.source),
+    : game::Game("ohw", scenario.id, {scenario.side_ids[0], scenario.side_ids[1]},
+                 std::move(options), scenario.source),
       scenario_(std::move(scenario)),
       rules_(rules) {
   for (const auto& t : scenario_.terrain) {

@@ -14,10 +14,11 @@ namespace carroccio::ohw {
 
 // The optional rules of section 5, each switched on by name.
 struct RuleOptions {
-  bool fort = false;             // 5.1: towns are forts (no charge into, no melee with, units inside)
-  bool irregulars = false;       // 5.2: two units of every rolled force become irregulars
+  bool fort = false;        // 5.1: towns are forts (no charge into, no melee with, units inside)
+  bool irregulars = false;  // 5.2: two units of every rolled force become irregulars
   bool peasant_archers = false;  // 5.3: one unit of every rolled force becomes peasant archers
-  bool redoubt = false;          // 5.4: redoubt terrain gives foot a 180-degree field of fire, cover, a delay
+  bool redoubt =
+      false;  // 5.4: redoubt terrain gives foot a 180-degree field of fire, cover, a delay
 };
 
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
@@ -35,7 +36,9 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   int num_terrain() const { return static_cast<int>(scenario_.terrain.size()); }
   const TerrainDef& terrain(int t) const { return scenario_.terrain[static_cast<std::size_t>(t)]; }
   // The bounding box of terrain piece t: {min x, min y, max x, max y} (to skip far pieces quickly).
-  const std::array<std::int64_t, 4>& terrain_box(int t) const { return boxes_[static_cast<std::size_t>(t)]; }
+  const std::array<std::int64_t, 4>& terrain_box(int t) const {
+    return boxes_[static_cast<std::size_t>(t)];
+  }
 
  private:
   Scenario scenario_;

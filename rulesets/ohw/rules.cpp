@@ -80,8 +80,8 @@ bool OhwState::blocks(int u, int i) const {
 
 bool OhwState::may_demolish(int u) const {
   const auto& d = ohw_->scenario_data().demolition;
-  if (d.terrain < 0 || demolished_ || demolition_tried_ || side_of(u) != d.side || !unit(u).on_table ||
-      (unit(u).flags & kActed) || in_melee(u))
+  if (d.terrain < 0 || demolished_ || demolition_tried_ || side_of(u) != d.side ||
+      !unit(u).on_table || (unit(u).flags & kActed) || in_melee(u))
     return false;
   bool touches = false;
   for (geo::Side s : geo::kAllSides)
@@ -90,16 +90,20 @@ bool OhwState::may_demolish(int u) const {
   const geo::Polygon& crossing = ohw_->terrain(d.terrain).outline;
   for (int v = 0; v < ohw_->num_units(); ++v)
     if (side_of(v) != d.side && unit(v).on_table &&
-        (geo::base_overlaps_polygon(unit(v).base, crossing) || geo::base_within_polygon(unit(v).base, crossing)))
+        (geo::base_overlaps_polygon(unit(v).base, crossing) ||
+         geo::base_within_polygon(unit(v).base, crossing)))
       return false;
   return true;
 }
 
 std::int64_t OhwState::allowance(int u) const {
   switch (unit(u).type) {
-    case UnitType::kKnights: return 12 * kInch;    // 1.1
-    case UnitType::kIrregulars: return 9 * kInch;  // 5.2
-    default: return 6 * kInch;                     // 1.1
+    case UnitType::kKnights:
+      return 12 * kInch;  // 1.1
+    case UnitType::kIrregulars:
+      return 9 * kInch;  // 5.2
+    default:
+      return 6 * kInch;  // 1.1
   }
 }
 
@@ -109,7 +113,8 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
   const auto box = box_of(b);
   for (int i = 0; i < ohw_->num_terrain(); ++i) {
     const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::base_overlaps_polygon(b, t.outline))
+    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) &&
+        geo::base_overlaps_polygon(b, t.outline))
       return false;
   }
   for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
@@ -126,14 +131,18 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   const auto end_box = box_of(b.translated(v));
   box = {std::min(box[0], end_box[0]), std::min(box[1], end_box[1]), std::max(box[2], end_box[2]),
          std::max(box[3], end_box[3])};
-  for (int i = 0; i < ohw_->num_terrain(); ++i) {  // 1.2, 1.7, 0.7: the whole sweep must fit through gaps
+  for (int i = 0; i < ohw_->num_terrain();
+       ++i) {  // 1.2, 1.7, 0.7: the whole sweep must fit through gaps
     const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) && geo::move_overlaps_polygon(b, v, t.outline))
+    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) &&
+        geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
-  const std::int64_t len = static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
+  const std::int64_t len =
+      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
   for (int w = 0; w < ohw_->num_units(); ++w)  // 1.3: no passing through another base
-    if (w != u && w != ignore && unit(w).on_table && !far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach(b)) &&
+    if (w != u && w != ignore && unit(w).on_table &&
+        !far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach(b)) &&
         geo::move_overlaps_base(b, v, unit(w).base))
       return false;
   return true;
@@ -161,7 +170,8 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   const std::int32_t total = turn.signed_units();
   const std::int32_t sign = total < 0 ? -1 : 1;
   for (std::int32_t done = step; done < sign * total; done += step)
-    if (!may_stand(u, b.rotated_about_centre(geo::Angle::from_units(sign * done)))) return std::nullopt;
+    if (!may_stand(u, b.rotated_about_centre(geo::Angle::from_units(sign * done))))
+      return std::nullopt;
   if (!may_stand(u, nb)) return std::nullopt;
   return nb;
 }
@@ -191,9 +201,11 @@ std::optional<geo::Base> OhwState::move_result(int u, int code) const {
     // S3: wagons move only straight along a road, without turning; +3" when the whole move is
     // on it (it always is).
     if (pre != 0 || post != 0 || dist == 0) return std::nullopt;
-    const std::int64_t len = dist == kRoadDistance ? allowance(u) + kThree : allowance(u) * dist / 4;
+    const std::int64_t len =
+        dist == kRoadDistance ? allowance(u) + kThree : allowance(u) * dist / 4;
     const geo::Vec w = geo::polar(start.heading(), len);
-    if (!along_road(ohw_->scenario_data(), start.centre(), start.centre() + w) || !path_clear(u, start, w))
+    if (!along_road(ohw_->scenario_data(), start.centre(), start.centre() + w) ||
+        !path_clear(u, start, w))
       return std::nullopt;
     return start.translated(w);
   }
@@ -204,7 +216,7 @@ std::optional<geo::Base> OhwState::move_result(int u, int code) const {
   // 1.4: one turn about the centre before the straight move (1.0) ...
   auto b1 = turned(u, start, t1);
   if (!b1) return std::nullopt;
-  std::int64_t length = allowance(u) * dist / 4;  // 1.1
+  std::int64_t length = allowance(u) * dist / 4;              // 1.1
   if (dist == kRoadDistance) length = allowance(u) + kThree;  // 1.2 iv: the road adds 3"
   const geo::Vec v = geo::polar(b1->heading(), length);
   // 1.2 iv (O-10): only along a road, the centre on its line from start to end.
@@ -234,7 +246,8 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
     for (std::size_t j = i + 1; j < near.size(); ++j) {
       const int oi = geo::orientation(p, q, unit(near[i]).base.centre());
       const int oj = geo::orientation(p, q, unit(near[j]).base.centre());
-      if (oi * oj < 0 && geo::distance_sq(unit(near[i]).base, unit(near[j]).base).less_than(kThree)) return false;
+      if (oi * oj < 0 && geo::distance_sq(unit(near[i]).base, unit(near[j]).base).less_than(kThree))
+        return false;
     }
   for (const auto& t : sc.terrain) {
     switch (t.type) {
@@ -267,7 +280,8 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
   return true;
 }
 
-std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::Side side, bool shooting) const {
+std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::Side side,
+                                                            bool shooting) const {
   const geo::Base& me = unit(u).base;
   const geo::Base& target = unit(t).base;
   const geo::Point origin = me.side_midpoint(geo::Side::kFront);  // 0.9: from the front centre
@@ -279,7 +293,8 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
     const geo::Point p{(seg.a.x * (kSamples - i) + seg.b.x * i) / kSamples,
                        (seg.a.y * (kSamples - i) + seg.b.y * i) / kSamples};
     // 0.5 (O-3): inside the front arc, boundary included.
-    const bool in_arc = half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
+    const bool in_arc =
+        half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
     if (!in_arc) continue;
     // The target's own base hides its far sides.
     if (geo::segment_crosses_base_interior({origin, p}, target)) continue;
@@ -307,7 +322,8 @@ bool OhwState::within_terrain(int u, TerrainType type) const {
 bool OhwState::at_river_crossing(int u) const {
   for (const auto& t : ohw_->scenario_data().terrain)
     if ((t.type == TerrainType::kFord || t.type == TerrainType::kBridge) &&
-        (geo::base_overlaps_polygon(unit(u).base, t.outline) || geo::base_within_polygon(unit(u).base, t.outline)))
+        (geo::base_overlaps_polygon(unit(u).base, t.outline) ||
+         geo::base_within_polygon(unit(u).base, t.outline)))
       return true;  // O-11: any part in the crossing
   return false;
 }
@@ -321,7 +337,9 @@ bool OhwState::uphill_of(int u, int other) const {
   return false;
 }
 
-bool OhwState::is_fort(int u) const { return ohw_->rules().fort && within_terrain(u, TerrainType::kTown); }
+bool OhwState::is_fort(int u) const {
+  return ohw_->rules().fort && within_terrain(u, TerrainType::kTown);
+}
 
 bool OhwState::in_redoubt(int u) const {
   return ohw_->rules().redoubt && is_foot(u) && within_terrain(u, TerrainType::kRedoubt);
@@ -359,9 +377,11 @@ bool contacted_on(const OhwState& s, int u, geo::Side side, int* who = nullptr) 
 }  // namespace
 
 bool OhwState::must_fight(int u) const {
-  if (!unit(u).on_table || (unit(u).flags & kFought) || unit(u).type == UnitType::kWagon) return false;
+  if (!unit(u).on_table || (unit(u).flags & kFought) || unit(u).type == UnitType::kWagon)
+    return false;
   for (int t = 0; t < ohw_->num_units(); ++t) {
-    if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon || !front_contact(u, t))
+    if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon ||
+        !front_contact(u, t))
       continue;
     if (is_fort(t)) continue;  // 5.1: no melee with units in a fort
     if ((unit(u).flags & kCharged) && in_redoubt(t)) continue;  // 5.4 (O-34): delayed a turn
@@ -414,7 +434,8 @@ std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) c
     // O-38: the charger touches no other enemy.
     bool other = false;
     for (int w = 0; w < ohw_->num_units() && !other; ++w)
-      other = w != t && side_of(w) != side_of(u) && unit(w).on_table && geo::intersects(fin, unit(w).base);
+      other = w != t && side_of(w) != side_of(u) && unit(w).on_table &&
+              geo::intersects(fin, unit(w).base);
     if (other) continue;
     return fin;
   }
@@ -428,16 +449,19 @@ bool OhwState::may_shoot(int u) const {
   const UnitState& us = unit(u);
   if (!us.on_table || (us.flags & (kShot | kMoved))) return false;  // 1.6 (O-18)
   // 2.0: archers shoot; 5.2 and 5.3: so do irregulars and peasant archers.
-  if (us.type != UnitType::kArchers && us.type != UnitType::kIrregulars && us.type != UnitType::kPeasantArchers)
+  if (us.type != UnitType::kArchers && us.type != UnitType::kIrregulars &&
+      us.type != UnitType::kPeasantArchers)
     return false;
   return !in_melee(u);  // O-20
 }
 
 bool OhwState::may_shoot_at(int u, int t) const {
-  if (side_of(u) == side_of(t) || !unit(t).on_table || unit(t).type == UnitType::kWagon) return false;
-  if (!geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch)) return false;  // quick refusal
+  if (side_of(u) == side_of(t) || !unit(t).on_table || unit(t).type == UnitType::kWagon)
+    return false;
+  if (!geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch))
+    return false;  // quick refusal
   for (geo::Side s : geo::kAllSides) {
-    auto d = eligible_side(u, t, s, true);  // 2.1 arc, 2.4 LoS even into melee
+    auto d = eligible_side(u, t, s, true);        // 2.1 arc, 2.4 LoS even into melee
     if (d && d->within(12 * kInch)) return true;  // 2.2: 12"
   }
   return false;
@@ -456,10 +480,13 @@ HitFactors OhwState::shooting_hits(int u, int t, int die) const {
   HitFactors h;
   h.die = die;
   // 2.3: d6 + 2 for archers; 5.2: irregulars d6 - 2; 5.3 (O-33): peasant archers d6.
-  h.modifier = unit(u).type == UnitType::kArchers ? 2 : unit(u).type == UnitType::kIrregulars ? -2 : 0;
+  h.modifier = unit(u).type == UnitType::kArchers      ? 2
+               : unit(u).type == UnitType::kIrregulars ? -2
+                                                       : 0;
   h.base_hits = std::max(0, die + h.modifier);  // O-23
   // 2.3 i: cover in a town or woods; 5.4: in a redoubt.
-  h.terrain = within_terrain(t, TerrainType::kTown) || within_terrain(t, TerrainType::kWoods) || in_redoubt(t);
+  h.terrain = within_terrain(t, TerrainType::kTown) || within_terrain(t, TerrainType::kWoods) ||
+              in_redoubt(t);
   h.armour = unit(t).type == UnitType::kMenAtArms;  // 2.3 ii
   h.hits = round_up(h.base_hits, int{h.terrain} + int{h.armour}, false);
   return h;
@@ -470,17 +497,24 @@ HitFactors OhwState::melee_hits(int u, int t, int die) const {
   h.die = die;
   // 3.2: knights +2, archers -2; 5.2: irregulars -2; 5.3: peasant archers fight as levies.
   switch (unit(u).type) {
-    case UnitType::kKnights: h.modifier = 2; break;
+    case UnitType::kKnights:
+      h.modifier = 2;
+      break;
     case UnitType::kArchers:
-    case UnitType::kIrregulars: h.modifier = -2; break;
-    default: h.modifier = 0;
+    case UnitType::kIrregulars:
+      h.modifier = -2;
+      break;
+    default:
+      h.modifier = 0;
   }
   h.base_hits = std::max(0, die + h.modifier);  // O-23
   const Scenario& sc = ohw_->scenario_data();
   bool oath = false;
   if (sc.oath_radius > 0 && side_of(t) == sc.oath_side)
     for (const auto& ter : sc.terrain)
-      if (ter.type == TerrainType::kObjective && base_near_polygon(unit(t).base, ter.outline, sc.oath_radius)) oath = true;
+      if (ter.type == TerrainType::kObjective &&
+          base_near_polygon(unit(t).base, ter.outline, sc.oath_radius))
+        oath = true;
   // 3.2 i: terrain halving once (O-22) for a town or woods, a river crossing, or uphill.
   h.terrain = within_terrain(t, TerrainType::kTown) || within_terrain(t, TerrainType::kWoods) ||
               at_river_crossing(t) || uphill_of(t, u) || oath;
@@ -498,7 +532,8 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   if (selected_ < 0) {
     out.push_back(act::kEndPhase);
     for (int u = 0; u < ohw_->num_units(); ++u)
-      if (side_of(u) == active_ && unit(u).on_table && !(unit(u).flags & kActed)) out.push_back(act::kSelectBase + u);
+      if (side_of(u) == active_ && unit(u).on_table && !(unit(u).flags & kActed))
+        out.push_back(act::kSelectBase + u);
     return;
   }
   const int u = selected_;
@@ -516,13 +551,16 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
         out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
         continue;
       }
-      const geo::Base nb = unit(u).base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
+      const geo::Base nb =
+          unit(u).base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
       auto c = geo::edge_contact(unit(e).base, unit(u).base, geo::kPlacementSlack);
       const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
       bool ok = true;
       for (int w = 0; w < ohw_->num_units() && ok; ++w) {
         if (!unit(w).on_table) continue;
-        if (w != u && w != e && (geo::overlaps(nb, unit(w).base) || geo::overlaps(ne, unit(w).base))) ok = false;
+        if (w != u && w != e &&
+            (geo::overlaps(nb, unit(w).base) || geo::overlaps(ne, unit(w).base)))
+          ok = false;
       }
       const Scenario& sc = ohw_->scenario_data();
       if (ok && (!base_on_table(nb, sc) || !base_on_table(ne, sc))) ok = false;
@@ -544,7 +582,8 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   for (int t = 0; t < ohw_->num_units(); ++t) {
     if (side_of(t) == side_of(u) || !unit(t).on_table) continue;
     for (geo::Side s : geo::kAllSides)
-      if (charge_result(u, t, s)) out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
+      if (charge_result(u, t, s))
+        out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);
 }
@@ -563,8 +602,8 @@ void OhwState::legal_melee(std::vector<game::Action>& out) const {
     if (side_of(u) != active_ || !must_fight(u)) continue;
     // O-24: a unit whose front touches enemies fights one of them, the owner's choice.
     for (int t = 0; t < ohw_->num_units(); ++t) {
-      if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon || !front_contact(u, t) ||
-          is_fort(t))
+      if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon ||
+          !front_contact(u, t) || is_fort(t))
         continue;
       if ((unit(u).flags & kCharged) && in_redoubt(t)) continue;
       out.push_back(act::kMeleeBase + 64 * u + t);
@@ -593,7 +632,8 @@ void OhwState::do_move(int code) {
     if (s == geo::Side::kBack) {
       us.base = us.base.rotated_about_centre(geo::Angle::degrees(180));
     } else {
-      const geo::Base nb = us.base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
+      const geo::Base nb =
+          us.base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
       auto c = geo::edge_contact(unit(e).base, us.base, geo::kPlacementSlack);
       const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
       us.base = nb;

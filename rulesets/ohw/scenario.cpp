@@ -14,43 +14,68 @@ namespace carroccio::ohw {
 
 std::string_view type_name(UnitType t) {
   switch (t) {
-    case UnitType::kKnights: return "knights";
-    case UnitType::kMenAtArms: return "men_at_arms";
-    case UnitType::kArchers: return "archers";
-    case UnitType::kLevies: return "levies";
-    case UnitType::kIrregulars: return "irregulars";
-    case UnitType::kPeasantArchers: return "peasant_archers";
-    case UnitType::kWagon: return "wagon";
+    case UnitType::kKnights:
+      return "knights";
+    case UnitType::kMenAtArms:
+      return "men_at_arms";
+    case UnitType::kArchers:
+      return "archers";
+    case UnitType::kLevies:
+      return "levies";
+    case UnitType::kIrregulars:
+      return "irregulars";
+    case UnitType::kPeasantArchers:
+      return "peasant_archers";
+    case UnitType::kWagon:
+      return "wagon";
   }
   return "?";
 }
 
 char type_letter(UnitType t) {
   switch (t) {
-    case UnitType::kKnights: return 'K';
-    case UnitType::kMenAtArms: return 'M';
-    case UnitType::kArchers: return 'A';
-    case UnitType::kLevies: return 'L';
-    case UnitType::kIrregulars: return 'I';
-    case UnitType::kPeasantArchers: return 'P';
-    case UnitType::kWagon: return 'W';
+    case UnitType::kKnights:
+      return 'K';
+    case UnitType::kMenAtArms:
+      return 'M';
+    case UnitType::kArchers:
+      return 'A';
+    case UnitType::kLevies:
+      return 'L';
+    case UnitType::kIrregulars:
+      return 'I';
+    case UnitType::kPeasantArchers:
+      return 'P';
+    case UnitType::kWagon:
+      return 'W';
   }
   return '?';
 }
 
 std::string_view terrain_name(TerrainType t) {
   switch (t) {
-    case TerrainType::kWoods: return "woods";
-    case TerrainType::kTown: return "town";
-    case TerrainType::kHill: return "hill";
-    case TerrainType::kRiver: return "river";
-    case TerrainType::kFord: return "ford";
-    case TerrainType::kBridge: return "bridge";
-    case TerrainType::kMarsh: return "marsh";
-    case TerrainType::kLake: return "lake";
-    case TerrainType::kObjective: return "objective";
-    case TerrainType::kRedoubt: return "redoubt";
-    case TerrainType::kZone: return "zone";
+    case TerrainType::kWoods:
+      return "woods";
+    case TerrainType::kTown:
+      return "town";
+    case TerrainType::kHill:
+      return "hill";
+    case TerrainType::kRiver:
+      return "river";
+    case TerrainType::kFord:
+      return "ford";
+    case TerrainType::kBridge:
+      return "bridge";
+    case TerrainType::kMarsh:
+      return "marsh";
+    case TerrainType::kLake:
+      return "lake";
+    case TerrainType::kObjective:
+      return "objective";
+    case TerrainType::kRedoubt:
+      return "redoubt";
+    case TerrainType::kZone:
+      return "zone";
   }
   return "?";
 }
@@ -61,7 +86,8 @@ std::vector<UnitType> force_from_table(int die, int size) {
   std::vector<UnitType> out;
   const auto& row = kForceTable[static_cast<std::size_t>(die - 1)];
   for (std::size_t t = 0; t < 4; ++t)
-    for (int n = 0; n < row[t] && static_cast<int>(out.size()) < size; ++n) out.push_back(kOrder[t]);
+    for (int n = 0; n < row[t] && static_cast<int>(out.size()) < size; ++n)
+      out.push_back(kOrder[t]);
   return out;
 }
 
@@ -88,24 +114,27 @@ class Reader {
     out = it->get<std::string>();
     return true;
   }
-  bool integer(const nlohmann::json& obj, const std::string& path, const char* key, int& out, int lo,
-               int hi, bool required = true) {
+  bool integer(const nlohmann::json& obj, const std::string& path, const char* key, int& out,
+               int lo, int hi, bool required = true) {
     auto it = obj.find(key);
     if (it == obj.end()) return required ? fail(path + key, "is missing") : true;
     if (!it->is_number_integer())
       return fail(path + key, fmt::format("must be a whole number from {} to {}", lo, hi));
     const auto v = it->get<long long>();
-    if (v < lo || v > hi) return fail(path + key, fmt::format("is {}, but must be from {} to {}", v, lo, hi));
+    if (v < lo || v > hi)
+      return fail(path + key, fmt::format("is {}, but must be from {} to {}", v, lo, hi));
     out = static_cast<int>(v);
     return true;
   }
   // A length in inches (at most two decimals) into 1/100 inch, within [lo, hi] inches.
-  bool inches(const nlohmann::json& v, const std::string& field, std::int64_t& out, int lo, int hi) {
+  bool inches(const nlohmann::json& v, const std::string& field, std::int64_t& out, int lo,
+              int hi) {
     if (!v.is_number()) return fail(field, "must be a number of inches");
     std::int64_t hundredths = 0;
     if (v.is_number_integer()) {
       const auto i = v.get<long long>();
-      if (i < lo || i > hi) return fail(field, fmt::format("is {}, but must be from {} to {} inches", i, lo, hi));
+      if (i < lo || i > hi)
+        return fail(field, fmt::format("is {}, but must be from {} to {} inches", i, lo, hi));
       hundredths = i * kInch;
     } else {
       const double d = v.get<double>();
@@ -121,7 +150,8 @@ class Reader {
   }
   bool point(const nlohmann::json& v, const std::string& field, geo::Point& out) {
     if (!v.is_array() || v.size() != 2) return fail(field, "must be a point [x, y] in inches");
-    return inches(v[0], field + "[0]", out.x, -1000, 1000) && inches(v[1], field + "[1]", out.y, -1000, 1000);
+    return inches(v[0], field + "[0]", out.x, -1000, 1000) &&
+           inches(v[1], field + "[1]", out.y, -1000, 1000);
   }
 
  private:
@@ -129,7 +159,8 @@ class Reader {
   std::optional<core::Error> err_;
 };
 
-std::string unknown_field(const nlohmann::json& obj, std::initializer_list<std::string_view> allowed) {
+std::string unknown_field(const nlohmann::json& obj,
+                          std::initializer_list<std::string_view> allowed) {
   for (const auto& [key, value] : obj.items())
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return key;
   return {};
@@ -159,23 +190,27 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   Scenario s;
   s.source = j;
   if (!j.is_object()) return rd.error("(top level)", "must be a JSON object");
-  if (auto k = unknown_field(j, {"ruleset", "id", "title", "description", "table", "base", "turns", "first",
-                                 "sides", "terrain", "roads", "units", "victory", "at_end", "oath", "demolition",
-                                 "_comment", "notes"});
+  if (auto k = unknown_field(j, {"ruleset", "id", "title", "description", "table", "base", "turns",
+                                 "first", "sides", "terrain", "roads", "units", "victory", "at_end",
+                                 "oath", "demolition", "_comment", "notes"});
       !k.empty())
     return rd.error(k, "is not a field of an ohw scenario (see docs/scenario-format.md)");
   std::string ruleset;
   if (!rd.string(j, "", "ruleset", ruleset)) return *rd.err();
-  if (ruleset != "ohw") return rd.error("ruleset", fmt::format("is '{}', expected \"ohw\"", ruleset));
+  if (ruleset != "ohw")
+    return rd.error("ruleset", fmt::format("is '{}', expected \"ohw\"", ruleset));
   if (!rd.string(j, "", "id", s.id) || !rd.string(j, "", "title", s.title) ||
-      !rd.string(j, "", "description", s.description, false) || !rd.integer(j, "", "turns", s.turns, 1, 99, false))
+      !rd.string(j, "", "description", s.description, false) ||
+      !rd.integer(j, "", "turns", s.turns, 1, 99, false))
     return *rd.err();
 
   // ---- table and base size (0.4) ----
   if (auto it = j.find("table"); it != j.end()) {
     if (!it->is_object()) return rd.error("table", "must be an object with width and height");
-    if (auto k = unknown_field(*it, {"width", "height"}); !k.empty()) return rd.error("table." + k, "is not a field of the table");
-    if (!it->contains("width") || !it->contains("height")) return rd.error("table", "needs width and height");
+    if (auto k = unknown_field(*it, {"width", "height"}); !k.empty())
+      return rd.error("table." + k, "is not a field of the table");
+    if (!it->contains("width") || !it->contains("height"))
+      return rd.error("table", "needs width and height");
     if (!rd.inches((*it)["width"], "table.width", s.width, 12, 240) ||
         !rd.inches((*it)["height"], "table.height", s.height, 12, 240))
       return *rd.err();
@@ -183,31 +218,38 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   if (auto it = j.find("base"); it != j.end()) {
     if (!it->is_object() || !it->contains("width") || !it->contains("depth"))
       return rd.error("base", "must be an object with width and depth");
-    if (auto k = unknown_field(*it, {"width", "depth"}); !k.empty()) return rd.error("base." + k, "is not a field of the base");
+    if (auto k = unknown_field(*it, {"width", "depth"}); !k.empty())
+      return rd.error("base." + k, "is not a field of the base");
     if (!rd.inches((*it)["width"], "base.width", s.base_width, 4, 6) ||
         !rd.inches((*it)["depth"], "base.depth", s.base_depth, 1, 6))
       return *rd.err();
     // 0.4: frontage 4-6 inches, frontage twice the depth (O-2).
-    if (s.base_width != 2 * s.base_depth) return rd.error("base", "must have a width twice its depth (0.4)");
+    if (s.base_width != 2 * s.base_depth)
+      return rd.error("base", "must have a width twice its depth (0.4)");
     if (s.base_width % 2 != 0 || s.base_depth % 2 != 0)
       return rd.error("base", "must have a width and depth in even hundredths of an inch");
   }
 
   // ---- sides ----
   auto sit = j.find("sides");
-  if (sit == j.end() || !sit->is_array() || sit->size() != 2) return rd.error("sides", "must list exactly two sides");
+  if (sit == j.end() || !sit->is_array() || sit->size() != 2)
+    return rd.error("sides", "must list exactly two sides");
   for (std::size_t i = 0; i < 2; ++i) {
     const auto& sd = (*sit)[i];
     const std::string path = fmt::format("sides[{}].", i);
     if (!sd.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-    if (auto k = unknown_field(sd, {"id", "name"}); !k.empty()) return rd.error(path + k, "is not a field of a side");
-    if (!rd.string(sd, path, "id", s.side_ids[i]) || !rd.string(sd, path, "name", s.side_names[i])) return *rd.err();
+    if (auto k = unknown_field(sd, {"id", "name"}); !k.empty())
+      return rd.error(path + k, "is not a field of a side");
+    if (!rd.string(sd, path, "id", s.side_ids[i]) || !rd.string(sd, path, "name", s.side_names[i]))
+      return *rd.err();
   }
-  if (s.side_ids[0] == s.side_ids[1]) return rd.error("sides[1].id", "repeats the id of the first side");
+  if (s.side_ids[0] == s.side_ids[1])
+    return rd.error("sides[1].id", "repeats the id of the first side");
   if (auto it = j.find("first"); it != j.end()) {
     if (!it->is_string()) return rd.error("first", "must be a side id or \"roll_off\"");
     const std::string f = it->get<std::string>();
-    if (f == "roll_off") s.first = -1;
+    if (f == "roll_off")
+      s.first = -1;
     else if ((s.first = find_side(s, f)) < 0)
       return rd.error("first", fmt::format("is '{}', which is neither a side nor \"roll_off\"", f));
   }
@@ -231,17 +273,24 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           found = true;
         }
       if (!found)
-        return rd.error(path + "type", fmt::format("is '{}', but must be one of woods, town, hill, river, ford, "
-                                                   "bridge, marsh, lake, objective, redoubt, zone", type));
-      if (find_terrain(s, d.id) >= 0) return rd.error(path + "id", fmt::format("repeats the id '{}'", d.id));
-      if (t.contains("rect") == t.contains("polygon")) return rd.error(path + "rect", "or 'polygon' must be given (one of them)");
+        return rd.error(path + "type",
+                        fmt::format("is '{}', but must be one of woods, town, hill, river, ford, "
+                                    "bridge, marsh, lake, objective, redoubt, zone",
+                                    type));
+      if (find_terrain(s, d.id) >= 0)
+        return rd.error(path + "id", fmt::format("repeats the id '{}'", d.id));
+      if (t.contains("rect") == t.contains("polygon"))
+        return rd.error(path + "rect", "or 'polygon' must be given (one of them)");
       if (t.contains("rect")) {
         const auto& r = t["rect"];
-        if (!r.is_array() || r.size() != 4) return rd.error(path + "rect", "must be [x0, y0, x1, y1] in inches");
+        if (!r.is_array() || r.size() != 4)
+          return rd.error(path + "rect", "must be [x0, y0, x1, y1] in inches");
         std::int64_t v[4];
         for (std::size_t c = 0; c < 4; ++c)
-          if (!rd.inches(r[c], fmt::format("{}rect[{}]", path, c), v[c], -1000, 1000)) return *rd.err();
-        if (v[0] >= v[2] || v[1] >= v[3]) return rd.error(path + "rect", "must have x0 < x1 and y0 < y1");
+          if (!rd.inches(r[c], fmt::format("{}rect[{}]", path, c), v[c], -1000, 1000))
+            return *rd.err();
+        if (v[0] >= v[2] || v[1] >= v[3])
+          return rd.error(path + "rect", "must have x0 < x1 and y0 < y1");
         d.outline = {{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}};
       } else {
         const auto& p = t["polygon"];
@@ -252,7 +301,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           d.outline.push_back(pt);
         }
         if (auto st = geo::validate_polygon(d.outline); !st.ok())
-          return rd.error(path + "polygon", "is not a simple polygon: " + sentence_body(st.message()));
+          return rd.error(path + "polygon",
+                          "is not a simple polygon: " + sentence_body(st.message()));
       }
       s.terrain.push_back(std::move(d));
     }
@@ -263,7 +313,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       const auto& r = (*it)[i];
       const std::string path = fmt::format("roads[{}].", i);
       if (!r.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-      if (auto k = unknown_field(r, {"id", "line"}); !k.empty()) return rd.error(path + k, "is not a field of a road");
+      if (auto k = unknown_field(r, {"id", "line"}); !k.empty())
+        return rd.error(path + k, "is not a field of a road");
       RoadDef d;
       if (!rd.string(r, path, "id", d.id)) return *rd.err();
       if (!r.contains("line") || !r["line"].is_array() || r["line"].size() < 2)
@@ -271,7 +322,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       for (std::size_t c = 0; c < r["line"].size(); ++c) {
         geo::Point pt;
         if (!rd.point(r["line"][c], fmt::format("{}line[{}]", path, c), pt)) return *rd.err();
-        if (!d.line.empty() && d.line.back() == pt) return rd.error(fmt::format("{}line[{}]", path, c), "repeats the previous point");
+        if (!d.line.empty() && d.line.back() == pt)
+          return rd.error(fmt::format("{}line[{}]", path, c), "repeats the previous point");
         d.line.push_back(pt);
       }
       s.roads.push_back(std::move(d));
@@ -280,25 +332,30 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
 
   // ---- units ----
   auto uit = j.find("units");
-  if (uit == j.end() || !uit->is_array() || uit->empty()) return rd.error("units", "must be a non-empty list");
+  if (uit == j.end() || !uit->is_array() || uit->empty())
+    return rd.error("units", "must be a non-empty list");
   if (uit->size() > static_cast<std::size_t>(kMaxUnits))
-    return rd.error("units", fmt::format("lists {} units, more than the {} an ohw game allows", uit->size(), kMaxUnits));
+    return rd.error("units", fmt::format("lists {} units, more than the {} an ohw game allows",
+                                         uit->size(), kMaxUnits));
   std::array<int, kNumSides> slots{0, 0};
   for (std::size_t i = 0; i < uit->size(); ++i) {
     const auto& u = (*uit)[i];
     const std::string path = fmt::format("units[{}].", i);
     if (!u.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-    if (auto k = unknown_field(u, {"id", "side", "type", "x", "y", "heading", "enter_turn"}); !k.empty())
+    if (auto k = unknown_field(u, {"id", "side", "type", "x", "y", "heading", "enter_turn"});
+        !k.empty())
       return rd.error(path + k, "is not a field of a unit");
     UnitDef d;
     std::string side, type;
     int heading = 0;
-    if (!rd.string(u, path, "id", d.id) || !rd.string(u, path, "side", side) || !rd.string(u, path, "type", type) ||
-        !rd.integer(u, path, "heading", heading, 0, 359) || !rd.integer(u, path, "enter_turn", d.enter_turn, 0, 99, false))
+    if (!rd.string(u, path, "id", d.id) || !rd.string(u, path, "side", side) ||
+        !rd.string(u, path, "type", type) || !rd.integer(u, path, "heading", heading, 0, 359) ||
+        !rd.integer(u, path, "enter_turn", d.enter_turn, 0, 99, false))
       return *rd.err();
     for (const auto& other : s.units)
       if (other.id == d.id) return rd.error(path + "id", fmt::format("repeats the id '{}'", d.id));
-    if ((d.side = find_side(s, side)) < 0) return rd.error(path + "side", fmt::format("is '{}', which is not a side", side));
+    if ((d.side = find_side(s, side)) < 0)
+      return rd.error(path + "side", fmt::format("is '{}', which is not a side", side));
     if (type == "rolled") {
       d.force_slot = slots[static_cast<std::size_t>(d.side)]++;
       s.random_forces = true;
@@ -310,11 +367,15 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           found = true;
         }
       if (!found)
-        return rd.error(path + "type", fmt::format("is '{}', but must be knights, men_at_arms, archers, levies, "
-                                                   "irregulars, peasant_archers, wagon or rolled", type));
+        return rd.error(path + "type",
+                        fmt::format("is '{}', but must be knights, men_at_arms, archers, levies, "
+                                    "irregulars, peasant_archers, wagon or rolled",
+                                    type));
     }
-    if (!u.contains("x") || !u.contains("y")) return rd.error(path + "x", "and 'y' (the centre, in inches) are required");
-    if (!rd.inches(u["x"], path + "x", d.centre.x, 0, 240) || !rd.inches(u["y"], path + "y", d.centre.y, 0, 240))
+    if (!u.contains("x") || !u.contains("y"))
+      return rd.error(path + "x", "and 'y' (the centre, in inches) are required");
+    if (!rd.inches(u["x"], path + "x", d.centre.x, 0, 240) ||
+        !rd.inches(u["y"], path + "y", d.centre.y, 0, 240))
       return *rd.err();
     d.heading = geo::Angle::degrees(heading);
     d.width = d.type == UnitType::kWagon && d.force_slot < 0 ? 3 * kInch : s.base_width;
@@ -328,8 +389,10 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   for (int side = 0; side < kNumSides; ++side)
     if (slots[static_cast<std::size_t>(side)] != 0 && slots[static_cast<std::size_t>(side)] != 3 &&
         slots[static_cast<std::size_t>(side)] != 4 && slots[static_cast<std::size_t>(side)] != 6)
-      return rd.error("units", fmt::format("gives side '{}' {} rolled units, but a rolled force has 3, 4 or 6",
-                                           s.side_ids[static_cast<std::size_t>(side)], slots[static_cast<std::size_t>(side)]));
+      return rd.error(
+          "units", fmt::format("gives side '{}' {} rolled units, but a rolled force has 3, 4 or 6",
+                               s.side_ids[static_cast<std::size_t>(side)],
+                               slots[static_cast<std::size_t>(side)]));
 
   // ---- victory (O-29) ----
   if (auto it = j.find("victory"); it != j.end()) {
@@ -338,14 +401,17 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       const auto& v = (*it)[i];
       const std::string path = fmt::format("victory[{}].", i);
       if (!v.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-      if (auto k = unknown_field(v, {"kind", "side", "count", "from_turn", "radius", "zone", "objective", "zones", "safe", "captured"}); !k.empty())
+      if (auto k = unknown_field(v, {"kind", "side", "count", "from_turn", "radius", "zone",
+                                     "objective", "zones", "safe", "captured"});
+          !k.empty())
         return rd.error(path + k, "is not a field of a victory condition");
       VictoryDef d;
       std::string kind, side;
       if (!rd.string(v, path, "kind", kind)) return *rd.err();
       auto need_side = [&]() -> bool {
         if (!rd.string(v, path, "side", side)) return false;
-        if ((d.side = find_side(s, side)) < 0) return rd.fail(path + "side", fmt::format("is '{}', which is not a side", side));
+        if ((d.side = find_side(s, side)) < 0)
+          return rd.fail(path + "side", fmt::format("is '{}', which is not a side", side));
         return true;
       };
       auto zone = [&](const char* key) -> bool {
@@ -368,11 +434,13 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         if (!need_side() || !rd.integer(v, path, "count", d.count, 1, kMaxUnits)) return *rd.err();
       } else if (kind == "units_in_zone") {
         d.kind = VictoryKind::kUnitsInZone;
-        if (!need_side() || !zone("zone") || !rd.integer(v, path, "count", d.count, 1, kMaxUnits)) return *rd.err();
+        if (!need_side() || !zone("zone") || !rd.integer(v, path, "count", d.count, 1, kMaxUnits))
+          return *rd.err();
       } else if (kind == "wagons") {
         d.kind = VictoryKind::kWagons;
         if (!need_side() || !rd.integer(v, path, "safe", d.safe, 0, 99) ||
-            !rd.integer(v, path, "captured", d.captured, 0, 99) || !rd.integer(v, path, "count", d.count, 0, 99))
+            !rd.integer(v, path, "captured", d.captured, 0, 99) ||
+            !rd.integer(v, path, "count", d.count, 0, 99))
           return *rd.err();
       } else if (kind == "zone_points") {
         d.kind = VictoryKind::kZonePoints;
@@ -386,8 +454,10 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           d.zones.push_back(t);
         }
       } else {
-        return rd.error(path + "kind", fmt::format("is '{}', but must be objective_contact, break, units_in_zone, "
-                                                   "zone_points or wagons", kind));
+        return rd.error(path + "kind",
+                        fmt::format("is '{}', but must be objective_contact, break, units_in_zone, "
+                                    "zone_points or wagons",
+                                    kind));
       }
       s.victory.push_back(std::move(d));
     }
@@ -395,26 +465,33 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   if (auto it = j.find("oath"); it != j.end()) {
     if (!it->is_object() || !it->contains("side") || !it->contains("radius"))
       return rd.error("oath", "must be an object with side and radius");
-    if (auto k = unknown_field(*it, {"side", "radius"}); !k.empty()) return rd.error("oath." + k, "is not a field of the oath rule");
-    if (!(*it)["side"].is_string() || (s.oath_side = find_side(s, (*it)["side"].get<std::string>())) < 0)
+    if (auto k = unknown_field(*it, {"side", "radius"}); !k.empty())
+      return rd.error("oath." + k, "is not a field of the oath rule");
+    if (!(*it)["side"].is_string() ||
+        (s.oath_side = find_side(s, (*it)["side"].get<std::string>())) < 0)
       return rd.error("oath.side", "must be a side id");
     if (!rd.inches((*it)["radius"], "oath.radius", s.oath_radius, 1, 36)) return *rd.err();
   }
   if (auto it = j.find("demolition"); it != j.end()) {
-    if (!it->is_object()) return rd.error("demolition", "must be an object with side, crossing, line and needs");
+    if (!it->is_object())
+      return rd.error("demolition", "must be an object with side, crossing, line and needs");
     if (auto k = unknown_field(*it, {"side", "crossing", "line", "needs"}); !k.empty())
       return rd.error("demolition." + k, "is not a field of the demolition rule");
     std::string side, crossing;
-    if (!rd.string(*it, "demolition.", "side", side) || !rd.string(*it, "demolition.", "crossing", crossing) ||
+    if (!rd.string(*it, "demolition.", "side", side) ||
+        !rd.string(*it, "demolition.", "crossing", crossing) ||
         !rd.integer(*it, "demolition.", "needs", s.demolition.needs, 1, 6))
       return *rd.err();
-    if ((s.demolition.side = find_side(s, side)) < 0) return rd.error("demolition.side", "must be a side id");
+    if ((s.demolition.side = find_side(s, side)) < 0)
+      return rd.error("demolition.side", "must be a side id");
     s.demolition.terrain = find_terrain(s, crossing);
-    if (s.demolition.terrain < 0 || (s.terrain[static_cast<std::size_t>(s.demolition.terrain)].type != TerrainType::kBridge &&
-                                     s.terrain[static_cast<std::size_t>(s.demolition.terrain)].type != TerrainType::kFord))
+    if (s.demolition.terrain < 0 ||
+        (s.terrain[static_cast<std::size_t>(s.demolition.terrain)].type != TerrainType::kBridge &&
+         s.terrain[static_cast<std::size_t>(s.demolition.terrain)].type != TerrainType::kFord))
       return rd.error("demolition.crossing", "must name a bridge or ford");
     const auto& l = (*it)["line"];
-    if (!l.is_array() || l.size() != 2 || !rd.point(l[0], "demolition.line[0]", s.demolition.line.a) ||
+    if (!l.is_array() || l.size() != 2 ||
+        !rd.point(l[0], "demolition.line[0]", s.demolition.line.a) ||
         !rd.point(l[1], "demolition.line[1]", s.demolition.line.b))
       return rd.err() ? *rd.err() : rd.error("demolition.line", "must be two points");
   }
@@ -423,7 +500,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     if (!it->is_string()) return rd.error("at_end", "must be a side id or \"more_units\"");
     const std::string e = it->get<std::string>();
     if (e != "more_units" && (s.at_end = find_side(s, e)) < 0)
-      return rd.error("at_end", fmt::format("is '{}', which is neither a side nor \"more_units\"", e));
+      return rd.error("at_end",
+                      fmt::format("is '{}', which is neither a side nor \"more_units\"", e));
   }
   return s;
 }

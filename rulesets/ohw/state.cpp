@@ -11,16 +11,23 @@ namespace carroccio::ohw {
 
 std::string_view end_reason_name(EndReason r) {
   switch (r) {
-    case EndReason::kNone: return "none";
-    case EndReason::kObjective: return "objective taken";
-    case EndReason::kBreak: return "army broken";
-    case EndReason::kTurnLimit: return "turn limit";
-    case EndReason::kWipedOut: return "no units left";
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kObjective:
+      return "objective taken";
+    case EndReason::kBreak:
+      return "army broken";
+    case EndReason::kTurnLimit:
+      return "turn limit";
+    case EndReason::kWipedOut:
+      return "no units left";
   }
   return "?";
 }
 
-game::Action move_code(int pre, int dist, int post) { return 1 + (pre * kNumDistances + dist) * 6 + post; }
+game::Action move_code(int pre, int dist, int post) {
+  return 1 + (pre * kNumDistances + dist) * 6 + post;
+}
 
 OhwState::OhwState(std::shared_ptr<const OhwGame> game) : game::State(game), ohw_(std::move(game)) {
   const OhwGame& g = *ohw_;
@@ -138,10 +145,12 @@ void OhwState::finish_game(int winner, EndReason reason) {
   end_reason_ = reason;
   phase_ = Phase::kOver;
   pending_ = {};
-  log("end", fmt::format("game over: {} ({})",
-                         winner == 2 ? std::string("draw")
-                                     : ohw_->scenario_data().side_names[static_cast<std::size_t>(winner)] + " wins",
-                         end_reason_name(reason)),
+  log("end",
+      fmt::format("game over: {} ({})",
+                  winner == 2 ? std::string("draw")
+                              : ohw_->scenario_data().side_names[static_cast<std::size_t>(winner)] +
+                                    " wins",
+                  end_reason_name(reason)),
       "ohw O-29");
 }
 
@@ -194,32 +203,38 @@ void OhwState::apply_die(int value) {
       // one that is not irregular.
       std::size_t n = types.size();
       if (r.irregulars && n >= 2) types[n - 1] = types[n - 2] = UnitType::kIrregulars;
-      if (r.peasant_archers && n >= 3) types[r.irregulars ? n - 3 : n - 1] = UnitType::kPeasantArchers;
-      for (std::size_t i = 0; i < slots.size(); ++i) units_[static_cast<std::size_t>(slots[i])].type = types[i];
-      log("forces", fmt::format("{} rolls {} on the force table",
-                                ohw_->scenario_data().side_names[static_cast<std::size_t>(p.a)], value),
+      if (r.peasant_archers && n >= 3)
+        types[r.irregulars ? n - 3 : n - 1] = UnitType::kPeasantArchers;
+      for (std::size_t i = 0; i < slots.size(); ++i)
+        units_[static_cast<std::size_t>(slots[i])].type = types[i];
+      log("forces",
+          fmt::format("{} rolls {} on the force table",
+                      ohw_->scenario_data().side_names[static_cast<std::size_t>(p.a)], value),
           "ohw notes 3.2");
       break;
     }
     case PendingKind::kShot: {
       const HitFactors h = shooting_hits(p.a, p.t, value);
       apply_hits(p.t, h.hits);
-      log("shoot", fmt::format("{} shoots {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t), value,
-                               h.hits, unit(p.t).hits),
+      log("shoot",
+          fmt::format("{} shoots {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
+                      value, h.hits, unit(p.t).hits),
           "ohw 2.3");
       break;
     }
     case PendingKind::kDemolish:
       if (value >= ohw_->scenario_data().demolition.needs) demolished_ = true;
-      log("demolition", fmt::format("{} tries to break the crossing: d6 {}{}", unit_name(p.a), value,
-                                    demolished_ ? ": it is destroyed" : ": it stands"),
+      log("demolition",
+          fmt::format("{} tries to break the crossing: d6 {}{}", unit_name(p.a), value,
+                      demolished_ ? ": it is destroyed" : ": it stands"),
           "ohw scenario");
       break;
     case PendingKind::kMelee: {
       const HitFactors h = melee_hits(p.a, p.t, value);
       apply_hits(p.t, h.hits);
-      log("melee", fmt::format("{} strikes {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t), value,
-                               h.hits, unit(p.t).hits),
+      log("melee",
+          fmt::format("{} strikes {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
+                      value, h.hits, unit(p.t).hits),
           "ohw 3.2");
       break;
     }
@@ -233,8 +248,9 @@ void OhwState::do_apply(game::Action a) {
     if (a >= act::kRollOffBase && a < act::kRollOffBase + kNumSides) {
       first_ = static_cast<std::int8_t>(a - act::kRollOffBase);
       pending_ = {};
-      log("roll-off", fmt::format("{} wins the roll-off and moves first",
-                                  ohw_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+      log("roll-off",
+          fmt::format("{} wins the roll-off and moves first",
+                      ohw_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
           "ohw 0.0");
     } else {
       apply_die(a - act::kDieBase);
@@ -246,11 +262,13 @@ void OhwState::do_apply(game::Action a) {
   } else if (a >= act::kMeleeBase) {
     const int u = (a - act::kMeleeBase) / 64;
     units_[static_cast<std::size_t>(u)].flags |= kFought;
-    pending_ = {PendingKind::kMelee, static_cast<std::int8_t>(u), static_cast<std::int8_t>((a - act::kMeleeBase) % 64)};
+    pending_ = {PendingKind::kMelee, static_cast<std::int8_t>(u),
+                static_cast<std::int8_t>((a - act::kMeleeBase) % 64)};
   } else if (a >= act::kShootBase) {
     const int u = (a - act::kShootBase) / 64;
     units_[static_cast<std::size_t>(u)].flags |= kShot;
-    pending_ = {PendingKind::kShot, static_cast<std::int8_t>(u), static_cast<std::int8_t>((a - act::kShootBase) % 64)};
+    pending_ = {PendingKind::kShot, static_cast<std::int8_t>(u),
+                static_cast<std::int8_t>((a - act::kShootBase) % 64)};
   } else if (a >= act::kSelectBase) {
     selected_ = static_cast<std::int8_t>(a - act::kSelectBase);
   }
@@ -282,7 +300,8 @@ void OhwState::legal_actions(std::vector<game::Action>& out) const {
 void OhwState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
   out.clear();
   switch (pending_.kind) {
-    case PendingKind::kNone: return;
+    case PendingKind::kNone:
+      return;
     case PendingKind::kRollOff:
       // O-1: each side rolls a d6, ties rolled again: each side wins with probability 1/2.
       for (int s = 0; s < kNumSides; ++s) out.push_back({act::kRollOffBase + s, 1});
@@ -295,27 +314,31 @@ void OhwState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
 game::ChanceInfo OhwState::chance_info() const {
   game::ChanceInfo info;
   switch (pending_.kind) {
-    case PendingKind::kNone: return info;
+    case PendingKind::kNone:
+      return info;
     case PendingKind::kRollOff:
       info.purpose = "roll-off for the first player turn (each side rolls a d6, ties again)";
       info.rule = "ohw 0.0";
       return info;
     case PendingKind::kForceRoll:
-      info.purpose = fmt::format("the force table roll of {}",
-                                 ohw_->scenario_data().side_names[static_cast<std::size_t>(pending_.a)]);
+      info.purpose =
+          fmt::format("the force table roll of {}",
+                      ohw_->scenario_data().side_names[static_cast<std::size_t>(pending_.a)]);
       info.rule = "ohw notes 3.2";
       break;
     case PendingKind::kShot:
-      info.purpose = fmt::format("shooting hits of {} against {}", unit_name(pending_.a), unit_name(pending_.t));
+      info.purpose = fmt::format("shooting hits of {} against {}", unit_name(pending_.a),
+                                 unit_name(pending_.t));
       info.rule = "ohw 2.3";
       break;
     case PendingKind::kMelee:
-      info.purpose = fmt::format("melee hits of {} against {}", unit_name(pending_.a), unit_name(pending_.t));
+      info.purpose =
+          fmt::format("melee hits of {} against {}", unit_name(pending_.a), unit_name(pending_.t));
       info.rule = "ohw 3.2";
       break;
     case PendingKind::kDemolish:
-      info.purpose = fmt::format("demolition attempt by {} (needs {} or more)", unit_name(pending_.a),
-                                 ohw_->scenario_data().demolition.needs);
+      info.purpose = fmt::format("demolition attempt by {} (needs {} or more)",
+                                 unit_name(pending_.a), ohw_->scenario_data().demolition.needs);
       info.rule = "ohw scenario";
       break;
   }
@@ -339,7 +362,9 @@ std::vector<double> OhwState::evaluate() const {
   double total = 0.0;
   for (int u = 0; u < ohw_->num_units(); ++u) {
     total += 15.0;
-    if (!unit(u).removed) strength[static_cast<std::size_t>(side_of(u))] += 15.0 - std::min(15, static_cast<int>(unit(u).hits));
+    if (!unit(u).removed)
+      strength[static_cast<std::size_t>(side_of(u))] +=
+          15.0 - std::min(15, static_cast<int>(unit(u).hits));
   }
   double v = total > 0 ? 2.0 * (strength[0] - strength[1]) / total : 0.0;
   v += 0.1 * (points_[0] - points_[1]);
@@ -351,17 +376,23 @@ nlohmann::json OhwState::result_summary() const {
   nlohmann::json j;
   j["end_reason"] = std::string(end_reason_name(end_reason_));
   j["turn"] = turn_;
-  j["winner"] = winner_ == 2 ? "draw" : winner_ < 0 ? "" : ohw_->scenario_data().side_ids[static_cast<std::size_t>(winner_)];
+  j["winner"] = winner_ == 2  ? "draw"
+                : winner_ < 0 ? ""
+                              : ohw_->scenario_data().side_ids[static_cast<std::size_t>(winner_)];
   j["score_label"] = "Enemy units removed plus scenario points";
   j["score"] = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s)
-    j["score"][ohw_->scenario_data().side_ids[static_cast<std::size_t>(s)]] = removed_count(1 - s) + points_[static_cast<std::size_t>(s)];
+    j["score"][ohw_->scenario_data().side_ids[static_cast<std::size_t>(s)]] =
+        removed_count(1 - s) + points_[static_cast<std::size_t>(s)];
   j["pieces"] = nlohmann::json::array();
   for (int u = 0; u < ohw_->num_units(); ++u)
-    j["pieces"].push_back({{"id", ohw_->unit(u).id},
-                           {"side", ohw_->scenario_data().side_ids[static_cast<std::size_t>(side_of(u))]},
-                           {"fate", unit(u).removed ? "removed" : unit(u).on_table ? "on table" : "not arrived"},
-                           {"hits", unit(u).hits}});
+    j["pieces"].push_back(
+        {{"id", ohw_->unit(u).id},
+         {"side", ohw_->scenario_data().side_ids[static_cast<std::size_t>(side_of(u))]},
+         {"fate", unit(u).removed    ? "removed"
+                  : unit(u).on_table ? "on table"
+                                     : "not arrived"},
+         {"hits", unit(u).hits}});
   return j;
 }
 
@@ -370,23 +401,25 @@ std::string OhwState::status_line() const {
   static constexpr const char* kPhase[] = {"set-up", "move", "shoot", "melee", "over"};
   return fmt::format("turn {}/{} {} {} | removed {}:{} {}:{} | points {}:{} {}:{}", turn_, sc.turns,
                      phase_ == Phase::kOver ? "" : sc.side_names[static_cast<std::size_t>(active_)],
-                     kPhase[static_cast<int>(phase_)], sc.side_ids[0], removed_count(0), sc.side_ids[1],
-                     removed_count(1), sc.side_ids[0], points_[0], sc.side_ids[1], points_[1]);
+                     kPhase[static_cast<int>(phase_)], sc.side_ids[0], removed_count(0),
+                     sc.side_ids[1], removed_count(1), sc.side_ids[0], points_[0], sc.side_ids[1],
+                     points_[1]);
 }
 
 std::string OhwState::to_string() const {
   std::ostringstream os;
-  os << "ohw " << ohw_->scenario() << " turn " << int{turn_} << " active " << int{active_} << " first "
-     << int{first_} << " phase " << static_cast<int>(phase_) << " selected " << int{selected_} << " pending "
-     << static_cast<int>(pending_.kind) << ' ' << int{pending_.a} << ' ' << int{pending_.t} << " winner "
-     << int{winner_} << " reason " << static_cast<int>(end_reason_) << " force " << int{force_die_[0]} << ' '
-     << int{force_die_[1]} << " points " << points_[0] << ' ' << points_[1] << " demolished " << demolished_
-     << ' ' << demolition_tried_ << '\n';
+  os << "ohw " << ohw_->scenario() << " turn " << int{turn_} << " active " << int{active_}
+     << " first " << int{first_} << " phase " << static_cast<int>(phase_) << " selected "
+     << int{selected_} << " pending " << static_cast<int>(pending_.kind) << ' ' << int{pending_.a}
+     << ' ' << int{pending_.t} << " winner " << int{winner_} << " reason "
+     << static_cast<int>(end_reason_) << " force " << int{force_die_[0]} << ' '
+     << int{force_die_[1]} << " points " << points_[0] << ' ' << points_[1] << " demolished "
+     << demolished_ << ' ' << demolition_tried_ << '\n';
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
-    os << ohw_->unit(u).id << ' ' << type_name(us.type) << ' ' << us.base.centre() << ' ' << us.base.heading().units()
-       << " hits " << us.hits << (us.on_table ? " on" : " off") << (us.removed ? " removed" : "") << " flags "
-       << int{us.flags} << '\n';
+    os << ohw_->unit(u).id << ' ' << type_name(us.type) << ' ' << us.base.centre() << ' '
+       << us.base.heading().units() << " hits " << us.hits << (us.on_table ? " on" : " off")
+       << (us.removed ? " removed" : "") << " flags " << int{us.flags} << '\n';
   }
   return os.str();
 }
@@ -403,7 +436,9 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
   j["phase"] = kPhase[static_cast<int>(phase_)];
   j["active"] = phase_ == Phase::kOver ? "" : sc.side_ids[static_cast<std::size_t>(active_)];
   j["selected"] = selected_ < 0 ? "" : ohw_->unit(selected_).id;
-  j["winner"] = winner_ == 2 ? "draw" : winner_ < 0 ? "" : sc.side_ids[static_cast<std::size_t>(winner_)];
+  j["winner"] = winner_ == 2  ? "draw"
+                : winner_ < 0 ? ""
+                              : sc.side_ids[static_cast<std::size_t>(winner_)];
   j["units_per_inch"] = kInch;
   j["table"] = {{"width", sc.width}, {"height", sc.height}};
   j["points"] = {points_[0], points_[1]};
@@ -412,7 +447,8 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
   for (const auto& t : sc.terrain) {
     nlohmann::json poly = nlohmann::json::array();
     for (const auto& p : t.outline) poly.push_back({p.x, p.y});
-    j["terrain"].push_back({{"id", t.id}, {"type", std::string(terrain_name(t.type))}, {"polygon", poly}});
+    j["terrain"].push_back(
+        {{"id", t.id}, {"type", std::string(terrain_name(t.type))}, {"polygon", poly}});
   }
   j["roads"] = nlohmann::json::array();
   for (const auto& r : sc.roads) {
@@ -440,8 +476,11 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
 }
 
 std::string OhwState::action_to_string(game::Action a) const {
-  if (pending_.kind == PendingKind::kRollOff && a >= act::kRollOffBase && a < act::kRollOffBase + kNumSides)
-    return fmt::format("{} wins the roll-off", ohw_->scenario_data().side_names[static_cast<std::size_t>(a - act::kRollOffBase)]);
+  if (pending_.kind == PendingKind::kRollOff && a >= act::kRollOffBase &&
+      a < act::kRollOffBase + kNumSides)
+    return fmt::format(
+        "{} wins the roll-off",
+        ohw_->scenario_data().side_names[static_cast<std::size_t>(a - act::kRollOffBase)]);
   if (a > act::kDieBase && a <= act::kDieBase + 6) return fmt::format("d6 = {}", a - act::kDieBase);
   if (a == act::kEndPhase) return phase_ == Phase::kMove ? "end movement" : "end shooting";
   if (a >= act::kMoveBase && a < act::kMoveBase + act::kMaxCode) {
@@ -449,21 +488,28 @@ std::string OhwState::action_to_string(game::Action a) const {
     const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
     if (code == act::kHold) return who + " holds";
     if (code == act::kDemolishCode) return who + " tries to demolish the crossing";
-    if (code >= act::kFaceCode) return fmt::format("{} turns to face its {}", who, geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
+    if (code >= act::kFaceCode)
+      return fmt::format("{} turns to face its {}", who,
+                         geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
     if (code >= act::kChargeCode) {
       const int t = (code - act::kChargeCode) / 4;
       if (t >= ohw_->num_units()) return {};
-      return fmt::format("{} charges the {} of {}", who, geo::to_string(static_cast<geo::Side>((code - act::kChargeCode) % 4)),
+      return fmt::format("{} charges the {} of {}", who,
+                         geo::to_string(static_cast<geo::Side>((code - act::kChargeCode) % 4)),
                          ohw_->unit(t).id);
     }
     const int c = code - 1;
     const int pre = c / (kNumDistances * 6), dist = (c / 6) % kNumDistances, post = c % 6;
     if (pre >= static_cast<int>(kPreTurns.size())) return {};
     std::string text = who;
-    if (kPreTurns[static_cast<std::size_t>(pre)] != 0) text += fmt::format(" turns {:+d}", kPreTurns[static_cast<std::size_t>(pre)]);
-    if (dist == kRoadDistance) text += " moves along the road (+3\")";
-    else if (dist > 0) text += fmt::format(" moves {}/4", dist);
-    if (kPostTurns[static_cast<std::size_t>(post)] != 0) text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(post)]);
+    if (kPreTurns[static_cast<std::size_t>(pre)] != 0)
+      text += fmt::format(" turns {:+d}", kPreTurns[static_cast<std::size_t>(pre)]);
+    if (dist == kRoadDistance)
+      text += " moves along the road (+3\")";
+    else if (dist > 0)
+      text += fmt::format(" moves {}/4", dist);
+    if (kPostTurns[static_cast<std::size_t>(post)] != 0)
+      text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(post)]);
     if (selected_ >= 0 && dist > 0) {
       if (auto b = move_result(selected_, code)) {
         text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
@@ -479,7 +525,8 @@ std::string OhwState::action_to_string(game::Action a) const {
   };
   if (a >= act::kMeleeBase && a < act::kMoveBase) return pair(act::kMeleeBase, "fights");
   if (a >= act::kShootBase && a < act::kMeleeBase) return pair(act::kShootBase, "shoots at");
-  if (a >= act::kSelectBase && a < act::kSelectBase + ohw_->num_units()) return "move " + unit_name(a - act::kSelectBase);
+  if (a >= act::kSelectBase && a < act::kSelectBase + ohw_->num_units())
+    return "move " + unit_name(a - act::kSelectBase);
   return {};
 }
 
@@ -488,7 +535,8 @@ std::string OhwState::check_invariants() const {
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
     if (us.hits < 0) return fmt::format("{} has negative hits", ohw_->unit(u).id);
-    if (us.on_table && us.removed) return fmt::format("{} is both on the table and removed", ohw_->unit(u).id);
+    if (us.on_table && us.removed)
+      return fmt::format("{} is both on the table and removed", ohw_->unit(u).id);
     if (!us.on_table) continue;
     for (const auto& c : us.base.corners())
       if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height)
@@ -502,7 +550,8 @@ std::string OhwState::check_invariants() const {
 
 void OhwState::debug_place(int u, geo::Point centre, int heading_degrees, int hits) {
   UnitState& us = units_[static_cast<std::size_t>(u)];
-  us.base = geo::Base(centre, us.base.width(), us.base.depth(), geo::Angle::degrees(heading_degrees));
+  us.base =
+      geo::Base(centre, us.base.width(), us.base.depth(), geo::Angle::degrees(heading_degrees));
   us.hits = static_cast<std::int16_t>(hits);
   us.on_table = true;
   us.removed = false;

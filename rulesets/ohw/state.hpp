@@ -145,13 +145,14 @@ class OhwState final : public game::State {
   bool line_of_sight(geo::Point p, geo::Point q, int a, int b) const;
   // 0.6, 0.9 ii: side `side` of t is seen by u in its arc (for shooting, `shooting`: with 5.4's
   // field of fire); returns the squared distance to its nearest seen sample point, if eligible.
-  std::optional<geo::SquaredDistance> eligible_side(int u, int t, geo::Side side, bool shooting) const;
-  bool may_shoot(int u) const;                 // 2.0, 1.6, O-20
-  bool may_shoot_at(int u, int t) const;       // 2.1, 2.2
-  bool in_melee(int u) const;                  // in edge contact with an enemy
+  std::optional<geo::SquaredDistance> eligible_side(int u, int t, geo::Side side,
+                                                    bool shooting) const;
+  bool may_shoot(int u) const;            // 2.0, 1.6, O-20
+  bool may_shoot_at(int u, int t) const;  // 2.1, 2.2
+  bool in_melee(int u) const;             // in edge contact with an enemy
   // The side of `b` (unit t) that u's front touches, if u's front edge touches t (3.0, O-24).
   std::optional<geo::Side> front_contact(int u, int t) const;
-  bool must_fight(int u) const;                // O-24
+  bool must_fight(int u) const;                           // O-24
   HitFactors shooting_hits(int u, int t, int die) const;  // 2.3
   HitFactors melee_hits(int u, int t, int die) const;     // 3.2
   bool within_terrain(int u, TerrainType type) const;     // 0.8
@@ -173,7 +174,7 @@ class OhwState final : public game::State {
   void do_apply(game::Action action) override;
 
  private:
-  void advance();               // runs automatic steps until a decision or chance node
+  void advance();  // runs automatic steps until a decision or chance node
   void start_player_turn();
   void end_player_turn();
   void finish_game(int winner, EndReason reason);

@@ -25,7 +25,15 @@ inline constexpr std::int64_t kInch = 100;
 // 0.3 and optional rules 5.2 / 5.3.
 // kWagon: a scenario token (S3) that moves only along roads, never shoots or fights, and is
 // captured or escapes instead of taking hits.
-enum class UnitType : std::uint8_t { kKnights, kMenAtArms, kArchers, kLevies, kIrregulars, kPeasantArchers, kWagon };
+enum class UnitType : std::uint8_t {
+  kKnights,
+  kMenAtArms,
+  kArchers,
+  kLevies,
+  kIrregulars,
+  kPeasantArchers,
+  kWagon
+};
 inline constexpr int kNumUnitTypes = 7;
 std::string_view type_name(UnitType t);  // "knights", ...
 char type_letter(UnitType t);            // K M A L I P W
@@ -64,29 +72,33 @@ struct UnitDef {
   UnitType type = UnitType::kLevies;
   geo::Point centre;
   geo::Angle heading;
-  int enter_turn = 0;  // 0: on the table at the start; else arrives at the start of its side's turn N
+  int enter_turn =
+      0;  // 0: on the table at the start; else arrives at the start of its side's turn N
   int force_slot = -1;  // >= 0: a slot filled from the rolled force table (type set at the roll)
-  std::int64_t width = 0, depth = 0;  // the base; wagons 3" x 1.5", every other unit the scenario's base
+  std::int64_t width = 0,
+               depth = 0;  // the base; wagons 3" x 1.5", every other unit the scenario's base
 };
 
 // Victory conditions (O-29: every scenario defines its own).
 enum class VictoryKind : std::uint8_t {
-  kObjectiveContact,  // side wins at the end of its player turn: own unit touches objective, no enemy within radius
+  kObjectiveContact,  // side wins at the end of its player turn: own unit touches objective, no
+                      // enemy within radius
   kBreak,             // side wins as soon as `count` enemy units have been removed
-  kUnitsInZone,       // at the end of the last turn: side wins if >= count of its units are wholly in zone
-  kZonePoints,        // each full turn from `from_turn`: 1 VP per zone held (wholly in, no enemy part in)
-  kWagons,            // S3: `side`'s wagons score `safe` when they reach the east edge, the enemy
-                      // `captured` when it holds one alone at the end of its player turn; each side
-                      // `count` per enemy unit removed; most points win, a tie is a draw
+  kUnitsInZone,  // at the end of the last turn: side wins if >= count of its units are wholly in
+                 // zone
+  kZonePoints,  // each full turn from `from_turn`: 1 VP per zone held (wholly in, no enemy part in)
+  kWagons,      // S3: `side`'s wagons score `safe` when they reach the east edge, the enemy
+                // `captured` when it holds one alone at the end of its player turn; each side
+                // `count` per enemy unit removed; most points win, a tie is a draw
 };
 struct VictoryDef {
   VictoryKind kind = VictoryKind::kBreak;
   int side = 0;
   int count = 0;
   int from_turn = 1;
-  std::int64_t radius = 0;  // sub-units
+  std::int64_t radius = 0;     // sub-units
   int safe = 0, captured = 0;  // kWagons
-  std::vector<int> zones;   // terrain indices
+  std::vector<int> zones;      // terrain indices
 };
 
 struct Scenario {
@@ -94,7 +106,7 @@ struct Scenario {
   std::int64_t width = 36 * kInch, height = 36 * kInch;
   std::int64_t base_width = 4 * kInch, base_depth = 2 * kInch;
   int turns = 15;
-  int first = 0;          // side moving first; -1: roll-off at the start
+  int first = 0;               // side moving first; -1: roll-off at the start
   bool random_forces = false;  // force slots filled from the force table (§3.2 of the notes)
   std::array<std::string, kNumSides> side_ids, side_names;
   std::vector<TerrainDef> terrain;
@@ -114,7 +126,8 @@ struct Scenario {
     int side = 0;
     int needs = 5;
     geo::Segment line;
-  } demolition;  // who wins at the turn limit if nothing else decided: a side, or -1 = more units (O-29)
+  } demolition;  // who wins at the turn limit if nothing else decided: a side, or -1 = more units
+                 // (O-29)
   nlohmann::json source;
 };
 
@@ -122,8 +135,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
 
 // The original force table (research notes §3.2, not the book's): units per d6 row, in the order
 // knights, men-at-arms, archers, levies.
-inline constexpr std::array<std::array<int, 4>, 6> kForceTable = {{
-    {2, 2, 1, 1}, {3, 1, 1, 1}, {3, 2, 1, 0}, {3, 0, 2, 1}, {4, 1, 0, 1}, {2, 1, 2, 1}}};
+inline constexpr std::array<std::array<int, 4>, 6> kForceTable = {
+    {{2, 2, 1, 1}, {3, 1, 1, 1}, {3, 2, 1, 0}, {3, 0, 2, 1}, {4, 1, 0, 1}, {2, 1, 2, 1}}};
 // The unit types of a force of `size` units rolled as `die` (1..6): first `size` of the row.
 std::vector<UnitType> force_from_table(int die, int size);
 

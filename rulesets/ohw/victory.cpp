@@ -21,8 +21,10 @@ int OhwState::objective_winner() const {
     bool touching = false, enemy_near = false;
     for (int u = 0; u < ohw_->num_units(); ++u) {
       if (!unit(u).on_table) continue;
-      if (side_of(u) == v.side) touching = touching || base_within_distance(unit(u).base, obj, 0);
-      else enemy_near = enemy_near || base_within_distance(unit(u).base, obj, v.radius);
+      if (side_of(u) == v.side)
+        touching = touching || base_within_distance(unit(u).base, obj, 0);
+      else
+        enemy_near = enemy_near || base_within_distance(unit(u).base, obj, v.radius);
     }
     if (touching && !enemy_near) return v.side;
   }
@@ -74,8 +76,10 @@ void OhwState::wagons_end_of_turn() {
       ws.on_table = false;
       ws.removed = true;
       points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] =
-          static_cast<std::int16_t>(points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] + (safe ? v.safe : v.captured));
-      log(safe ? "safe" : "captured", fmt::format("{} is {}", ohw_->unit(w).id, safe ? "safe" : "captured"), "ohw S3");
+          static_cast<std::int16_t>(points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] +
+                                    (safe ? v.safe : v.captured));
+      log(safe ? "safe" : "captured",
+          fmt::format("{} is {}", ohw_->unit(w).id, safe ? "safe" : "captured"), "ohw S3");
     }
   }
 }
@@ -88,14 +92,16 @@ int OhwState::decide_at_end() const {
     const geo::Polygon& poly = ohw_->terrain(v.zones[0]).outline;
     int n = 0;
     for (int u = 0; u < ohw_->num_units(); ++u)
-      if (side_of(u) == v.side && unit(u).on_table && geo::base_within_polygon(unit(u).base, poly)) ++n;
+      if (side_of(u) == v.side && unit(u).on_table && geo::base_within_polygon(unit(u).base, poly))
+        ++n;
     return n >= v.count ? v.side : 1 - v.side;
   }
   for (const auto& v : sc.victory) {
     if (v.kind != VictoryKind::kWagons) continue;
     std::array<int, kNumSides> vp{points_[0], points_[1]};
     for (int u = 0; u < ohw_->num_units(); ++u)  // each enemy unit removed (wagons score apart)
-      if (unit(u).removed && unit(u).type != UnitType::kWagon) vp[static_cast<std::size_t>(1 - side_of(u))] += v.count;
+      if (unit(u).removed && unit(u).type != UnitType::kWagon)
+        vp[static_cast<std::size_t>(1 - side_of(u))] += v.count;
     return vp[0] == vp[1] ? 2 : vp[0] > vp[1] ? 0 : 1;
   }
   bool scored = false;

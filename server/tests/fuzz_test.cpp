@@ -148,9 +148,9 @@ class Fuzzer {
         // A referee request for the alsh tables.
         base = {{"table", one_of<std::string>({"artillery", "charge", "discipline", "assault",
                                                "major-battle", "terrain", token()})},
-                {"situation", json::object({{one_of<std::string>({"sp", "column", "combat",
-                                                                 "weather", token()}),
-                                             value()}})},
+                {"situation",
+                 json::object({{one_of<std::string>({"sp", "column", "combat", "weather", token()}),
+                                value()}})},
                 {"dice", json::array({value()})}};
         break;
       case 0:
@@ -171,8 +171,8 @@ class Fuzzer {
     // Mutate: change, add or remove fields.
     for (std::size_t i = 0, n = pick(4); i < n; ++i) {
       const std::vector<std::string> keys = {
-          "action", "expect_history", "side",      "ruleset", "scenario",      "players",
-          "seed",   "options",        "count",     "table",   "situation",     "dice",
+          "action", "expect_history", "side",          "ruleset", "scenario",  "players",
+          "seed",   "options",        "count",         "table",   "situation", "dice",
           "roll",   "odds_only",      "assault_table", token()};
       const std::string key = one_of(keys);
       if (pick(4) == 0)

@@ -2,12 +2,13 @@
 // server on loopback: the answer is the library's own report, the server's roll can be repeated,
 // the lost Assault grid is said plainly, a user grid is accepted, and every bad request is a 4xx
 // with one sentence.
+#include "rulesets/alsh/referee.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <set>
 
-#include "rulesets/alsh/referee.hpp"
 #include "server/tests/test_util.hpp"
 
 namespace carroccio::server {
@@ -66,10 +67,10 @@ TEST_F(RefereeApiTest, TablesDescribeEveryTableAndItsForm) {
     }
   }
   // Every table on the chart sheet, the Assault Table included.
-  for (const char* n : {"terrain", "artillery", "charge", "discipline", "recovery", "pursuit",
-                        "initiative", "assault", "major-battle", "mb-initiative", "mb-ratio",
-                        "mb-cavalry", "mb-crt", "admin-points", "orders", "attrition",
-                        "tactical-options", "unit-types"})
+  for (const char* n :
+       {"terrain", "artillery", "charge", "discipline", "recovery", "pursuit", "initiative",
+        "assault", "major-battle", "mb-initiative", "mb-ratio", "mb-cavalry", "mb-crt",
+        "admin-points", "orders", "attrition", "tactical-options", "unit-types"})
     EXPECT_TRUE(names.count(n)) << n;
   EXPECT_TRUE(a.json["request"].contains("roll"));
   EXPECT_EQ(a.json["assault_table_format"], "carroccio-alsh-assault-grid/1");
@@ -95,7 +96,7 @@ TEST_F(RefereeApiTest, PhysicalDieGivesTheLibrarysReport) {
 }
 
 TEST_F(RefereeApiTest, TheServersRollCanBeRepeatedWithItsSeed) {
-  const json situation = {{"attacker-column", 2}, {"defender-column", 3}, {"attacker-sp", 12},
+  const json situation = {{"attacker-column", 2}, {"defender-column", 3},  {"attacker-sp", 12},
                           {"defender-sp", 9},     {"attacker-quality", 2}, {"defender-quality", 1}};
   const Answer a = resolve({{"table", "major-battle"}, {"situation", situation}, {"roll", true}});
   ASSERT_EQ(a.status, 200) << a.body;
@@ -146,8 +147,10 @@ TEST_F(RefereeApiTest, TheLostAssaultGridIsSaidPlainlyAndAUserGridIsUsed) {
   EXPECT_TRUE(missing.json["odds"].empty());
   EXPECT_EQ(missing.json["result"]["confidence"], "missing");
 
-  const Answer supplied = resolve(
-      {{"table", "assault"}, {"situation", situation}, {"dice", {4}}, {"assault_table", assault_grid()}});
+  const Answer supplied = resolve({{"table", "assault"},
+                                   {"situation", situation},
+                                   {"dice", {4}},
+                                   {"assault_table", assault_grid()}});
   ASSERT_EQ(supplied.status, 200) << supplied.body;
   EXPECT_EQ(supplied.json["resolved"], true);
   EXPECT_EQ(supplied.json["odds_total"], "1");
@@ -163,8 +166,7 @@ TEST_F(RefereeApiTest, BadRequestsAreRefusedWithOneSentence) {
   expect_refused(resolve({{"table", 7}}), 400, "table");
   expect_refused(resolve({{"table", "no-such-table"}}), 404, "no-such-table");
   expect_refused(resolve({{"table", "artillery"}, {"bogus", 1}}), 400, "bogus");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", {{"column", 99}}}}), 400,
-                 "column");
+  expect_refused(resolve({{"table", "artillery"}, {"situation", {{"column", 99}}}}), 400, "column");
   expect_refused(resolve({{"table", "artillery"}, {"situation", {{"nonsense", 1}}}}), 400,
                  "nonsense");
   expect_refused(resolve({{"table", "artillery"}, {"situation", "siege"}}), 400);
@@ -173,8 +175,9 @@ TEST_F(RefereeApiTest, BadRequestsAreRefusedWithOneSentence) {
   expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", "4"}}), 400);
   expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {true}}}), 400);
   expect_refused(resolve({{"table", "terrain"}, {"dice", {3}}}), 400);
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2}}, {"roll", true}}),
-                 400, "not both");
+  expect_refused(
+      resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2}}, {"roll", true}}), 400,
+      "not both");
   expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2}}, {"seed", 4}}),
                  400, "not both");
   expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"roll", "yes"}}), 400,
@@ -191,8 +194,8 @@ TEST_F(RefereeApiTest, BadRequestsAreRefusedWithOneSentence) {
                  "format");
   json short_grid = assault_grid();
   short_grid["cells"].erase(0);
-  expect_refused(resolve({{"table", "assault"}, {"dice", {4}}, {"assault_table", short_grid}}),
-                 400, "cells");
+  expect_refused(resolve({{"table", "assault"}, {"dice", {4}}, {"assault_table", short_grid}}), 400,
+                 "cells");
   expect_refused(resolve({{"table", "artillery"},
                           {"situation", art},
                           {"dice", {2}},

@@ -148,11 +148,14 @@ TEST(Batch, PairedComparisonOfTwoOptionSets) {
   // Different options: some games change their result, and the rates are those of each batch.
   const auto diff = compare(*plain, *a, *b);
   EXPECT_GT(diff["changed"].get<int>(), 0);
-  EXPECT_EQ(diff["rates"][0]["a"]["estimate"], aggregate(*plain, *a)["sides"][0]["win_rate"]["estimate"]);
-  EXPECT_EQ(diff["rates"][0]["b"]["estimate"], aggregate(*plain, *b)["sides"][0]["win_rate"]["estimate"]);
+  EXPECT_EQ(diff["rates"][0]["a"]["estimate"],
+            aggregate(*plain, *a)["sides"][0]["win_rate"]["estimate"]);
+  EXPECT_EQ(diff["rates"][0]["b"]["estimate"],
+            aggregate(*plain, *b)["sides"][0]["win_rate"]["estimate"]);
   const double d = diff["rates"][0]["difference"]["estimate"];
-  EXPECT_NEAR(d, diff["rates"][0]["b"]["estimate"].get<double>() -
-                     diff["rates"][0]["a"]["estimate"].get<double>(),
+  EXPECT_NEAR(d,
+              diff["rates"][0]["b"]["estimate"].get<double>() -
+                  diff["rates"][0]["a"]["estimate"].get<double>(),
               1e-12);
 }
 

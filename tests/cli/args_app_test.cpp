@@ -119,7 +119,8 @@ TEST_F(ResolveAgents, UnknownSideNamesTheSides) {
 TEST_F(ResolveAgents, UnknownKindNamesTheKinds) {
   auto specs = resolve({"red=oracle"});
   ASSERT_FALSE(specs.ok());
-  EXPECT_EQ(specs.message(), "'oracle' is not an agent kind: the kinds are heuristic, human, mcts, random.");
+  EXPECT_EQ(specs.message(),
+            "'oracle' is not an agent kind: the kinds are heuristic, human, mcts, random.");
 }
 
 TEST_F(ResolveAgents, RefusesASideGivenTwiceAndParametersNoOneTakes) {

@@ -251,8 +251,9 @@ TEST_F(CliBinary, SimOfLegnanoGivesTheSameTotalsWithOneOrTwoThreads) {
 }
 
 TEST_F(CliBinary, SimAndOddsBadInputExitWithTwo) {
-  for (const char* command : {"sim", "odds", "sim nosuch/game", "sim bma/legnano --games 0",
-                              "sim bma/legnano --agent imperial=wizard", "odds /nonexistent.json"}) {
+  for (const char* command :
+       {"sim", "odds", "sim nosuch/game", "sim bma/legnano --games 0",
+        "sim bma/legnano --agent imperial=wizard", "odds /nonexistent.json"}) {
     auto r = run(command);
     EXPECT_EQ(r.code, 2) << command;
     EXPECT_EQ(r.err.rfind("carroccio: ", 0), 0u) << command << ": " << r.err;

@@ -53,14 +53,15 @@ std::unique_ptr<game::State> combat_position(const game::Game& g, int skip) {
         const auto& s = dynamic_cast<const bma::BmaState&>(*state);
         if (s.phase() == bma::Phase::kCombatBuild) {
           const auto odds = s.action_odds(bma::act::kResolveCombat);
-          if (odds.is_object() && odds.contains("undrawn_chits") && !odds["undrawn_chits"].empty() &&
-              odds["results"].size() >= 3 && skip-- == 0)
+          if (odds.is_object() && odds.contains("undrawn_chits") &&
+              !odds["undrawn_chits"].empty() && odds["results"].size() >= 3 && skip-- == 0)
             return state;
         }
       }
       const game::Action action =
-          p == game::kChancePlayer ? game::sample_chance(*state, rngs.chance)
-                                   : agents[p]->choose(*state, rngs.agents[static_cast<std::size_t>(p)]);
+          p == game::kChancePlayer
+              ? game::sample_chance(*state, rngs.chance)
+              : agents[p]->choose(*state, rngs.agents[static_cast<std::size_t>(p)]);
       state->apply_unchecked(action);
     }
   }
@@ -126,7 +127,8 @@ TEST(Odds, ExactFiguresAgreeWithAFixedSeedSimulation) {
 
 TEST(Odds, ExactFiguresAgreeUnderTheOptionalRules) {
   const game::Registry registry = rulesets::make_registry();
-  auto game = registry.load("bma/legnano", {{"charge", "true"}, {"facing", "true"}, {"vcf", "every"}});
+  auto game =
+      registry.load("bma/legnano", {{"charge", "true"}, {"facing", "true"}, {"vcf", "every"}});
   ASSERT_TRUE(game.ok()) << game.message();
   auto position = combat_position(**game, 1);
   ASSERT_NE(position, nullptr);
@@ -177,13 +179,15 @@ TEST(ResultSummary, NamesHowEachGameEndedForTheSimulator) {
     const nlohmann::json j = s.result_summary();
     const std::string reason = j["end_reason"];
     ++reasons[reason];
-    EXPECT_TRUE(reason == "rout level" || reason == "both armies routed" || reason == "turn limit" ||
-                reason == "Frederick I Barbarossa killed" || reason == "The Carroccio lost")
+    EXPECT_TRUE(reason == "rout level" || reason == "both armies routed" ||
+                reason == "turn limit" || reason == "Frederick I Barbarossa killed" ||
+                reason == "The Carroccio lost")
         << reason;
     EXPECT_EQ(j["turn"], s.turn());
     EXPECT_EQ(j["score"]["imperial"], s.vp_lost(0));
     EXPECT_EQ(j["score"]["lombard"], s.vp_lost(1));
-    EXPECT_EQ(j["pieces"].size(), static_cast<std::size_t>(s.bma().num_units() + s.bma().num_leaders()));
+    EXPECT_EQ(j["pieces"].size(),
+              static_cast<std::size_t>(s.bma().num_units() + s.bma().num_leaders()));
   }
   EXPECT_GE(reasons.size(), 2u);  // random games end in more than one way
   // Negative case: a game still running has no end reason.
@@ -210,7 +214,8 @@ TEST(OddsCommand, ListsTheOddsOfASavedPosition) {
   auto position = combat_position(**game, 0);
   ASSERT_NE(position, nullptr);
   const auto record = game::make_record(*position, 0, {});
-  const std::string path = (std::filesystem::path(::testing::TempDir()) / "odds_position.json").string();
+  const std::string path =
+      (std::filesystem::path(::testing::TempDir()) / "odds_position.json").string();
   ASSERT_TRUE(game::write_record_file(record, path).ok());
   auto r = run_cli(registry, {"odds", path});
   ASSERT_EQ(r.code, 0) << r.err;

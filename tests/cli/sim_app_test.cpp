@@ -41,8 +41,10 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 TEST_F(Sim, SameSeedSameJsonWithOneOrThreeThreads) {
-  auto one = cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "1", "--json"});
-  auto three = cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "3", "--json"});
+  auto one =
+      cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "1", "--json"});
+  auto three =
+      cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "3", "--json"});
   ASSERT_EQ(one.code, 0) << one.err;
   ASSERT_EQ(three.code, 0) << three.err;
   EXPECT_EQ(one.out, three.out);
@@ -74,7 +76,10 @@ TEST_F(Sim, CsvHasOneRowPerGameAndReportIsSelfContained) {
   for (char c : rows) lines += c == '\n';
   EXPECT_EQ(lines, 31u);  // header + 30 games
   EXPECT_EQ(rows.rfind("game,winner,end_reason,turn,score_red,score_blue,return_red,return_blue,"
-                       "decisions,chance_steps\n", 0), 0u) << rows.substr(0, 120);
+                       "decisions,chance_steps\n",
+                       0),
+            0u)
+      << rows.substr(0, 120);
   const std::string page = read(html);
   EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_TRUE(contains(page, "<svg"));
@@ -85,14 +90,16 @@ TEST_F(Sim, CsvHasOneRowPerGameAndReportIsSelfContained) {
 }
 
 TEST_F(Sim, CompareOptionsReportsThePairedDifference) {
-  auto r = cli({"sim", "race/sprint", "--games", "200", "--compare-options", "none", "cautious", "--json"});
+  auto r = cli(
+      {"sim", "race/sprint", "--games", "200", "--compare-options", "none", "cautious", "--json"});
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["a"]["options"], "");
   EXPECT_EQ(j["b"]["options"], "cautious");
   EXPECT_EQ(j["comparison"]["games"], 200);
   EXPECT_GT(j["comparison"]["changed"].get<int>(), 0);
-  auto same = cli({"sim", "race/sprint", "--games", "100", "--compare-options", "cautious", "cautious", "--json"});
+  auto same = cli({"sim", "race/sprint", "--games", "100", "--compare-options", "cautious",
+                   "cautious", "--json"});
   ASSERT_EQ(same.code, 0) << same.err;
   EXPECT_EQ(nlohmann::json::parse(same.out)["comparison"]["changed"], 0);
   auto text = cli({"sim", "race/sprint", "--games", "20", "--compare-options", "none", "cautious"});
@@ -110,7 +117,8 @@ TEST_F(Sim, BadInputIsOneSentenceAndExitTwo) {
       {{"sim", "race/sprint", "--agent", "green=random"}, "is not a side"},
       {{"sim", "race/sprint", "--agent", "red=human"}, "plays without people"},
       {{"sim", "race/sprint", "--csv", "/nonexistent-dir/x.csv"}, "Cannot write the CSV file"},
-      {{"sim", "race/sprint", "--report", "/nonexistent-dir/x.html"}, "Cannot write the report file"},
+      {{"sim", "race/sprint", "--report", "/nonexistent-dir/x.html"},
+       "Cannot write the report file"},
       {{"sim", "race/sprint", "--compare-options", "none"}, "needs two option sets"},
       {{"sim", "race/sprint", "--options", "cautious", "--compare-options", "none", "cautious"},
        "cannot be used together"},

@@ -37,7 +37,9 @@ bool word(std::string_view s, bool star, std::size_t min, bool (*first)(char, bo
     if (!word_char(c, star)) return false;
   return true;
 }
-bool capital(char c, bool star) { return std::isupper(static_cast<unsigned char>(c)) != 0 || (star && c == '*'); }
+bool capital(char c, bool star) {
+  return std::isupper(static_cast<unsigned char>(c)) != 0 || (star && c == '*');
+}
 bool letter(char c, bool star) {
   return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_' || (star && c == '*');
 }
@@ -73,7 +75,8 @@ bool loose_pattern(std::string_view s) {
 // (with a sentence on stderr) when the binary cannot be run or lists nothing.
 bool list_tests(const std::string& binary, std::set<std::string>& names) {
   if (!fs::exists(binary)) {
-    std::cerr << "cannot list the tests of " << binary << ": the file does not exist (build it first)\n";
+    std::cerr << "cannot list the tests of " << binary
+              << ": the file does not exist (build it first)\n";
     return false;
   }
   const std::string command = "\"" + binary + "\" --gtest_list_tests";
@@ -88,7 +91,8 @@ bool list_tests(const std::string& binary, std::set<std::string>& names) {
   while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
   const int status = pclose(pipe);
   if (status != 0) {
-    std::cerr << "cannot list the tests of " << binary << ": it exited with status " << status << "\n";
+    std::cerr << "cannot list the tests of " << binary << ": it exited with status " << status
+              << "\n";
     return false;
   }
   // Suites start in column 0 and end with '.'; tests are indented by two spaces; either may
@@ -137,8 +141,8 @@ int check_file(const fs::path& file, const std::set<std::string>& names) {
       if (close == std::string::npos) break;
       const std::string span = line.substr(open + 1, close - open - 1);
       open = line.find('`', close + 1);
-      const bool pattern = span.find('*') != std::string::npos &&
-                           (test_shaped(span, true) || loose_pattern(span));
+      const bool pattern =
+          span.find('*') != std::string::npos && (test_shaped(span, true) || loose_pattern(span));
       if (pattern) {
         std::cout << file.string() << ":" << number << ": `" << span
                   << "` is a pattern; name the exact tests (Suite.Name) that pin the ruling\n";
@@ -168,7 +172,8 @@ int main(int argc, char** argv) {
     } else if (fs::is_directory(arg)) {
       std::vector<fs::path> found;
       for (const auto& entry : fs::directory_iterator(arg))
-        if (entry.is_regular_file() && entry.path().extension() == ".md") found.push_back(entry.path());
+        if (entry.is_regular_file() && entry.path().extension() == ".md")
+          found.push_back(entry.path());
       std::sort(found.begin(), found.end());
       docs.insert(docs.end(), found.begin(), found.end());
     } else if (fs::is_regular_file(arg)) {

@@ -79,7 +79,8 @@ TaskKind pending(const BmaState& s) {
 
 std::vector<int> outcome_values(const BmaState& s) {
   std::vector<int> out;
-  for (const auto& o : s.chance_outcomes()) out.push_back(static_cast<int>(o.action - act::kValueBase));
+  for (const auto& o : s.chance_outcomes())
+    out.push_back(static_cast<int>(o.action - act::kValueBase));
   return out;
 }
 
@@ -115,10 +116,18 @@ bool any_event_text(const core::EventLog& log, const std::string& kind, const st
 // phase) does not run on by itself after the combat under test.
 nlohmann::json spare(nlohmann::json j) {
   const std::size_t n = j["units"].size();
-  j["units"].push_back({{"id", "u" + std::to_string(n)}, {"side", "imperial"}, {"type", "infantry"},
-                        {"rating", "C"}, {"hex", "0902"}, {"leader", "L0"}});
-  j["units"].push_back({{"id", "u" + std::to_string(n + 1)}, {"side", "lombard"}, {"type", "infantry"},
-                        {"rating", "C"}, {"hex", "0903"}, {"leader", "L1"}});
+  j["units"].push_back({{"id", "u" + std::to_string(n)},
+                        {"side", "imperial"},
+                        {"type", "infantry"},
+                        {"rating", "C"},
+                        {"hex", "0902"},
+                        {"leader", "L0"}});
+  j["units"].push_back({{"id", "u" + std::to_string(n + 1)},
+                        {"side", "lombard"},
+                        {"type", "infantry"},
+                        {"rating", "C"},
+                        {"hex", "0903"},
+                        {"leader", "L1"}});
   return j;
 }
 
@@ -126,8 +135,9 @@ nlohmann::json spare(nlohmann::json j) {
 nlohmann::json duel(const std::string& att_type = "infantry", const std::string& att_rating = "A",
                     const std::string& def_type = "infantry", const std::string& def_rating = "A",
                     std::vector<LeaderP> leaders = {}, std::vector<std::string> forest = {}) {
-  return scenario_json({{"imperial", att_type, att_rating, "0505"}, {"lombard", def_type, def_rating, "0506"}},
-                       std::move(leaders), std::move(forest));
+  return scenario_json(
+      {{"imperial", att_type, att_rating, "0505"}, {"lombard", def_type, def_rating, "0506"}},
+      std::move(leaders), std::move(forest));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +335,8 @@ CombatOdds duel_odds(Bench& b) {
 
 TEST(Bma_5_Combat, Clause_5_1_4_LeaderPlusOneMinusOne) {
   {  // Positive: a leader with the attacking unit, +1.
-    Bench b(duel("infantry", "A", "infantry", "A", {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}}));
+    Bench b(duel("infantry", "A", "infantry", "A",
+                 {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}}));
     b.set(0, Status::kOrdered, 8);
     b.set(1, Status::kOrdered, 8);
     const CombatOdds o = duel_odds(b);
@@ -333,7 +344,8 @@ TEST(Bma_5_Combat, Clause_5_1_4_LeaderPlusOneMinusOne) {
     EXPECT_TRUE(has_term(o, "attacking leader"));
   }
   {  // Positive: a leader with the defending unit, -1.
-    Bench b(duel("infantry", "A", "infantry", "A", {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506"}}));
+    Bench b(duel("infantry", "A", "infantry", "A",
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506"}}));
     b.set(0, Status::kOrdered, 8);
     b.set(1, Status::kOrdered, 8);
     const CombatOdds o = duel_odds(b);
@@ -341,7 +353,8 @@ TEST(Bma_5_Combat, Clause_5_1_4_LeaderPlusOneMinusOne) {
     EXPECT_TRUE(has_term(o, "defending leader"));
   }
   {  // Negative: a leader next to the attacker, not with it, gives nothing.
-    Bench b(duel("infantry", "A", "infantry", "A", {{"L0", "imperial", "0504"}, {"L1", "lombard", "1010"}}));
+    Bench b(duel("infantry", "A", "infantry", "A",
+                 {{"L0", "imperial", "0504"}, {"L1", "lombard", "1010"}}));
     b.set(0, Status::kOrdered, 8);
     b.set(1, Status::kOrdered, 8);
     EXPECT_EQ(duel_odds(b).drm, 0);
@@ -398,7 +411,9 @@ TEST(Bma_5_Combat, Clause_5_1_4_CavalryAttackingInfantryFlankOrRearDoubled) {
   // The Lombard infantry at 0506 faces the N/NE corner: 0505 and 0605 are its front, 0405
   // and 0606 its flanks, 0507 and 0406 its rear.
   auto odds_from = [](const std::string& from, const std::string& options) {
-    Bench b(scenario_json({{"imperial", "cavalry", "A", from}, {"lombard", "infantry", "A", "0506"}}), options);
+    Bench b(
+        scenario_json({{"imperial", "cavalry", "A", from}, {"lombard", "infantry", "A", "0506"}}),
+        options);
     b.set(0, Status::kOrdered, 9);
     b.set(1, Status::kOrdered, 7, 1);
     b.face(0, "0506");
@@ -419,9 +434,11 @@ TEST(Bma_5_Combat, Clause_5_1_4_CavalryAttackingInfantryFlankOrRearDoubled) {
 
 // The odds of one attacker from `from` against the Lombard unit at 0506 facing `def_facing`,
 // with the facing rule on (flanks and rears exist only with it, ruling L-11).
-CombatOdds facing_odds(const std::string& att_type, const std::string& def_type, const std::string& from,
-                       int def_facing, const std::string& options = "facing") {
-  Bench b(scenario_json({{"imperial", att_type, "A", from}, {"lombard", def_type, "A", "0506"}}), options);
+CombatOdds facing_odds(const std::string& att_type, const std::string& def_type,
+                       const std::string& from, int def_facing,
+                       const std::string& options = "facing") {
+  Bench b(scenario_json({{"imperial", att_type, "A", from}, {"lombard", def_type, "A", "0506"}}),
+          options);
   b.set(0, Status::kOrdered, 8);
   b.set(1, Status::kOrdered, 8, def_facing);
   if (!options.empty()) b.face(0, "0506");
@@ -459,7 +476,9 @@ TEST(Bma_5_Combat, Clause_5_1_4_RearShiftTwo) {
 
 TEST(Bma_5_Combat, Clause_5_1_4_ShiftClampedAtTableEdge) {
   auto odds = [](const std::string& rating, int value, const std::string& from) {
-    Bench b(scenario_json({{"imperial", "infantry", rating, from}, {"lombard", "infantry", "C", "0506"}}), "facing");
+    Bench b(scenario_json(
+                {{"imperial", "infantry", rating, from}, {"lombard", "infantry", "C", "0506"}}),
+            "facing");
     b.set(0, Status::kOrdered, value);
     b.set(1, Status::kOrdered, 2, 1);
     b.face(0, "0506");
@@ -546,7 +565,8 @@ TEST(Bma_5_Combat, Clause_5_1_4_BetterMoralePlusOneMinusOne) {
 
 TEST(Bma_5_Combat, Clause_5_2_DieRowClampedToPrintedRows) {
   {  // +2 supreme, +1 all disordered, +1 better morale: a 6 reads row 8, not 10.
-    Bench b(duel("infantry", "A", "infantry", "B", {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
+    Bench b(duel("infantry", "A", "infantry", "B",
+                 {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
     b.set(0, Status::kOrdered, 7);
     b.set(1, Status::kDisordered, 7);
     open_combat(*b.s, 0);
@@ -562,7 +582,8 @@ TEST(Bma_5_Combat, Clause_5_2_DieRowClampedToPrintedRows) {
     EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
   }
   {  // -2 supreme defending, -1 worse morale: a 1 reads row -1, not -2.
-    Bench b(duel("infantry", "B", "infantry", "A", {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506", 3, true}}));
+    Bench b(duel("infantry", "B", "infantry", "A",
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506", 3, true}}));
     b.set(0, Status::kOrdered, 4);
     b.set(1, Status::kOrdered, 7);
     open_combat(*b.s, 0);
@@ -576,7 +597,8 @@ TEST(Bma_5_Combat, Clause_5_2_DieRowClampedToPrintedRows) {
     EXPECT_EQ(e["result"], "AE");
   }
   {  // Negative: inside the table the row is simply die + modifier (3 - 3 = 0: AR).
-    Bench b(duel("infantry", "B", "infantry", "A", {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506", 3, true}}));
+    Bench b(duel("infantry", "B", "infantry", "A",
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506", 3, true}}));
     b.set(0, Status::kOrdered, 4);
     b.set(1, Status::kOrdered, 7);
     open_combat(*b.s, 0);
@@ -653,7 +675,8 @@ TEST(Bma_5_Combat, Clause_5_3_D_DisorderedUnitMayNotAttack) {
 }
 
 TEST(Bma_5_Combat, Clause_5_3_R_RoutsThreeHexesTowardHomeEdge) {
-  Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}})));
+  Bench b(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}})));
   duel_roll(b, 10, 2, Status::kOrdered, 1);  // 5/1, +1 morale: row 2, DR
   EXPECT_EQ(last_die_event(b.log)["result"], "DR");
   EXPECT_EQ(b.s->unit(1).status, Status::kRouted);
@@ -665,9 +688,9 @@ TEST(Bma_5_Combat, Clause_5_3_R_RoutsThreeHexesTowardHomeEdge) {
 TEST(Bma_5_Combat, Clause_5_3_R_PassesThroughFriendsWhoBecomeDisordered) {
   // The only way south from 0505 is through the friend at 0506; u3 is off the path.
   Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0504"},
-                         {"lombard", "infantry", "C", "0505"},
-                         {"lombard", "infantry", "C", "0506"},
-                         {"lombard", "infantry", "C", "0606"}})));
+                               {"lombard", "infantry", "C", "0505"},
+                               {"lombard", "infantry", "C", "0506"},
+                               {"lombard", "infantry", "C", "0606"}})));
   b.set(2, Status::kOrdered, 2);
   b.set(3, Status::kOrdered, 2);
   duel_roll(b, 10, 2, Status::kOrdered, 1);
@@ -680,8 +703,8 @@ TEST(Bma_5_Combat, Clause_5_3_R_PassesThroughFriendsWhoBecomeDisordered) {
 
 TEST(Bma_5_Combat, Clause_5_3_R_DisorderedFriendPassedThroughRoutsInTurn) {
   Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0504"},
-                         {"lombard", "infantry", "C", "0505"},
-                         {"lombard", "infantry", "C", "0506"}})));
+                               {"lombard", "infantry", "C", "0505"},
+                               {"lombard", "infantry", "C", "0506"}})));
   b.set(2, Status::kDisordered, 2);
   duel_roll(b, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(b.at(1), "0508");
@@ -697,8 +720,8 @@ TEST(Bma_5_Combat, Clause_5_3_R_EliminatedWhenNoPath) {
   // Attacker at 0404 (zone over 0405); Imperial u2 at 0606 covers 0506 and 0605: every step
   // south or sideways from 0505 is in an enemy zone.
   Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0404"},
-                         {"lombard", "infantry", "C", "0505"},
-                         {"imperial", "infantry", "A", "0606"}})));
+                               {"lombard", "infantry", "C", "0505"},
+                               {"imperial", "infantry", "A", "0606"}})));
   b.set(2, Status::kOrdered, 8);
   duel_roll(b, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(last_die_event(b.log)["result"], "DR");
@@ -706,8 +729,8 @@ TEST(Bma_5_Combat, Clause_5_3_R_EliminatedWhenNoPath) {
   EXPECT_TRUE(any_event_text(b.log, "eliminated", "no way to flee"));
   // Negative: with u2 disordered (no zone) the way south is open.
   Bench c(spare(scenario_json({{"imperial", "infantry", "A", "0404"},
-                         {"lombard", "infantry", "C", "0505"},
-                         {"imperial", "infantry", "A", "0606"}})));
+                               {"lombard", "infantry", "C", "0505"},
+                               {"imperial", "infantry", "A", "0606"}})));
   c.set(2, Status::kDisordered, 8);
   duel_roll(c, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(c.s->unit(1).status, Status::kRouted);
@@ -716,12 +739,14 @@ TEST(Bma_5_Combat, Clause_5_3_R_EliminatedWhenNoPath) {
 
 TEST(Bma_5_Combat, Clause_5_3_R_RoutingOffTheHomeEdgeEliminates) {
   // Row 9 of 10: the second hex south is off the map.
-  Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0508"}, {"lombard", "infantry", "C", "0509"}})));
+  Bench b(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0508"}, {"lombard", "infantry", "C", "0509"}})));
   duel_roll(b, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
   EXPECT_TRUE(any_event_text(b.log, "eliminated", "off the map"));
   // Negative: from row 7 the flight ends on the edge row and the unit survives.
-  Bench c(spare(scenario_json({{"imperial", "infantry", "A", "0506"}, {"lombard", "infantry", "C", "0507"}})));
+  Bench c(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0506"}, {"lombard", "infantry", "C", "0507"}})));
   duel_roll(c, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(c.s->unit(1).status, Status::kRouted);
   EXPECT_EQ(c.at(1), "0510");
@@ -751,7 +776,8 @@ TEST(Bma_5_Combat, Clause_5_3_R_RoutedDefenderEliminatedWithoutRoll) {
 }
 
 TEST(Bma_5_Combat, Clause_5_3_E_Eliminated) {
-  Bench b(scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "C", "0506"}}));
+  Bench b(
+      scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "C", "0506"}}));
   duel_roll(b, 10, 2, Status::kOrdered, 3);  // 5/1, +1: row 4, DE
   EXPECT_EQ(last_die_event(b.log)["result"], "DE");
   EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
@@ -764,7 +790,8 @@ TEST(Bma_5_Combat, Clause_5_3_E_Eliminated) {
 TEST(Bma_Rulings, L17_NoAdvanceAfterCombat) {
   // The defender is eliminated (DE); the attacker stays where it fought and the activation goes
   // on to the next combat: no advance into the emptied hex is offered.
-  Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "C", "0506"}})));
+  Bench b(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "C", "0506"}})));
   b.set(2, Status::kOrdered, 3);
   b.set(3, Status::kOrdered, 3);
   duel_roll(b, 10, 2, Status::kOrdered, 3);  // 5/1, +1: row 4, DE
@@ -789,7 +816,8 @@ TEST(Bma_Rulings, L17_NoAdvanceAfterCombat) {
 // 5.4 Leaders in combat
 
 TEST(Bma_5_Combat, Clause_5_4_1_LeaderChecksTwoD6AfterCombat) {
-  Bench b(duel("infantry", "A", "infantry", "A", {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}}));
+  Bench b(duel("infantry", "A", "infantry", "A",
+               {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}}));
   b.set(0, Status::kOrdered, 8);
   b.set(1, Status::kOrdered, 9);
   open_combat(*b.s, 0);
@@ -812,7 +840,8 @@ TEST(Bma_5_Combat, Clause_5_4_1_LeaderChecksTwoD6AfterCombat) {
   EXPECT_EQ(b.s->leader(0).hex, b.h("0505"));
   EXPECT_EQ(events_of(b.log, "leader", "bma 5.4.1").size(), 1u);
   // Negative: a leader away from the fight makes no check.
-  Bench c(duel("infantry", "A", "infantry", "A", {{"L0", "imperial", "0504"}, {"L1", "lombard", "1010"}}));
+  Bench c(duel("infantry", "A", "infantry", "A",
+               {{"L0", "imperial", "0504"}, {"L1", "lombard", "1010"}}));
   c.set(0, Status::kOrdered, 8);
   c.set(1, Status::kOrdered, 9);
   open_combat(*c.s, 0);
@@ -824,7 +853,8 @@ TEST(Bma_5_Combat, Clause_5_4_1_LeaderChecksTwoD6AfterCombat) {
 
 TEST(Bma_5_Combat, Clause_5_4_1_LeaderKilledOnTwoOrTwelve) {
   for (int v = 2; v <= 12; ++v) {
-    Bench b(duel("infantry", "A", "infantry", "A", {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "1010"}}));
+    Bench b(duel("infantry", "A", "infantry", "A",
+                 {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "1010"}}));
     b.set(0, Status::kOrdered, 8);
     b.set(1, Status::kOrdered, 8);
     open_combat(*b.s, 0);
@@ -845,11 +875,12 @@ TEST(Bma_5_Combat, Clause_5_4_1_LeaderKilledOnTwoOrTwelve) {
 // u1 at 0506 and dies in u0's attack. u2 (Lombard, 0909) and u3 (Imperial, 0908) face each
 // other elsewhere; L2 is a second Imperial leader so the cup does not run dry.
 nlohmann::json leader_loss_scenario() {
-  return scenario_json({{"imperial", "infantry", "A", "0505"},
-                        {"lombard", "infantry", "A", "0506"},
-                        {"lombard", "infantry", "A", "0909"},
-                        {"imperial", "infantry", "A", "0908"}},
-                       {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506", 3, true}, {"L2", "imperial", "0102"}});
+  return scenario_json(
+      {{"imperial", "infantry", "A", "0505"},
+       {"lombard", "infantry", "A", "0506"},
+       {"lombard", "infantry", "A", "0909"},
+       {"imperial", "infantry", "A", "0908"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0506", 3, true}, {"L2", "imperial", "0102"}});
 }
 
 void kill_lombard_leader(Bench& b) {
@@ -1051,8 +1082,9 @@ TEST(Bma_9_Scenario, Clause_9_6_CavalryMustPassMoraleToAttackIntoForest) {
 
 // u0 Imperial A infantry at 0505 (unless moved), u1 the Carroccio at 0506, u2 a Lombard guard
 // of the given type at 0507; the Carroccio's loss routs the Lombard army when `sudden_death`.
-nlohmann::json carroccio_scenario(const std::string& guard_type = "infantry", bool sudden_death = true,
-                                  std::vector<LeaderP> leaders = {}, const std::string& guard_rating = "B") {
+nlohmann::json carroccio_scenario(const std::string& guard_type = "infantry",
+                                  bool sudden_death = true, std::vector<LeaderP> leaders = {},
+                                  const std::string& guard_rating = "B") {
   auto j = scenario_json({{"imperial", "infantry", "A", "0505"},
                           {"lombard", "carroccio", "A", "0506"},
                           {"lombard", guard_type, guard_rating, "0507"},
@@ -1116,7 +1148,8 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioDisorderIsNoEffect) {
 
 TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioRoutedOrEliminatedIsDestroyedAndGameEnds) {
   {  // DR: supreme commander +2, 10:7 on 1/1, row 7.
-    Bench b(carroccio_scenario("infantry", true, {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
+    Bench b(carroccio_scenario("infantry", true,
+                               {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
     b.move(3, "0909");
     b.set(2, Status::kOrdered, 5);
     duel_roll(b, 10, 7, Status::kOrdered, 5);
@@ -1127,7 +1160,8 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioRoutedOrEliminatedIsDestroyedAndGameE
     EXPECT_EQ(b.s->end_reason(), EndReason::kUnitLost);
   }
   {  // DE: two attackers, 20:7 on 2/1, +2: row 7.
-    Bench b(carroccio_scenario("infantry", true, {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
+    Bench b(carroccio_scenario("infantry", true,
+                               {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
     b.set(0, Status::kOrdered, 10);
     b.set(1, Status::kOrdered, 7);
     b.set(2, Status::kOrdered, 5);
@@ -1195,7 +1229,8 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioLostWithoutSuddenDeathFinishesTheComb
 
 TEST(Bma_9_Scenario, Clause_9_3_1_LombardInfantryNextToCarroccioOneLevelHigher) {
   // u3 (Imperial A infantry) attacks the guard u2 at 0507 from 0508.
-  auto drm = [](const std::string& guard_type, const std::string& guard_rating, const std::string& carroccio_at) {
+  auto drm = [](const std::string& guard_type, const std::string& guard_rating,
+                const std::string& carroccio_at) {
     Bench b(carroccio_scenario(guard_type, true, {}, guard_rating));
     b.move(0, "0101");
     b.move(3, "0508");
@@ -1207,10 +1242,10 @@ TEST(Bma_9_Scenario, Clause_9_3_1_LombardInfantryNextToCarroccioOneLevelHigher) 
     declare(*b.s, 2, {3});
     return b.s->combat_odds().drm;
   };
-  EXPECT_EQ(drm("infantry", "B", "0506"), 0);    // B next to the Carroccio counts as A
-  EXPECT_EQ(drm("infantry", "A", "0506"), -1);   // A next to it beats an A attacker
-  EXPECT_EQ(drm("infantry", "B", "0505"), 1);    // negative: two hexes away, still B
-  EXPECT_EQ(drm("cavalry", "B", "0506"), 1);     // negative: cavalry is not raised
+  EXPECT_EQ(drm("infantry", "B", "0506"), 0);   // B next to the Carroccio counts as A
+  EXPECT_EQ(drm("infantry", "A", "0506"), -1);  // A next to it beats an A attacker
+  EXPECT_EQ(drm("infantry", "B", "0505"), 1);   // negative: two hexes away, still B
+  EXPECT_EQ(drm("cavalry", "B", "0506"), 1);    // negative: cavalry is not raised
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1236,9 +1271,10 @@ TEST(Bma_Rulings, L10_ValueRoundedDownOncePerUnitMinimumOne) {
   }
   {  // Once: cavalry worth 8 on an infantry flank in forest is 8 x 2 x 1/3 = 5 (rounding after
      // the third would give 4).
-    Bench b(scenario_json({{"imperial", "cavalry", "A", "0405"}, {"lombard", "infantry", "A", "0506"}}, {},
-                          {"0506"}),
-            "facing");
+    Bench b(
+        scenario_json({{"imperial", "cavalry", "A", "0405"}, {"lombard", "infantry", "A", "0506"}},
+                      {}, {"0506"}),
+        "facing");
     b.set(0, Status::kOrdered, 8);
     b.set(1, Status::kOrdered, 8, 1);
     b.face(0, "0506");
@@ -1357,27 +1393,29 @@ TEST(Bma_Rulings, L20_RoutSidestepsEnemyZoc) {
   // Attacked from 0604; Imperial u2 at 0606 holds 0506 (straight south) and 0605 in its zone,
   // so the router side-steps to 0405, then goes on south: 0306, 0307.
   Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0604"},
-                         {"lombard", "infantry", "C", "0505"},
-                         {"imperial", "infantry", "A", "0606"}})));
+                               {"lombard", "infantry", "C", "0505"},
+                               {"imperial", "infantry", "A", "0606"}})));
   b.set(2, Status::kOrdered, 8);
   duel_roll(b, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(b.s->unit(1).status, Status::kRouted);
   EXPECT_EQ(b.at(1), "0307");
   const auto flights = events_of(b.log, "rout", "bma 5.3 R");
   ASSERT_FALSE(flights.empty());
-  EXPECT_NE(flights.back().text.find("0505 0405 0306 0307"), std::string::npos) << flights.back().text;
+  EXPECT_NE(flights.back().text.find("0505 0405 0306 0307"), std::string::npos)
+      << flights.back().text;
   // Negative: with u2 disordered (no zone) the rout runs straight south.
   Bench c(spare(scenario_json({{"imperial", "infantry", "A", "0604"},
-                         {"lombard", "infantry", "C", "0505"},
-                         {"imperial", "infantry", "A", "0606"}})));
+                               {"lombard", "infantry", "C", "0505"},
+                               {"imperial", "infantry", "A", "0606"}})));
   c.set(2, Status::kDisordered, 8);
   duel_roll(c, 10, 2, Status::kOrdered, 1);
   EXPECT_EQ(c.at(1), "0508");
 }
 
 TEST(Bma_Rulings, L21_LeaderMovesWithRoutingUnit) {
-  Bench b(spare(scenario_json({{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
-                        {{"L0", "imperial", "0101"}, {"L1", "lombard", "0505"}})));
+  Bench b(spare(
+      scenario_json({{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+                    {{"L0", "imperial", "0101"}, {"L1", "lombard", "0505"}})));
   duel_roll(b, 10, 2, Status::kOrdered, 2);  // 5/1, +1 -1: row 2, DR
   ASSERT_EQ(b.s->unit(1).status, Status::kRouted);
   ASSERT_EQ(pending(*b.s), TaskKind::kLeaderCheck);

@@ -35,8 +35,8 @@ TEST(Bma_5_Combat, Clause_5_2_CrtAllEightyCellsMatchTheBook) {
   int checked = 0;
   for (int row = Tables::kMinRow; row <= Tables::kMaxRow; ++row) {
     for (int col = 0; col < Tables::kColumns; ++col) {
-      const R book = kBookCrt[static_cast<std::size_t>(row - Tables::kMinRow)]
-                             [static_cast<std::size_t>(col)];
+      const R book =
+          kBookCrt[static_cast<std::size_t>(row - Tables::kMinRow)][static_cast<std::size_t>(col)];
       EXPECT_EQ(t.result(col, row), book)
           << "row " << row << " column " << t.column_names[static_cast<std::size_t>(col)]
           << ": table says " << result_name(t.result(col, row)) << ", book says "
@@ -51,7 +51,8 @@ TEST(Bma_5_Combat, Clause_5_2_CrtAllEightyCellsMatchTheBook) {
 
 TEST(Bma_5_Combat, Clause_5_2_CrtColumnsAndRows) {
   const Tables& t = default_tables();
-  const std::array<std::string, 8> names = {"1/3", "1/2", "1/1", "1.5/1", "2/1", "3/1", "4/1", "5/1"};
+  const std::array<std::string, 8> names = {"1/3", "1/2", "1/1", "1.5/1",
+                                            "2/1", "3/1", "4/1", "5/1"};
   const std::array<std::array<int, 2>, 8> ratios = {
       {{1, 3}, {1, 2}, {1, 1}, {3, 2}, {2, 1}, {3, 1}, {4, 1}, {5, 1}}};
   for (int c = 0; c < Tables::kColumns; ++c) {
@@ -178,7 +179,8 @@ TEST(Bma_9_Scenario, Clause_9_6_TerrainEffectsChart) {
 
 TEST(Bma_5_Combat, Clause_5_2_TablesRejectMalformedData) {
   // A CRT cell that is not a result is refused with a sentence naming the field.
-  const std::string bad = R"({"crt": {"columns": ["1/3","1/2","1/1","1.5/1","2/1","3/1","4/1","5/1"],
+  const std::string bad =
+      R"({"crt": {"columns": ["1/3","1/2","1/1","1.5/1","2/1","3/1","4/1","5/1"],
     "column_min_ratio": [[1,3],[1,2],[1,1],[3,2],[2,1],[3,1],[4,1],[5,1]],
     "rows": [-1,0,1,2,3,4,5,6,7,8],
     "results": [["XX","AE","AR","AR","AD","AD","NE","NE"],["AE","AR","AR","AD","AD","NE","NE","DD"],

@@ -20,22 +20,24 @@ double imperial_score(const nlohmann::json& j, const std::string& options = "",
 }
 
 TEST(Bma_Evaluate, Clause_8_2_LossesCountAgainstTheRoutLevel) {
-  const auto j = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}});
+  const auto j =
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}});
   const double even = imperial_score(j);
   EXPECT_NEAR(even, 0.0, 0.01);
-  const double imperial_routed = imperial_score(j, "", [](BmaState& s) {
-    s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated);
-  });
-  const double lombard_routed = imperial_score(j, "", [](BmaState& s) {
-    s.debug_set_unit(1, s.unit(1).hex, Status::kEliminated);
-  });
+  const double imperial_routed = imperial_score(
+      j, "", [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated); });
+  const double lombard_routed = imperial_score(
+      j, "", [](BmaState& s) { s.debug_set_unit(1, s.unit(1).hex, Status::kEliminated); });
   EXPECT_LT(imperial_routed, even);
   EXPECT_GT(lombard_routed, even);
   // The same loss weighs more against a lower rout level.
-  const auto low = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}},
-                                 {}, {}, 10, 10, 8, 10, 58);
-  EXPECT_LT(imperial_score(low, "", [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated); }),
-            imperial_routed);
+  const auto low =
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}},
+                    {}, {}, 10, 10, 8, 10, 58);
+  EXPECT_LT(
+      imperial_score(low, "",
+                     [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated); }),
+      imperial_routed);
 }
 
 TEST(Bma_Evaluate, Clause_9_3_2_UnguardedCarroccioNextToAnEnemyIsNearlyLost) {
@@ -56,8 +58,9 @@ TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderInContactRisksTheGame) {
   // Frederick (L0) is stacked with the imperial infantry at 0505; 5.4.1 kills a leader in
   // combat on 2 or 12, and 9.4 makes his death a defeat.
   auto position = [](bool frederick, const std::string& enemy) {
-    auto j = scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", enemy}},
-                           {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010", 2}});
+    auto j =
+        scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", enemy}},
+                      {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010", 2}});
     if (frederick) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
     return j;
   };
@@ -83,17 +86,25 @@ TEST(Bma_Evaluate, Clause_5_1_2_SupportNextToTheAttackerLowersTheThreat) {
 }
 
 TEST(Bma_Evaluate, Clause_5_3_DisorderedUnitsAreHalfwayToRout) {
-  const auto j = scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}});
+  const auto j =
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}});
   const double even = imperial_score(j);
-  EXPECT_LT(imperial_score(j, "", [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kDisordered); }), even);
-  EXPECT_GT(imperial_score(j, "", [](BmaState& s) { s.debug_set_unit(1, s.unit(1).hex, Status::kDisordered); }), even);
+  EXPECT_LT(
+      imperial_score(j, "",
+                     [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kDisordered); }),
+      even);
+  EXPECT_GT(
+      imperial_score(j, "",
+                     [](BmaState& s) { s.debug_set_unit(1, s.unit(1).hex, Status::kDisordered); }),
+      even);
 }
 
 TEST(Bma_Evaluate, Clause_7_1_CommandRadiusCountsOnlyWhenTheOptionIsOn) {
   // L0 stands at 0101; the imperial unit is 1 or 8 hexes from him.
   auto position = [](const std::string& where) {
-    return scenario_json({{"imperial", "infantry", "B", where}, {"lombard", "infantry", "B", "1010"}},
-                         {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}});
+    return scenario_json(
+        {{"imperial", "infantry", "B", where}, {"lombard", "infantry", "B", "1010"}},
+        {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}});
   };
   const double with_option = imperial_score(position("0102"), "command_radius") -
                              imperial_score(position("0109"), "command_radius");

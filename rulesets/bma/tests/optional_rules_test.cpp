@@ -68,10 +68,18 @@ std::string last_result(const core::EventLog& log) {
 // declare, so the activation does not run on into the rally phase by itself.
 nlohmann::json spare(nlohmann::json j) {
   const std::size_t n = j["units"].size();
-  j["units"].push_back({{"id", "u" + std::to_string(n)}, {"side", "imperial"}, {"type", "infantry"},
-                        {"rating", "C"}, {"hex", "0902"}, {"leader", "L0"}});
-  j["units"].push_back({{"id", "u" + std::to_string(n + 1)}, {"side", "lombard"}, {"type", "infantry"},
-                        {"rating", "C"}, {"hex", "0903"}, {"leader", "L1"}});
+  j["units"].push_back({{"id", "u" + std::to_string(n)},
+                        {"side", "imperial"},
+                        {"type", "infantry"},
+                        {"rating", "C"},
+                        {"hex", "0902"},
+                        {"leader", "L0"}});
+  j["units"].push_back({{"id", "u" + std::to_string(n + 1)},
+                        {"side", "lombard"},
+                        {"type", "infantry"},
+                        {"rating", "C"},
+                        {"hex", "0903"},
+                        {"leader", "L1"}});
   return j;
 }
 
@@ -102,9 +110,10 @@ TEST(Bma_7_Optional, Clause_7_1_1_FullMovementWithinFourHexes) {
 }
 
 TEST(Bma_Rulings, L42_CommandRadiusMeasuredWhenTheLeaderActivates) {
-  Bench b(scenario_json({{"imperial", "infantry", "A", "0509"}, {"lombard", "infantry", "A", "1001"}},
-                        {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}}),
-          "command_radius");
+  Bench b(
+      scenario_json({{"imperial", "infantry", "A", "0509"}, {"lombard", "infantry", "A", "1001"}},
+                    {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}}),
+      "command_radius");
   activate(*b.s, 0);
   ASSERT_TRUE(b.s->in_command(0));
   // The leader rides off to 0101 (6 hexes from u0): the unit stays in command this activation.
@@ -168,11 +177,12 @@ void replace_lombard_leader(Bench& b) {
 }
 
 nlohmann::json replacement_scenario() {
-  return scenario_json({{"imperial", "infantry", "A", "0505"},
-                        {"lombard", "infantry", "A", "0506"},
-                        {"lombard", "infantry", "A", "0909"},
-                        {"imperial", "infantry", "A", "0908"}},
-                       {{"L0", "imperial", "0504"}, {"L1", "lombard", "0506", 3, true}, {"L2", "imperial", "0102"}});
+  return scenario_json(
+      {{"imperial", "infantry", "A", "0505"},
+       {"lombard", "infantry", "A", "0506"},
+       {"lombard", "infantry", "A", "0909"},
+       {"imperial", "infantry", "A", "0908"}},
+      {{"L0", "imperial", "0504"}, {"L1", "lombard", "0506", 3, true}, {"L2", "imperial", "0102"}});
 }
 
 TEST(Bma_7_Optional, Clause_7_1_Note_RadiusAppliesToReplacementLeaders) {
@@ -199,7 +209,8 @@ std::vector<int> arcs_around(const Bench& b, int u) {
 }
 
 TEST(Bma_7_Optional, Clause_7_2_1_InfantryFacesACorner) {
-  const auto j = scenario_json({{"imperial", "infantry", "A", "0101"}, {"lombard", "infantry", "A", "0506", "N/NE"}});
+  const auto j = scenario_json(
+      {{"imperial", "infantry", "A", "0101"}, {"lombard", "infantry", "A", "0506", "N/NE"}});
   Bench b(j, "facing");
   // Front N and NE, flanks SE and NW, rear S and SW: two of each.
   EXPECT_EQ(arcs_around(b, 1), (std::vector<int>{0, 0, 1, 2, 2, 1}));
@@ -214,7 +225,8 @@ TEST(Bma_7_Optional, Clause_7_2_1_InfantryFacesACorner) {
 }
 
 TEST(Bma_7_Optional, Clause_7_2_1_CavalryFacesAHexside) {
-  const auto j = scenario_json({{"imperial", "infantry", "A", "0101"}, {"lombard", "cavalry", "A", "0506", "N"}});
+  const auto j = scenario_json(
+      {{"imperial", "infantry", "A", "0101"}, {"lombard", "cavalry", "A", "0506", "N"}});
   Bench b(j, "facing");
   // Front NW, N, NE; flanks SE and SW; rear S: three, two, one.
   EXPECT_EQ(arcs_around(b, 1), (std::vector<int>{0, 0, 1, 2, 1, 0}));
@@ -224,7 +236,8 @@ TEST(Bma_7_Optional, Clause_7_2_1_CavalryFacesAHexside) {
 
 // An Imperial infantry at 0505 facing S/SW with `mp` movement points; the Lombard is far away.
 nlohmann::json walker(int mp) {
-  auto j = scenario_json({{"imperial", "infantry", "A", "0505", "S/SW"}, {"lombard", "infantry", "A", "1001"}});
+  auto j = scenario_json(
+      {{"imperial", "infantry", "A", "0505", "S/SW"}, {"lombard", "infantry", "A", "1001"}});
   j["units"][0]["movement"] = mp;
   return j;
 }
@@ -273,7 +286,8 @@ TEST(Bma_7_Optional, Clause_7_2_3_TurningCostsOneMovementPoint) {
 TEST(Bma_7_Optional, Clause_7_2_ZocOnlyInFrontHexes) {
   // The Lombard at 0506 faces N/NE: 0505 is its front, 0507 its rear.
   auto zoc = [](const std::string& imperial_at, const std::string& options) {
-    Bench b(scenario_json({{"imperial", "infantry", "A", imperial_at}, {"lombard", "infantry", "A", "0506", "N/NE"}}),
+    Bench b(scenario_json({{"imperial", "infantry", "A", imperial_at},
+                           {"lombard", "infantry", "A", "0506", "N/NE"}}),
             options);
     return b.s->in_enemy_zoc(0);
   };
@@ -286,7 +300,8 @@ TEST(Bma_7_Optional, Clause_7_2_ZocOnlyInFrontHexes) {
 TEST(Bma_7_Optional, Clause_7_2_MovementStopsOnlyEnteringAnEnemyFrontHex) {
   // Lombard u1 at 0505 faces N/NE (front 0504, 0604). Imperial cavalry u0 at 0506 (u1's rear)
   // faces NW with 2 MP: through 0405 (u1's rear) to 0404 (its flank).
-  auto j = scenario_json({{"imperial", "cavalry", "A", "0506", "NW"}, {"lombard", "infantry", "A", "0505", "N/NE"}});
+  auto j = scenario_json(
+      {{"imperial", "cavalry", "A", "0506", "NW"}, {"lombard", "infantry", "A", "0505", "N/NE"}});
   j["units"][0]["movement"] = 2;
   Bench b(j, "facing");
   activate(*b.s, 0);
@@ -357,9 +372,10 @@ TEST(Bma_7_Optional, Clause_7_2_5_BestSingleFlankOrRearShift) {
 
 TEST(Bma_Rulings, L43_RoutedUnitFacesItsHomeEdge) {
   auto rout = [](const std::string& type, const std::string& options) {
-    auto b = std::make_unique<Bench>(
-        spare(scenario_json({{"imperial", "infantry", "A", "0504", "S/SW"}, {"lombard", type, "C", "0505"}})),
-        options);
+    auto b =
+        std::make_unique<Bench>(spare(scenario_json({{"imperial", "infantry", "A", "0504", "S/SW"},
+                                                     {"lombard", type, "C", "0505"}})),
+                                options);
     b->set(0, Status::kOrdered, 10);
     b->set(1, Status::kOrdered, 2, type == "infantry" ? 3 : 2);  // facing NE/SE or SE
     open_combat(*b->s, 0);
@@ -580,7 +596,7 @@ TEST(Bma_7_Optional, Clause_7_3_2_NoChargeIntoOrOutOfForest) {
   c.forest = {"0502"};
   EXPECT_FALSE(may_charge(c));  // out of: it began its move in the wood
   c.forest = {"0101"};
-  EXPECT_TRUE(may_charge(c));   // negative: all clear
+  EXPECT_TRUE(may_charge(c));  // negative: all clear
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -588,8 +604,9 @@ TEST(Bma_7_Optional, Clause_7_3_2_NoChargeIntoOrOutOfForest) {
 
 // u0 (A, 8) attacks u1 (A, 8) on 1/1 and rolls `die`.
 std::unique_ptr<Bench> vcf_fight(const std::string& options, int die) {
-  auto b = std::make_unique<Bench>(
-      spare(scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "A", "0506"}})), options);
+  auto b = std::make_unique<Bench>(spare(scenario_json({{"imperial", "infantry", "A", "0505"},
+                                                        {"lombard", "infantry", "A", "0506"}})),
+                                   options);
   b->set(0, Status::kOrdered, 8);
   b->set(1, Status::kOrdered, 8);
   open_combat(*b->s, 0);
@@ -653,7 +670,9 @@ TEST(Bma_7_Optional, Clause_7_4_EveryRedrawsBeforeEachCombat) {
 }
 
 TEST(Bma_7_Optional, Clause_7_4_OptionValues) {
-  auto parse = [](const std::string& text) { return parse_rule_options(*game::parse_options(text)); };
+  auto parse = [](const std::string& text) {
+    return parse_rule_options(*game::parse_options(text));
+  };
   EXPECT_EQ(parse("")->vcf, RuleOptions::Vcf::kOff);  // off by default
   EXPECT_EQ(parse("vcf=adverse")->vcf, RuleOptions::Vcf::kAdverse);
   EXPECT_EQ(parse("vcf=every")->vcf, RuleOptions::Vcf::kEvery);

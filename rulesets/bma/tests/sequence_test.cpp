@@ -226,8 +226,8 @@ TEST(Bma_3_Sequence, Clause_5_4_4_DecliningTheOnlyChitWastesIt) {
                           {"lombard", "infantry", "B", "1009", "", "X"}};
   auto f = std::make_unique<Fixture>();
   f->g = make_game(scenario_json(
-      units, {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "0510"}, {"X", "lombard", "1009"}}, {},
-      10, 10));
+      units, {{"L0", "imperial", "0505", 2}, {"L1", "lombard", "0510"}, {"X", "lombard", "1009"}},
+      {}, 10, 10));
   f->s = new_state(f->g);
   activate(*f->s, 1);
   move_unit(*f->s, 2, "0505");
@@ -297,7 +297,6 @@ TEST(Bma_3_Sequence, Clause_3_2_BothSidesRallyAfterTheActivationPhase) {
   EXPECT_EQ(f->s->unit(2).status, Status::kDisordered);
   EXPECT_EQ(events_of(f->log, "morale").size(), 3u);
 }
-
 
 TEST(Bma_Rulings, L5_RallyRollsImperialFirstThenByHex) {
   // Disordered units next to enemies on both sides roll in the rally phase, after the

@@ -31,30 +31,54 @@ struct LeaderP {
 // A scenario on a `cols` x `rows` flat-topped, even-shifted map (like Legnano): imperial home
 // edge north, lombard south; `forest` lists forest hexes.
 inline nlohmann::json scenario_json(const std::vector<P>& units, std::vector<LeaderP> leaders = {},
-                                    std::vector<std::string> forest = {}, int cols = 10, int rows = 10,
-                                    int turns = 8, int rout_imperial = 52, int rout_lombard = 58) {
-  if (leaders.empty()) leaders = {{"L0", "imperial", "0101"}, {"L1", "lombard", std::to_string(cols).size() == 1 ? "0" + std::to_string(cols) + std::to_string(rows) : std::to_string(cols) + std::to_string(rows)}};
+                                    std::vector<std::string> forest = {}, int cols = 10,
+                                    int rows = 10, int turns = 8, int rout_imperial = 52,
+                                    int rout_lombard = 58) {
+  if (leaders.empty())
+    leaders = {{"L0", "imperial", "0101"},
+               {"L1", "lombard",
+                std::to_string(cols).size() == 1 ? "0" + std::to_string(cols) + std::to_string(rows)
+                                                 : std::to_string(cols) + std::to_string(rows)}};
   nlohmann::json j = {{"ruleset", "bma"}, {"id", "test"}, {"title", "test"}, {"turns", turns}};
-  j["map"] = {{"columns", cols}, {"rows", rows}, {"orientation", "flat"}, {"shifted", "even"},
+  j["map"] = {{"columns", cols},
+              {"rows", rows},
+              {"orientation", "flat"},
+              {"shifted", "even"},
               {"terrain", {{"forest", forest}}}};
-  j["sides"] = {{{"id", "imperial"}, {"name", "Imperial"}, {"home_edge", "north"}, {"rout_level", rout_imperial}},
-                {{"id", "lombard"}, {"name", "Lombard"}, {"home_edge", "south"}, {"rout_level", rout_lombard}}};
+  j["sides"] = {{{"id", "imperial"},
+                 {"name", "Imperial"},
+                 {"home_edge", "north"},
+                 {"rout_level", rout_imperial}},
+                {{"id", "lombard"},
+                 {"name", "Lombard"},
+                 {"home_edge", "south"},
+                 {"rout_level", rout_lombard}}};
   j["leaders"] = nlohmann::json::array();
   for (const auto& l : leaders)
-    j["leaders"].push_back({{"id", l.id}, {"name", l.id}, {"side", l.side}, {"command", l.command}, {"hex", l.hex},
+    j["leaders"].push_back({{"id", l.id},
+                            {"name", l.id},
+                            {"side", l.side},
+                            {"command", l.command},
+                            {"hex", l.hex},
                             {"supreme", l.supreme}});
   j["units"] = nlohmann::json::array();
   for (std::size_t i = 0; i < units.size(); ++i) {
     const P& p = units[i];
-    nlohmann::json u = {{"id", "u" + std::to_string(i)}, {"side", p.side}, {"type", p.type}, {"rating", p.rating},
-                        {"hex", p.hex}, {"leader", p.leader.empty() ? (p.side == "imperial" ? "L0" : "L1") : p.leader}};
+    nlohmann::json u = {
+        {"id", "u" + std::to_string(i)},
+        {"side", p.side},
+        {"type", p.type},
+        {"rating", p.rating},
+        {"hex", p.hex},
+        {"leader", p.leader.empty() ? (p.side == "imperial" ? "L0" : "L1") : p.leader}};
     if (!p.facing.empty()) u["facing"] = p.facing;
     j["units"].push_back(u);
   }
   return j;
 }
 
-inline std::shared_ptr<const BmaGame> make_game(const nlohmann::json& j, const std::string& options = "") {
+inline std::shared_ptr<const BmaGame> make_game(const nlohmann::json& j,
+                                                const std::string& options = "") {
   auto ruleset = make_ruleset();
   auto opts = game::parse_options(options);
   EXPECT_TRUE(opts.ok());
@@ -97,7 +121,6 @@ inline bool is_legal(const BmaState& s, game::Action a) {
   const auto legal = s.legal_actions();
   return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
-
 
 // ---- More helpers (sequence, movement, morale, victory and scenario tests) ----
 

@@ -13,7 +13,8 @@ using geo::Side;
 struct Bench {
   std::shared_ptr<const OhwGame> g;
   std::unique_ptr<OhwState> s;
-  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {}, const std::string& options = "")
+  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {},
+                 const std::string& options = "")
       : g(make_game(scenario_json(units, terrain), options)), s(new_state(g)) {}
   // Ends the Move phase and, if there is any shot, the Shoot phase.
   void to_melee() {
@@ -41,18 +42,26 @@ TEST(Ohw_0_Conventions, Clause_0_6_HalfOfTheSideAndAtLeastThreeInches) {
 }
 
 TEST(Ohw_0_Conventions, Clause_0_9_UnitsBlockTheLineOfSight) {
-  Bench blocked({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "levies", 18, 10, 90}});
+  Bench blocked({{"blue", "archers", 18, 6, 90},
+                 {"red", "levies", 18, 14, 270},
+                 {"blue", "levies", 18, 10, 90}});
   EXPECT_FALSE(blocked.s->may_shoot_at(0, 1));
-  Bench clear({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "levies", 28, 10, 90}});
+  Bench clear({{"blue", "archers", 18, 6, 90},
+               {"red", "levies", 18, 14, 270},
+               {"blue", "levies", 28, 10, 90}});
   EXPECT_TRUE(clear.s->may_shoot_at(0, 1));
 }
 
 TEST(Ohw_0_Conventions, Clause_0_9_iii_AGapOfThreeInchesIsNeeded) {
   // Two units 0.8" apart on either side of the line.
-  Bench narrow({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "levies", 15.6, 10, 90},
+  Bench narrow({{"blue", "archers", 18, 6, 90},
+                {"red", "levies", 18, 14, 270},
+                {"blue", "levies", 15.6, 10, 90},
                 {"blue", "levies", 20.4, 10, 90}});
   EXPECT_FALSE(narrow.s->line_of_sight(at(18, 7), at(18, 13), 0, 1));
-  Bench wide({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "levies", 14, 10, 90},
+  Bench wide({{"blue", "archers", 18, 6, 90},
+              {"red", "levies", 18, 14, 270},
+              {"blue", "levies", 14, 10, 90},
               {"blue", "levies", 22, 10, 90}});
   EXPECT_TRUE(wide.s->line_of_sight(at(18, 7), at(18, 13), 0, 1));
 }
@@ -66,20 +75,26 @@ TEST(Ohw_0_Conventions, Clause_0_9_iv_UpToThreeInchesOfWoods) {
 
 TEST(Ohw_0_Conventions, Clause_0_9_v_UnitsLiningTheEdgeSeeFreely) {
   // The archer's front is on the wood's edge: it sees through 4" of wood.
-  Bench lining({{"blue", "archers", 18, 9, 90}, {"red", "levies", 18, 17, 270}}, {{"woods", {0, 10, 36, 14}}});
+  Bench lining({{"blue", "archers", 18, 9, 90}, {"red", "levies", 18, 17, 270}},
+               {{"woods", {0, 10, 36, 14}}});
   EXPECT_TRUE(lining.s->may_shoot_at(0, 1));
-  Bench back({{"blue", "archers", 18, 7, 90}, {"red", "levies", 18, 17, 270}}, {{"woods", {0, 10, 36, 14}}});
+  Bench back({{"blue", "archers", 18, 7, 90}, {"red", "levies", 18, 17, 270}},
+             {{"woods", {0, 10, 36, 14}}});
   EXPECT_FALSE(back.s->may_shoot_at(0, 1));
 }
 
 TEST(Ohw_2_Shooting, Clause_2_0_OnlyArchersShoot) {
-  Bench b({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "levies", 26, 6, 90}});
+  Bench b({{"blue", "archers", 18, 6, 90},
+           {"red", "levies", 18, 14, 270},
+           {"blue", "levies", 26, 6, 90}});
   EXPECT_TRUE(b.s->may_shoot(0));
   EXPECT_FALSE(b.s->may_shoot(2));
 }
 
 TEST(Ohw_2_Shooting, Clause_1_6_UnitsThatMoveOrTurnDoNotShoot) {
-  Bench b({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "archers", 26, 6, 90}});
+  Bench b({{"blue", "archers", 18, 6, 90},
+           {"red", "levies", 18, 14, 270},
+           {"blue", "archers", 26, 6, 90}});
   play(*b.s, act::kSelectBase + 0);
   play(*b.s, act::kMoveBase + act::kHold);
   play(*b.s, act::kSelectBase + 2);
@@ -116,13 +131,17 @@ TEST(Ohw_2_Shooting, Clause_2_3_CoverAndArmourHalveRoundingUpOnce) {
 
 TEST(Ohw_2_Shooting, Clause_2_4_ShootingIntoMeleeIsAllowed) {
   // The red levy fights a blue knight on its east side; the archer still sees its front.
-  Bench b({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "knights", 21, 14, 180}});
+  Bench b({{"blue", "archers", 18, 6, 90},
+           {"red", "levies", 18, 14, 270},
+           {"blue", "knights", 21, 14, 180}});
   ASSERT_TRUE(b.s->in_melee(1));
   EXPECT_TRUE(b.s->may_shoot_at(0, 1));
 }
 
 TEST(Ohw_2_Shooting, Ruling_O20_ArchersInContactDoNotShoot) {
-  Bench b({{"blue", "archers", 18, 20, 270}, {"red", "levies", 18, 18, 90}, {"red", "levies", 18, 10, 90}});
+  Bench b({{"blue", "archers", 18, 20, 270},
+           {"red", "levies", 18, 18, 90},
+           {"red", "levies", 18, 10, 90}});
   ASSERT_TRUE(b.s->in_melee(0));
   EXPECT_FALSE(b.s->may_shoot(0));
   Bench free({{"blue", "archers", 18, 21, 270}, {"red", "levies", 18, 18, 90}});
@@ -175,9 +194,10 @@ TEST(Ohw_3_Melee, Clause_3_2_KnightsAddTwoArchersSubtractTwo) {
 }
 
 TEST(Ohw_3_Melee, Clause_3_2_i_TerrainHalvesUphillAndInTowns) {
-  Bench hill(front_to_front("levies", "levies"), {{"hill", {10, 10, 26, 19}}});  // red's centre on it
+  Bench hill(front_to_front("levies", "levies"),
+             {{"hill", {10, 10, 26, 19}}});  // red's centre on it
   EXPECT_TRUE(hill.s->uphill_of(1, 0));
-  EXPECT_EQ(hill.s->melee_hits(0, 1, 5).hits, 3);  // 5 / 2 -> 3
+  EXPECT_EQ(hill.s->melee_hits(0, 1, 5).hits, 3);                                // 5 / 2 -> 3
   Bench both(front_to_front("levies", "levies"), {{"hill", {10, 10, 26, 26}}});  // both on it
   EXPECT_FALSE(both.s->uphill_of(1, 0));
   EXPECT_EQ(both.s->melee_hits(0, 1, 5).hits, 5);
@@ -242,7 +262,9 @@ TEST(Ohw_5_Optional, Clause_5_1_NoChargeIntoAFort) {
 }
 
 TEST(Ohw_5_Optional, Clause_5_2_IrregularsMoveNineShootAndFightAtMinusTwo) {
-  Bench b({{"blue", "irregulars", 18, 6, 90}, {"red", "levies", 18, 14, 270}, {"blue", "levies", 28, 6, 90}});
+  Bench b({{"blue", "irregulars", 18, 6, 90},
+           {"red", "levies", 18, 14, 270},
+           {"blue", "levies", 28, 6, 90}});
   EXPECT_EQ(b.s->allowance(0), 9 * kInch);
   EXPECT_EQ(b.s->allowance(2), 6 * kInch);
   EXPECT_TRUE(b.s->may_shoot(0));
@@ -275,7 +297,8 @@ TEST(Ohw_5_Optional, Clause_5_4_RedoubtGivesCoverAFieldOfFireAndADelay) {
   EXPECT_TRUE(new_state(g_on)->may_shoot_at(0, 1));
   EXPECT_FALSE(new_state(g_off)->may_shoot_at(0, 1));
   // Delay: a charger into a redoubt does not strike in the turn of contact.
-  const std::vector<U> charge_in = {{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 17, 90}};
+  const std::vector<U> charge_in = {{"blue", "knights", 18, 28, 270},
+                                    {"red", "levies", 18, 17, 90}};
   Bench delayed(charge_in, redoubt, "redoubt");
   play(*delayed.s, act::kSelectBase + 0);
   play(*delayed.s, charge(1, Side::kFront));

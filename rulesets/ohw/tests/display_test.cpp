@@ -34,7 +34,8 @@ TEST(Ohw_Display, TheDrawingShowsTerrainUnitsAndFronts) {
 }
 
 TEST(Ohw_Display, JsonNamesAndHooks) {
-  auto g = make_game(scenario_json({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 18, 90}}));
+  auto g =
+      make_game(scenario_json({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 18, 90}}));
   auto s = new_state(g);
   const auto j = s->to_json(game::kSpectator);
   EXPECT_EQ(j["units"].size(), 2u);

@@ -15,14 +15,17 @@ constexpr int kNone = 0, kPreL15 = 1, kPreL45 = 3, kPreL90 = 5, kPostL45 = 1, kP
 struct Bench {
   std::shared_ptr<const OhwGame> g;
   std::unique_ptr<OhwState> s;
-  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {}, const std::string& options = "")
+  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {},
+                 const std::string& options = "")
       : g(make_game(scenario_json(units, terrain), options)), s(new_state(g)) {}
   geo::Point centre(int u) const { return s->unit(u).base.centre(); }
   void select(int u) { play(*s, act::kSelectBase + u); }
 };
 
 TEST(Ohw_1_Movement, Clause_1_1_KnightsMoveTwelveInchesOthersSix) {
-  Bench b({{"blue", "knights", 10, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}});
+  Bench b({{"blue", "knights", 10, 4, 90},
+           {"blue", "levies", 20, 4, 90},
+           {"red", "levies", 18, 34, 270}});
   auto knight = b.s->move_result(0, move_code(kNone, 4, kNone));
   auto levy = b.s->move_result(1, move_code(kNone, 4, kNone));
   ASSERT_TRUE(knight && levy);
@@ -33,7 +36,9 @@ TEST(Ohw_1_Movement, Clause_1_1_KnightsMoveTwelveInchesOthersSix) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_2_WoodsAreImpassableExceptToIrregulars) {
-  Bench b({{"blue", "knights", 10, 4, 90}, {"blue", "irregulars", 26, 4, 90}, {"red", "levies", 18, 34, 270}},
+  Bench b({{"blue", "knights", 10, 4, 90},
+           {"blue", "irregulars", 26, 4, 90},
+           {"red", "levies", 18, 34, 270}},
           {{"woods", {4, 8, 30, 12}}});
   EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone)));   // 3": up to the edge
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone)));  // 6": into the wood
@@ -41,8 +46,9 @@ TEST(Ohw_1_Movement, Clause_1_2_WoodsAreImpassableExceptToIrregulars) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_2_RiverIsImpassableButAFordIsNot) {
-  Bench b({{"blue", "levies", 6, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}},
-          {{"river", {0, 8, 16, 10}}, {"ford", {16, 8, 24, 10}}, {"river", {24, 8, 36, 10}}});
+  Bench b(
+      {{"blue", "levies", 6, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}},
+      {{"river", {0, 8, 16, 10}}, {"ford", {16, 8, 24, 10}}, {"river", {24, 8, 36, 10}}});
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));
   auto through = b.s->move_result(1, move_code(kNone, 4, kNone));
   ASSERT_TRUE(through);
@@ -50,19 +56,23 @@ TEST(Ohw_1_Movement, Clause_1_2_RiverIsImpassableButAFordIsNot) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_2_iv_RoadAddsThreeInches) {
-  auto j = scenario_json({{"blue", "levies", 18, 4, 90}, {"blue", "levies", 10, 4, 90}, {"red", "levies", 18, 34, 270}});
+  auto j = scenario_json({{"blue", "levies", 18, 4, 90},
+                          {"blue", "levies", 10, 4, 90},
+                          {"red", "levies", 18, 34, 270}});
   j["roads"] = {{{"id", "road"}, {"line", {{18, 0}, {18, 30}}}}};
   auto g = make_game(j);
   auto s = new_state(g);
   auto on_road = s->move_result(0, move_code(kNone, kRoadDistance, kNone));
   ASSERT_TRUE(on_road);
-  EXPECT_EQ(on_road->centre(), at(18, 13));  // 6" + 3"
+  EXPECT_EQ(on_road->centre(), at(18, 13));                                 // 6" + 3"
   EXPECT_FALSE(s->move_result(1, move_code(kNone, kRoadDistance, kNone)));  // off the road
 }
 
 TEST(Ohw_1_Movement, Clause_1_3_NoPassingThroughUnits) {
   // The levy's front edge is at y = 11, the friend's rear at y = 13: a 2" gap.
-  Bench b({{"blue", "levies", 18, 10, 90}, {"blue", "levies", 18, 14, 90}, {"red", "levies", 18, 34, 270}});
+  Bench b({{"blue", "levies", 18, 10, 90},
+           {"blue", "levies", 18, 14, 90},
+           {"red", "levies", 18, 34, 270}});
   EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone)));   // 1.5": stops short
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone)));  // 3": would overlap
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));  // 6": would pass through
@@ -88,12 +98,15 @@ TEST(Ohw_1_Movement, Clause_1_4_QuarterTurnSlidesOverToFitButOtherTurnsMayNotCro
   ASSERT_TRUE(quarter);
   EXPECT_EQ(quarter->centre(), at(18, 2));
   EXPECT_FALSE(b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(15)));
-  EXPECT_TRUE(b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(180)));  // about-face: same ground
+  EXPECT_TRUE(
+      b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(180)));  // about-face: same ground
 }
 
 TEST(Ohw_1_Movement, Clause_1_5_UnitsInMeleeOnlyHoldOrTurnToFace) {
   // u0 faces south, its front touching the front of red u1.
-  Bench b({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 18, 90}, {"blue", "levies", 6, 6, 90}});
+  Bench b({{"blue", "knights", 18, 20, 270},
+           {"red", "levies", 18, 18, 90},
+           {"blue", "levies", 6, 6, 90}});
   ASSERT_TRUE(b.s->in_melee(0));
   b.select(0);
   const auto legal = b.s->legal_actions();
@@ -105,7 +118,9 @@ TEST(Ohw_1_Movement, Clause_1_5_UnitsInMeleeOnlyHoldOrTurnToFace) {
 
 TEST(Ohw_1_Movement, Clause_1_5_TurnToFaceAnEnemyOnTheFlank) {
   // Red u1 faces east; blue u0's front touches u1's left flank (its north side). Red's turn.
-  auto j = scenario_json({{"blue", "knights", 18, 21, 270}, {"red", "levies", 18, 18, 0}, {"red", "levies", 30, 30, 90}});
+  auto j = scenario_json({{"blue", "knights", 18, 21, 270},
+                          {"red", "levies", 18, 18, 0},
+                          {"red", "levies", 30, 30, 90}});
   j["first"] = "red";
   auto g = make_game(j);
   auto s = new_state(g);
@@ -120,7 +135,9 @@ TEST(Ohw_1_Movement, Clause_1_5_TurnToFaceAnEnemyOnTheFlank) {
 
 TEST(Ohw_1_Movement, Clause_1_5_NoTurnToFaceWhenTheFrontIsEngaged) {
   // Red u1 is fought on its front (u0) and on its left flank (u2).
-  auto j = scenario_json({{"blue", "knights", 20, 18, 180}, {"red", "levies", 18, 18, 0}, {"blue", "knights", 18, 21, 270}});
+  auto j = scenario_json({{"blue", "knights", 20, 18, 180},
+                          {"red", "levies", 18, 18, 0},
+                          {"blue", "knights", 18, 21, 270}});
   j["first"] = "red";
   auto g = make_game(j);
   auto s = new_state(g);
@@ -142,7 +159,9 @@ TEST(Ohw_1_Movement, Clause_1_7_AUnitMustFitThroughAGap) {
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargeWithinTheMoveAndAtMost45DegreesOfTurn) {
   // Blue knights face north; the red levy 10" ahead, 3" to the left, facing south.
-  Bench b({{"blue", "knights", 18, 6, 90}, {"red", "levies", 15, 18, 270}, {"red", "levies", 32, 8, 180}});
+  Bench b({{"blue", "knights", 18, 6, 90},
+           {"red", "levies", 15, 18, 270},
+           {"red", "levies", 32, 8, 180}});
   auto fin = b.s->charge_result(0, 1, Side::kFront);
   ASSERT_TRUE(fin);
   EXPECT_EQ(b.s->front_contact(0, 1), std::nullopt);
@@ -161,10 +180,14 @@ TEST(Ohw_1_Movement, Clause_1_8_ChargeRangeIsTheMoveWithoutRoadBonus) {
 
 TEST(Ohw_1_Movement, Clause_1_8_OneContactPerSide) {
   // Red u1's front is already held by blue u0; blue u2 cannot also charge that front.
-  Bench b({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 18, 90}, {"blue", "knights", 10, 26, 315}});
+  Bench b({{"blue", "knights", 18, 20, 270},
+           {"red", "levies", 18, 18, 90},
+           {"blue", "knights", 10, 26, 315}});
   ASSERT_EQ(b.s->front_contact(0, 1), Side::kFront);
   EXPECT_FALSE(b.s->charge_result(2, 1, Side::kFront));
-  Bench free({{"blue", "knights", 30, 30, 270}, {"red", "levies", 18, 18, 90}, {"blue", "knights", 14, 26, 300}});
+  Bench free({{"blue", "knights", 30, 30, 270},
+              {"red", "levies", 18, 18, 90},
+              {"blue", "knights", 14, 26, 300}});
   EXPECT_TRUE(free.s->charge_result(2, 1, Side::kFront));
 }
 
@@ -179,10 +202,14 @@ TEST(Ohw_1_Movement, Clause_1_8_ChargerMustBeWhollyBeyondTheTargetSide) {
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargeMayNotTouchASecondEnemy) {
   // Red levies stand close on both sides of the target: every contact position touches one.
-  Bench b({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}, {"red", "levies", 22, 19.5, 90},
+  Bench b({{"blue", "knights", 18, 28, 270},
+           {"red", "levies", 18, 18, 90},
+           {"red", "levies", 22, 19.5, 90},
            {"red", "levies", 14, 19.5, 90}});
   EXPECT_FALSE(b.s->charge_result(0, 1, Side::kFront));
-  Bench ok({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}, {"red", "levies", 26, 18, 90}});
+  Bench ok({{"blue", "knights", 18, 28, 270},
+            {"red", "levies", 18, 18, 90},
+            {"red", "levies", 26, 18, 90}});
   EXPECT_TRUE(ok.s->charge_result(0, 1, Side::kFront));
 }
 

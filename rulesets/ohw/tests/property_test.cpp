@@ -20,9 +20,10 @@ struct Scene {
 
 nlohmann::json scene_json(const Scene& sc, geo::Vec shift) {
   auto inches = [](std::int64_t v) { return static_cast<double>(v) / 100.0; };
-  auto j = scenario_json({{"blue", sc.type0, inches(sc.c0.x + shift.x), inches(sc.c0.y + shift.y), sc.h0},
-                          {"red", "levies", inches(sc.c1.x + shift.x), inches(sc.c1.y + shift.y), sc.h1},
-                          {"red", "levies", inches(sc.c2.x + shift.x), inches(sc.c2.y + shift.y), sc.h2}});
+  auto j = scenario_json(
+      {{"blue", sc.type0, inches(sc.c0.x + shift.x), inches(sc.c0.y + shift.y), sc.h0},
+       {"red", "levies", inches(sc.c1.x + shift.x), inches(sc.c1.y + shift.y), sc.h1},
+       {"red", "levies", inches(sc.c2.x + shift.x), inches(sc.c2.y + shift.y), sc.h2}});
   j["table"] = {{"width", 200}, {"height", 200}};
   return j;
 }
@@ -91,7 +92,8 @@ TEST(Ohw_Properties, ShiftingTheWholeSceneChangesNoAnswer) {
         EXPECT_EQ(fb->centre(), fa->centre() + shift);
         EXPECT_EQ(fb->heading(), fa->heading());
       }
-      EXPECT_EQ(a->eligible_side(0, 1, side, true).has_value(), b->eligible_side(0, 1, side, true).has_value());
+      EXPECT_EQ(a->eligible_side(0, 1, side, true).has_value(),
+                b->eligible_side(0, 1, side, true).has_value());
     }
     EXPECT_EQ(a->may_shoot_at(0, 1), b->may_shoot_at(0, 1));
     shots += a->may_shoot_at(0, 1) ? 1 : 0;

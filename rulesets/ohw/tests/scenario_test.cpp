@@ -29,12 +29,15 @@ namespace {
 
 using namespace testing;  // NOLINT(build/namespaces)
 
-nlohmann::json small() { return scenario_json({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 30, 270}}); }
+nlohmann::json small() {
+  return scenario_json({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 30, 270}});
+}
 
 TEST(Scenario, BadFilesGetOneSentenceNamingTheField) {
   auto j = small();
   j["colour"] = "red";
-  EXPECT_NE(load_error(j).find("field 'colour' is not a field"), std::string::npos) << load_error(j);
+  EXPECT_NE(load_error(j).find("field 'colour' is not a field"), std::string::npos)
+      << load_error(j);
   j = small();
   j["ruleset"] = "bma";
   EXPECT_NE(load_error(j).find("field 'ruleset' is 'bma'"), std::string::npos);
@@ -43,7 +46,8 @@ TEST(Scenario, BadFilesGetOneSentenceNamingTheField) {
   EXPECT_NE(load_error(j).find("field 'base'"), std::string::npos);
   j = small();
   j["units"][0]["x"] = 1;
-  EXPECT_NE(load_error(j).find("field 'units[0].x' puts the base partly off the table"), std::string::npos);
+  EXPECT_NE(load_error(j).find("field 'units[0].x' puts the base partly off the table"),
+            std::string::npos);
   j = small();
   j["units"][1]["side"] = "green";
   EXPECT_NE(load_error(j).find("units[1].side"), std::string::npos);

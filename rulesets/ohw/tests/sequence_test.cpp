@@ -59,8 +59,8 @@ TEST(Ohw_Sequence, ForceTableRolledThroughChanceNodes) {
   auto s = builtin("pitched");
   ASSERT_TRUE(s->is_chance_node());
   EXPECT_EQ(s->chance_outcomes().size(), 6u);
-  roll(*s, 1);  // blue: 2 knights, 2 men-at-arms, 1 archers, 1 levies
-  roll(*s, 5);  // red: 4 knights, 1 men-at-arms, 1 levies
+  roll(*s, 1);                       // blue: 2 knights, 2 men-at-arms, 1 archers, 1 levies
+  roll(*s, 5);                       // red: 4 knights, 1 men-at-arms, 1 levies
   ASSERT_TRUE(s->is_chance_node());  // the roll-off
   EXPECT_EQ(s->chance_outcomes().size(), 2u);
   EXPECT_EQ(s->unit(unit_index(*s, "b1")).type, UnitType::kKnights);
@@ -75,9 +75,11 @@ TEST(Ohw_Sequence, ForceTableRolledThroughChanceNodes) {
 }
 
 TEST(Ohw_Sequence, ForceTableHasTheOriginalRows) {
-  EXPECT_EQ(force_from_table(4, 6), (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kKnights,
-                                                           UnitType::kArchers, UnitType::kArchers, UnitType::kLevies}));
-  EXPECT_EQ(force_from_table(1, 3), (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kMenAtArms}));
+  EXPECT_EQ(force_from_table(4, 6),
+            (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kKnights,
+                                   UnitType::kArchers, UnitType::kArchers, UnitType::kLevies}));
+  EXPECT_EQ(force_from_table(1, 3),
+            (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kMenAtArms}));
 }
 
 TEST(Ohw_5_Optional, Clause_5_2_And_5_3_ReplaceUnitsOfARolledForce) {
@@ -123,8 +125,10 @@ TEST(Ohw_Scenarios, S2_BlueNeedsTwoUnitsWhollySouthOfTheRiver) {
     auto s = builtin("s2");
     for (const char* id : {"r1", "r2", "r3", "r4"}) s->debug_remove(unit_index(*s, id));
     s->debug_place(unit_index(*s, "b1"), at(6, 10), 270);
-    if (across == 2) s->debug_place(unit_index(*s, "b2"), at(30, 10), 270);
-    else s->debug_place(unit_index(*s, "b2"), at(31.5, 17), 270);  // in the ford, astride the bank
+    if (across == 2)
+      s->debug_place(unit_index(*s, "b2"), at(30, 10), 270);
+    else
+      s->debug_place(unit_index(*s, "b2"), at(31.5, 17), 270);  // in the ford, astride the bank
     while (!s->is_terminal()) pass_turn(*s);
     EXPECT_EQ(s->winner(), across == 2 ? 0 : 1) << across;
   }
@@ -171,7 +175,7 @@ TEST(Ohw_Scenarios, S3_WagonsMoveOnlyStraightAlongTheRoad) {
   EXPECT_EQ(s->move_result(w1, move_code(0, 4, 0))->centre(), at(6.75, 18));
   EXPECT_EQ(s->move_result(w1, move_code(0, kRoadDistance, 0))->centre(), at(9.75, 18));  // +3"
   EXPECT_FALSE(s->move_result(w1, move_code(3, 2, 0)));  // no turning
-  s->debug_place(w1, at(5, 10), 0);                       // off the road
+  s->debug_place(w1, at(5, 10), 0);                      // off the road
   EXPECT_FALSE(s->move_result(w1, move_code(0, 2, 0)));
 }
 
@@ -213,7 +217,7 @@ TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
     roll(*s, 6);
     roll(*s, 6);
     play(*s, act::kRollOffBase + 0);
-    s->debug_place(unit_index(*s, "b1"), at(9, 19), 270);  // wholly in the west grange
+    s->debug_place(unit_index(*s, "b1"), at(9, 19), 270);               // wholly in the west grange
     if (denied) s->debug_place(unit_index(*s, "r1"), at(9, 14.5), 90);  // its front 0.5" inside
     while (s->turn() < 3) pass_turn(*s);
     EXPECT_EQ(s->points(0), 0);  // nothing scored before the end of turn 3

@@ -31,23 +31,27 @@ struct T {
 // A 36" x 36" table; units get ids u0, u1, ... in order. Blue moves first.
 inline nlohmann::json scenario_json(const std::vector<U>& units, const std::vector<T>& terrain = {},
                                     int turns = 12) {
-  nlohmann::json j = {{"ruleset", "ohw"}, {"id", "test"}, {"title", "test"}, {"turns", turns}, {"first", "blue"}};
+  nlohmann::json j = {
+      {"ruleset", "ohw"}, {"id", "test"}, {"title", "test"}, {"turns", turns}, {"first", "blue"}};
   j["sides"] = {{{"id", "blue"}, {"name", "Blue"}}, {{"id", "red"}, {"name", "Red"}}};
   j["terrain"] = nlohmann::json::array();
   for (std::size_t i = 0; i < terrain.size(); ++i)
-    j["terrain"].push_back({{"id", "t" + std::to_string(i)}, {"type", terrain[i].type}, {"rect", terrain[i].rect}});
+    j["terrain"].push_back(
+        {{"id", "t" + std::to_string(i)}, {"type", terrain[i].type}, {"rect", terrain[i].rect}});
   j["units"] = nlohmann::json::array();
   for (std::size_t i = 0; i < units.size(); ++i) {
     const U& u = units[i];
-    nlohmann::json x = {{"id", "u" + std::to_string(i)}, {"side", u.side}, {"type", u.type},
-                        {"x", u.x},  {"y", u.y},       {"heading", u.heading}};
+    nlohmann::json x = {
+        {"id", "u" + std::to_string(i)}, {"side", u.side}, {"type", u.type}, {"x", u.x}, {"y", u.y},
+        {"heading", u.heading}};
     if (u.enter_turn) x["enter_turn"] = u.enter_turn;
     j["units"].push_back(x);
   }
   return j;
 }
 
-inline std::shared_ptr<const OhwGame> make_game(const nlohmann::json& j, const std::string& options = "") {
+inline std::shared_ptr<const OhwGame> make_game(const nlohmann::json& j,
+                                                const std::string& options = "") {
   auto ruleset = make_ruleset();
   auto opts = game::parse_options(options);
   EXPECT_TRUE(opts.ok());
@@ -92,6 +96,8 @@ inline game::Action charge(int target, geo::Side side) {
 }
 inline game::Action shoot(int u, int t) { return act::kShootBase + 64 * u + t; }
 inline game::Action fight(int u, int t) { return act::kMeleeBase + 64 * u + t; }
-inline game::Action move(int pre, int dist, int post) { return act::kMoveBase + move_code(pre, dist, post); }
+inline game::Action move(int pre, int dist, int post) {
+  return act::kMoveBase + move_code(pre, dist, post);
+}
 
 }  // namespace carroccio::ohw::testing
