@@ -68,7 +68,7 @@ double HeuristicAgent::expected(const game::State& state, int samples, core::Rng
 double HeuristicAgent::best(const game::State& state, double here, int depth, core::Rng& rng,
                             std::vector<game::Action>* best_actions) {
   auto& legal = buffer(legal_, decision_level_);
-  state.legal_actions(legal);
+  state.agent_actions(legal);
   if (legal.empty()) return here;
   ++decision_level_;
   // The cap is shared evenly among this node's actions, so none is starved by its siblings.
@@ -104,7 +104,7 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
 }
 
 game::Action HeuristicAgent::choose(const game::State& state, core::Rng& rng) {
-  state.legal_actions(root_legal_);
+  state.agent_actions(root_legal_);
   if (root_legal_.empty()) return game::kInvalidAction;
   if (root_legal_.size() == 1) return root_legal_.front();
   nodes_ = 0;

@@ -66,7 +66,7 @@ void MctsAgent::evaluate_leaf(game::State& state, core::Rng& rng) {
       state.chance_outcomes(outcomes_);
       state.apply_unchecked(game::sample_chance(outcomes_, rng));
     } else {
-      state.legal_actions(legal_);
+      state.agent_actions(legal_);
       state.apply_unchecked(legal_[static_cast<std::size_t>(rng.uniform(legal_.size()))]);
     }
   }
@@ -126,7 +126,7 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
       // A decision node reached for the first time is a leaf (with priors, its children are
       // scored now, which is its expansion).
       if (params_.prior > 0) {
-        state->legal_actions(legal_);
+        state->agent_actions(legal_);
         expand(node, *state, p, rng);
       }
       evaluate_leaf(*state, rng);
@@ -134,7 +134,7 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
     }
     const bool filter = p != side_;
     const bool expanded = pool_[static_cast<std::size_t>(node)].expanded;
-    if (!expanded || filter) state->legal_actions(legal_);
+    if (!expanded || filter) state->agent_actions(legal_);
     std::int32_t child = -1;
     if (!expanded) {
       expand(node, *state, p, rng);
@@ -177,7 +177,7 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
 
 game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_ = {};
-  state.legal_actions(legal_);
+  state.agent_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;
   if (legal_.size() == 1) return legal_.front();
   pool_.clear();

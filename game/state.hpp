@@ -85,9 +85,24 @@ class State {
   std::vector<ChanceOutcome> chance_outcomes() const;
   virtual ChanceInfo chance_info() const { return {}; }
 
-  // Applies a decision or chance outcome after checking it is legal here. An illegal action
-  // changes nothing and returns one sentence saying why.
+  // Applies a decision or chance outcome after checking it is legal here (listed by
+  // legal_actions(), or accepted by check_unlisted()). An illegal action changes nothing and
+  // returns one sentence saying why.
   core::Status apply(Action action);
+
+  // Decisions a person may take that legal_actions() does not list because there are too many
+  // of them to list: e.g. dropping a miniature anywhere it may legally go on a continuous table
+  // (free placement), where legal_actions() offers a finite set of candidates that agents and
+  // search keep to. Ok if `action` is such a decision and legal here; otherwise one sentence
+  // saying why not. apply() and replaying a record consult it for an action not listed; the
+  // default accepts nothing.
+  virtual core::Status check_unlisted(Action action) const;
+
+  // For a board that lets a person drop a piece anywhere legal: the piece being placed, how a
+  // drop point is encoded as an action accepted by check_unlisted(), and the region it may
+  // reach (the shape is the ruleset's; docs/api.md describes it). Null when no piece is being
+  // placed. May be slow: it is asked for on demand, never by a playout.
+  virtual nlohmann::json free_placement() const { return nullptr; }
   // Applies without the legality check (fast playouts; the caller guarantees legality).
   void apply_unchecked(Action action);
 
@@ -121,6 +136,13 @@ class State {
   // A heuristic estimate of each side's prospects in [-1, 1] (the heuristic agent and MCTS
   // leaf evaluation use it). The default knows nothing: returns() when terminal, else zeros.
   virtual std::vector<double> evaluate() const;
+
+  // The decisions the search agents (heuristic, MCTS) consider here: by default every legal
+  // action. A ruleset whose legal set is a fine grid of near-equivalent choices (ohw: some 288
+  // move codes for one unit) may offer a smaller, better set instead. It must be sorted, unique,
+  // a subset of legal_actions(), and non-empty whenever legal_actions() is. legal_actions()
+  // itself stays exhaustive: a person, a record, replay and the random agent use it.
+  virtual void agent_actions(std::vector<Action>& out) const { legal_actions(out); }
 
   // Determinisation for search agents (MCTS calls it once per iteration): a complete state that
   // agrees with everything `viewer` may see, with whatever is hidden from `viewer` drawn afresh
