@@ -58,11 +58,15 @@ core::Status State::apply(Action action) {
   } else {
     const auto legal = legal_actions();
     if (!std::binary_search(legal.begin(), legal.end(), action))
-      return core::make_error(fmt::format("Action {} is not a legal decision for {} here.", action,
-                                          game().player_name(p)));
+      if (auto s = check_unlisted(action); !s) return s;
   }
   apply_unchecked(action);
   return core::Status::Ok();
+}
+
+core::Status State::check_unlisted(Action action) const {
+  return core::make_error(fmt::format("Action {} is not a legal decision for {} here.", action,
+                                      game().player_name(current_player())));
 }
 
 namespace {

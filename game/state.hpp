@@ -90,6 +90,9 @@ class State {
   // returns one sentence saying why.
   core::Status apply(Action action);
 
+  // Applies without the legality check (fast playouts; the caller guarantees legality).
+  void apply_unchecked(Action action);
+
   // Decisions a person may take that legal_actions() does not list because there are too many
   // of them to list: e.g. dropping a miniature anywhere it may legally go on a continuous table
   // (free placement), where legal_actions() offers a finite set of candidates that agents and
@@ -103,8 +106,6 @@ class State {
   // reach (the shape is the ruleset's; docs/api.md describes it). Null when no piece is being
   // placed. May be slow: it is asked for on demand, never by a playout.
   virtual nlohmann::json free_placement() const { return nullptr; }
-  // Applies without the legality check (fast playouts; the caller guarantees legality).
-  void apply_unchecked(Action action);
 
   // Per-side results at a terminal state: +1 win, -1 loss, 0 draw.
   virtual std::vector<double> returns() const = 0;
