@@ -36,6 +36,27 @@ export interface Action {
   [key: string]: unknown;
 }
 
+/**
+ * Free placement (GET /api/games/{id}/placement): the piece being placed, how a drop is encoded
+ * as an action, and the reach of its centre (table sub-units, y up).
+ */
+export interface Placement {
+  unit: string;
+  action_base: number;
+  directions: number;
+  distance_step: number;
+  distances: number;
+  heading_step_deg: number;
+  headings: number;
+  x: number;
+  y: number;
+  heading_arcsec: number;
+  allowance: number;
+  road_allowance: number;
+  reach_step_deg: number;
+  reach: [number, number][];
+}
+
 /** A ruleset's state JSON: opaque to the shell, read by the board renderer. */
 export type GameState = Record<string, unknown>;
 
@@ -295,6 +316,11 @@ export class Api {
       action,
       expect_history: expectHistory,
     });
+  }
+
+  /** Where the piece a person is placing may go (free placement), or null (docs/api.md). */
+  placement(id: string, viewer?: string): Promise<{ history_length: number; placement: Placement | null }> {
+    return this.request('GET', `/api/games/${enc(id)}/placement${viewerQuery(viewer)}`);
   }
 
   odds(id: string, action: number): Promise<Odds | null> {

@@ -1,7 +1,7 @@
-// Board renderers, one per kind of game: the hex map of hex-and-counter rulesets now, the
-// top-down table of the miniatures rulesets next. The shell knows only this interface.
+// Board renderers, one per kind of game: the hex map of hex-and-counter rulesets and the
+// top-down table of the miniatures rulesets. The shell knows only this interface.
 
-import type { Action, GameState } from '../api';
+import type { Action, GameState, Placement } from '../api';
 import type { ActionIndex, Pick } from '../shell/interaction';
 import { HexBoard } from './hex';
 import { TableBoard } from './table';
@@ -15,6 +15,7 @@ export interface BoardFrame {
   choice: { at: Pick; actions: Action[] } | null; // several decisions at one spot, awaiting a pick
   preview: Action | null; // a decision the pointer is on (its odds may be shown)
   interactive: boolean; // false while replaying or while the other side moves
+  placement?: Placement | null; // where the piece being placed may go (boards with wantsPlacement)
 }
 
 export interface BoardCallbacks {
@@ -30,6 +31,8 @@ export interface BoardCallbacks {
 
 export interface BoardRenderer {
   readonly kind: BoardKind;
+  /** The board lets a person drop a piece anywhere legal: the shell fetches the placement. */
+  readonly wantsPlacement?: boolean;
   /** Width / height of the board drawing, so the shell can size the map pane to fit. */
   aspect(): number;
   mount(el: HTMLElement, callbacks: BoardCallbacks): void;

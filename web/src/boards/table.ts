@@ -1,56 +1,761 @@
-// The top-down table of the miniatures rulesets (ohw, fastplay, gwkho): a placeholder until
-// those rulesets play through the server. It draws the table's outline if the scenario gives
-// one and says so plainly; every decision can still be made from the decision buttons.
+// The top-down table of the miniatures rulesets (ohw; fastplay follows the same state shape,
+// docs/api.md "The table view"): the cloth to scale with an inch grid, terrain polygons styled
+// by type, roads, unit bases at their exact corners with side colours, a facing mark on the
+// front edge, type and hits; the picked unit with its front arc, the ghosts of its candidate
+// moves and charges, and the region its centre may reach (free placement); lines of sight from
+// the shooters to the enemies they may shoot. Click or drag to move; wheel or +/- to zoom.
 
+import type { Action } from '../api';
 import type { BoardCallbacks, BoardFrame, BoardRenderer } from './index';
+import { clear, svg } from './svg';
+import {
+  describeTableUnit,
+  frontArc,
+  frontCentre,
+  ghostsOf,
+  placementAction,
+  pointInPolygon,
+  snapToGhost,
+  typeLabel,
+  angleDiff,
+  readTableState,
+  type Ghost,
+  type Pt,
+  type TableState,
+  type TableUnit,
+} from './tablemodel';
 
-const SVG = 'http://www.w3.org/2000/svg';
+interface ViewBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Colours of sides named after a colour; others by their order in the scenario. */
+const NAMED_COLOURS: Record<string, [string, string]> = {
+  blue: ['#2f5fa8', '#f1f5ff'],
+  red: ['#b3261b', '#fbf3df'],
+  green: ['#3f7a2a', '#f1f8e8'],
+  yellow: ['#e2bd3c', '#1e1a10'],
+  white: ['#f2efe6', '#1e1a10'],
+  black: ['#2b2b2b', '#f5f5f5'],
+};
+const DEFAULT_COLOURS: [string, string][] = [
+  ['#2f5fa8', '#f1f5ff'],
+  ['#b3261b', '#fbf3df'],
+];
+
+const MOVE_KINDS = new Set(['move', 'turn', 'hold', 'charge', 'place']);
 
 export class TableBoard implements BoardRenderer {
   readonly kind = 'table' as const;
-  private svg: SVGSVGElement | null = null;
-  private width: number;
-  private height: number;
+  readonly wantsPlacement = true;
+  private root: SVGSVGElement | null = null;
+  private layers: Record<string, SVGGElement> = {};
+  private cb: BoardCallbacks | null = null;
+  private frame: BoardFrame | null = null;
+  private st: TableState | null = null;
+  private sideOrder: string[] = [];
+  private sideNames: Record<string, string> = {};
+  private W: number;
+  private H: number;
+  private upi = 100;
+  private drawnTable = '';
+  private full: ViewBox;
+  private z = 1;
+  private cx: number;
+  private cy: number;
+  private paneW = 800;
+  private paneH = 600;
+  private resize: ResizeObserver | null = null;
+  private pan: { x: number; y: number; cx: number; cy: number; moved: boolean; id: number } | null = null;
+  private dragUnit: { id: number; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
+  private suppressClick = false;
+  private aim: string | null = null; // the shooter or striker picked in the Shoot / Melee phase
+  private facingChoice: Ghost[] | null = null;
+  private ghosts: Ghost[] = [];
 
   constructor(scenario: Record<string, unknown>) {
-    const table = (scenario.table ?? scenario.map ?? {}) as Record<string, unknown>;
-    this.width = typeof table.width === 'number' ? table.width : 72;
-    this.height = typeof table.height === 'number' ? table.height : 48;
+    const table = (scenario.table ?? {}) as Record<string, unknown>;
+    // The scenario gives inches; the state (read at the first render) gives sub-units.
+    this.W = (typeof table.width === 'number' ? table.width : 36) * 100;
+    this.H = (typeof table.height === 'number' ? table.height : 36) * 100;
+    if (Array.isArray(scenario.sides))
+      for (const s of scenario.sides as { id: string; name?: string }[]) {
+        this.sideOrder.push(s.id);
+        this.sideNames[s.id] = s.name ?? s.id;
+      }
+    this.full = this.fullBox();
+    this.cx = this.full.x + this.full.w / 2;
+    this.cy = this.full.y + this.full.h / 2;
+  }
+
+  private fullBox(): ViewBox {
+    const m = Math.max(this.W, this.H) * 0.03;
+    return { x: -m, y: -m, w: this.W + 2 * m, h: this.H + 2 * m };
   }
 
   aspect(): number {
-    return this.width / this.height;
+    return this.full.w / this.full.h;
   }
 
-  mount(el: HTMLElement, _callbacks: BoardCallbacks): void {
-    const svg = document.createElementNS(SVG, 'svg');
-    svg.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
-    svg.setAttribute('class', 'board table-board');
-    svg.setAttribute('data-testid', 'board');
-    const r = document.createElementNS(SVG, 'rect');
-    r.setAttribute('width', String(this.width));
-    r.setAttribute('height', String(this.height));
-    r.setAttribute('class', 'table-cloth');
-    svg.appendChild(r);
-    const t = document.createElementNS(SVG, 'text');
-    t.setAttribute('x', String(this.width / 2));
-    t.setAttribute('y', String(this.height / 2));
-    t.setAttribute('text-anchor', 'middle');
-    t.setAttribute('class', 'table-note');
-    t.textContent = 'Table board coming next: play from the decision buttons.';
-    svg.appendChild(t);
-    el.appendChild(svg);
-    this.svg = svg;
+  mount(el: HTMLElement, callbacks: BoardCallbacks): void {
+    this.cb = callbacks;
+    const root = svg('svg', {
+      class: 'board table-board',
+      'data-testid': 'board',
+      preserveAspectRatio: 'xMidYMid meet',
+      role: 'img',
+      'aria-label': 'Table',
+    });
+    root.appendChild(this.defs());
+    for (const name of ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'marks', 'overlay']) {
+      const g = svg('g', { class: `layer-${name}` });
+      this.layers[name] = g;
+      root.appendChild(g);
+    }
+    el.appendChild(root);
+    this.root = root;
+    this.applyViewBox();
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resize = new ResizeObserver(() => this.applyViewBox());
+      this.resize.observe(root);
+    }
+    root.addEventListener('click', (e) => this.onClick(e));
+    root.addEventListener('mousemove', (e) => this.onMove(e));
+    root.addEventListener('mouseleave', () => {
+      this.cb?.onHover(null);
+      this.cb?.onInspect(null);
+    });
+    root.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
+    root.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    root.addEventListener('pointermove', (e) => this.onPointerMove(e));
+    root.addEventListener('pointerup', (e) => this.onPointerUp(e));
+    root.addEventListener('pointercancel', () => {
+      this.pan = null;
+      this.dragUnit = null;
+      this.drawDrag();
+    });
   }
-
-  render(_frame: BoardFrame): void {}
-
-  zoom(_factor: number): void {}
-
-  fit(): void {}
 
   destroy(): void {
-    this.svg?.remove();
-    this.svg = null;
+    this.resize?.disconnect();
+    this.root?.remove();
+    this.root = null;
   }
+
+  // ---- Coordinates: the rules' y grows up the table, SVG's down ----
+
+  private P(p: Pt): Pt {
+    return [p[0], this.H - p[1]];
+  }
+
+  private pointsAttr(ps: Pt[]): string {
+    return ps.map((p) => this.P(p)).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+  }
+
+  private toTable(e: MouseEvent): Pt | null {
+    const m = this.root?.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return [p.x, this.H - p.y];
+  }
+
+  // ---- Zoom and pan (as on the hex board: a zoom over "the table fits" and a centre) ----
+
+  zoom(factor: number, at?: { x: number; y: number }): void {
+    const old = this.view();
+    const z = Math.min(10, Math.max(1, this.z * factor));
+    if (at) {
+      const fx = (at.x - old.x) / old.w;
+      const fy = (at.y - old.y) / old.h;
+      this.z = z;
+      const k = this.scale();
+      const w = this.paneW / k;
+      const h = this.paneH / k;
+      this.cx = at.x - fx * w + w / 2;
+      this.cy = at.y - fy * h + h / 2;
+    } else {
+      this.z = z;
+    }
+    this.applyViewBox();
+  }
+
+  fit(): void {
+    this.z = 1;
+    this.cx = this.full.x + this.full.w / 2;
+    this.cy = this.full.y + this.full.h / 2;
+    this.applyViewBox();
+  }
+
+  fitWidth(): void {
+    this.measure();
+    this.z = Math.max(1, this.paneW / this.full.w / this.fitScale());
+    this.cx = this.full.x + this.full.w / 2;
+    this.applyViewBox();
+  }
+
+  /** Zoom on the picked unit and where it may go, or on the units the decisions name. */
+  focus(): void {
+    const st = this.st;
+    const f = this.frame;
+    if (!st || !f) return;
+    const ids = new Set<string>();
+    if (st.selected) ids.add(st.selected);
+    else for (const a of f.index.all) for (const k of ['unit', 'by', 'target']) if (typeof a[k] === 'string') ids.add(a[k] as string);
+    const ps: Pt[] = [];
+    for (const u of st.units) if (ids.has(u.id) && u.onTable) ps.push(...u.corners);
+    for (const g of this.ghosts) ps.push([g.x, g.y]);
+    if (ps.length === 0) return;
+    const xs = ps.map((p) => p[0]);
+    const ys = ps.map((p) => this.H - p[1]);
+    const pad = 3 * this.upi;
+    const x0 = Math.min(...xs) - pad, x1 = Math.max(...xs) + pad, y0 = Math.min(...ys) - pad, y1 = Math.max(...ys) + pad;
+    this.measure();
+    const k = Math.min(this.paneW / (x1 - x0), this.paneH / (y1 - y0));
+    this.z = Math.min(5, Math.max(1, k / this.fitScale()));
+    this.cx = (x0 + x1) / 2;
+    this.cy = (y0 + y1) / 2;
+    this.applyViewBox();
+  }
+
+  private measure(): void {
+    const r = this.root?.getBoundingClientRect();
+    if (r && r.width > 0 && r.height > 0) {
+      this.paneW = r.width;
+      this.paneH = r.height;
+    }
+  }
+
+  private fitScale(): number {
+    return Math.min(this.paneW / this.full.w, this.paneH / this.full.h);
+  }
+
+  private scale(): number {
+    return this.fitScale() * this.z;
+  }
+
+  private view(): ViewBox {
+    const k = this.scale();
+    const w = this.paneW / k;
+    const h = this.paneH / k;
+    return { x: this.cx - w / 2, y: this.cy - h / 2, w, h };
+  }
+
+  private applyViewBox(): void {
+    this.measure();
+    const k = this.scale();
+    const w = this.paneW / k;
+    const h = this.paneH / k;
+    const f = this.full;
+    this.cx = w >= f.w ? f.x + f.w / 2 : Math.min(Math.max(this.cx, f.x + w / 2), f.x + f.w - w / 2);
+    this.cy = h >= f.h ? f.y + f.h / 2 : Math.min(Math.max(this.cy, f.y + h / 2), f.y + f.h - h / 2);
+    const v = this.view();
+    this.root?.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+    this.root?.classList.toggle('zoomed', v.w < f.w - 1 || v.h < f.h - 1);
+  }
+
+  private onWheel(e: WheelEvent): void {
+    e.preventDefault();
+    if (this.dragUnit?.moved) {
+      // While dragging a unit the wheel turns it, 15 degrees a notch.
+      this.dragUnit.heading += e.deltaY < 0 ? 15 : -15;
+      this.drawDrag();
+      return;
+    }
+    const p = this.toTable(e);
+    this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, p ? { x: p[0], y: this.H - p[1] } : undefined);
+  }
+
+  // ---- Pointer ----
+
+  private selectedUnit(): TableUnit | undefined {
+    const st = this.st;
+    return st?.selected ? st.units.find((u) => u.id === st.selected) : undefined;
+  }
+
+  private canPlace(): boolean {
+    return !!this.frame?.interactive && (this.ghosts.length > 0 || !!this.frame.placement);
+  }
+
+  private onPointerDown(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const target = e.target as Element;
+    const sel = this.selectedUnit();
+    const unitId = target.closest('[data-unit]')?.getAttribute('data-unit');
+    if (sel && unitId === sel.id && this.canPlace()) {
+      const p = this.toTable(e);
+      if (p) this.dragUnit = { id: e.pointerId, start: p, moved: false, heading: sel.headingDeg, at: p };
+      return;
+    }
+    if (this.z <= 1) return; // pan only when zoomed in
+    this.pan = { x: e.clientX, y: e.clientY, cx: this.cx, cy: this.cy, moved: false, id: e.pointerId };
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    const d = this.dragUnit;
+    if (d) {
+      const p = this.toTable(e);
+      if (!p) return;
+      if (!d.moved && Math.hypot(p[0] - d.start[0], p[1] - d.start[1]) < 0.3 * this.upi) return;
+      if (!d.moved) this.root?.setPointerCapture(d.id);
+      d.moved = true;
+      d.at = p;
+      this.drawDrag();
+      return;
+    }
+    const pan = this.pan;
+    if (!pan || !this.root) return;
+    const dx = e.clientX - pan.x;
+    const dy = e.clientY - pan.y;
+    if (!pan.moved && Math.hypot(dx, dy) < 6) return;
+    if (!pan.moved) this.root.setPointerCapture(pan.id);
+    pan.moved = true;
+    const k = this.scale();
+    this.cx = pan.cx - dx / k;
+    this.cy = pan.cy - dy / k;
+    this.applyViewBox();
+  }
+
+  private onPointerUp(_e: PointerEvent): void {
+    const d = this.dragUnit;
+    this.dragUnit = null;
+    if (d?.moved) {
+      this.suppressClick = true;
+      const sel = this.selectedUnit();
+      if (sel) this.dropAt(sel, d.at, d.heading, true);
+      this.drawDrag();
+      return;
+    }
+    if (this.pan?.moved) this.suppressClick = true;
+    this.pan = null;
+  }
+
+  /**
+   * A drop (or a click on the table) of the picked unit's centre at p facing `heading`: the
+   * nearest ghost if one is close, else a free placement inside the reach; else nothing.
+   */
+  private dropAt(sel: TableUnit, p: Pt, heading: number, dragged: boolean): boolean {
+    const pl = this.frame?.placement ?? null;
+    const snap = snapToGhost(this.ghosts, p, (pl ? 0.6 : dragged ? 2 : 1) * this.upi, heading);
+    if (snap && (!pl || angleDiff(snap.headingDeg, heading) < 0.5)) {
+      this.cb?.onChoose(snap.action);
+      return true;
+    }
+    if (pl && pl.unit === sel.id && pointInPolygon(p, pl.reach)) {
+      const a = placementAction(pl, p, heading);
+      if (a) {
+        this.cb?.onChoose(this.placementDecision(a.id, sel.id, p));
+        return true;
+      }
+    }
+    if (snap) {
+      this.cb?.onChoose(snap.action);
+      return true;
+    }
+    this.cb?.onInspect(`${sel.id} cannot go there: drop it on a ghost or inside the green area.`);
+    return false;
+  }
+
+  private placementDecision(id: number, unit: string, p: Pt): Action {
+    return { id, name: `${unit} to (${(p[0] / this.upi).toFixed(2)}", ${(p[1] / this.upi).toFixed(2)}")`, kind: 'place', mover: unit };
+  }
+
+  private onClick(e: MouseEvent): void {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const f = this.frame;
+    if (!f) return;
+    const target = e.target as Element;
+    const choice = target.closest('[data-choice]');
+    if (choice) {
+      const id = Number(choice.getAttribute('data-choice'));
+      const a = [...(f.choice?.actions ?? []), ...f.index.all].find((x) => x.id === id);
+      this.facingChoice = null;
+      if (a) this.cb?.onChoose(a);
+      return;
+    }
+    const group = target.closest('[data-ghosts]');
+    if (group && f.interactive) {
+      const ids = (group.getAttribute('data-ghosts') ?? '').split(',').map(Number);
+      const gs = this.ghosts.filter((g) => ids.includes(g.action.id));
+      if (gs.length === 1) this.cb?.onChoose(gs[0].action);
+      else if (gs.length > 1) {
+        this.facingChoice = gs;
+        this.draw();
+      }
+      return;
+    }
+    if (this.facingChoice) {
+      this.facingChoice = null;
+      this.draw();
+    }
+    const unitId = target.closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
+    const sel = this.selectedUnit();
+    if (unitId && sel && unitId === sel.id && f.interactive) {
+      // The picked unit itself: hold.
+      const hold = f.index.all.find((a) => a.kind === 'hold');
+      if (hold) this.cb?.onChoose(hold);
+      return;
+    }
+    if (unitId && f.interactive) {
+      const strikes = f.index.all.filter((a) => (a.kind === 'shoot' || a.kind === 'melee') && a.by === unitId);
+      if (strikes.length > 0 && !f.index.byUnit.has(unitId)) {
+        // One of ours that may shoot or must fight: aim with it.
+        this.aim = this.aim === unitId ? null : unitId;
+        this.draw();
+        return;
+      }
+      if (this.aim) {
+        const a = f.index.all.find((x) => x.by === this.aim && x.unit === unitId && (x.kind === 'shoot' || x.kind === 'melee'));
+        if (a) {
+          this.aim = null;
+          this.cb?.onChoose(a);
+          return;
+        }
+      }
+      this.cb?.onPick({ unit: unitId }, false);
+      return;
+    }
+    const p = this.toTable(e);
+    if (p && sel && this.canPlace()) this.dropAt(sel, p, sel.headingDeg, false);
+  }
+
+  private onMove(e: MouseEvent): void {
+    if (this.pan?.moved || this.dragUnit?.moved) return;
+    const st = this.st;
+    const f = this.frame;
+    if (!st || !f) return;
+    const target = e.target as Element;
+    const ghostEl = target.closest('[data-ghosts]');
+    if (ghostEl) {
+      const ids = (ghostEl.getAttribute('data-ghosts') ?? '').split(',').map(Number);
+      const gs = this.ghosts.filter((g) => ids.includes(g.action.id));
+      this.showHoverGhosts(gs);
+      this.cb?.onInspect(gs.map((g) => g.action.name).join('\n'));
+      this.cb?.onHover(gs[0]?.action ?? null);
+      return;
+    }
+    this.showHoverGhosts([]);
+    const unitId = target.closest('[data-unit]')?.getAttribute('data-unit');
+    const u = unitId ? st.units.find((x) => x.id === unitId) : undefined;
+    if (u) {
+      this.cb?.onInspect(describeTableUnit(u, (s) => this.sideNames[s] ?? s, this.upi));
+      this.cb?.onHover(f.index.byUnit.get(u.id)?.[0] ?? null);
+      return;
+    }
+    const p = this.toTable(e);
+    if (!p) return;
+    const t = [...st.terrain].reverse().find((x) => pointInPolygon(p, x.polygon));
+    this.cb?.onInspect(`(${(p[0] / this.upi).toFixed(1)}", ${(p[1] / this.upi).toFixed(1)}")${t ? ` ${t.type}${t.id ? ` (${t.id})` : ''}` : ''}`);
+    this.cb?.onHover(null);
+  }
+
+  // ---- Drawing ----
+
+  private defs(): SVGDefsElement {
+    return svg('defs', {}, [
+      svg('pattern', { id: 'tb-woods', width: 120, height: 120, patternUnits: 'userSpaceOnUse' }, [
+        svg('rect', { width: 120, height: 120, fill: '#4f6b2c' }),
+        svg('circle', { cx: 30, cy: 30, r: 22, fill: '#3d5a20' }),
+        svg('circle', { cx: 90, cy: 85, r: 26, fill: '#36521b' }),
+        svg('circle', { cx: 85, cy: 25, r: 14, fill: '#456526' }),
+      ]),
+      svg('pattern', { id: 'tb-town', width: 100, height: 100, patternUnits: 'userSpaceOnUse' }, [
+        svg('rect', { width: 100, height: 100, fill: '#b9a58a' }),
+        svg('rect', { x: 10, y: 12, width: 34, height: 26, fill: '#8d5b3a' }),
+        svg('rect', { x: 58, y: 55, width: 30, height: 32, fill: '#7a4a2e' }),
+      ]),
+      svg('pattern', { id: 'tb-marsh', width: 80, height: 40, patternUnits: 'userSpaceOnUse' }, [
+        svg('rect', { width: 80, height: 40, fill: '#7f9a7a' }),
+        svg('path', { d: 'M10,30 h20 M50,12 h20', stroke: '#3f6a7a', 'stroke-width': 5 }),
+      ]),
+      svg('filter', { id: 'tb-shadow', x: '-20%', y: '-20%', width: '150%', height: '150%' }, [
+        svg('feDropShadow', { dx: 12, dy: 16, stdDeviation: 8, 'flood-color': '#1b1408', 'flood-opacity': 0.5 }),
+      ]),
+      svg('marker', { id: 'tb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, [
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#c0180c' }),
+      ]),
+    ]);
+  }
+
+  private drawTable(): void {
+    const { cloth, terrain, roads, names } = this.layers;
+    for (const g of [cloth, terrain, roads, names]) clear(g);
+    const st = this.st!;
+    const u = this.upi;
+    cloth.appendChild(svg('rect', { x: 0, y: 0, width: this.W, height: this.H, class: 'table-cloth', 'data-testid': 'table-cloth' }));
+    // An inch grid, stronger every 6 inches.
+    let fine = '';
+    let bold = '';
+    for (let x = u; x < this.W; x += u) (Math.round(x / u) % 6 === 0 ? (bold += `M${x},0V${this.H}`) : (fine += `M${x},0V${this.H}`));
+    for (let y = u; y < this.H; y += u) (Math.round(y / u) % 6 === 0 ? (bold += `M0,${this.H - y}H${this.W}`) : (fine += `M0,${this.H - y}H${this.W}`));
+    cloth.appendChild(svg('path', { d: fine, class: 'table-grid' }));
+    cloth.appendChild(svg('path', { d: bold, class: 'table-grid major' }));
+    // Terrain: water under crossings, zones on top.
+    const rank = (t: string) => (['river', 'lake', 'marsh'].includes(t) ? 0 : ['ford', 'bridge'].includes(t) ? 2 : t === 'zone' ? 4 : 1);
+    const sorted = [...st.terrain].sort((a, b) => rank(a.type) - rank(b.type));
+    for (const t of sorted) {
+      const fill = t.type === 'woods' ? 'url(#tb-woods)' : t.type === 'town' ? 'url(#tb-town)' : t.type === 'marsh' ? 'url(#tb-marsh)' : undefined;
+      terrain.appendChild(
+        svg('polygon', { points: this.pointsAttr(t.polygon), class: `terrain terrain-${t.type}`, fill, 'data-testid': `terrain-${t.id}`, 'data-terrain': t.type }),
+      );
+      if (t.type === 'objective') {
+        const c = centroid(t.polygon);
+        names.appendChild(svg('text', { x: c[0], y: this.H - c[1], class: 'terrain-name objective', 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'font-size': 0.6 * u }, ['✠']));
+      }
+      if (t.id && t.type !== 'river') {
+        const c = centroid(t.polygon);
+        names.appendChild(
+          svg('text', { x: c[0], y: this.H - c[1] + (t.type === 'objective' ? 0.9 * u : 0), class: `terrain-name name-${t.type}`, 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'font-size': 0.7 * u }, [
+            t.id,
+          ]),
+        );
+      }
+    }
+    for (const r of st.roads) {
+      const pts = this.pointsAttr(r.line);
+      roads.appendChild(svg('polyline', { points: pts, class: 'road-edge', 'stroke-width': 1.1 * u }));
+      roads.appendChild(svg('polyline', { points: pts, class: 'road', 'stroke-width': 0.8 * u, 'data-testid': `road-${r.id}` }));
+    }
+    // Compass: north is up the table.
+    names.appendChild(
+      svg('g', { class: 'compass', transform: `translate(${this.W - 1.2 * u},${1.6 * u}) scale(${u / 12})` }, [
+        svg('path', { d: 'M0,-12 L5,6 L0,2 L-5,6 Z', class: 'compass-needle' }),
+        svg('text', { x: 0, y: 17, 'text-anchor': 'middle', class: 'compass-n' }, ['N']),
+      ]),
+    );
+  }
+
+  render(frame: BoardFrame): void {
+    this.frame = frame;
+    const st = readTableState(frame.state);
+    this.st = st;
+    if (!this.root) return;
+    const key = `${st.width}x${st.height}:${st.upi}:${JSON.stringify(frame.state.terrain ?? [])}:${JSON.stringify(frame.state.roads ?? [])}`;
+    if (key !== this.drawnTable) {
+      const resized = st.width !== this.W || st.height !== this.H;
+      this.W = st.width;
+      this.H = st.height;
+      this.upi = st.upi;
+      if (resized) {
+        this.full = this.fullBox();
+        this.fit();
+      }
+      this.drawTable();
+      this.drawnTable = key;
+    }
+    if (!frame.interactive) this.aim = null;
+    if (this.aim && !frame.index.all.some((a) => a.by === this.aim)) this.aim = null;
+    this.ghosts = frame.interactive ? ghostsOf(frame.index.all.filter((a) => MOVE_KINDS.has(a.kind ?? '') && a.kind !== 'place')) : [];
+    if (!frame.interactive) this.facingChoice = null;
+    this.draw();
+  }
+
+  private sideColours(side: string): [string, string] {
+    const named = NAMED_COLOURS[side.toLowerCase()];
+    if (named) return named;
+    const i = this.sideOrder.indexOf(side);
+    return DEFAULT_COLOURS[i >= 0 ? i % 2 : 0];
+  }
+
+  private draw(): void {
+    const st = this.st;
+    const f = this.frame;
+    if (!st || !f || !this.root) return;
+    const { region, arcs, ghosts, los, units, marks, overlay } = this.layers;
+    for (const g of [region, arcs, ghosts, los, units, marks, overlay]) clear(g);
+    this.root.classList.toggle('interactive', f.interactive);
+    const u = this.upi;
+    const legal = f.interactive ? f.index.all : [];
+    const selectable = new Set(legal.filter((a) => a.kind === 'select-unit').map((a) => a.unit as string));
+    const strikes = legal.filter((a) => a.kind === 'shoot' || a.kind === 'melee');
+    const strikers = new Set(strikes.map((a) => a.by as string));
+    const targets = new Set(strikes.filter((a) => !this.aim || a.by === this.aim).map((a) => a.unit as string));
+    const sel = this.selectedUnit();
+    const byId = new Map(st.units.map((x) => [x.id, x]));
+
+    // The region the picked unit's centre may reach (free placement).
+    const pl = f.interactive ? f.placement ?? null : null;
+    if (pl && sel && pl.unit === sel.id && pl.reach.length > 2) {
+      region.appendChild(svg('polygon', { points: this.pointsAttr(pl.reach), class: 'reach', 'data-testid': 'reach' }));
+    }
+
+    // Front arcs: the picked unit's, or the aiming unit's.
+    const arcUnit = sel ?? (this.aim ? byId.get(this.aim) : undefined);
+    if (arcUnit && arcUnit.onTable) {
+      arcs.appendChild(svg('polygon', { points: this.pointsAttr(frontArc(arcUnit, 12 * u)), class: 'front-arc', 'data-testid': 'front-arc' }));
+    }
+
+    // Ghosts of the candidate moves and charges, grouped by where they put the centre.
+    const groups = new Map<string, Ghost[]>();
+    for (const g of this.ghosts) {
+      if (g.action.kind === 'hold') continue;
+      const k = `${Math.round(g.x / 5)},${Math.round(g.y / 5)}`;
+      const l = groups.get(k);
+      if (l) l.push(g);
+      else groups.set(k, [g]);
+    }
+    for (const gs of groups.values()) {
+      const charge = gs.some((g) => g.action.kind === 'charge');
+      const keep = sel ? gs.find((g) => angleDiff(g.headingDeg, sel.headingDeg) < 0.5) ?? gs[0] : gs[0];
+      ghosts.appendChild(svg('polygon', { points: this.pointsAttr(keep.corners), class: `ghost-base${charge ? ' charge' : ''}` }));
+    }
+    for (const gs of groups.values()) {
+      const charge = gs.some((g) => g.action.kind === 'charge');
+      const [x, y] = this.P([gs[0].x, gs[0].y]);
+      ghosts.appendChild(
+        svg('circle', {
+          cx: x,
+          cy: y,
+          r: (charge ? 0.45 : 0.3) * u,
+          class: `ghost-dot${charge ? ' charge' : ''}${gs.length > 1 ? ' several' : ''}`,
+          'data-ghosts': gs.map((g) => g.action.id).join(','),
+          'data-testid': `ghost-${gs[0].action.id}`,
+        }),
+      );
+    }
+
+    // Lines of sight: from each shooter's front centre to the enemies it may shoot or must fight.
+    for (const a of strikes) {
+      if (this.aim && a.by !== this.aim) continue;
+      const s = byId.get(a.by as string);
+      const t = byId.get(a.unit as string);
+      if (!s || !t) continue;
+      const [x1, y1] = this.P(frontCentre(s));
+      const [x2, y2] = this.P([t.x, t.y]);
+      los.appendChild(
+        svg('line', { x1, y1, x2, y2, class: `los ${a.kind}${this.aim ? ' aimed' : ''}`, 'marker-end': 'url(#tb-arrow)', 'data-testid': `los-${a.by}-${a.unit}` }),
+      );
+    }
+
+    // Units.
+    for (const x of st.units) {
+      if (!x.onTable || x.removed || x.corners.length !== 4) continue;
+      const roles: string[] = [];
+      if (selectable.has(x.id)) roles.push('select');
+      if (strikers.has(x.id) && (!this.aim || this.aim === x.id)) roles.push('striker');
+      if (targets.has(x.id)) roles.push('target');
+      units.appendChild(this.unitShape(x, roles, sel?.id === x.id || this.aim === x.id));
+    }
+
+    // A pending choice from the shell (several decisions for one unit), or facings at a ghost.
+    if (this.facingChoice && f.interactive) overlay.appendChild(this.facingOverlay(this.facingChoice));
+    else if (f.choice && f.interactive) overlay.appendChild(this.choiceMenu(f.choice.actions, f.choice.at.unit ? byId.get(f.choice.at.unit) : undefined));
+    void marks;
+  }
+
+  private unitShape(x: TableUnit, roles: string[], selected: boolean): SVGGElement {
+    const u = this.upi;
+    const [fill, ink] = this.sideColours(x.side);
+    const g = svg('g', {
+      class: ['tunit', `type-${x.type}`, selected ? 'selected' : '', ...roles.map((r) => `hl-${r}`)].filter(Boolean).join(' '),
+      'data-unit': x.id,
+      'data-testid': `unit-${x.id}`,
+      'data-roles': roles.join(' ') || undefined,
+    });
+    const pts = this.pointsAttr(x.corners);
+    if (roles.length || selected) g.appendChild(svg('polygon', { points: pts, class: 'tunit-ring', 'stroke-width': 0.35 * u }));
+    g.appendChild(svg('polygon', { points: pts, class: 'tunit-base', fill, filter: 'url(#tb-shadow)' }));
+    // The facing mark: a wedge on the front edge pointing ahead.
+    const [fr, fl] = x.corners;
+    const fc = frontCentre(x);
+    const h = (x.headingDeg * Math.PI) / 180;
+    const tip: Pt = [fc[0] + Math.cos(h) * 0.45 * u, fc[1] + Math.sin(h) * 0.45 * u];
+    const a: Pt = [fc[0] + (fr[0] - fc[0]) * 0.3, fc[1] + (fr[1] - fc[1]) * 0.3];
+    const b: Pt = [fc[0] + (fl[0] - fc[0]) * 0.3, fc[1] + (fl[1] - fc[1]) * 0.3];
+    g.appendChild(svg('polygon', { points: this.pointsAttr([a, tip, b]), class: 'tunit-facing', fill: ink }));
+    g.appendChild(svg('polyline', { points: this.pointsAttr([fr, fl]), class: 'tunit-front', stroke: ink, 'stroke-width': 0.12 * u }));
+    const [cx, cy] = this.P([x.x, x.y]);
+    g.appendChild(
+      svg('text', { x: cx, y: cy - 0.12 * u, class: 'tunit-label', fill: ink, 'text-anchor': 'middle', 'font-size': 0.5 * u }, [typeLabel(x.type)]),
+    );
+    g.appendChild(
+      svg('text', { x: cx, y: cy + 0.5 * u, class: 'tunit-hits', fill: ink, 'text-anchor': 'middle', 'font-size': 0.45 * u, 'data-testid': `hits-${x.id}` }, [
+        `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`,
+      ]),
+    );
+    g.appendChild(svg('title', {}, [describeTableUnit(x, (s) => this.sideNames[s] ?? s, u)]));
+    return g;
+  }
+
+  private showHoverGhosts(gs: Ghost[]): void {
+    const m = this.layers.marks;
+    if (!m) return;
+    clear(m);
+    for (const g of gs)
+      m.appendChild(svg('polygon', { points: this.pointsAttr(g.corners), class: `ghost-hover${g.action.kind === 'charge' ? ' charge' : ''}` }));
+  }
+
+  private drawDrag(): void {
+    const m = this.layers.marks;
+    if (!m) return;
+    clear(m);
+    const d = this.dragUnit;
+    const sel = this.selectedUnit();
+    if (!d || !d.moved || !sel) return;
+    const dx = d.at[0] - sel.x;
+    const dy = d.at[1] - sel.y;
+    const turn = ((d.heading - sel.headingDeg) * Math.PI) / 180;
+    const corners = sel.corners.map(([x, y]): Pt => {
+      const rx = x - sel.x;
+      const ry = y - sel.y;
+      return [sel.x + dx + rx * Math.cos(turn) - ry * Math.sin(turn), sel.y + dy + rx * Math.sin(turn) + ry * Math.cos(turn)];
+    });
+    const pl = this.frame?.placement;
+    const ok = (pl && pointInPolygon(d.at, pl.reach)) || !!snapToGhost(this.ghosts, d.at, 2 * this.upi);
+    m.appendChild(svg('polygon', { points: this.pointsAttr(corners), class: `drag-base${ok ? '' : ' refused'}`, 'data-testid': 'drag-base' }));
+  }
+
+  private facingOverlay(gs: Ghost[]): SVGGElement {
+    const g = svg('g', { class: 'choice', 'data-testid': 'choice' });
+    const u = this.upi;
+    const [cx, cy] = this.P([gs[0].x, gs[0].y]);
+    for (const gh of gs) {
+      const a = (gh.headingDeg * Math.PI) / 180;
+      const x = cx + Math.cos(a) * 1.6 * u;
+      const y = cy - Math.sin(a) * 1.6 * u;
+      g.appendChild(
+        svg('g', { class: 'choice-facing', 'data-choice': gh.action.id, 'data-testid': `facing-${Math.round(gh.headingDeg)}`, transform: `translate(${x},${y}) scale(${u / 18})` }, [
+          svg('circle', { r: 11 }),
+          svg('path', { d: 'M0,-7.5 L6,4 L0,1.2 L-6,4 Z', transform: `rotate(${90 - gh.headingDeg})` }),
+          svg('title', {}, [gh.action.name]),
+        ]),
+      );
+    }
+    return g;
+  }
+
+  private choiceMenu(actions: Action[], at: TableUnit | undefined): SVGGElement {
+    const g = svg('g', { class: 'choice', 'data-testid': 'choice' });
+    const u = this.upi;
+    const w = 9 * u;
+    const rowH = 0.9 * u;
+    const [x0, y0] = at ? this.P([at.x, at.y]) : [this.W / 2, this.H / 2];
+    const left = x0 + 2.5 * u + w > this.W ? x0 - 2.5 * u - w : x0 + 2.5 * u;
+    const top = Math.max(0, Math.min(y0 - (actions.length * rowH) / 2, this.H - actions.length * rowH));
+    actions.forEach((a, i) => {
+      g.appendChild(
+        svg('g', { class: 'choice-item', 'data-choice': a.id, 'data-testid': `choice-${a.id}` }, [
+          svg('rect', { x: left, y: top + i * rowH, width: w, height: rowH * 0.92, rx: 0.15 * u }),
+          svg('text', { x: left + 0.25 * u, y: top + i * rowH + rowH * 0.5, 'dominant-baseline': 'middle', style: `font-size:${0.5 * u}px` }, [a.name]),
+        ]),
+      );
+    });
+    return g;
+  }
+}
+
+function centroid(ps: Pt[]): Pt {
+  if (ps.length === 0) return [0, 0];
+  let x = 0;
+  let y = 0;
+  for (const p of ps) {
+    x += p[0];
+    y += p[1];
+  }
+  return [x / ps.length, y / ps.length];
 }

@@ -2,7 +2,7 @@
 // decision before it is committed, the event log, and at the end the result and a replay
 // slider. It polls the server while an agent thinks or dice are being rolled.
 
-import { Api, ApiError, humanSide, type Action, type GameEvent, type GameView, type Odds } from '../api';
+import { Api, ApiError, humanSide, type Action, type GameEvent, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel } from './decisions';
 import { h, replace, titleCase } from './dom';
@@ -51,6 +51,7 @@ export class GameScreen {
   private hotseat = false;
   private message = '';
   private resize: ResizeObserver | null = null;
+  private placement: { at: number; placement: Placement | null } | null = null;
 
   constructor(
     private api: Api,
@@ -230,8 +231,27 @@ export class GameScreen {
     this.index = indexActions(this.replayAt === null ? v.legal : []);
     if (this.replayAt === null) this.shown = v;
     this.renderAll();
+    void this.fetchPlacement(v);
     if (needsPolling(v)) this.schedule(POLL_BUSY_MS);
     else if (!v.terminal && !this.myTurn()) this.schedule(POLL_IDLE_MS);
+  }
+
+  /** Free placement: where the piece being placed may go, asked once per position. */
+  private async fetchPlacement(v: GameView): Promise<void> {
+    if (!this.board?.wantsPlacement || !this.myTurn()) return;
+    if (this.placement?.at === v.history_length) return;
+    if (!(v.legal ?? []).some((a) => a.kind === 'move' || a.kind === 'hold')) {
+      this.placement = { at: v.history_length, placement: null };
+      return;
+    }
+    try {
+      const r = await this.api.placement(this.id, this.viewer ?? undefined);
+      if (this.view?.history_length !== r.history_length) return;
+      this.placement = { at: r.history_length, placement: r.placement };
+      this.renderBoard();
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
   }
 
   private myTurn(): boolean {
@@ -419,6 +439,7 @@ export class GameScreen {
       choice: this.choice,
       preview: this.preview,
       interactive: this.canAct(),
+      placement: this.replayAt === null && this.placement?.at === shown.history_length ? this.placement.placement : null,
     });
     this.mapPane.classList.toggle('busy', !!this.view && needsPolling(this.view));
   }
@@ -473,6 +494,10 @@ export function boardHint(legal: Action[]): string {
   const kinds = new Set(legal.map((a) => a.kind));
   if (kinds.has('activate')) return 'A chit of yours was drawn: activate the leader, or decline.';
   if (kinds.has('destination')) return 'Click a green hex to move there (the unit’s own hex: stay).';
+  if (kinds.has('move') || kinds.has('hold'))
+    return 'Click a dot or anywhere in the green area, or drag the unit there (the wheel turns it while dragging); click the unit itself to hold.';
+  if (kinds.has('shoot')) return 'Click a red-ringed enemy to shoot at it (click one of your archers first to choose who shoots), or end shooting.';
+  if (kinds.has('melee')) return 'Click a red-ringed enemy to fight it.';
   if (kinds.has('select-unit') || kinds.has('select-leader')) return 'Click a ringed counter or star to move it, or end movement.';
   if (kinds.has('target')) return 'Click a red-ringed enemy to attack it, or end combat.';
   if (kinds.has('add-attacker') || kinds.has('add-charger')) return 'Click orange-ringed units to add attackers, then Resolve.';

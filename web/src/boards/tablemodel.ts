@@ -1,0 +1,233 @@
+// The top-down table view model, kept free of the DOM: reads the state JSON of a miniatures
+// ruleset (the table-view shape of docs/api.md: ohw's State::to_json, fastplay's) and the
+// decisions that name bases, and does the plane geometry the board needs (front arcs, snapping a
+// drop to a ghost, encoding a free placement). Unit-tested.
+//
+// Coordinates are the ruleset's integer sub-units (units_per_inch of them to the inch), x to
+// the right and y up (away from the player at the bottom edge), as the rules measure them.
+
+import type { Action, Placement } from '../api';
+
+export type Pt = [number, number];
+
+export interface TableTerrain {
+  id: string;
+  type: string;
+  polygon: Pt[];
+}
+
+export interface TableRoad {
+  id: string;
+  line: Pt[];
+}
+
+export interface TableUnit {
+  id: string;
+  side: string;
+  type: string;
+  x: number;
+  y: number;
+  headingDeg: number; // counter-clockwise from +x
+  corners: Pt[]; // front-right, front-left, back-left, back-right
+  hits: number;
+  onTable: boolean;
+  removed: boolean;
+}
+
+export interface TableState {
+  width: number;
+  height: number;
+  upi: number; // sub-units per inch
+  terrain: TableTerrain[];
+  roads: TableRoad[];
+  units: TableUnit[];
+  selected: string;
+  phase: string;
+  active: string;
+}
+
+const ARCSEC_PER_DEG = 3600;
+
+function num(v: unknown, d = 0): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : d;
+}
+
+function pts(v: unknown): Pt[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter((p) => Array.isArray(p) && p.length >= 2).map((p) => [num(p[0]), num(p[1])] as Pt);
+}
+
+export function readTableState(s: Record<string, unknown>): TableState {
+  const table = (s.table ?? {}) as Record<string, unknown>;
+  const upi = num(s.units_per_inch, 100);
+  const units = Array.isArray(s.units) ? (s.units as Record<string, unknown>[]) : [];
+  return {
+    width: num(table.width, 36 * upi),
+    height: num(table.height, 36 * upi),
+    upi,
+    terrain: (Array.isArray(s.terrain) ? (s.terrain as Record<string, unknown>[]) : []).map((t) => ({
+      id: String(t.id ?? ''),
+      type: String(t.type ?? 'zone'),
+      polygon: pts(t.polygon),
+    })),
+    roads: (Array.isArray(s.roads) ? (s.roads as Record<string, unknown>[]) : []).map((r) => ({
+      id: String(r.id ?? ''),
+      line: pts(r.line),
+    })),
+    units: units.map((u) => ({
+      id: String(u.id ?? ''),
+      side: String(u.side ?? ''),
+      type: String(u.type ?? ''),
+      x: num(u.x),
+      y: num(u.y),
+      headingDeg: num(u.heading_arcsec) / ARCSEC_PER_DEG,
+      corners: pts(u.corners),
+      hits: num(u.hits),
+      onTable: u.on_table !== false,
+      removed: u.removed === true,
+    })),
+    selected: typeof s.selected === 'string' ? s.selected : '',
+    phase: typeof s.phase === 'string' ? s.phase : '',
+    active: typeof s.active === 'string' ? s.active : '',
+  };
+}
+
+/** Short labels of unit types. */
+const TYPE_LABEL: Record<string, string> = {
+  knights: 'Knights',
+  men_at_arms: 'Men-at-arms',
+  archers: 'Archers',
+  levies: 'Levies',
+  irregulars: 'Irregulars',
+  peasant_archers: 'Peasant arch.',
+  wagon: 'Wagon',
+};
+
+export function typeLabel(type: string): string {
+  return TYPE_LABEL[type] ?? type.replace(/_/g, ' ');
+}
+
+export function describeTableUnit(u: TableUnit, sideName: (id: string) => string, upi: number): string {
+  const h = Math.round(((u.headingDeg % 360) + 360) % 360);
+  return `${u.id}: ${typeLabel(u.type)} (${sideName(u.side)}), ${u.hits} hit${u.hits === 1 ? '' : 's'}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
+}
+
+// ---- Plane geometry ----
+
+export function mid(a: Pt, b: Pt): Pt {
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+}
+
+/** The middle of the front edge (corners 0 and 1). */
+export function frontCentre(u: { corners: Pt[]; x: number; y: number }): Pt {
+  return u.corners.length >= 2 ? mid(u.corners[0], u.corners[1]) : [u.x, u.y];
+}
+
+/**
+ * The front arc (ohw 0.5, 0.6): the region ahead of the front edge between rays from the front
+ * corners at 45 degrees outwards, drawn out to `reach` from the front edge.
+ */
+export function frontArc(u: { corners: Pt[]; headingDeg: number }, reach: number): Pt[] {
+  if (u.corners.length < 2) return [];
+  const [fr, fl] = u.corners;
+  const h = (u.headingDeg * Math.PI) / 180;
+  const ray = (p: Pt, deg: number): Pt => {
+    const a = h + (deg * Math.PI) / 180;
+    const len = reach / Math.cos(Math.PI / 4);
+    return [p[0] + Math.cos(a) * len, p[1] + Math.sin(a) * len];
+  };
+  // Left is counter-clockwise of the heading.
+  return [fr, ray(fr, -45), ray(fl, 45), fl];
+}
+
+export function pointInPolygon(p: Pt, poly: Pt[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+// ---- Decisions that name a base ----
+
+/** A decision with the base it leads to (a ghost): move, turn, hold, charge, place. */
+export interface Ghost {
+  action: Action;
+  corners: Pt[];
+  x: number;
+  y: number;
+  headingDeg: number;
+}
+
+export function ghostsOf(actions: Action[]): Ghost[] {
+  const out: Ghost[] = [];
+  for (const a of actions) {
+    const c = pts(a.corners);
+    if (c.length !== 4 || typeof a.x !== 'number' || typeof a.y !== 'number') continue;
+    out.push({ action: a, corners: c, x: a.x, y: a.y, headingDeg: num(a.heading_arcsec) / ARCSEC_PER_DEG });
+  }
+  return out;
+}
+
+/**
+ * The ghost a drop at `p` snaps to: the nearest ghost centre within `radius`, preferring (among
+ * those as near as the nearest to within a quarter of the radius) one that keeps `headingDeg`.
+ */
+export function snapToGhost(ghosts: Ghost[], p: Pt, radius: number, headingDeg?: number): Ghost | null {
+  let best: Ghost | null = null;
+  let bestD = Infinity;
+  for (const g of ghosts) {
+    if (g.action.kind === 'hold') continue;
+    const d = Math.hypot(g.x - p[0], g.y - p[1]);
+    const sameFacing = headingDeg !== undefined && angleDiff(g.headingDeg, headingDeg) < 0.5;
+    const score = d - (sameFacing ? radius / 4 : 0);
+    if (d <= radius && score < bestD) {
+      best = g;
+      bestD = score;
+    }
+  }
+  return best;
+}
+
+export function angleDiff(a: number, b: number): number {
+  const d = Math.abs((((a - b) % 360) + 540) % 360 - 180);
+  return d;
+}
+
+/**
+ * The free-placement action for a drop of the placed unit's centre at `p` facing `headingDeg`
+ * (encoded as the server's placement answer says), pulled back inside the reach, or null when
+ * the drop is where the unit stands. The server checks it against the rules all the same.
+ */
+export function placementAction(pl: Placement, p: Pt, headingDeg: number): { id: number; direction: number; distance: number; heading: number } | null {
+  const dx = p[0] - pl.x;
+  const dy = p[1] - pl.y;
+  let dist = Math.hypot(dx, dy);
+  const hIdx = ((Math.round(headingDeg / pl.heading_step_deg) % pl.headings) + pl.headings) % pl.headings;
+  let direction = 0;
+  let steps = 0;
+  if (dist >= pl.distance_step / 2) {
+    direction = ((Math.round((Math.atan2(dy, dx) * 180) / Math.PI) % pl.directions) + pl.directions) % pl.directions;
+    dist = Math.min(dist, reachAt(pl, direction));
+    steps = Math.min(pl.distances - 1, Math.floor(dist / pl.distance_step + 1e-9));
+  }
+  if (steps === 0) direction = 0;
+  const curIdx = Math.round(pl.heading_arcsec / 3600 / pl.heading_step_deg);
+  if (steps === 0 && hIdx === ((curIdx % pl.headings) + pl.headings) % pl.headings) return null;
+  return { id: pl.action_base + (direction * pl.distances + steps) * pl.headings + hIdx, direction, distance: steps, heading: hIdx };
+}
+
+/** How far the centre may go in direction `deg` (interpolated between the reach samples). */
+export function reachAt(pl: Placement, deg: number): number {
+  const n = pl.reach.length;
+  if (n === 0) return 0;
+  const step = pl.reach_step_deg;
+  const f = (((deg % 360) + 360) % 360) / step;
+  const i = Math.floor(f) % n;
+  const j = (i + 1) % n;
+  const r = (k: number) => Math.hypot(pl.reach[k][0] - pl.x, pl.reach[k][1] - pl.y);
+  // On a sample, its reach; between two, the nearer of them (never beyond either).
+  return f === Math.floor(f) ? r(i) : Math.min(r(i), r(j));
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { Action, Placement } from '../src/api';
+import { boardKind } from '../src/boards/index';
+import { angleDiff, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost } from '../src/boards/tablemodel';
+
+// A levy 4" x 2" at (18, 10) facing north (90 degrees), in 1/100 inch.
+const levy = {
+  id: 'b1',
+  side: 'blue',
+  type: 'levies',
+  x: 1800,
+  y: 1000,
+  heading_arcsec: 90 * 3600,
+  corners: [
+    [2000, 1100],
+    [1600, 1100],
+    [1600, 900],
+    [2000, 900],
+  ],
+  hits: 3,
+  on_table: true,
+  removed: false,
+};
+
+const state = {
+  ruleset: 'ohw',
+  units_per_inch: 100,
+  table: { width: 3600, height: 2400 },
+  terrain: [{ id: 'wood', type: 'woods', polygon: [[200, 1400], [1000, 1400], [1000, 2200], [200, 2200]] }],
+  roads: [{ id: 'road', line: [[1800, 3600], [1800, 1100]] }],
+  units: [levy, { ...levy, id: 'r1', side: 'red', on_table: false }],
+  selected: 'b1',
+  phase: 'move',
+};
+
+function placement(reach: [number, number][]): Placement {
+  return {
+    unit: 'b1',
+    action_base: 100000,
+    directions: 360,
+    distance_step: 25,
+    distances: 64,
+    heading_step_deg: 5,
+    headings: 72,
+    x: 1800,
+    y: 1000,
+    heading_arcsec: 90 * 3600,
+    allowance: 600,
+    road_allowance: 900,
+    reach_step_deg: 90,
+    reach,
+  };
+}
+
+describe('table model', () => {
+  it('reads the table-view state: sizes, terrain, roads, units in sub-units', () => {
+    const st = readTableState(state);
+    expect(st.width).toBe(3600);
+    expect(st.height).toBe(2400);
+    expect(st.terrain[0].type).toBe('woods');
+    expect(st.roads[0].line[1]).toEqual([1800, 1100]);
+    expect(st.units[0].headingDeg).toBe(90);
+    expect(st.units[0].hits).toBe(3);
+    expect(st.units[1].onTable).toBe(false);
+    expect(st.selected).toBe('b1');
+  });
+
+  it('plays ohw and fastplay on the table board', () => {
+    expect(boardKind('ohw', {})).toBe('table');
+    expect(boardKind('fastplay', {})).toBe('table');
+    expect(boardKind('bma', {})).toBe('hex');
+  });
+
+  it('draws the front arc off the front corners at 45 degrees outwards (ohw 0.5)', () => {
+    const u = readTableState(state).units[0];
+    expect(frontCentre(u)).toEqual([1800, 1100]);
+    const arc = frontArc(u, 1200);
+    expect(arc[0]).toEqual([2000, 1100]);
+    expect(arc[1][0]).toBeCloseTo(3200);
+    expect(arc[1][1]).toBeCloseTo(2300);
+    expect(arc[2][0]).toBeCloseTo(400);
+    // Ahead of the front is inside; beside the base is not.
+    expect(pointInPolygon([1800, 1500], arc)).toBe(true);
+    expect(pointInPolygon([2600, 1000], arc)).toBe(false);
+  });
+
+  it('snaps a drop to the nearest ghost within the radius, preferring the same facing', () => {
+    const mk = (id: number, x: number, y: number, h: number, kind = 'move'): Action => ({
+      id,
+      name: `g${id}`,
+      kind,
+      x,
+      y,
+      heading_arcsec: h * 3600,
+      corners: [[0, 0], [1, 0], [1, 1], [0, 1]],
+    });
+    const gs = ghostsOf([mk(1, 1800, 1600, 90), mk(2, 1800, 1600, 45), mk(3, 2400, 1000, 90), mk(4, 1800, 1000, 90, 'hold'), { id: 5, name: 'no base' }]);
+    expect(gs.length).toBe(4);
+    expect(snapToGhost(gs, [1820, 1580], 100, 90)?.action.id).toBe(1);
+    expect(snapToGhost(gs, [1820, 1580], 100, 45)?.action.id).toBe(2);
+    expect(snapToGhost(gs, [2100, 1300], 100, 90)).toBeNull(); // too far from any
+    expect(snapToGhost(gs, [1800, 1010], 100, 90)).toBeNull(); // hold is clicked on the unit
+  });
+
+  it('encodes a free placement as direction, quarter-inches and heading, inside the reach', () => {
+    const pl = placement([
+      [2400, 1000],
+      [1800, 1600],
+      [1500, 1000],
+      [1800, 1000],
+    ]);
+    // 4.25" north, keeping the heading: (90 * 64 + 17) * 72 + 18.
+    const a = placementAction(pl, [1800, 1425], 90);
+    expect(a).toEqual({ id: 100000 + (90 * 64 + 17) * 72 + 18, direction: 90, distance: 17, heading: 18 });
+    // West the reach is 3": a drop beyond it is pulled back to 3".
+    expect(placementAction(pl, [1000, 1000], 90)?.distance).toBe(12);
+    // A drop on the spot with the same facing is no move; with another facing it is a turn.
+    expect(placementAction(pl, [1805, 1000], 90)).toBeNull();
+    expect(placementAction(pl, [1805, 1000], 180)).toEqual({ id: 100000 + 36, direction: 0, distance: 0, heading: 36 });
+    expect(reachAt(pl, 90)).toBeCloseTo(600);
+    expect(reachAt(pl, 135)).toBeCloseTo(300); // between two samples: the nearer reach
+    expect(angleDiff(350, 10)).toBeCloseTo(20);
+  });
+});
