@@ -38,6 +38,12 @@ std::vector<Action> State::legal_actions() const {
   return out;
 }
 
+std::vector<Action> State::person_actions() const {
+  std::vector<Action> out;
+  person_actions(out);
+  return out;
+}
+
 std::vector<ChanceOutcome> State::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
   chance_outcomes(out);

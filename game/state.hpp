@@ -107,6 +107,14 @@ class State {
   // placed. May be slow: it is asked for on demand, never by a playout.
   virtual nlohmann::json free_placement() const { return nullptr; }
 
+  // The decisions offered to a person (the terminal's numbered list, the browser's legal list):
+  // by default legal_actions(). A ruleset whose legal decisions are small steps of a larger one
+  // (bma moves a piece hex by hex) may offer a person the larger decision instead (bma: the
+  // destination, reached along a path the rules choose); each must be listed by legal_actions()
+  // or accepted by check_unlisted(). Sorted, unique, non-empty whenever legal_actions() is.
+  virtual void person_actions(std::vector<Action>& out) const { legal_actions(out); }
+  std::vector<Action> person_actions() const;
+
   // Per-side results at a terminal state: +1 win, -1 loss, 0 draw.
   virtual std::vector<double> returns() const = 0;
 
@@ -140,9 +148,11 @@ class State {
 
   // The decisions the search agents (heuristic, MCTS) consider here: by default every legal
   // action. A ruleset whose legal set is a fine grid of near-equivalent choices (ohw: some 288
-  // move codes for one unit) may offer a smaller, better set instead. It must be sorted, unique,
-  // a subset of legal_actions(), and non-empty whenever legal_actions() is. legal_actions()
-  // itself stays exhaustive: a person, a record, replay and the random agent use it.
+  // move codes for one unit) may offer a smaller, better set instead, or larger decisions made
+  // of several legal ones (bma: a destination instead of its steps). It must be sorted, unique,
+  // each decision listed by legal_actions() or accepted by check_unlisted(), and non-empty
+  // whenever legal_actions() is. legal_actions() itself stays exhaustive: records, replay and
+  // the random agent use it.
   virtual void agent_actions(std::vector<Action>& out) const { legal_actions(out); }
 
   // Determinisation for search agents (MCTS calls it once per iteration): a complete state that
