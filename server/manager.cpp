@@ -681,6 +681,18 @@ Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string&
   });
 }
 
+Outcome<nlohmann::json> Manager::placement(const std::string& id, const std::string& viewer) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    auto v = parse_viewer(*g.game, *g.state, viewer);
+    if (!v) return v.failure();
+    const game::Player p = g.state->current_player();
+    nlohmann::json placement = nullptr;
+    if (*v >= 0 && *v == p && g.human(p)) placement = g.state->free_placement();
+    return nlohmann::json{{"history_length", g.state->history().size()},
+                          {"placement", placement}};
+  });
+}
+
 Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest& request,
                                        const std::string& viewer) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {

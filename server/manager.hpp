@@ -80,6 +80,9 @@ class Manager {
   // The game after its first `n` actions (the replay slider).
   Outcome<nlohmann::json> view_at(const std::string& id, std::size_t n, const std::string& viewer);
   Outcome<nlohmann::json> legal(const std::string& id, const std::string& viewer);
+  // Where the piece a person is placing may go (State::free_placement), when it is `viewer`'s
+  // turn and `viewer` is played by a person; else null.
+  Outcome<nlohmann::json> placement(const std::string& id, const std::string& viewer);
   // Applies a person's decision; answers the view for `viewer` (default: the side that acted).
   Outcome<nlohmann::json> apply(const std::string& id, const ApplyRequest& request,
                                 const std::string& viewer);

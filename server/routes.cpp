@@ -36,6 +36,7 @@ enum class Route {
   kActions,
   kLegal,
   kOdds,
+  kPlacement,
   kEvents,
   kUndo,
   kRecord,
@@ -93,6 +94,7 @@ Match match(const std::string& path) {
       if (s[2] == "undo") return {Route::kUndo, {s[1]}, post};
       if (s[2] == "legal") return {Route::kLegal, {s[1]}, get};
       if (s[2] == "odds") return {Route::kOdds, {s[1]}, get};
+      if (s[2] == "placement") return {Route::kPlacement, {s[1]}, get};
       if (s[2] == "events") return {Route::kEvents, {s[1]}, get};
       if (s[2] == "record") return {Route::kRecord, {s[1]}, get};
     }
@@ -589,6 +591,8 @@ ApiReply Api::route(const ApiRequest& r) const {
     }
     case Route::kLegal:
       return from_outcome(manager_.legal(m.args[0], viewer));
+    case Route::kPlacement:
+      return from_outcome(manager_.placement(m.args[0], viewer));
     case Route::kOdds: {
       const auto text = param(r, "action");
       if (!text) return error_reply(400, "Parameter 'action' is needed: the id of a legal action.");
