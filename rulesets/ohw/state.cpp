@@ -257,6 +257,8 @@ void OhwState::do_apply(game::Action a) {
     }
   } else if (a == act::kEndPhase) {
     phase_ = phase_ == Phase::kMove ? Phase::kShoot : Phase::kMelee;
+  } else if (a >= act::kPlaceBase) {
+    do_place(a);
   } else if (a >= act::kMoveBase) {
     do_move(a - act::kMoveBase);
   } else if (a >= act::kMeleeBase) {
@@ -483,6 +485,7 @@ std::string OhwState::action_to_string(game::Action a) const {
         ohw_->scenario_data().side_names[static_cast<std::size_t>(a - act::kRollOffBase)]);
   if (a > act::kDieBase && a <= act::kDieBase + 6) return fmt::format("d6 = {}", a - act::kDieBase);
   if (a == act::kEndPhase) return phase_ == Phase::kMove ? "end movement" : "end shooting";
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) return placement_to_string(a);
   if (a >= act::kMoveBase && a < act::kMoveBase + act::kMaxCode) {
     const int code = a - act::kMoveBase;
     const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");

@@ -20,6 +20,12 @@
 //     code 300 + 4*t + side      charge side `side` (geo::Side order) of enemy unit t (1.8)
 //     code 600 + side     in melee, turn to face the enemy touching that side (1.5)
 //     code 650            try to demolish the scenario's crossing (S2; a d6 follows)
+//   100000 + (d*64 + k)*72 + h   Move phase, the picked unit, free placement (board.cpp): turn
+//                         to face direction d degrees (0..359, counter-clockwise from east), go
+//                         straight ahead k quarter-inches (0..63; k = 0: a turn in place, d = 0),
+//                         then turn to face h*5 degrees. Not listed by legal_actions() (agents
+//                         keep to the candidates above); accepted by check_unlisted() when the
+//                         rules allow it (1.0-1.4), so a person may drop a unit anywhere legal.
 // Units are at most kMaxUnits (60), so the ranges never overlap.
 #pragma once
 
@@ -48,6 +54,14 @@ inline constexpr int kChargeCode = 300;
 inline constexpr int kFaceCode = 600;
 inline constexpr int kDemolishCode = 650;
 inline constexpr int kMaxCode = 700;
+inline constexpr game::Action kPlaceBase = 100000;
+inline constexpr int kPlaceDirections = 360;  // 1-degree steps
+inline constexpr int kPlaceDistances = 64;    // quarter-inch steps, up to 15.75"
+inline constexpr int kPlaceHeadings = 72;     // 5-degree steps
+inline constexpr std::int64_t kPlaceStep = 25;
+inline constexpr int kPlaceHeadingStep = 5;
+inline constexpr game::Action kPlaceEnd =
+    kPlaceBase + kPlaceDirections * kPlaceDistances * kPlaceHeadings;
 }  // namespace act
 
 // Turn sizes of a move, in degrees (positive = counter-clockwise = to the left).
@@ -57,6 +71,9 @@ inline constexpr std::array<int, 6> kPostTurns = {0, 45, -45, 90, -90, 180};
 inline constexpr int kNumDistances = 6;
 inline constexpr int kRoadDistance = 5;
 game::Action move_code(int pre, int dist, int post);
+// A free placement (board.cpp): direction in degrees, distance in quarter-inches, final heading
+// as an index of 5-degree steps.
+game::Action place_code(int direction, int distance, int heading);
 
 enum class Phase : std::uint8_t { kSetup, kMove, kShoot, kMelee, kOver };
 
@@ -108,6 +125,9 @@ class OhwState final : public game::State {
   std::string to_string() const override;
   nlohmann::json to_json(game::Player viewer) const override;
   std::string action_to_string(game::Action action) const override;
+  nlohmann::json action_to_json(game::Action action) const override;  // board.cpp
+  core::Status check_unlisted(game::Action action) const override;    // board.cpp
+  nlohmann::json free_placement() const override;                     // board.cpp
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;  // render.cpp
   std::string status_line() const override;
@@ -139,6 +159,9 @@ class OhwState final : public game::State {
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
   // The base after move code `code` of unit u, or nothing if illegal.
   std::optional<geo::Base> move_result(int u, int code) const;
+  // The base after free placement action `a` of the selected unit, or the reason it is not
+  // allowed (board.cpp; 1.0-1.4).
+  core::Expected<geo::Base> placement_result(game::Action a) const;
   // The contact position of a charge of u against side `side` of t, or nothing if illegal (1.8).
   std::optional<geo::Base> charge_result(int u, int t, geo::Side side) const;
   // 0.9: line of sight from point p to point q, ignoring units a and b.
@@ -184,6 +207,8 @@ class OhwState final : public game::State {
   void legal_shots(std::vector<game::Action>& out) const;
   void legal_melee(std::vector<game::Action>& out) const;
   void do_move(int code);
+  void do_place(game::Action a);  // board.cpp
+  std::string placement_to_string(game::Action a) const;
   bool impassable_for(int u, TerrainType t) const;
   int objective_winner() const;  // victory.cpp
   void score_zones();
