@@ -136,11 +136,17 @@ std::string OhwState::placement_to_string(game::Action a) const {
   const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
   const int face = p.heading * act::kPlaceHeadingStep;
   std::string text;
-  if (p.distance == 0)
+  if (p.distance == 0) {
     text = fmt::format("{} turns to face {} degrees", who, face);
-  else
-    text = fmt::format("{} turns to face {} degrees, moves {} and turns to face {} degrees", who,
-                       p.direction, inches(p.distance * act::kPlaceStep), face);
+  } else {
+    // The turns that change nothing are left out of the name.
+    const bool pre = selected_ < 0 || geo::Angle::degrees(p.direction) !=
+                                          unit(selected_).base.heading();
+    text = who;
+    if (pre) text += fmt::format(" turns to face {} degrees,", p.direction);
+    text += fmt::format(" moves {}", inches(p.distance * act::kPlaceStep));
+    if (face % 360 != p.direction) text += fmt::format(" and turns to face {} degrees", face);
+  }
   if (selected_ >= 0)
     if (auto b = placement_result(a))
       text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,

@@ -71,7 +71,7 @@ export class TableBoard implements BoardRenderer {
   private resize: ResizeObserver | null = null;
   private pan: { x: number; y: number; cx: number; cy: number; moved: boolean; id: number } | null = null;
   private dragUnit: { id: number; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
-  private suppressClick = false;
+  private suppressUntil = 0; // a click right after a drag or pan is not a click
   private aim: string | null = null; // the shooter or striker picked in the Shoot / Melee phase
   private facingChoice: Ghost[] | null = null;
   private ghosts: Ghost[] = [];
@@ -110,7 +110,7 @@ export class TableBoard implements BoardRenderer {
       'aria-label': 'Table',
     });
     root.appendChild(this.defs());
-    for (const name of ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'marks', 'overlay']) {
+    for (const name of ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'turns', 'marks', 'overlay']) {
       const g = svg('g', { class: `layer-${name}` });
       this.layers[name] = g;
       root.appendChild(g);
@@ -322,13 +322,13 @@ export class TableBoard implements BoardRenderer {
     const d = this.dragUnit;
     this.dragUnit = null;
     if (d?.moved) {
-      this.suppressClick = true;
+      this.suppressUntil = performance.now() + 400;
       const sel = this.selectedUnit();
       if (sel) this.dropAt(sel, d.at, d.heading, true);
       this.drawDrag();
       return;
     }
-    if (this.pan?.moved) this.suppressClick = true;
+    if (this.pan?.moved) this.suppressUntil = performance.now() + 400;
     this.pan = null;
   }
 
@@ -363,8 +363,8 @@ export class TableBoard implements BoardRenderer {
   }
 
   private onClick(e: MouseEvent): void {
-    if (this.suppressClick) {
-      this.suppressClick = false;
+    if (performance.now() < this.suppressUntil) {
+      this.suppressUntil = 0;
       return;
     }
     const f = this.frame;
@@ -523,7 +523,7 @@ export class TableBoard implements BoardRenderer {
     }
     // Compass: north is up the table.
     names.appendChild(
-      svg('g', { class: 'compass', transform: `translate(${this.W - 1.2 * u},${1.6 * u}) scale(${u / 12})` }, [
+      svg('g', { class: 'compass', transform: `translate(${1.2 * u},${1.6 * u}) scale(${u / 12})` }, [
         svg('path', { d: 'M0,-12 L5,6 L0,2 L-5,6 Z', class: 'compass-needle' }),
         svg('text', { x: 0, y: 17, 'text-anchor': 'middle', class: 'compass-n' }, ['N']),
       ]),
@@ -566,8 +566,8 @@ export class TableBoard implements BoardRenderer {
     const st = this.st;
     const f = this.frame;
     if (!st || !f || !this.root) return;
-    const { region, arcs, ghosts, los, units, marks, overlay } = this.layers;
-    for (const g of [region, arcs, ghosts, los, units, marks, overlay]) clear(g);
+    const { region, arcs, ghosts, los, units, turns, marks, overlay } = this.layers;
+    for (const g of [region, arcs, ghosts, los, units, turns, marks, overlay]) clear(g);
     this.root.classList.toggle('interactive', f.interactive);
     const u = this.upi;
     const legal = f.interactive ? f.index.all : [];
@@ -593,7 +593,7 @@ export class TableBoard implements BoardRenderer {
     // Ghosts of the candidate moves and charges, grouped by where they put the centre.
     const groups = new Map<string, Ghost[]>();
     for (const g of this.ghosts) {
-      if (g.action.kind === 'hold') continue;
+      if (g.action.kind === 'hold' || g.action.kind === 'turn') continue;
       const k = `${Math.round(g.x / 5)},${Math.round(g.y / 5)}`;
       const l = groups.get(k);
       if (l) l.push(g);
@@ -642,6 +642,21 @@ export class TableBoard implements BoardRenderer {
       units.appendChild(this.unitShape(x, roles, sel?.id === x.id || this.aim === x.id));
     }
 
+    // Turns in place: an arrow each around the picked unit, pointing the way it would face.
+    if (sel)
+      for (const g of this.ghosts.filter((x) => x.action.kind === 'turn')) {
+        const a = (g.headingDeg * Math.PI) / 180;
+        const r = 2.9 * u;
+        const [x, y] = this.P([sel.x + Math.cos(a) * r, sel.y + Math.sin(a) * r]);
+        turns.appendChild(
+          svg('g', { class: 'choice-facing turn-arrow', 'data-choice': g.action.id, 'data-testid': `turn-${g.action.id}`, transform: `translate(${x},${y}) scale(${u / 26})` }, [
+            svg('circle', { r: 11 }),
+            svg('path', { d: 'M0,-7.5 L6,4 L0,1.2 L-6,4 Z', transform: `rotate(${90 - g.headingDeg})` }),
+            svg('title', {}, [g.action.name]),
+          ]),
+        );
+      }
+
     // A pending choice from the shell (several decisions for one unit), or facings at a ghost.
     if (this.facingChoice && f.interactive) overlay.appendChild(this.facingOverlay(this.facingChoice));
     else if (f.choice && f.interactive) overlay.appendChild(this.choiceMenu(f.choice.actions, f.choice.at.unit ? byId.get(f.choice.at.unit) : undefined));
@@ -670,12 +685,15 @@ export class TableBoard implements BoardRenderer {
     g.appendChild(svg('polygon', { points: this.pointsAttr([a, tip, b]), class: 'tunit-facing', fill: ink }));
     g.appendChild(svg('polyline', { points: this.pointsAttr([fr, fl]), class: 'tunit-front', stroke: ink, 'stroke-width': 0.12 * u }));
     const [cx, cy] = this.P([x.x, x.y]);
+    // Upright text: a base turned end-on to the viewer gets the short forms.
+    const wide = Math.max(...x.corners.map((p) => p[0])) - Math.min(...x.corners.map((p) => p[0]));
+    const narrow = wide < 3.2 * u;
     g.appendChild(
-      svg('text', { x: cx, y: cy - 0.12 * u, class: 'tunit-label', fill: ink, 'text-anchor': 'middle', 'font-size': 0.5 * u }, [typeLabel(x.type)]),
+      svg('text', { x: cx, y: cy - 0.12 * u, class: 'tunit-label', fill: ink, 'text-anchor': 'middle', 'font-size': 0.5 * u }, [typeLabel(x.type, narrow)]),
     );
     g.appendChild(
       svg('text', { x: cx, y: cy + 0.5 * u, class: 'tunit-hits', fill: ink, 'text-anchor': 'middle', 'font-size': 0.45 * u, 'data-testid': `hits-${x.id}` }, [
-        `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`,
+        narrow ? `${x.id} · ${x.hits}` : `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`,
       ]),
     );
     g.appendChild(svg('title', {}, [describeTableUnit(x, (s) => this.sideNames[s] ?? s, u)]));

@@ -103,7 +103,19 @@ const TYPE_LABEL: Record<string, string> = {
   wagon: 'Wagon',
 };
 
-export function typeLabel(type: string): string {
+const TYPE_SHORT: Record<string, string> = {
+  knights: 'Kn',
+  men_at_arms: 'MaA',
+  archers: 'Arch',
+  levies: 'Lev',
+  irregulars: 'Irr',
+  peasant_archers: 'P.Arch',
+  wagon: 'Wag',
+};
+
+/** The unit type as a label; `short` for a base seen end-on (narrow on the screen). */
+export function typeLabel(type: string, short = false): string {
+  if (short) return TYPE_SHORT[type] ?? type.slice(0, 4);
   return TYPE_LABEL[type] ?? type.replace(/_/g, ' ');
 }
 

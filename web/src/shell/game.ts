@@ -495,7 +495,7 @@ export function boardHint(legal: Action[]): string {
   if (kinds.has('activate')) return 'A chit of yours was drawn: activate the leader, or decline.';
   if (kinds.has('destination')) return 'Click a green hex to move there (the unit’s own hex: stay).';
   if (kinds.has('move') || kinds.has('hold'))
-    return 'Click a dot or anywhere in the green area, or drag the unit there (the wheel turns it while dragging); click the unit itself to hold.';
+    return 'Click a dot or anywhere in the green area, or drag the unit there (the wheel turns it while dragging); an arrow turns it in place; click the unit itself to hold.';
   if (kinds.has('shoot')) return 'Click a red-ringed enemy to shoot at it (click one of your archers first to choose who shoots), or end shooting.';
   if (kinds.has('melee')) return 'Click a red-ringed enemy to fight it.';
   if (kinds.has('select-unit') || kinds.has('select-leader')) return 'Click a ringed counter or star to move it, or end movement.';

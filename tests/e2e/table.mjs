@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// End-to-end test of the top-down table board (ohw), driving Debian's chromium.
+//
+//   node tests/e2e/table.mjs CARROCCIO_BINARY WEB_DIST_DIR [SCREENSHOT_PATH]
+//
+// Through the UI only: creates an ohw/s1 game (blue: a person, red: the random agent), checks
+// the table draws its cloth, terrain, road and every unit on the table; picks a knight and sees
+// its front arc, the ghosts of its candidate moves and the shaded reach; drags it to a point off
+// the candidate grid (free placement) and checks the server moved it there; picks another and
+// clicks a ghost dot, checking the unit stands where that candidate said; ends movement and waits
+// for the agent to play its turn. Saves table-selected.png, table.png (1366x768) and
+// table-large.png (1920x1080) beside SCREENSHOT_PATH (default build/e2e/table.png). Exits 0 on
+// success; on failure prints one sentence and exits 1.
+
+import path from 'node:path';
+import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+
+const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const MAX_POLLS = 3000; // bounds instead of a clock: the machine may be slow
+const log = (msg) => say('e2e_table', msg);
+const harness = new Harness('e2e_table');
+
+async function settle(page) {
+  await page.waitForFunction(() => !document.body.classList.contains('posting'), null, { timeout: 20_000 });
+  await sleep(80);
+}
+
+/** The game as blue sees it. */
+async function view(id) {
+  return harness.getJson(`/api/games/${encodeURIComponent(id)}?viewer=blue`);
+}
+
+/** Screen position of a table point (sub-units, y up). */
+async function screenOf(page, x, y) {
+  return page.evaluate(
+    ([x, y]) => {
+      const svg = document.querySelector('[data-testid="board"]');
+      const cloth = document.querySelector('[data-testid="table-cloth"]');
+      const h = Number(cloth.getAttribute('height'));
+      const p = new DOMPoint(x, h - y).matrixTransform(svg.getScreenCTM());
+      return { x: p.x, y: p.y };
+    },
+    [x, y],
+  );
+}
+
+async function waitForHistory(id, after) {
+  for (let i = 0; i < MAX_POLLS; i++) {
+    const v = await view(id);
+    if (v.history_length > after) return v;
+    await sleep(50);
+  }
+  fail(`the game did not move on from ${after} decisions.`);
+}
+
+async function pickUnit(page, unitId) {
+  await page.click(`[data-testid="unit-${unitId}"] .tunit-base`);
+  await page.waitForSelector(`[data-testid="unit-${unitId}"].selected`);
+  await page.waitForSelector('[data-testid="front-arc"]');
+  await page.waitForSelector('[data-testid^="ghost-"]');
+  await page.waitForSelector('[data-testid="reach"]');
+  await settle(page);
+}
+
+async function run() {
+  const shot = path.resolve(shotArg || process.env.CARROCCIO_E2E_SCREENSHOT || path.join(ROOT, 'build', 'e2e', 'table.png'));
+  const dir = path.dirname(shot);
+  await harness.start(binaryArg, distArg);
+  const page = await harness.browser(SMALL);
+
+  await page.goto(harness.base + '/');
+  await page.waitForSelector('[data-testid="create-game"]');
+  await page.selectOption('[data-testid="lobby-ruleset"]', 'ohw');
+  await page.waitForSelector('[data-testid="player-red"]');
+  await page.selectOption('[data-testid="lobby-scenario"]', 's1');
+  await page.waitForSelector('[data-testid="player-red"]');
+  await page.selectOption('[data-testid="player-blue"]', 'human');
+  await page.selectOption('[data-testid="player-red"]', 'random');
+  await page.fill('[data-testid="lobby-seed"]', '5');
+  await page.click('[data-testid="create-game"]');
+  await page.waitForSelector('[data-testid="board"] g.tunit');
+  const id = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())?.[1] ?? '');
+  if (!id) fail(`creating the game did not open it (the page is at ${page.url()}).`);
+  log(`game ${id} created`);
+
+  // The table: cloth, terrain, road, every unit on the table (the red knights arrive later).
+  let v = await view(id);
+  for (const sel of ['table-cloth', 'terrain-wood', 'terrain-wagon', 'terrain-legnano', 'road-road'])
+    if (!(await page.$(`[data-testid="${sel}"]`))) fail(`the table does not draw ${sel}.`);
+  const onTable = v.state.units.filter((u) => u.on_table).map((u) => u.id);
+  const drawn = await page.$$eval('[data-testid="board"] g.tunit', (gs) => gs.map((g) => g.getAttribute('data-unit')));
+  if (drawn.sort().join(',') !== onTable.sort().join(',')) fail(`the table draws units ${drawn.join(', ')} but ${onTable.join(', ')} are on it.`);
+  const ringed = await page.$$eval('[data-testid="board"] g.tunit.hl-select', (gs) => gs.map((g) => g.getAttribute('data-unit')));
+  if (!ringed.includes('b2')) fail(`the blue knight b2 is not offered to move (ringed: ${ringed.join(', ')}).`);
+  const hits = await page.textContent('[data-testid="hits-b2"]');
+  if (!/0 hits/.test(hits || '')) fail(`unit b2 shows "${hits}" instead of its hits.`);
+
+  // Pick b2: front arc, ghosts, reach.
+  await pickUnit(page, 'b2');
+  await screenshotAt(page, path.join(dir, 'table-selected.png'));
+  v = await view(id);
+  const ghostCount = (await page.$$('[data-testid^="ghost-"]')).length;
+  log(`b2 picked: ${ghostCount} ghost spots, ${v.legal.length} decisions`);
+  if (ghostCount < 5) fail(`only ${ghostCount} candidate destinations are drawn for the knight b2.`);
+
+  // Free placement: drag b2 to 4.5" straight ahead (south), off the 3" candidate grid.
+  const b2 = v.state.units.find((u) => u.id === 'b2');
+  const from = await screenOf(page, b2.x, b2.y);
+  const target = { x: b2.x, y: b2.y - 450 };
+  const to = await screenOf(page, target.x, target.y);
+  const before = v.history_length;
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+  await page.waitForSelector('[data-testid="drag-base"]');
+  await page.mouse.up();
+  v = await waitForHistory(id, before);
+  await settle(page);
+  const moved = v.state.units.find((u) => u.id === 'b2');
+  const off = Math.hypot(moved.x - target.x, moved.y - target.y);
+  if (off > 30) fail(`b2 was dropped at (${target.x}, ${target.y}) but stands at (${moved.x}, ${moved.y}).`);
+  if (moved.heading_arcsec !== b2.heading_arcsec) fail(`b2 turned from ${b2.heading_arcsec} to ${moved.heading_arcsec} arc-seconds on a straight drop.`);
+  log(`b2 placed freely at (${moved.x}, ${moved.y})`);
+  const placed = (await harness.getJson(`/api/games/${encodeURIComponent(id)}/record`)).actions.slice(-1)[0];
+  if (!placed || placed[1] < 100000) fail(`the drop was not recorded as a free placement (last action ${JSON.stringify(placed)}).`);
+
+  // A ghost: pick b4 and click the dot of a candidate move (the one furthest ahead).
+  await pickUnit(page, 'b4');
+  v = await view(id);
+  const moves = v.legal.filter((a) => a.kind === 'move' && Array.isArray(a.corners));
+  const dots = await page.$$eval('[data-testid^="ghost-"]', (ds) => ds.map((d) => ({ ids: d.getAttribute('data-ghosts').split(',').map(Number), testid: d.getAttribute('data-testid') })));
+  const groups = dots.filter((d) => d.ids.every((i) => moves.some((m) => m.id === i)));
+  if (groups.length === 0) fail('no candidate move of b4 has a dot to click.');
+  const yOf = (d) => moves.find((m) => m.id === d.ids[0]).y;
+  groups.sort((a, b) => yOf(a) - yOf(b));
+  const spot = groups[0];
+  const heading = v.state.units.find((u) => u.id === 'b4').heading_arcsec;
+  const chosen = moves.find((m) => spot.ids.includes(m.id) && (spot.ids.length === 1 || m.heading_arcsec === heading));
+  if (!chosen) fail(`the ghost spot ${spot.testid} offers no move keeping b4's facing.`);
+  const before2 = v.history_length;
+  await page.click(`[data-testid="${spot.testid}"]`);
+  if (spot.ids.length > 1) {
+    // Several facings at that spot: the board offers one arrow each.
+    await page.waitForSelector('[data-testid="choice"] [data-choice]');
+    await page.click(`[data-testid="choice"] [data-choice="${chosen.id}"]`);
+  }
+  v = await waitForHistory(id, before2);
+  await settle(page);
+  const b4 = v.state.units.find((u) => u.id === 'b4');
+  if (b4.x !== chosen.x || b4.y !== chosen.y) fail(`b4 went to (${b4.x}, ${b4.y}), not to the ghost clicked at (${chosen.x}, ${chosen.y}).`);
+  log(`b4 moved by its ghost to (${b4.x}, ${b4.y})`);
+
+  // A refused drop says why and changes nothing: drag b1 far beyond its reach.
+  await pickUnit(page, 'b1');
+  v = await view(id);
+  const b1 = v.state.units.find((u) => u.id === 'b1');
+  const f1 = await screenOf(page, b1.x, b1.y);
+  const t1 = await screenOf(page, b1.x, b1.y - 2000);
+  await page.mouse.move(f1.x, f1.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) await page.mouse.move(f1.x + ((t1.x - f1.x) * i) / 6, f1.y + ((t1.y - f1.y) * i) / 6);
+  await page.waitForSelector('[data-testid="drag-base"].refused');
+  await page.mouse.up();
+  await sleep(300);
+  const after = await view(id);
+  if (after.history_length !== v.history_length) fail('a drop beyond the reach was applied.');
+  const said = (await page.textContent('[data-testid="inspector"]')) || '';
+  if (!/cannot go there/.test(said)) fail(`a refused drop says "${said}" instead of why.`);
+
+  await screenshotAt(page, shot);
+
+  // Hold b1 by clicking it, end movement, let the agent play, and see our next turn drawn.
+  await page.click('[data-testid="unit-b1"] .tunit-base');
+  v = await waitForHistory(id, v.history_length);
+  await settle(page);
+  const end = v.legal.find((a) => a.kind === 'end-movement');
+  if (!end) fail('there is no end-movement decision after the moves.');
+  await page.click(`[data-testid="action-${end.id}"]`);
+  for (let i = 0; i < MAX_POLLS; i++) {
+    v = await view(id);
+    if (v.terminal || (v.current_player === 'blue' && v.state.turn === 2 && v.legal.length > 0)) break;
+    await sleep(100);
+  }
+  if (!(v.current_player === 'blue' && v.state.turn === 2)) fail(`the agent's turn did not come back to blue (now ${v.status_line}).`);
+  await page.waitForFunction((h) => document.querySelector('[data-testid="board"]') && !document.body.classList.contains('posting'), v.history_length);
+  await sleep(800);
+  const redMoved = v.state.units.filter((u) => u.side === 'red' && u.on_table);
+  for (const r of redMoved) {
+    const pts = await page.$eval(`[data-testid="unit-${r.id}"] .tunit-base`, (p) => p.getAttribute('points'));
+    const want = r.corners.map(([x, y]) => [x, v.state.table.height - y]);
+    const got = pts.split(' ').map((s) => s.split(',').map(Number));
+    if (got.some((p, i) => Math.abs(p[0] - want[i][0]) > 0.5 || Math.abs(p[1] - want[i][1]) > 0.5))
+      fail(`unit ${r.id} is drawn at ${pts} but stands at ${JSON.stringify(r.corners)}.`);
+  }
+  log(`turn 2: the red agent played; ${redMoved.length} red units drawn where they stand`);
+  await screenshotAt(page, path.join(dir, 'table-large.png'), LARGE, SMALL);
+  if (harness.pageErrors.length) fail(`the page threw: ${harness.pageErrors[0]}`);
+  log(`screenshots in ${dir}`);
+}
+
+harness.main(run);
