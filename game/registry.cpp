@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/scenario_reader.hpp"
 
 namespace carroccio::game {
 
@@ -96,7 +97,9 @@ core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::str
     return core::make_error(
         fmt::format("{}: field 'ruleset' names '{}', which is not a known ruleset.", source_name, id));
   if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
-  return r->new_game(*json, source_name, options);
+  auto game = r->new_game(*json, source_name, options);
+  if (!game) return core::make_error(with_field_line(game.message(), source_name, text));
+  return game;
 }
 
 core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
@@ -132,9 +135,12 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
   auto text = r->builtin_scenario(scenario);
   if (!text) return text.error();
   if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
-  auto json = parse_json_text(*text, fmt::format("{}/{}", id, scenario));
+  const std::string source = fmt::format("{}/{}", id, scenario);
+  auto json = parse_json_text(*text, source);
   if (!json) return json.error();
-  return r->new_game(*json, fmt::format("{}/{}", id, scenario), options);
+  auto game = r->new_game(*json, source, options);
+  if (!game) return core::make_error(with_field_line(game.message(), source, *text));
+  return game;
 }
 
 }  // namespace carroccio::game

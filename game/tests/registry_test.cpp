@@ -104,7 +104,8 @@ TEST(Registry, TheRulesetNamesItsOwnBadFields) {
                                    "target": 0, "max_turns": 9})");
   auto game = registry.load(path, {});
   ASSERT_FALSE(game.ok());
-  EXPECT_EQ(game.message(), path + ": field 'target' must be a whole number from 2 to 1000.");
+  // The registry adds the line of the field in the file (game/scenario_reader.hpp).
+  EXPECT_EQ(game.message(), path + ":2: field 'target' must be a whole number from 2 to 1000.");
 }
 
 TEST(Registry, MissingFileIsNamed) {

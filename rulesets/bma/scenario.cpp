@@ -1,101 +1,32 @@
 // Reading a bma scenario file (docs/scenario-format.md). Every error names the source, the
 // field and the problem, and nothing is half-loaded.
 #include <algorithm>
-#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
 #include <string_view>
 
 #include "fmt/format.h"
+#include "game/scenario_reader.hpp"
 #include "rulesets/bma/board.hpp"
 #include "rulesets/bma/types.hpp"
 
 namespace carroccio::bma {
-namespace {
 
-class Reader {
- public:
-  explicit Reader(std::string_view source) : source_(source) {}
-
-  core::Error error(const std::string& field, const std::string& what) const {
-    return core::make_error(fmt::format("{}: field '{}' {}.", source_, field, what));
-  }
-
-  // Each getter returns false and sets err_ on a problem.
-  bool string(const nlohmann::json& obj, const std::string& path, const char* key, std::string& out,
-              bool required = true) {
-    auto it = obj.find(key);
-    if (it == obj.end()) {
-      if (!required) return true;
-      return fail(path + key, "is missing");
-    }
-    if (!it->is_string() || it->get<std::string>().empty())
-      return fail(path + key, "must be a non-empty string");
-    out = it->get<std::string>();
-    return true;
-  }
-  bool integer(const nlohmann::json& obj, const std::string& path, const char* key, int& out,
-               int lo, int hi, bool required = true) {
-    auto it = obj.find(key);
-    if (it == obj.end()) {
-      if (!required) return true;
-      return fail(path + key, "is missing");
-    }
-    if (!it->is_number_integer())
-      return fail(path + key, fmt::format("must be a whole number from {} to {}", lo, hi));
-    const auto v = it->get<long long>();
-    if (v < lo || v > hi)
-      return fail(path + key, fmt::format("is {}, but must be from {} to {}", v, lo, hi));
-    out = static_cast<int>(v);
-    return true;
-  }
-  bool fail(const std::string& field, const std::string& what) {
-    if (!err_) err_ = error(field, what);
-    return false;
-  }
-  const std::optional<core::Error>& err() const { return err_; }
-
- private:
-  std::string_view source_;
-  std::optional<core::Error> err_;
-};
-
-// A message from core as the tail of our own sentence: without its closing full stop.
-std::string sentence_body(std::string text) {
-  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) text.pop_back();
-  return text;
-}
-
-// The first field of `obj` not in `allowed`, or "" (docs/scenario-format.md: unknown fields
-// are refused, so a misspelt one never goes unnoticed).
-std::string unknown_field(const nlohmann::json& obj,
-                          std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : obj.items())
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return key;
-  return {};
-}
-
-const char* kTopKeys[] = {"ruleset", "id",      "title", "description", "turns", "map",
-                          "sides",   "leaders", "units", "_comment",    "notes"};
-
-}  // namespace
+using game::FieldReader;
+using game::Need;
+using game::sentence_body;
 
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
-  Reader rd(source);
+  FieldReader rd(source);
   Scenario s;
   s.source = j;
-  if (!j.is_object()) return rd.error("(top level)", "must be a JSON object");
-  for (const auto& [key, value] : j.items()) {
-    if (std::find(std::begin(kTopKeys), std::end(kTopKeys), key) == std::end(kTopKeys))
-      return rd.error(key, "is not a field of a bma scenario (see docs/scenario-format.md)");
-  }
-  std::string ruleset;
-  if (!rd.string(j, "", "ruleset", ruleset)) return *rd.err();
-  if (ruleset != "bma")
-    return rd.error("ruleset", fmt::format("is '{}', expected \"bma\"", ruleset));
+  if (!rd.top_level(j, "bma",
+                    {"ruleset", "id", "title", "description", "turns", "map", "sides", "leaders",
+                     "units", "_comment", "notes"}))
+    return *rd.err();
   if (!rd.string(j, "", "id", s.id) || !rd.string(j, "", "title", s.title) ||
-      !rd.string(j, "", "description", s.description, false) ||
+      !rd.string(j, "", "description", s.description, Need::kOptional) ||
       !rd.integer(j, "", "turns", s.turns, 1, 99))
     return *rd.err();
 
@@ -103,25 +34,18 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   auto mit = j.find("map");
   if (mit == j.end() || !mit->is_object()) return rd.error("map", "is missing or not an object");
   const auto& m = *mit;
-  if (auto k = unknown_field(
-          m, {"columns", "rows", "orientation", "shifted", "terrain", "labels", "_comment"});
-      !k.empty())
-    return rd.error("map." + k, "is not a field of the map");
-  if (!rd.integer(m, "map.", "columns", s.cols, 1, 64) ||
-      !rd.integer(m, "map.", "rows", s.rows, 1, 64))
+  s.flat_top = true;
+  s.even_shifted = true;
+  if (!rd.only_fields(
+          m, "map.", {"columns", "rows", "orientation", "shifted", "terrain", "labels", "_comment"},
+          "the map") ||
+      !rd.integer(m, "map.", "columns", s.cols, 1, 64) ||
+      !rd.integer(m, "map.", "rows", s.rows, 1, 64) ||
+      !rd.choice(m, "map.", "orientation", s.flat_top, {{"flat", true}, {"pointy", false}},
+                 Need::kOptional) ||
+      !rd.choice(m, "map.", "shifted", s.even_shifted, {{"even", true}, {"odd", false}},
+                 Need::kOptional))
     return *rd.err();
-  std::string orientation = "flat", shifted = "even";
-  if (!rd.string(m, "map.", "orientation", orientation, false) ||
-      !rd.string(m, "map.", "shifted", shifted, false))
-    return *rd.err();
-  if (orientation != "flat" && orientation != "pointy")
-    return rd.error("map.orientation",
-                    fmt::format("is '{}', but must be \"flat\" or \"pointy\"", orientation));
-  if (shifted != "even" && shifted != "odd")
-    return rd.error("map.shifted",
-                    fmt::format("is '{}', but must be \"even\" or \"odd\"", shifted));
-  s.flat_top = orientation == "flat";
-  s.even_shifted = shifted == "even";
   const Board board(s.cols, s.rows, s.flat_top, s.even_shifted);
   auto hex_field = [&](const nlohmann::json& v, const std::string& field) -> core::Expected<int> {
     if (!v.is_string()) return rd.error(field, "must be a four-digit hex label such as \"1120\"");
@@ -160,30 +84,20 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   }
 
   // ---- sides ----
-  auto sit = j.find("sides");
-  if (sit == j.end() || !sit->is_array() || sit->size() != kNumSides)
-    return rd.error("sides", "must be a list of exactly two sides");
+  const nlohmann::json* sit = rd.array(j, "", "sides", kNumSides, kNumSides);
+  if (!sit) return *rd.err();
   for (int i = 0; i < kNumSides; ++i) {
     const auto& sj = (*sit)[static_cast<std::size_t>(i)];
-    const std::string p = fmt::format("sides[{}].", i);
-    if (!sj.is_object()) return rd.error(fmt::format("sides[{}]", i), "must be an object");
+    const std::string p = game::item_path("sides", static_cast<std::size_t>(i));
     SideDef& sd = s.sides[static_cast<std::size_t>(i)];
-    std::string edge;
-    if (!rd.string(sj, p, "id", sd.id) || !rd.string(sj, p, "name", sd.name) ||
-        !rd.string(sj, p, "home_edge", edge) ||
+    if (!rd.object(sj, p) || !rd.string(sj, p, "id", sd.id) || !rd.string(sj, p, "name", sd.name) ||
+        !rd.choice(sj, p, "home_edge", sd.home_edge,
+                   {{"north", Edge::kNorth},
+                    {"south", Edge::kSouth},
+                    {"west", Edge::kWest},
+                    {"east", Edge::kEast}}) ||
         !rd.integer(sj, p, "rout_level", sd.rout_level, 1, 10000))
       return *rd.err();
-    if (edge == "north")
-      sd.home_edge = Edge::kNorth;
-    else if (edge == "south")
-      sd.home_edge = Edge::kSouth;
-    else if (edge == "west")
-      sd.home_edge = Edge::kWest;
-    else if (edge == "east")
-      sd.home_edge = Edge::kEast;
-    else
-      return rd.error(p + "home_edge",
-                      fmt::format("is '{}', but must be north, south, west or east", edge));
   }
   if (s.sides[0].id == s.sides[1].id) return rd.error("sides[1].id", "repeats the first side's id");
   auto side_index = [&](const nlohmann::json& obj, const std::string& p, int& out) -> bool {
@@ -199,25 +113,22 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   };
 
   // ---- leaders ----
-  auto lit = j.find("leaders");
-  if (lit == j.end() || !lit->is_array() || lit->empty())
-    return rd.error("leaders", "must be a non-empty list");
-  if (lit->size() > kMaxLeaders)
-    return rd.error("leaders", fmt::format("lists more than {} leaders", kMaxLeaders));
+  const nlohmann::json* lit = rd.array(j, "", "leaders", 1, kMaxLeaders);
+  if (!lit) return *rd.err();
   std::map<std::string, int> leader_ids;
   std::set<int> leader_hexes;
   for (std::size_t i = 0; i < lit->size(); ++i) {
     const auto& lj = (*lit)[i];
-    const std::string p = fmt::format("leaders[{}].", i);
-    if (!lj.is_object()) return rd.error(fmt::format("leaders[{}]", i), "must be an object");
-    if (auto k = unknown_field(
-            lj, {"id", "name", "side", "command", "movement", "hex", "supreme", "_comment"});
-        !k.empty())
-      return rd.error(p + k, "is not a field of a leader");
+    const std::string p = game::item_path("leaders", i);
     LeaderDef ld;
-    if (!rd.string(lj, p, "id", ld.id) || !rd.string(lj, p, "name", ld.name) ||
+    if (!rd.object(lj, p) ||
+        !rd.only_fields(lj, p,
+                        {"id", "name", "side", "command", "movement", "hex", "supreme", "_comment"},
+                        "a leader") ||
+        !rd.string(lj, p, "id", ld.id) || !rd.string(lj, p, "name", ld.name) ||
         !side_index(lj, p, ld.side) || !rd.integer(lj, p, "command", ld.command, 1, 4) ||
-        !rd.integer(lj, p, "movement", ld.movement, 1, 20, false))
+        !rd.integer(lj, p, "movement", ld.movement, 1, 20, Need::kOptional) ||
+        !rd.boolean(lj, p, "supreme", ld.supreme, Need::kOptional))
       return *rd.err();
     if (leader_ids.count(ld.id))
       return rd.error(p + "id", fmt::format("'{}' is used by another leader", ld.id));
@@ -227,10 +138,6 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     ld.hex = *h;
     if (!leader_hexes.insert(ld.hex).second)
       return rd.error(p + "hex", "holds another leader already (4.2: one leader per hex)");
-    if (auto sup = lj.find("supreme"); sup != lj.end()) {
-      if (!sup->is_boolean()) return rd.error(p + "supreme", "must be true or false");
-      ld.supreme = sup->get<bool>();
-    }
     leader_ids[ld.id] = static_cast<int>(i);
     s.leaders.push_back(ld);
   }
@@ -243,48 +150,36 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   }
 
   // ---- units ----
-  auto uit = j.find("units");
-  if (uit == j.end() || !uit->is_array() || uit->empty())
-    return rd.error("units", "must be a non-empty list");
-  if (uit->size() > kMaxUnits)
-    return rd.error("units", fmt::format("lists more than {} units", kMaxUnits));
+  const nlohmann::json* uit = rd.array(j, "", "units", 1, kMaxUnits);
+  if (!uit) return *rd.err();
   std::map<std::string, int> unit_ids;
   std::map<int, std::size_t> unit_hexes;
   for (std::size_t i = 0; i < uit->size(); ++i) {
     const auto& uj = (*uit)[i];
-    const std::string p = fmt::format("units[{}].", i);
-    if (!uj.is_object()) return rd.error(fmt::format("units[{}]", i), "must be an object");
-    if (auto k = unknown_field(uj, {"id", "name", "side", "leader", "type", "rating", "movement",
-                                    "hex", "facing", "_comment"});
-        !k.empty())
-      return rd.error(p + k, "is not a field of a unit");
+    const std::string p = game::item_path("units", i);
     UnitDef ud;
-    std::string type, rating, leader;
-    if (!rd.string(uj, p, "id", ud.id) || !rd.string(uj, p, "name", ud.name, false) ||
-        !side_index(uj, p, ud.side) || !rd.string(uj, p, "type", type) ||
-        !rd.string(uj, p, "rating", rating) || !rd.string(uj, p, "leader", leader))
+    std::string leader;
+    if (!rd.object(uj, p) ||
+        !rd.only_fields(uj, p,
+                        {"id", "name", "side", "leader", "type", "rating", "movement", "hex",
+                         "facing", "_comment"},
+                        "a unit") ||
+        !rd.string(uj, p, "id", ud.id) || !rd.string(uj, p, "name", ud.name, Need::kOptional) ||
+        !side_index(uj, p, ud.side) ||
+        !rd.choice(uj, p, "type", ud.type,
+                   {{"infantry", UnitType::kInfantry},
+                    {"cavalry", UnitType::kCavalry},
+                    {"carroccio", UnitType::kCarroccio}}) ||
+        !rd.choice(uj, p, "rating", ud.rating,
+                   {{"A", Rating::kA}, {"B", Rating::kB}, {"C", Rating::kC}}) ||
+        !rd.string(uj, p, "leader", leader))
       return *rd.err();
     if (ud.name.empty()) ud.name = ud.id;
     if (unit_ids.count(ud.id))
       return rd.error(p + "id", fmt::format("'{}' is used by another unit", ud.id));
-    if (type == "infantry")
-      ud.type = UnitType::kInfantry, ud.movement = 4;
-    else if (type == "cavalry")
-      ud.type = UnitType::kCavalry, ud.movement = 8;
-    else if (type == "carroccio")
-      ud.type = UnitType::kCarroccio, ud.movement = 2;
-    else
-      return rd.error(p + "type",
-                      fmt::format("is '{}', but must be infantry, cavalry or carroccio", type));
-    if (rating == "A")
-      ud.rating = Rating::kA;
-    else if (rating == "B")
-      ud.rating = Rating::kB;
-    else if (rating == "C")
-      ud.rating = Rating::kC;
-    else
-      return rd.error(p + "rating", fmt::format("is '{}', but must be A, B or C", rating));
-    if (!rd.integer(uj, p, "movement", ud.movement, 1, 20, false)) return *rd.err();
+    // Printed movement allowances by type, unless the unit gives its own.
+    ud.movement = ud.type == UnitType::kInfantry ? 4 : ud.type == UnitType::kCavalry ? 8 : 2;
+    if (!rd.integer(uj, p, "movement", ud.movement, 1, 20, Need::kOptional)) return *rd.err();
     auto lid = leader_ids.find(leader);
     if (lid == leader_ids.end())
       return rd.error(p + "leader", fmt::format("'{}' is not a leader of the scenario", leader));

@@ -2,12 +2,11 @@
 // source, the field and the problem, and nothing is half-loaded. Lengths in the file are inches
 // (at most two decimals); they become integer 1/100 inch here and nowhere else.
 #include <algorithm>
-#include <cmath>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
 #include "fmt/format.h"
+#include "game/scenario_reader.hpp"
 #include "rulesets/ohw/types.hpp"
 
 namespace carroccio::ohw {
@@ -93,83 +92,24 @@ std::vector<UnitType> force_from_table(int die, int size) {
 
 namespace {
 
-class Reader {
- public:
-  explicit Reader(std::string_view source) : source_(source) {}
-  core::Error error(const std::string& field, const std::string& what) const {
-    return core::make_error(fmt::format("{}: field '{}' {}.", source_, field, what));
-  }
-  bool fail(const std::string& field, const std::string& what) {
-    if (!err_) err_ = error(field, what);
-    return false;
-  }
-  const std::optional<core::Error>& err() const { return err_; }
+static_assert(kInch == 100, "lengths are hundredths of an inch");
 
-  bool string(const nlohmann::json& obj, const std::string& path, const char* key, std::string& out,
-              bool required = true) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return required ? fail(path + key, "is missing") : true;
-    if (!it->is_string() || it->get<std::string>().empty())
-      return fail(path + key, "must be a non-empty string");
-    out = it->get<std::string>();
-    return true;
-  }
-  bool integer(const nlohmann::json& obj, const std::string& path, const char* key, int& out,
-               int lo, int hi, bool required = true) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return required ? fail(path + key, "is missing") : true;
-    if (!it->is_number_integer())
-      return fail(path + key, fmt::format("must be a whole number from {} to {}", lo, hi));
-    const auto v = it->get<long long>();
-    if (v < lo || v > hi)
-      return fail(path + key, fmt::format("is {}, but must be from {} to {}", v, lo, hi));
-    out = static_cast<int>(v);
-    return true;
-  }
-  // A length in inches (at most two decimals) into 1/100 inch, within [lo, hi] inches.
+// The shared field reader, with lengths in inches (at most two decimals) read into 1/100 inch.
+class Reader : public game::FieldReader {
+ public:
+  using FieldReader::FieldReader;
   bool inches(const nlohmann::json& v, const std::string& field, std::int64_t& out, int lo,
               int hi) {
-    if (!v.is_number()) return fail(field, "must be a number of inches");
-    std::int64_t hundredths = 0;
-    if (v.is_number_integer()) {
-      const auto i = v.get<long long>();
-      if (i < lo || i > hi)
-        return fail(field, fmt::format("is {}, but must be from {} to {} inches", i, lo, hi));
-      hundredths = i * kInch;
-    } else {
-      const double d = v.get<double>();
-      if (!std::isfinite(d) || d < lo || d > hi)
-        return fail(field, fmt::format("must be from {} to {} inches", lo, hi));
-      const double scaled = d * 100.0;
-      const double rounded = std::round(scaled);
-      if (std::fabs(scaled - rounded) > 1e-6) return fail(field, "may have at most two decimals");
-      hundredths = static_cast<std::int64_t>(rounded);
-    }
-    out = hundredths;
-    return true;
+    return hundredths(v, field, out, lo, hi, "inches");
   }
   bool point(const nlohmann::json& v, const std::string& field, geo::Point& out) {
-    if (!v.is_array() || v.size() != 2) return fail(field, "must be a point [x, y] in inches");
-    return inches(v[0], field + "[0]", out.x, -1000, 1000) &&
-           inches(v[1], field + "[1]", out.y, -1000, 1000);
+    return FieldReader::point(v, field, out, -1000, 1000, "inches");
   }
-
- private:
-  std::string_view source_;
-  std::optional<core::Error> err_;
 };
 
-std::string unknown_field(const nlohmann::json& obj,
-                          std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : obj.items())
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return key;
-  return {};
-}
-
-std::string sentence_body(std::string text) {
-  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) text.pop_back();
-  return text;
-}
+using game::Need;
+using game::sentence_body;
+using game::unknown_field;
 
 int find_side(const Scenario& s, const std::string& id) {
   for (int i = 0; i < kNumSides; ++i)
@@ -189,19 +129,14 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   Reader rd(source);
   Scenario s;
   s.source = j;
-  if (!j.is_object()) return rd.error("(top level)", "must be a JSON object");
-  if (auto k = unknown_field(j, {"ruleset", "id", "title", "description", "table", "base", "turns",
-                                 "first", "sides", "terrain", "roads", "units", "victory", "at_end",
-                                 "oath", "demolition", "_comment", "notes"});
-      !k.empty())
-    return rd.error(k, "is not a field of an ohw scenario (see docs/scenario-format.md)");
-  std::string ruleset;
-  if (!rd.string(j, "", "ruleset", ruleset)) return *rd.err();
-  if (ruleset != "ohw")
-    return rd.error("ruleset", fmt::format("is '{}', expected \"ohw\"", ruleset));
+  if (!rd.top_level(j, "ohw",
+                    {"ruleset", "id", "title", "description", "table", "base", "turns", "first",
+                     "sides", "terrain", "roads", "units", "victory", "at_end", "oath",
+                     "demolition", "_comment", "notes"}))
+    return *rd.err();
   if (!rd.string(j, "", "id", s.id) || !rd.string(j, "", "title", s.title) ||
-      !rd.string(j, "", "description", s.description, false) ||
-      !rd.integer(j, "", "turns", s.turns, 1, 99, false))
+      !rd.string(j, "", "description", s.description, Need::kOptional) ||
+      !rd.integer(j, "", "turns", s.turns, 1, 99, Need::kOptional))
     return *rd.err();
 
   // ---- table and base size (0.4) ----
@@ -350,7 +285,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     int heading = 0;
     if (!rd.string(u, path, "id", d.id) || !rd.string(u, path, "side", side) ||
         !rd.string(u, path, "type", type) || !rd.integer(u, path, "heading", heading, 0, 359) ||
-        !rd.integer(u, path, "enter_turn", d.enter_turn, 0, 99, false))
+        !rd.integer(u, path, "enter_turn", d.enter_turn, 0, 99, Need::kOptional))
       return *rd.err();
     for (const auto& other : s.units)
       if (other.id == d.id) return rd.error(path + "id", fmt::format("repeats the id '{}'", d.id));
@@ -444,7 +379,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           return *rd.err();
       } else if (kind == "zone_points") {
         d.kind = VictoryKind::kZonePoints;
-        if (!rd.integer(v, path, "from_turn", d.from_turn, 1, 99, false)) return *rd.err();
+        if (!rd.integer(v, path, "from_turn", d.from_turn, 1, 99, Need::kOptional))
+          return *rd.err();
         if (!v.contains("zones") || !v["zones"].is_array() || v["zones"].empty())
           return rd.error(path + "zones", "must list terrain ids");
         for (std::size_t z = 0; z < v["zones"].size(); ++z) {
