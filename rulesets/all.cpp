@@ -2,6 +2,7 @@
 
 #include "rulesets/alsh/ruleset.hpp"
 #include "rulesets/bma/ruleset.hpp"
+#include "rulesets/fastplay/ruleset.hpp"
 #include "rulesets/ohw/ruleset.hpp"
 
 namespace carroccio::rulesets {
@@ -11,6 +12,7 @@ game::Registry make_registry() {
   r.add(bma::make_ruleset());
   r.add(alsh::make_ruleset());
   r.add(ohw::make_ruleset());
+  r.add(fastplay::make_ruleset());
   return r;
 }
 

@@ -6,8 +6,8 @@ namespace carroccio::fastplay {
 
 namespace {
 constexpr std::array<std::string_view, kNumTroopTypes> kNames = {
-    "archery", "light_infantry", "heavy_infantry", "light_cavalry",
-    "heavy_cavalry", "ballista", "catapult"};
+    "archery",       "light_infantry", "heavy_infantry", "light_cavalry",
+    "heavy_cavalry", "ballista",       "catapult"};
 // The column or row of the tables a type is read in (war machines as archery, ruling F-16).
 int table_index(TroopType t) { return is_war_machine(t) ? 0 : static_cast<int>(t); }
 }  // namespace

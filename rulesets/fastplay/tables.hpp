@@ -57,8 +57,8 @@ struct MachineBand {
   int none = 0, one = 0;
 };
 inline constexpr MachineBand kBallista = {0, 70 * kCm, 3, 5};
-inline constexpr std::array<MachineBand, 2> kCatapult = {{{0, 40 * kCm, 2, 5},
-                                                          {40 * kCm, 80 * kCm, 3, 5}}};
+inline constexpr std::array<MachineBand, 2> kCatapult = {
+    {{0, 40 * kCm, 2, 5}, {40 * kCm, 80 * kCm, 3, 5}}};
 // fastplay 10.2: cover adds 1 to the score needed (ruling F-13: a 6 on the die always scores).
 inline constexpr int kCoverPenalty = 1;
 
@@ -86,8 +86,8 @@ inline constexpr int kLoneCommanderBonus = 1;
 
 // fastplay 4 (playsheet "Movement and charge into melee"), in sub-units.
 std::int64_t move_allowance(TroopType t);
-inline constexpr std::int64_t kStandOff = 10 * kCm;       // fastplay 4.1
-inline constexpr std::int64_t kEvadeDistance = 15 * kCm;  // fastplay 7.1
+inline constexpr std::int64_t kStandOff = 10 * kCm;         // fastplay 4.1
+inline constexpr std::int64_t kEvadeDistance = 15 * kCm;    // fastplay 7.1
 inline constexpr std::int64_t kRetreatDistance = 15 * kCm;  // fastplay 9.2
 
 // fastplay 3 (playsheet "Stands"): width (front) and depth in sub-units (ruling F-5: 3 x 2 cm

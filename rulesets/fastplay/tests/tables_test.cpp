@@ -1,7 +1,7 @@
 // The playsheet's numbers, every cell pinned against the book (fastplay 3, 4, 9, 10, 11).
-#include <gtest/gtest.h>
-
 #include "rulesets/fastplay/tables.hpp"
+
+#include <gtest/gtest.h>
 
 namespace carroccio::fastplay {
 namespace {
@@ -20,20 +20,19 @@ int lowest_melee(TroopType att, TroopType def) {
 
 TEST(FastplayTables, Table_Melee_AllCells) {
   // Rows: attacker; columns: defender (archery, LI, HI, LC, HC), as printed on the playsheet.
-  const int expected[5][5] = {{5, 6, 6, 6, 6},
-                              {4, 5, 6, 5, 6},
-                              {4, 5, 5, 5, 5},
-                              {4, 6, 6, 5, 6},
-                              {3, 4, 6, 5, 5}};
+  const int expected[5][5] = {
+      {5, 6, 6, 6, 6}, {4, 5, 6, 5, 6}, {4, 5, 5, 5, 5}, {4, 6, 6, 5, 6}, {3, 4, 6, 5, 5}};
   for (int a = 0; a < 5; ++a)
     for (int d = 0; d < 5; ++d) {
-      EXPECT_EQ(kMeleeNeed[static_cast<std::size_t>(a)][static_cast<std::size_t>(d)], expected[a][d])
+      EXPECT_EQ(kMeleeNeed[static_cast<std::size_t>(a)][static_cast<std::size_t>(d)],
+                expected[a][d])
           << a << "," << d;
-      EXPECT_EQ(lowest_melee(kTable[static_cast<std::size_t>(a)], kTable[static_cast<std::size_t>(d)]),
-                expected[a][d]);
+      EXPECT_EQ(
+          lowest_melee(kTable[static_cast<std::size_t>(a)], kTable[static_cast<std::size_t>(d)]),
+          expected[a][d]);
       // Negative: one below the lowest score fails.
-      EXPECT_FALSE(melee_success(kTable[static_cast<std::size_t>(a)], kTable[static_cast<std::size_t>(d)],
-                                 expected[a][d] - 1, 0));
+      EXPECT_FALSE(melee_success(kTable[static_cast<std::size_t>(a)],
+                                 kTable[static_cast<std::size_t>(d)], expected[a][d] - 1, 0));
     }
 }
 

@@ -1,0 +1,38 @@
+// The fastplay Game: an immutable scenario and the chosen optional rule, shared by every State.
+#pragma once
+
+#include <memory>
+
+#include "game/state.hpp"
+#include "rulesets/fastplay/types.hpp"
+
+namespace carroccio::fastplay {
+
+struct RuleOptions {
+  // fastplay 11.4 (optional): once a side's supreme commander is lost, a d6 each turn says how
+  // many of its units may move or charge.
+  bool supreme_commander = false;
+};
+
+core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
+
+class FastplayGame final : public game::Game, public std::enable_shared_from_this<FastplayGame> {
+ public:
+  FastplayGame(Scenario scenario, RuleOptions rules, game::Options options);
+
+  std::unique_ptr<game::State> new_initial_state() const override;
+
+  const Scenario& scenario_data() const { return scenario_; }
+  const RuleOptions& rules() const { return rules_; }
+  int num_units() const { return static_cast<int>(scenario_.units.size()); }
+  const UnitDef& unit(int u) const { return scenario_.units[static_cast<std::size_t>(u)]; }
+  // Stands each side starts with (ruling F-28 counts stands, not units).
+  int starting_stands(int side) const { return start_stands_[static_cast<std::size_t>(side)]; }
+
+ private:
+  Scenario scenario_;
+  RuleOptions rules_;
+  std::array<int, kNumSides> start_stands_{0, 0};
+};
+
+}  // namespace carroccio::fastplay

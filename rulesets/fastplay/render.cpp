@@ -1,0 +1,66 @@
+// A top-down character drawing of the table: one character per 2 cm, the far edge at the top.
+// Stands show their troop letter (tables.hpp), upper case for the first army, lower case for
+// the second; '*' a lone commander; terrain '#' woods, '+' village, 'X' works, '-' hill, '~'
+// river.
+#include <cctype>
+#include <sstream>
+
+#include "fmt/format.h"
+#include "rulesets/fastplay/state.hpp"
+
+namespace carroccio::fastplay {
+
+namespace {
+constexpr std::int64_t kCell = 2 * kCm;
+char terrain_char(TerrainType t) {
+  static constexpr char kChars[] = {'#', '+', 'X', '-', '~'};
+  return kChars[static_cast<std::size_t>(t)];
+}
+}  // namespace
+
+std::string FastplayState::render_text(game::Player viewer) const {
+  (void)viewer;
+  const Scenario& sc = fp_->scenario_data();
+  const int cols = static_cast<int>(sc.width / kCell), rows = static_cast<int>(sc.height / kCell);
+  std::vector<std::string> grid(static_cast<std::size_t>(rows),
+                                std::string(static_cast<std::size_t>(cols), '.'));
+  auto cell = [&](geo::Point p, char c) {
+    const int col = static_cast<int>(p.x / kCell), row = rows - 1 - static_cast<int>(p.y / kCell);
+    if (col >= 0 && col < cols && row >= 0 && row < rows)
+      grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = c;
+  };
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const geo::Point p{c * kCell + kCell / 2, (rows - 1 - r) * kCell + kCell / 2};
+      for (const auto& t : sc.terrain)
+        if (geo::point_in_polygon(p, t.outline))
+          grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = terrain_char(t.type);
+    }
+  for (int u = 0; u < num_units(); ++u)
+    for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+      if (!unit(u).stands[i].alive) continue;
+      char ch = fp_->unit(u).lone_commander ? '*' : troop_letter(unit(u).stands[i].type);
+      if (side_of(u) == 1) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      const geo::Base b = stand_base(u, static_cast<int>(i));
+      for (const auto& c : b.corners())
+        cell(geo::Point{(c.x + b.centre().x) / 2, (c.y + b.centre().y) / 2}, ch);
+      cell(b.centre(), ch);
+    }
+  std::ostringstream os;
+  for (const auto& line : grid) os << line << '\n';
+  os << status_line() << '\n';
+  for (int u = 0; u < num_units(); ++u) {
+    if (!alive(u)) continue;
+    os << fmt::format(
+        "  {} {} {}: {} stands{} at ({:.1f}, {:.1f}) cm facing {} deg{}\n",
+        sc.side_ids[static_cast<std::size_t>(side_of(u))], fp_->unit(u).id,
+        troop_name(fp_->unit(u).type), alive_stands(u),
+        unit(u).commander ? (fp_->unit(u).lone_commander ? " (commander alone)" : " + commander")
+                          : "",
+        static_cast<double>(unit(u).centre.x) / kCm, static_cast<double>(unit(u).centre.y) / kCm,
+        unit(u).heading.units() / geo::kAngleUnitsPerDegree, engaged(u) ? ", in melee" : "");
+  }
+  return os.str();
+}
+
+}  // namespace carroccio::fastplay

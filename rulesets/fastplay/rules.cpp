@@ -1,0 +1,481 @@
+// The rules of play on the table: stands and units, movement and the 10 cm stand-off (fastplay
+// 4), archery and war machines (5, 10.2), charges, evading and pivoting (6, 7.1), melee (7.2, 8,
+// 10.3), retreat (9), commanders (11). All geometry is integer (core/geometry.hpp, 0.1 mm);
+// rulings are in docs/rulings/fastplay.md.
+#include <algorithm>
+
+#include "rulesets/fastplay/state.hpp"
+
+namespace carroccio::fastplay {
+
+namespace {
+
+// Ruling F-30: stands within 1 mm of each other are in contact, and only an overlap deeper than
+// 1 mm is an overlap (rotated stands are rounded to the 0.1 mm lattice).
+constexpr std::int64_t kContact = 1 * kMm;
+
+// The base shrunk by the contact tolerance on every side: what must not overlap another stand.
+geo::Base solid(const geo::Base& b) {
+  return geo::Base(b.centre(), b.width() - 2 * kContact, b.depth() - 2 * kContact, b.heading());
+}
+
+std::int64_t reach(const geo::Base& b) { return (b.width() + b.depth()) / 2; }
+
+bool far_apart(geo::Point a, geo::Point b, std::int64_t d) {
+  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
+  return dx * dx + dy * dy > d * d;
+}
+
+bool is_foot(TroopType t) {
+  return t == TroopType::kArchery || t == TroopType::kLightInfantry ||
+         t == TroopType::kHeavyInfantry;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Stands and units
+
+geo::Base FastplayState::stand_base_at(int u, int i, geo::Point centre, geo::Angle heading) const {
+  const StandState& s = unit(u).stands[static_cast<std::size_t>(i)];
+  const StandSize size = fp_->unit(u).lone_commander ? kCommanderStand : stand_size(s.type);
+  return geo::Base(centre + geo::rotate(s.offset, heading), size.width, size.depth, heading);
+}
+
+geo::Base FastplayState::stand_base(int u, int i) const {
+  return stand_base_at(u, i, unit(u).centre, unit(u).heading);
+}
+
+namespace {
+struct Frame {
+  geo::Vec centre;  // the block's centre in the unit's frame
+  std::int64_t width = 0, depth = 0;
+};
+}  // namespace
+
+static Frame block_frame(const FastplayState& s, int u) {
+  std::int64_t minx = 0, maxx = 0, miny = 0, maxy = 0;
+  bool any = false;
+  const UnitState& us = s.unit(u);
+  for (std::size_t i = 0; i < us.stands.size(); ++i) {
+    const StandState& st = us.stands[i];
+    if (!st.alive) continue;
+    const StandSize size = s.fp().unit(u).lone_commander ? kCommanderStand : stand_size(st.type);
+    const std::int64_t x0 = st.offset.x - size.depth / 2, x1 = st.offset.x + size.depth / 2;
+    const std::int64_t y0 = st.offset.y - size.width / 2, y1 = st.offset.y + size.width / 2;
+    if (!any) {
+      minx = x0, maxx = x1, miny = y0, maxy = y1;
+      any = true;
+    }
+    minx = std::min(minx, x0), maxx = std::max(maxx, x1);
+    miny = std::min(miny, y0), maxy = std::max(maxy, y1);
+  }
+  if (!any) return {{0, 0}, 2, 2};
+  return {{(minx + maxx) / 2, (miny + maxy) / 2}, maxy - miny, maxx - minx};
+}
+
+geo::Base FastplayState::block(int u) const { return block_at(u, unit(u).centre, unit(u).heading); }
+
+geo::Base FastplayState::block_at(int u, geo::Point centre, geo::Angle heading) const {
+  const Frame f = block_frame(*this, u);
+  return geo::Base(centre + geo::rotate(f.centre, heading), f.width, f.depth, heading);
+}
+
+int FastplayState::alive_stands(int u) const {
+  int n = 0;
+  for (const auto& s : unit(u).stands) n += s.alive ? 1 : 0;
+  return n;
+}
+
+int FastplayState::stands_lost(int side) const {
+  int alive_count = 0;
+  for (int u = 0; u < num_units(); ++u)
+    if (side_of(u) == side && !fp_->unit(u).lone_commander) alive_count += alive_stands(u);
+  return fp_->starting_stands(side) - alive_count;
+}
+
+bool FastplayState::engaged(int u) const {
+  // Ruling F-15: engaged means a live stand in edge contact with a live enemy stand.
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    if (!unit(u).stands[i].alive) continue;
+    const geo::Base a = stand_base(u, static_cast<int>(i));
+    for (int v = 0; v < num_units(); ++v) {
+      if (side_of(v) == side_of(u)) continue;
+      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
+        if (!unit(v).stands[j].alive) continue;
+        const geo::Base b = stand_base(v, static_cast<int>(j));
+        if (far_apart(a.centre(), b.centre(), reach(a) + reach(b) + kContact)) continue;
+        if (geo::edge_contact(a, b, kContact)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
+  const Scenario& sc = fp_->scenario_data();
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    if (!unit(u).stands[i].alive) continue;
+    const geo::Base b = stand_base_at(u, static_cast<int>(i), centre, heading);
+    for (const auto& c : b.corners())
+      if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height) return false;
+    const geo::Base core = solid(b);
+    for (const auto& t : sc.terrain)  // ruling F-7: rivers stop movement
+      if (t.type == TerrainType::kRiver && geo::base_overlaps_polygon(core, t.outline))
+        return false;
+    for (int v = 0; v < num_units(); ++v) {
+      if (v == u || v == ignore) continue;
+      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
+        if (!unit(v).stands[j].alive) continue;
+        const geo::Base o = stand_base(v, static_cast<int>(j));
+        if (far_apart(b.centre(), o.centre(), reach(b) + reach(o))) continue;
+        if (geo::overlaps(core, o)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo::Vec v,
+                               int ignore) const {
+  const Scenario& sc = fp_->scenario_data();
+  const std::int64_t len =
+      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    if (!unit(u).stands[i].alive) continue;
+    const geo::Base core = solid(stand_base_at(u, static_cast<int>(i), centre, heading));
+    for (const auto& t : sc.terrain)
+      if (t.type == TerrainType::kRiver && geo::move_overlaps_polygon(core, v, t.outline))
+        return false;
+    for (int w = 0; w < num_units(); ++w) {
+      if (w == u || w == ignore) continue;
+      for (std::size_t j = 0; j < unit(w).stands.size(); ++j) {
+        if (!unit(w).stands[j].alive) continue;
+        const geo::Base o = stand_base(w, static_cast<int>(j));
+        if (far_apart(core.centre(), o.centre(), len + reach(core) + reach(o))) continue;
+        if (geo::move_overlaps_base(core, v, o)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading,
+                                    geo::Vec v) const {
+  // fastplay 4.1 (ruling F-8): no part of a moving stand may come, at any point of the move,
+  // within 10 cm of an enemy stand, or closer than it already was when it started inside 10 cm.
+  const geo::SquaredDistance limit =
+      geo::SquaredDistance::of_integer(static_cast<std::uint64_t>(kStandOff * kStandOff));
+  const std::int64_t len =
+      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
+  std::vector<geo::Base> now, swept_start;
+  std::vector<geo::Polygon> swept;
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    if (!unit(u).stands[i].alive) continue;
+    now.push_back(stand_base(u, static_cast<int>(i)));
+    const geo::Base b = stand_base_at(u, static_cast<int>(i), centre, heading);
+    swept_start.push_back(b);
+    swept.push_back(geo::swept_area(b, v));
+  }
+  for (int w = 0; w < num_units(); ++w) {
+    if (side_of(w) == side_of(u)) continue;
+    for (std::size_t j = 0; j < unit(w).stands.size(); ++j) {
+      if (!unit(w).stands[j].alive) continue;
+      const geo::Base e = stand_base(w, static_cast<int>(j));
+      bool near = false;
+      for (const auto& b : swept_start)
+        near = near || !far_apart(b.centre(), e.centre(), len + reach(b) + reach(e) + kStandOff);
+      if (!near) continue;
+      geo::SquaredDistance start_d = limit;
+      for (const auto& b : now) start_d = std::min(start_d, geo::distance_sq(b, e));
+      for (const auto& poly : swept)
+        for (geo::Side s : geo::kAllSides)
+          if (geo::distance_sq(e.side(s), std::span<const geo::Point>(poly)) < start_d)
+            return false;
+    }
+  }
+  return true;
+}
+
+bool FastplayState::may_move(int u) const {
+  const UnitState& us = unit(u);
+  if (!alive(u) || is_war_machine(fp_->unit(u).type)) return false;  // ruling F-16
+  if (us.flags & (kMoved | kShotFirst)) return false;                // fastplay 5.1
+  const int s = side_of(u);
+  // fastplay 11.4 (optional): only so many units may move or charge.
+  if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !(us.flags & kCharged) &&
+      moves_used_[static_cast<std::size_t>(s)] >= move_limit_[static_cast<std::size_t>(s)])
+    return false;
+  return !engaged(u);  // ruling F-8: units in melee leave it only by retreating
+}
+
+std::optional<Pose> FastplayState::move_result(int u, int code) const {
+  const UnitState& us = unit(u);
+  if (code == 0) return Pose{us.centre, us.heading};
+  if (code < 1 || code > static_cast<int>(kTurns.size()) * kNumDistances) return std::nullopt;
+  const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
+  if (p == 0 && d == 0) return std::nullopt;
+  // Ruling F-6: the unit turns about its centre (free, needing room only where it ends), then
+  // goes straight ahead up to its allowance (fastplay 4.2).
+  const geo::Angle h = us.heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
+  const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
+  if (!may_place(u, us.centre, h) || !path_clear(u, us.centre, h, v) ||
+      !may_place(u, us.centre + v, h) || !keeps_stand_off(u, us.centre, h, v))
+    return std::nullopt;
+  return Pose{us.centre + v, h};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges, evading and pivoting (fastplay 6, 7.1)
+
+bool FastplayState::may_charge(int u) const {
+  const UnitState& us = unit(u);
+  if (!alive(u) || is_war_machine(fp_->unit(u).type)) return false;
+  if (us.flags & (kCharged | kShotFirst)) return false;  // ruling F-4
+  const int s = side_of(u);
+  if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !(us.flags & kMoved) &&
+      moves_used_[static_cast<std::size_t>(s)] >= move_limit_[static_cast<std::size_t>(s)])
+    return false;
+  return !engaged(u);
+}
+
+std::optional<Pose> FastplayState::charge_result(int u, int t, geo::Side side,
+                                                 bool check_reach) const {
+  if (side_of(u) == side_of(t) || !alive(t) || !alive(u) || !attackable(t)) return std::nullopt;
+  const geo::Base bu = block(u), bt = block(t);
+  // A quick refusal: the blocks are further apart than the charge move.
+  if (check_reach && !geo::distance_sq(bu, bt).within(move_allowance(fp_->unit(u).type)))
+    return std::nullopt;
+  // fastplay 6.1: the charger reaches the side it charges: it is wholly beyond that side's line
+  // and sees the target in its front arc (ruling F-9).
+  if (!geo::wholly_beyond_side(bt, side, bu) || !geo::base_in_front_arc(bu, bt))
+    return std::nullopt;
+  const geo::Base fin = geo::place_in_contact(bt, side, bu, geo::Side::kFront, 0);
+  const geo::Point from = bu.side_midpoint(geo::Side::kFront);
+  const geo::Point to = fin.side_midpoint(geo::Side::kFront);
+  // fastplay 6.1 (ruling F-9): measured at the middle of the charger's front.
+  if (check_reach && !geo::distance_sq(from, to).within(move_allowance(fp_->unit(u).type)))
+    return std::nullopt;
+  const Frame f = block_frame(*this, u);
+  const geo::Point centre = fin.centre() - geo::rotate(f.centre, fin.heading());
+  if (!may_place(u, centre, fin.heading(), t)) return std::nullopt;
+  // Ruling F-9: the line the front's middle travels crosses no other stand.
+  const geo::Segment lane{from, to};
+  for (int w = 0; w < num_units(); ++w) {
+    if (w == u || w == t) continue;
+    for (std::size_t j = 0; j < unit(w).stands.size(); ++j)
+      if (unit(w).stands[j].alive &&
+          geo::segment_crosses_base_interior(lane, solid(stand_base(w, static_cast<int>(j)))))
+        return std::nullopt;
+  }
+  return Pose{centre, fin.heading()};
+}
+
+std::optional<geo::Point> FastplayState::evade_result(int t, geo::Angle direction) const {
+  // fastplay 7.1 (ruling F-23): cavalry charged by foot may move 15 cm straight away, once a
+  // turn, keeping its facing.
+  if (!is_cavalry(fp_->unit(t).type) || (unit(t).flags & kEvaded) || engaged(t))
+    return std::nullopt;
+  const geo::Vec v = geo::polar(direction, kEvadeDistance);
+  if (!path_clear(t, unit(t).centre, unit(t).heading, v) ||
+      !may_place(t, unit(t).centre + v, unit(t).heading))
+    return std::nullopt;
+  return unit(t).centre + v;
+}
+
+std::optional<Pose> FastplayState::face_result(int t, geo::Angle charger_heading) const {
+  // fastplay 6.2: a target not engaged may pivot on itself (about its middle) to face the charger.
+  if (engaged(t) || is_war_machine(fp_->unit(t).type)) return std::nullopt;
+  const geo::Angle h = charger_heading + geo::Angle::degrees(180);
+  if (h == unit(t).heading) return std::nullopt;
+  const Frame f = block_frame(*this, t);
+  const geo::Point mid = unit(t).centre + geo::rotate(f.centre, unit(t).heading);
+  const geo::Point centre = mid - geo::rotate(f.centre, h);
+  if (!may_place(t, centre, h)) return std::nullopt;
+  return Pose{centre, h};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archery and war machines (fastplay 5, 10.2)
+
+bool FastplayState::may_shoot(int u) const {
+  if (!alive(u) || (unit(u).flags & kShot)) return false;  // fastplay 5.1: once a turn
+  if (!is_war_machine(fp_->unit(u).type)) {
+    bool archers = false;
+    for (const auto& s : unit(u).stands)
+      archers = archers || (s.alive && s.type == TroopType::kArchery);
+    if (!archers) return false;
+  }
+  return !engaged(u);  // fastplay 5.5
+}
+
+std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) const {
+  std::optional<geo::SquaredDistance> best;
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    const StandState& s = unit(u).stands[i];
+    if (!s.alive || (s.type != TroopType::kArchery && !is_war_machine(s.type))) continue;
+    const geo::Base a = stand_base(u, static_cast<int>(i));
+    for (std::size_t j = 0; j < unit(t).stands.size(); ++j) {
+      if (!unit(t).stands[j].alive) continue;
+      const geo::Base b = stand_base(t, static_cast<int>(j));
+      if (far_apart(a.centre(), b.centre(), 90 * kCm)) continue;
+      // Ruling F-12: in the shooting stand's front arc, with a line from the middle of its
+      // front to the target stand's centre that crosses no other stand.
+      if (!geo::base_in_front_arc(a, b)) continue;
+      const geo::Segment line{a.side_midpoint(geo::Side::kFront), b.centre()};
+      bool blocked = false;
+      for (int w = 0; w < num_units() && !blocked; ++w) {
+        if (w == u || w == t) continue;
+        for (std::size_t k = 0; k < unit(w).stands.size() && !blocked; ++k)
+          blocked = unit(w).stands[k].alive && geo::segment_crosses_base_interior(
+                                                   line, solid(stand_base(w, static_cast<int>(k))));
+      }
+      if (blocked) continue;
+      const auto d = geo::distance_sq(a, b);
+      if (!best || d < *best) best = d;
+    }
+  }
+  return best;
+}
+
+bool FastplayState::may_shoot_at(int u, int t) const {
+  if (side_of(u) == side_of(t) || !alive(t) || engaged(t)) return false;  // fastplay 5.5
+  const auto d = shooting_range(u, t);
+  if (!d) return false;
+  switch (fp_->unit(u).type) {
+    case TroopType::kBallista:
+      return d->within(kBallista.max_range);
+    case TroopType::kCatapult:
+      return d->within(kCatapult[1].max_range);
+    default:
+      return d->within(kArcheryRange);  // fastplay 5.2: any part in range
+  }
+}
+
+bool FastplayState::in_cover(int u) const {
+  // Ruling F-13: a unit is in cover when at least half its live stands have their centres in
+  // woods, a village or field works.
+  int in = 0, n = 0;
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    if (!unit(u).stands[i].alive) continue;
+    ++n;
+    const geo::Point c = stand_base(u, static_cast<int>(i)).centre();
+    for (const auto& t : fp_->scenario_data().terrain)
+      if (gives_cover(t.type) && geo::point_in_polygon(c, t.outline)) {
+        ++in;
+        break;
+      }
+  }
+  return n > 0 && 2 * in >= n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Melee (fastplay 7.2, 8, 10.3, 11)
+
+bool FastplayState::attackable(int t) const {
+  if (!fp_->unit(t).lone_commander) return true;
+  // Ruling F-26: a commander touching a friendly stand may not be attacked.
+  const geo::Base c = stand_base(t, 0);
+  for (int v = 0; v < num_units(); ++v) {
+    if (v == t || side_of(v) != side_of(t)) continue;
+    for (std::size_t j = 0; j < unit(v).stands.size(); ++j)
+      if (unit(v).stands[j].alive &&
+          geo::distance_sq(c, stand_base(v, static_cast<int>(j))).within(kContact))
+        return false;
+  }
+  return true;
+}
+
+std::vector<Attack> FastplayState::melee_attacks(int u) const {
+  std::vector<Attack> out;
+  const bool lone = fp_->unit(u).lone_commander;
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    const StandState& me = unit(u).stands[i];
+    if (!me.alive) continue;  // doomed stands still strike (fastplay 8.3)
+    const geo::Base a = stand_base(u, static_cast<int>(i));
+    struct Touch {
+      int v, j;
+      geo::Contact c;
+    };
+    std::vector<Touch> touches;
+    for (int v = 0; v < num_units(); ++v) {
+      if (side_of(v) == side_of(u) || !attackable(v)) continue;
+      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
+        if (!unit(v).stands[j].alive) continue;
+        const geo::Base b = stand_base(v, static_cast<int>(j));
+        if (far_apart(a.centre(), b.centre(), reach(a) + reach(b) + kContact)) continue;
+        if (auto c = geo::edge_contact(a, b, kContact))
+          touches.push_back({v, static_cast<int>(j), *c});
+      }
+    }
+    if (touches.empty()) continue;
+    auto make = [&](const Touch& t) {
+      Attack at;
+      at.unit = static_cast<std::int8_t>(u);
+      at.stand = static_cast<std::int8_t>(i);
+      at.target_unit = static_cast<std::int8_t>(t.v);
+      at.target_stand = static_cast<std::int8_t>(t.j);
+      // fastplay 10.3: +1 when the attacker's front strikes a flank (or the rear, ruling F-19).
+      const bool flank = t.c.side_a == geo::Side::kFront && t.c.side_b != geo::Side::kFront;
+      at.modifier = static_cast<std::int8_t>((flank ? kFlankBonus : 0) +
+                                             (lone ? kLoneCommanderBonus : 0));  // fastplay 11.3
+      if (t.c.side_a == geo::Side::kFront) {
+        const geo::Base b = stand_base(t.v, t.j);
+        at.occupy = static_cast<std::int16_t>(
+            t.c.side_b == geo::Side::kFront || t.c.side_b == geo::Side::kBack ? b.depth()
+                                                                              : b.width());
+      }
+      return at;
+    };
+    // fastplay 8.2: a cavalry stand whose front touches the flanks of two foot stands strikes
+    // both, each with +1; against cavalry flanks it strikes one.
+    if (is_cavalry(me.type)) {
+      std::vector<Touch> flanks;
+      for (const auto& t : touches)
+        if (t.c.side_a == geo::Side::kFront &&
+            (t.c.side_b == geo::Side::kLeft || t.c.side_b == geo::Side::kRight) &&
+            is_foot(unit(t.v).stands[static_cast<std::size_t>(t.j)].type))
+          flanks.push_back(t);
+      if (flanks.size() >= 2) {
+        out.push_back(make(flanks[0]));
+        out.push_back(make(flanks[1]));
+        continue;
+      }
+    }
+    // fastplay 8.1 (ruling F-17): one strike, at the stand its front touches if any, the longest
+    // contact first, then the first listed.
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < touches.size(); ++k) {
+      const bool kf = touches[k].c.side_a == geo::Side::kFront;
+      const bool bf = touches[best].c.side_a == geo::Side::kFront;
+      if (kf != bf) {
+        if (kf) best = k;
+        continue;
+      }
+      if (touches[best].c.shared_length_sq < touches[k].c.shared_length_sq) best = k;
+    }
+    out.push_back(make(touches[best]));
+  }
+  if (out.empty()) return out;
+  Attack extra = out.front();
+  extra.extra = true;
+  extra.occupy = 0;
+  // fastplay 11.1: a commander in base contact adds a die.
+  if (unit(u).commander && !lone) out.push_back(extra);
+  // fastplay 7.2: a charging cavalry unit of two or more stands adds a die, in the turn it charged.
+  if ((unit(u).flags & kCharged) && is_cavalry(fp_->unit(u).type) && alive_stands(u) >= 2)
+    out.push_back(extra);
+  return out;
+}
+
+std::optional<geo::Point> FastplayState::retreat_result(int u) const {
+  // fastplay 9.2 (ruling F-24): 15 cm straight back, keeping the facing.
+  if (!alive(u) || (unit(u).flags & kRetreated) || !engaged(u)) return std::nullopt;
+  const geo::Vec v = geo::polar(unit(u).heading + geo::Angle::degrees(180), kRetreatDistance);
+  if (!path_clear(u, unit(u).centre, unit(u).heading, v) ||
+      !may_place(u, unit(u).centre + v, unit(u).heading))
+    return std::nullopt;
+  return unit(u).centre + v;
+}
+
+}  // namespace carroccio::fastplay

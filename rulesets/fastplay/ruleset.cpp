@@ -1,0 +1,46 @@
+#include "rulesets/fastplay/ruleset.hpp"
+
+#include "game/scenario_reader.hpp"
+#include "rulesets/fastplay/game.hpp"
+
+namespace carroccio::fastplay {
+
+std::vector<std::pair<std::string_view, std::string_view>> embedded_scenarios();
+
+namespace {
+
+game::RulesetInfo make_info() {
+  game::RulesetInfo info;
+  info.id = "fastplay";
+  info.title = "Fast Play Rules for Students: Medieval";
+  info.description =
+      "Stands of archers, foot and horse on a continuous table in centimetres: three archery "
+      "phases a turn, alternate charges, stand-against-stand melee, retreats with losses, war "
+      "machines and commanders.";
+  info.options = {{"supreme_commander",
+                   "11.4: a side that has lost its supreme commander rolls a d6 each turn for "
+                   "the number of units that may move or charge",
+                   {}}};
+  return info;
+}
+
+class FastplayRuleset final : public game::FileRuleset {
+ public:
+  FastplayRuleset() : FileRuleset(make_info(), embedded_scenarios()) {}
+
+  core::Expected<std::shared_ptr<const game::Game>> new_game(
+      const nlohmann::json& scenario, std::string_view source,
+      const game::Options& options) const override {
+    return build_game<FastplayGame>(parse_rule_options, load_scenario, scenario, source, options);
+  }
+
+  std::vector<game::Options> conformance_option_sets() const override {
+    return every_option_combination();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<game::Ruleset> make_ruleset() { return std::make_unique<FastplayRuleset>(); }
+
+}  // namespace carroccio::fastplay

@@ -1,0 +1,264 @@
+// Reading a fastplay scenario file (docs/scenario-format.md, section "fastplay") with the shared
+// field reader of game/scenario_reader.hpp. Every error names the source, the field and the
+// problem. Lengths in the file are centimetres with at most two decimals; they become integer
+// 0.1 mm here and nowhere else.
+#include <algorithm>
+#include <string>
+
+#include "fmt/format.h"
+#include "game/scenario_reader.hpp"
+#include "rulesets/fastplay/types.hpp"
+
+namespace carroccio::fastplay {
+
+std::string_view terrain_name(TerrainType t) {
+  static constexpr std::array<std::string_view, kNumTerrainTypes> kNames = {
+      "woods", "village", "works", "hill", "river"};
+  return kNames[static_cast<std::size_t>(t)];
+}
+
+bool gives_cover(TerrainType t) {
+  return t == TerrainType::kWoods || t == TerrainType::kVillage || t == TerrainType::kWorks;
+}
+
+namespace {
+
+constexpr int kMaxTableCm = 1000;
+
+const std::vector<std::pair<std::string_view, TroopType>>& troop_choices() {
+  static const std::vector<std::pair<std::string_view, TroopType>> kChoices = {
+      {"archery", TroopType::kArchery},
+      {"light_infantry", TroopType::kLightInfantry},
+      {"heavy_infantry", TroopType::kHeavyInfantry},
+      {"light_cavalry", TroopType::kLightCavalry},
+      {"heavy_cavalry", TroopType::kHeavyCavalry},
+      {"ballista", TroopType::kBallista},
+      {"catapult", TroopType::kCatapult}};
+  return kChoices;
+}
+
+// fastplay 3 (ruling F-6): the stands of a unit in `ranks` ranks, side by side, the unit's
+// centre in the middle of the block; the first stand is the front rank's leftmost.
+std::vector<StandDef> formation(TroopType type, int count, int ranks, StandSize size) {
+  std::vector<StandDef> out;
+  const int per_rank = (count + ranks - 1) / ranks;
+  for (int r = 0; r < ranks; ++r) {
+    const int m = std::min(per_rank, count - r * per_rank);
+    for (int k = 0; k < m; ++k) {
+      const std::int64_t ahead = (ranks - 1) * size.depth / 2 - r * size.depth;
+      const std::int64_t across = (m - 1) * size.width / 2 - k * size.width;
+      out.push_back({type, {ahead, across}});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
+  game::FieldReader rd(source);
+  if (!rd.top_level(j, "fastplay",
+                    {"ruleset", "id", "title", "description", "turns", "first", "break_percent",
+                     "table", "sides", "terrain", "roads", "units"}))
+    return *rd.err();
+  Scenario s;
+  s.source = j;
+  if (!rd.string(j, "", "id", s.id) || !rd.string(j, "", "title", s.title) ||
+      !rd.string(j, "", "description", s.description, game::Need::kOptional) ||
+      !rd.integer(j, "", "turns", s.turns, 1, kTurnTrack) ||
+      !rd.integer(j, "", "break_percent", s.break_percent, 1, 100, game::Need::kOptional))
+    return *rd.err();
+  // The table.
+  if (auto it = j.find("table"); it != j.end()) {
+    if (!rd.object(*it, "table.") ||
+        !rd.only_fields(*it, "table.", {"width", "height"}, "the table"))
+      return *rd.err();
+    if (!it->contains("width") || !it->contains("height"))
+      return rd.error("table", "needs a width and a height in centimetres");
+    if (!rd.hundredths((*it)["width"], "table.width", s.width, 20, kMaxTableCm, "cm") ||
+        !rd.hundredths((*it)["height"], "table.height", s.height, 20, kMaxTableCm, "cm"))
+      return *rd.err();
+  }
+  // The two sides: the first listed is army A (fastplay 2.1).
+  const nlohmann::json* sides = rd.array(j, "", "sides", 2, 2);
+  if (!sides) return *rd.err();
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string p = game::item_path("sides", i);
+    const auto& sj = (*sides)[i];
+    if (!rd.object(sj, p) || !rd.only_fields(sj, p, {"id", "name"}, "a side") ||
+        !rd.string(sj, p, "id", s.side_ids[i]) || !rd.string(sj, p, "name", s.side_names[i]))
+      return *rd.err();
+  }
+  if (s.side_ids[0] == s.side_ids[1]) return rd.error("sides[1].id", "repeats the first side's id");
+  auto side_index = [&](const std::string& id) {
+    return id == s.side_ids[0] ? 0 : id == s.side_ids[1] ? 1 : -1;
+  };
+  std::string first = "roll";
+  if (!rd.string(j, "", "first", first, game::Need::kOptional)) return *rd.err();
+  if (first != "roll") {
+    s.first = side_index(first);
+    if (s.first < 0)
+      return rd.error("first", fmt::format("must be \"roll\" or a side id ({} or {})",
+                                           s.side_ids[0], s.side_ids[1]));
+  }
+  // Terrain.
+  if (const nlohmann::json* ts = rd.array(j, "", "terrain", 0, 100, game::Need::kOptional)) {
+    for (std::size_t i = 0; i < ts->size(); ++i) {
+      const std::string p = game::item_path("terrain", i);
+      const auto& tj = (*ts)[i];
+      TerrainDef t;
+      if (!rd.object(tj, p) ||
+          !rd.only_fields(tj, p, {"id", "type", "rect", "polygon"}, "a terrain piece") ||
+          !rd.string(tj, p, "id", t.id) ||
+          !rd.choice(tj, p, "type", t.type,
+                     {{"woods", TerrainType::kWoods},
+                      {"village", TerrainType::kVillage},
+                      {"works", TerrainType::kWorks},
+                      {"hill", TerrainType::kHill},
+                      {"river", TerrainType::kRiver}}))
+        return *rd.err();
+      if (tj.contains("rect") == tj.contains("polygon"))
+        return rd.error(p + "rect", "or polygon must be given, and not both");
+      if (tj.contains("rect")) {
+        const auto& r = tj["rect"];
+        if (!r.is_array() || r.size() != 4)
+          return rd.error(p + "rect", "must be [x0, y0, x1, y1] in centimetres");
+        std::array<std::int64_t, 4> v{};
+        for (std::size_t k = 0; k < 4; ++k)
+          if (!rd.hundredths(r[k], p + "rect[" + std::to_string(k) + "]", v[k], 0, kMaxTableCm,
+                             "cm"))
+            return *rd.err();
+        if (v[0] >= v[2] || v[1] >= v[3])
+          return rd.error(p + "rect", "must have x0 < x1 and y0 < y1");
+        t.outline = {{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}};
+      } else {
+        const nlohmann::json* poly = rd.array(tj, p, "polygon", 3, 64);
+        if (!poly) return *rd.err();
+        for (std::size_t k = 0; k < poly->size(); ++k) {
+          geo::Point pt;
+          if (!rd.point((*poly)[k], p + "polygon[" + std::to_string(k) + "]", pt, 0, kMaxTableCm,
+                        "cm"))
+            return *rd.err();
+          t.outline.push_back(pt);
+        }
+        if (auto st = geo::validate_polygon(t.outline); !st.ok())
+          return rd.error(p + "polygon", game::sentence_body(st.message()));
+      }
+      s.terrain.push_back(std::move(t));
+    }
+  } else if (rd.err()) {
+    return *rd.err();
+  }
+  // Roads (drawn only).
+  if (const nlohmann::json* rs = rd.array(j, "", "roads", 0, 50, game::Need::kOptional)) {
+    for (std::size_t i = 0; i < rs->size(); ++i) {
+      const std::string p = game::item_path("roads", i);
+      const auto& rj = (*rs)[i];
+      RoadDef r;
+      if (!rd.object(rj, p) || !rd.only_fields(rj, p, {"id", "line"}, "a road") ||
+          !rd.string(rj, p, "id", r.id))
+        return *rd.err();
+      const nlohmann::json* line = rd.array(rj, p, "line", 2, 64);
+      if (!line) return *rd.err();
+      for (std::size_t k = 0; k < line->size(); ++k) {
+        geo::Point pt;
+        if (!rd.point((*line)[k], p + "line[" + std::to_string(k) + "]", pt, 0, kMaxTableCm, "cm"))
+          return *rd.err();
+        r.line.push_back(pt);
+      }
+      s.roads.push_back(std::move(r));
+    }
+  } else if (rd.err()) {
+    return *rd.err();
+  }
+  // Units.
+  const nlohmann::json* us = rd.array(j, "", "units", 2, kMaxUnits);
+  if (!us) return *rd.err();
+  std::array<bool, kNumSides> has_units{false, false};
+  for (std::size_t i = 0; i < us->size(); ++i) {
+    const std::string p = game::item_path("units", i);
+    const auto& uj = (*us)[i];
+    UnitDef u;
+    std::string side;
+    int stands = kMinUnitStands, ranks = 1, heading = 0;
+    if (!rd.object(uj, p) ||
+        !rd.only_fields(uj, p,
+                        {"id", "side", "type", "x", "y", "heading", "stands", "ranks", "commander",
+                         "lone_commander", "supreme"},
+                        "a unit") ||
+        !rd.string(uj, p, "id", u.id) || !rd.string(uj, p, "side", side) ||
+        !rd.choice(uj, p, "type", u.type, troop_choices()) ||
+        !rd.integer(uj, p, "heading", heading, 0, 359) ||
+        !rd.integer(uj, p, "stands", stands, 1, kMaxUnitStands, game::Need::kOptional) ||
+        !rd.integer(uj, p, "ranks", ranks, 1, 2, game::Need::kOptional) ||
+        !rd.boolean(uj, p, "commander", u.commander, game::Need::kOptional) ||
+        !rd.boolean(uj, p, "lone_commander", u.lone_commander, game::Need::kOptional) ||
+        !rd.boolean(uj, p, "supreme", u.supreme, game::Need::kOptional))
+      return *rd.err();
+    for (const auto& other : s.units)
+      if (other.id == u.id)
+        return rd.error(p + "id", fmt::format("repeats the unit id '{}'", u.id));
+    u.side = side_index(side);
+    if (u.side < 0)
+      return rd.error(p + "side", fmt::format("must be {} or {}", s.side_ids[0], s.side_ids[1]));
+    if (!uj.contains("x") || !uj.contains("y")) return rd.error(p + "x", "and y must be given");
+    if (!rd.hundredths(uj["x"], p + "x", u.centre.x, 0, kMaxTableCm, "cm") ||
+        !rd.hundredths(uj["y"], p + "y", u.centre.y, 0, kMaxTableCm, "cm"))
+      return *rd.err();
+    u.heading = geo::Angle::degrees(heading);
+    StandSize size = stand_size(u.type);
+    if (u.lone_commander) {
+      // fastplay 11.3: a commander figure on its own, fighting as its troop type.
+      if (is_war_machine(u.type))
+        return rd.error(p + "type", "of a commander must be a troop type");
+      if (uj.contains("stands") || uj.contains("commander") || uj.contains("ranks"))
+        return rd.error(p + "lone_commander", "excludes stands, ranks and commander");
+      stands = 1;
+      size = kCommanderStand;
+    } else if (is_war_machine(u.type)) {
+      if (uj.contains("stands") || uj.contains("ranks"))
+        return rd.error(p + "stands", "cannot be given for a war machine (one stand)");
+      stands = 1;
+    } else if (stands < kMinUnitStands) {
+      // fastplay 3: units are four to six stands.
+      return rd.error(p + "stands", fmt::format("is {}, but a unit has {} to {} stands", stands,
+                                                kMinUnitStands, kMaxUnitStands));
+    }
+    if (u.supreme && !u.commander && !u.lone_commander)
+      return rd.error(p + "supreme", "needs a commander (commander or lone_commander)");
+    u.stands = formation(u.type, stands, ranks, size);
+    // Every stand on the table and clear of the other units.
+    for (const auto& st : u.stands) {
+      const geo::Base b(u.centre + geo::rotate(st.offset, u.heading), size.width, size.depth,
+                        u.heading);
+      for (const auto& c : b.corners())
+        if (c.x < 0 || c.y < 0 || c.x > s.width || c.y > s.height)
+          return rd.error(p + "x", "puts a stand of the unit off the table");
+      for (const auto& other : s.units) {
+        const StandSize os = other.lone_commander ? kCommanderStand : stand_size(other.type);
+        for (const auto& ost : other.stands) {
+          const geo::Base ob(other.centre + geo::rotate(ost.offset, other.heading), os.width,
+                             os.depth, other.heading);
+          if (geo::overlaps(b, ob))
+            return rd.error(p + "x", fmt::format("puts a stand on unit '{}'", other.id));
+        }
+      }
+    }
+    has_units[static_cast<std::size_t>(u.side)] = true;
+    s.units.push_back(std::move(u));
+  }
+  for (int side = 0; side < kNumSides; ++side)
+    if (!has_units[static_cast<std::size_t>(side)])
+      return rd.error("units", fmt::format("has no unit of side {}",
+                                           s.side_ids[static_cast<std::size_t>(side)]));
+  for (int side = 0; side < kNumSides; ++side) {
+    int supremes = 0;
+    for (const auto& u : s.units) supremes += u.side == side && u.supreme ? 1 : 0;
+    if (supremes > 1)
+      return rd.error("units", fmt::format("names more than one supreme commander for {}",
+                                           s.side_ids[static_cast<std::size_t>(side)]));
+  }
+  return s;
+}
+
+}  // namespace carroccio::fastplay

@@ -1,0 +1,1035 @@
+// The fastplay State: construction, the turn sequence (fastplay 2), the action and chance
+// dispatch, text and JSON forms, invariants, evaluation.
+#include "rulesets/fastplay/state.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "fmt/format.h"
+
+namespace carroccio::fastplay {
+
+std::string_view phase_name(Phase p) {
+  static constexpr std::array<std::string_view, 8> kNames = {
+      "archery 1", "movement", "archery 2", "charge", "melee", "retreat", "archery 3", "over"};
+  return kNames[static_cast<std::size_t>(p)];
+}
+
+std::string_view end_reason_name(EndReason r) {
+  switch (r) {
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kBroken:
+      return "army broken";
+    case EndReason::kTurnLimit:
+      return "turn limit";
+  }
+  return "?";
+}
+
+game::Action move_action(int turn_index, int quarters) {
+  return act::kMoveBase + 1 + turn_index * kNumDistances + quarters;
+}
+
+game::Action charge_action(int u, int t, geo::Side side) {
+  return act::kChargeBase + 256 * u + 4 * t + static_cast<int>(side);
+}
+
+FastplayState::FastplayState(std::shared_ptr<const FastplayGame> game)
+    : game::State(game), fp_(std::move(game)) {
+  for (int u = 0; u < fp_->num_units(); ++u) {
+    const UnitDef& d = fp_->unit(u);
+    UnitState us;
+    us.centre = d.centre;
+    us.heading = d.heading;
+    us.commander = d.commander || d.lone_commander;
+    for (const auto& s : d.stands) {
+      StandState st;
+      st.type = s.type;
+      st.offset = s.offset;
+      us.stands.push_back(st);
+    }
+    units_.push_back(std::move(us));
+  }
+  start_turn();
+  advance();
+}
+
+std::unique_ptr<game::State> FastplayState::clone() const {
+  return std::make_unique<FastplayState>(*this);
+}
+
+std::string FastplayState::unit_name(int u) const {
+  return fmt::format("{} {} ({})", fp_->unit(u).id, troop_name(fp_->unit(u).type),
+                     fp_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))]);
+}
+
+void FastplayState::log(const char* kind, std::string text, const char* rule) const {
+  if (!logging()) return;
+  core::Event e;
+  e.kind = kind;
+  e.text = std::move(text);
+  e.rule = rule;
+  emit(std::move(e));
+}
+
+game::Player FastplayState::current_player() const {
+  if (phase_ == Phase::kOver) return game::kTerminalPlayer;
+  switch (pending_) {
+    case PendingKind::kNone:
+      return to_act_;
+    case PendingKind::kChargeAnswer:
+    case PendingKind::kOccupy:
+      return pending_side_;
+    default:
+      return game::kChancePlayer;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The turn sequence
+
+void FastplayState::start_turn() {
+  for (auto& us : units_) us.flags = 0;
+  moves_used_ = {0, 0};
+  move_limit_ = {-1, -1};
+  supreme_rolled_ = {false, false};
+  const Scenario& sc = fp_->scenario_data();
+  if (turn_ == 1 && sc.first >= 0) {
+    first_ = static_cast<std::int8_t>(sc.first);  // the scenario names the first mover of turn 1
+  } else {
+    pending_ = PendingKind::kFirstMover;  // fastplay 2.1: a d6, odd A, even B
+  }
+  start_phase(Phase::kArchery1);
+}
+
+void FastplayState::start_phase(Phase p) {
+  phase_ = p;
+  passed_ = {false, false};
+  movers_done_ = 0;
+  selected_ = -1;
+  to_act_ = first_;  // ruling F-3: the first mover also acts first in every phase
+}
+
+bool FastplayState::has_options(int side) const {
+  std::vector<game::Action> scratch;
+  legal_for(side, scratch, true);
+  return std::any_of(scratch.begin(), scratch.end(),
+                     [](game::Action a) { return a != act::kPass; });
+}
+
+void FastplayState::advance() {
+  for (;;) {
+    if (phase_ == Phase::kOver || pending_ != PendingKind::kNone || selected_ >= 0) return;
+    if (!commander_checks_.empty()) {
+      pending_ = PendingKind::kCommanderDie;
+      return;
+    }
+    if (!occupy_queue_.empty()) {
+      pending_ = PendingKind::kOccupy;
+      pending_side_ = static_cast<std::int8_t>(side_of(occupy_queue_.front()));
+      return;
+    }
+    // fastplay 11.4 (optional): a side without its supreme commander rolls its d6 each turn.
+    if (fp_->rules().supreme_commander) {
+      for (int s = 0; s < kNumSides; ++s) {
+        if (supreme_rolled_[static_cast<std::size_t>(s)]) continue;
+        supreme_rolled_[static_cast<std::size_t>(s)] = true;
+        for (int u = 0; u < num_units(); ++u)
+          if (side_of(u) == s && fp_->unit(u).supreme && !unit(u).commander) {
+            pending_ = PendingKind::kSupremeRoll;
+            pending_side_ = static_cast<std::int8_t>(s);
+            return;
+          }
+      }
+    }
+    if (phase_ == Phase::kMovement) {
+      // fastplay 2.1: the first mover moves all it wishes, then the other army.
+      if (movers_done_ >= kNumSides) {
+        start_phase(Phase::kArchery2);
+        continue;
+      }
+      if (!has_options(to_act_)) {
+        ++movers_done_;
+        to_act_ = static_cast<std::int8_t>(1 - to_act_);
+        continue;
+      }
+      return;
+    }
+    // fastplay 2.2: alternating phases run until both sides pass or have nothing to do.
+    if (!passed_[static_cast<std::size_t>(to_act_)] && has_options(to_act_)) return;
+    passed_[static_cast<std::size_t>(to_act_)] = true;
+    if (!passed_[static_cast<std::size_t>(1 - to_act_)]) {
+      to_act_ = static_cast<std::int8_t>(1 - to_act_);
+      continue;
+    }
+    switch (phase_) {
+      case Phase::kArchery1:
+        start_phase(Phase::kMovement);
+        break;
+      case Phase::kArchery2:
+        start_phase(Phase::kCharge);
+        break;
+      case Phase::kCharge:
+        start_phase(Phase::kMelee);
+        break;
+      case Phase::kMelee:
+        end_melee_phase();
+        start_phase(Phase::kRetreat);
+        break;
+      case Phase::kRetreat:
+        start_phase(Phase::kArchery3);
+        break;
+      case Phase::kArchery3:
+        end_turn();
+        break;
+      default:
+        return;
+    }
+  }
+}
+
+void FastplayState::next_actor(int just_acted) {
+  // fastplay 2.2: one unit of one army, then one of the other.
+  if (!passed_[static_cast<std::size_t>(1 - just_acted)])
+    to_act_ = static_cast<std::int8_t>(1 - just_acted);
+  else
+    to_act_ = static_cast<std::int8_t>(just_acted);
+}
+
+void FastplayState::end_melee_phase() {
+  // fastplay 8.3: every stand struck down in the phase is removed together, after all struck.
+  for (int u = 0; u < num_units(); ++u) {
+    bool lost = false;
+    for (auto& s : units_[static_cast<std::size_t>(u)].stands)
+      if (s.doomed) {
+        s.doomed = false;
+        s.alive = false;
+        s.occupy = 0;
+        lost = true;
+      }
+    if (lost) {
+      log("melee",
+          fmt::format("{} loses stands in the melee, {} left", unit_name(u), alive_stands(u)),
+          "fastplay 8.3");
+      if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+      // fastplay 11.2: the commander may fall after losses in melee.
+      if (unit(u).commander && alive(u) && !fp_->unit(u).lone_commander) {
+        commander_checks_.push_back(static_cast<std::int8_t>(u));
+        commander_limit_ = kCommanderLossMelee;
+      }
+    }
+  }
+  // fastplay 8.4: winners may take the places of the stands they struck down (ruling F-22: the
+  // owner decides for the unit; only stands that fit there advance).
+  for (int side : {static_cast<int>(first_), 1 - first_})
+    for (int u = 0; u < num_units(); ++u) {
+      if (side_of(u) != side) continue;
+      bool any = false;
+      auto& stands = units_[static_cast<std::size_t>(u)].stands;
+      for (std::size_t i = 0; i < stands.size() && !any; ++i) {
+        if (!stands[i].alive || stands[i].occupy == 0) continue;
+        const geo::Vec old = stands[i].offset;
+        stands[i].offset = old + geo::Vec{stands[i].occupy, 0};
+        any = may_place(u, unit(u).centre, unit(u).heading);
+        stands[i].offset = old;
+      }
+      if (any)
+        occupy_queue_.push_back(static_cast<std::int8_t>(u));
+      else
+        for (auto& s : stands) s.occupy = 0;
+    }
+}
+
+void FastplayState::end_turn() {
+  const Scenario& sc = fp_->scenario_data();
+  // Ruling F-28: an army that has lost break_percent of its stands loses at the end of a turn.
+  std::array<bool, kNumSides> broken{};
+  for (int s = 0; s < kNumSides; ++s)
+    broken[static_cast<std::size_t>(s)] =
+        stands_lost(s) * 100 >= sc.break_percent * fp_->starting_stands(s);
+  if (broken[0] || broken[1])
+    return finish_game(broken[0] && broken[1] ? 2 : broken[0] ? 1 : 0, EndReason::kBroken);
+  if (turn_ >= sc.turns) {
+    // Ruling F-28: at the turn limit the smaller share of stands lost wins.
+    const std::int64_t a = std::int64_t{stands_lost(0)} * fp_->starting_stands(1);
+    const std::int64_t b = std::int64_t{stands_lost(1)} * fp_->starting_stands(0);
+    return finish_game(a == b ? 2 : a < b ? 0 : 1, EndReason::kTurnLimit);
+  }
+  ++turn_;
+  start_turn();
+}
+
+void FastplayState::finish_game(int winner, EndReason reason) {
+  winner_ = static_cast<std::int8_t>(winner);
+  end_reason_ = reason;
+  phase_ = Phase::kOver;
+  pending_ = PendingKind::kNone;
+  log("end",
+      fmt::format("game over: {} ({})",
+                  winner == 2
+                      ? std::string("draw")
+                      : fp_->scenario_data().side_names[static_cast<std::size_t>(winner)] + " wins",
+                  end_reason_name(reason)),
+      "fastplay F-28");
+}
+
+void FastplayState::kill_last_stand(int u) {
+  // Ruling F-10: losses outside melee take the last live stand of the unit's list.
+  auto& stands = units_[static_cast<std::size_t>(u)].stands;
+  for (auto it = stands.rbegin(); it != stands.rend(); ++it)
+    if (it->alive) {
+      it->alive = false;
+      it->doomed = false;
+      it->occupy = 0;
+      break;
+    }
+  if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+}
+
+void FastplayState::after_losses(int u, int limit) {
+  if (unit(u).commander && alive(u) && !fp_->unit(u).lone_commander) {
+    commander_checks_.push_back(static_cast<std::int8_t>(u));
+    commander_limit_ = static_cast<std::int8_t>(limit);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice
+
+void FastplayState::apply_die(int value) {
+  const PendingKind kind = pending_;
+  pending_ = PendingKind::kNone;
+  switch (kind) {
+    case PendingKind::kFirstMover:
+      first_ = static_cast<std::int8_t>(value % 2 == 1 ? 0 : 1);  // fastplay 2.1
+      to_act_ = first_;
+      log("initiative",
+          fmt::format("d6 {}: {} moves first", value,
+                      fp_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+          "fastplay 2.1");
+      break;
+    case PendingKind::kSupremeRoll:
+      move_limit_[static_cast<std::size_t>(pending_side_)] = static_cast<std::int8_t>(value);
+      log("supreme",
+          fmt::format("without its supreme commander, {} may move or charge {} units",
+                      fp_->scenario_data().side_names[static_cast<std::size_t>(pending_side_)],
+                      value),
+          "fastplay 11.4");
+      break;
+    case PendingKind::kArcheryDie: {
+      const int t = target_;
+      // fastplay 5.3: a 1 turns an archer stand about; once all are turned, a 1 replaces an archer
+      // stand with an infantry stand (ruling F-14: light infantry).
+      if (value == 1) {
+        auto& stands = units_[static_cast<std::size_t>(shooter_)].stands;
+        bool turned_one = false;
+        for (auto& s : stands)
+          if (s.alive && s.type == TroopType::kArchery && !s.turned) {
+            s.turned = true;
+            turned_one = true;
+            break;
+          }
+        if (!turned_one)
+          for (auto it = stands.rbegin(); it != stands.rend(); ++it)
+            if (it->alive && it->type == TroopType::kArchery) {
+              it->type = TroopType::kLightInfantry;
+              it->turned = false;
+              break;
+            }
+      }
+      // fastplay 5.2: each die against the target's next stand to fall (ruling F-10).
+      TroopType victim = TroopType::kHeavyInfantry;
+      for (auto it = unit(t).stands.rbegin(); it != unit(t).stands.rend(); ++it)
+        if (it->alive) {
+          victim = it->type;
+          break;
+        }
+      if (alive(t) && archery_success(victim, value, in_cover(t))) {
+        kill_last_stand(t);
+        ++hits_;
+      }
+      log("archery",
+          fmt::format("{} shoots at {}: d6 {}", unit_name(shooter_), unit_name(t), value),
+          "fastplay 5.2");
+      if (--dice_left_ > 0 && alive(t)) {
+        pending_ = PendingKind::kArcheryDie;
+        return;
+      }
+      finish_volley();
+      return;
+    }
+    case PendingKind::kMachineDie: {
+      const int t = target_;
+      const auto d = shooting_range(shooter_, t);
+      const int ko =
+          d ? machine_knockouts(fp_->unit(shooter_).type, d->ceil(), value, in_cover(t)).value_or(0)
+            : 0;
+      for (int k = 0; k < ko && alive(t); ++k) {
+        kill_last_stand(t);
+        ++hits_;
+      }
+      log("machine",
+          fmt::format("{} shoots at {}: d6 {}, {} stands knocked out", unit_name(shooter_),
+                      unit_name(t), value, ko),
+          "fastplay 10.2");
+      if (--dice_left_ > 0 && alive(t)) {
+        pending_ = PendingKind::kMachineDie;
+        return;
+      }
+      finish_volley();
+      return;
+    }
+    case PendingKind::kMeleeDie: {
+      const Attack a = attacks_.front();
+      attacks_.erase(attacks_.begin());
+      StandState& target = units_[static_cast<std::size_t>(a.target_unit)]
+                               .stands[static_cast<std::size_t>(a.target_stand)];
+      const TroopType at = unit(a.unit).stands[static_cast<std::size_t>(a.stand)].type;
+      const bool hit = melee_success(at, target.type, value, a.modifier);  // fastplay 10.1
+      if (hit && target.alive) {
+        target.doomed = true;  // removed at the end of the phase (fastplay 8.3)
+        if (a.occupy > 0)
+          units_[static_cast<std::size_t>(a.unit)]
+              .stands[static_cast<std::size_t>(a.stand)]
+              .occupy = a.occupy;
+      }
+      log("melee",
+          fmt::format("{} strikes {}: d6 {}{:+d} {}", unit_name(a.unit), unit_name(a.target_unit),
+                      value, int{a.modifier}, hit ? "eliminates a stand" : "no effect"),
+          "fastplay 10.1");
+      if (!attacks_.empty()) {
+        pending_ = PendingKind::kMeleeDie;
+        return;
+      }
+      next_actor(side_of(a.unit));
+      return;
+    }
+    case PendingKind::kRetreatDie: {
+      const int u = shooter_;
+      // fastplay 9.1: cavalry lose a stand on 1-2, foot on 1-5.
+      const bool lose = value <= retreat_loss_limit(fp_->unit(u).type);
+      if (lose) {
+        kill_last_stand(u);
+        after_losses(u, kCommanderLossMelee);
+      }
+      if (alive(u)) {
+        if (auto p = retreat_result(u)) units_[static_cast<std::size_t>(u)].centre = *p;
+      }
+      units_[static_cast<std::size_t>(u)].flags |= kRetreated;
+      log("retreat",
+          fmt::format("{} retreats: d10 {}{}", unit_name(u), value,
+                      lose ? ", a stand is lost" : ""),
+          "fastplay 9.1");
+      next_actor(side_of(u));
+      return;
+    }
+    case PendingKind::kCommanderDie: {
+      const int u = commander_checks_.front();
+      commander_checks_.erase(commander_checks_.begin());
+      // fastplay 11.2: 1-3 after melee losses, 1 after an archery attack.
+      if (value <= commander_limit_) {
+        units_[static_cast<std::size_t>(u)].commander = false;
+        log("commander", fmt::format("the commander of {} falls (d10 {})", unit_name(u), value),
+            "fastplay 11.2");
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void FastplayState::finish_volley() {
+  if (hits_ > 0) after_losses(target_, kCommanderLossArchery);  // fastplay 11.2: once a volley
+  const int s = side_of(shooter_);
+  shooter_ = target_ = -1;
+  hits_ = 0;
+  dice_left_ = 0;
+  next_actor(s);
+}
+
+void FastplayState::do_apply(game::Action a) {
+  if (pending_ == PendingKind::kChargeAnswer) {
+    pending_ = PendingKind::kNone;
+    const PendingCharge c = charge_;
+    do_charge(c.unit, c.target, c.side, a - act::kResponseBase);
+    next_actor(side_of(c.unit));
+  } else if (pending_ == PendingKind::kOccupy) {
+    pending_ = PendingKind::kNone;
+    const int u = occupy_queue_.front();
+    occupy_queue_.erase(occupy_queue_.begin());
+    auto& us = units_[static_cast<std::size_t>(u)];
+    if (a - act::kOccupyBase == 1) {
+      // fastplay 8.4: each winning stand steps into the place it emptied, if it fits there.
+      for (std::size_t i = 0; i < us.stands.size(); ++i) {
+        StandState& s = us.stands[i];
+        if (!s.alive || s.occupy == 0) continue;
+        const geo::Vec old = s.offset;
+        s.offset = s.offset + geo::Vec{s.occupy, 0};
+        if (!may_place(u, us.centre, us.heading)) s.offset = old;
+      }
+      log("occupy", unit_name(u) + " advances into the vacated places", "fastplay 8.4");
+    }
+    for (auto& s : us.stands) s.occupy = 0;
+  } else if (pending_ != PendingKind::kNone) {
+    apply_die(a - act::kDieBase);
+  } else if (a == act::kPass) {
+    if (phase_ == Phase::kMovement) {
+      ++movers_done_;
+      to_act_ = static_cast<std::int8_t>(1 - to_act_);
+    } else {
+      passed_[static_cast<std::size_t>(to_act_)] = true;
+      to_act_ = static_cast<std::int8_t>(1 - to_act_);
+    }
+  } else if (a >= act::kMoveBase) {
+    do_move(a - act::kMoveBase);
+  } else if (a >= act::kOccupyBase) {
+    // not reachable: occupy answers are handled above
+  } else if (a >= act::kRetreatBase) {
+    const int u = a - act::kRetreatBase;
+    shooter_ = static_cast<std::int8_t>(u);
+    pending_ = PendingKind::kRetreatDie;  // fastplay 9.1: the d10 before the move
+  } else if (a >= act::kFightBase) {
+    const int u = a - act::kFightBase;
+    units_[static_cast<std::size_t>(u)].flags |= kFought;
+    attacks_ = melee_attacks(u);
+    pending_ = PendingKind::kMeleeDie;
+  } else if (a >= act::kChargeBase) {
+    const int c = a - act::kChargeBase;
+    const int u = c / 256, t = (c % 256) / 4;
+    const auto side = static_cast<geo::Side>(c % 4);
+    auto& us = units_[static_cast<std::size_t>(u)];
+    if (!(us.flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
+    us.flags |= kCharged;
+    const auto pose = charge_result(u, t, side);
+    const bool foot_charger = !is_cavalry(fp_->unit(u).type);
+    const bool can_evade = foot_charger && evade_result(t, pose->second).has_value();
+    const bool can_face = face_result(t, pose->second).has_value();
+    if (can_evade || can_face) {
+      charge_ = {static_cast<std::int8_t>(u), static_cast<std::int8_t>(t), side};
+      pending_ = PendingKind::kChargeAnswer;
+      pending_side_ = static_cast<std::int8_t>(side_of(t));
+    } else {
+      do_charge(u, t, side, act::kStand);
+      next_actor(side_of(u));
+    }
+  } else if (a >= act::kShootBase) {
+    const int u = (a - act::kShootBase) / 64, t = (a - act::kShootBase) % 64;
+    auto& us = units_[static_cast<std::size_t>(u)];
+    us.flags |= kShot;
+    if (phase_ == Phase::kArchery1) us.flags |= kShotFirst;  // fastplay 5.1
+    shooter_ = static_cast<std::int8_t>(u);
+    target_ = static_cast<std::int8_t>(t);
+    hits_ = 0;
+    const int extra = us.commander && !fp_->unit(u).lone_commander ? 1 : 0;  // fastplay 11.1
+    if (is_war_machine(fp_->unit(u).type)) {
+      dice_left_ = static_cast<std::int8_t>(1 + extra);
+      pending_ = PendingKind::kMachineDie;
+    } else {
+      int archers = 0;
+      for (const auto& s : us.stands) archers += s.alive && s.type == TroopType::kArchery ? 1 : 0;
+      dice_left_ = static_cast<std::int8_t>(archers + extra);  // fastplay 5.2: a die per stand
+      pending_ = PendingKind::kArcheryDie;
+    }
+  } else if (a >= act::kSelectBase) {
+    selected_ = static_cast<std::int8_t>(a - act::kSelectBase);
+  }
+  advance();
+}
+
+void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
+  const auto pose = charge_result(u, t, side);
+  auto& us = units_[static_cast<std::size_t>(u)];
+  auto& ts = units_[static_cast<std::size_t>(t)];
+  if (answer == act::kFace) {
+    // fastplay 6.2: the target pivots to face; the charger meets its front.
+    const auto f = face_result(t, pose->second);
+    ts.centre = f->first;
+    ts.heading = f->second;
+    log("pivot", unit_name(t) + " pivots to face the charge", "fastplay 6.2");
+    if (auto p = charge_result(u, t, geo::Side::kFront, false)) {
+      us.centre = p->first;
+      us.heading = p->second;
+      log("charge", unit_name(u) + " charges " + unit_name(t), "fastplay 6.1");
+    } else {
+      log("charge", unit_name(u) + " cannot close with " + unit_name(t), "fastplay 6.2");
+    }
+    return;
+  }
+  if (answer == act::kEvade) {
+    // fastplay 7.1: the cavalry moves away before contact; the foot follow if they still reach.
+    ts.centre = *evade_result(t, pose->second);
+    ts.flags |= kEvaded;
+    log("evade", unit_name(t) + " evades the charge", "fastplay 7.1");
+    if (auto p = charge_result(u, t, side)) {
+      us.centre = p->first;
+      us.heading = p->second;
+      log("charge", unit_name(u) + " still reaches " + unit_name(t), "fastplay 7.1");
+    } else if (may_place(u, pose->first, pose->second)) {
+      us.centre = pose->first;  // ruling F-23: the foot stop where the cavalry stood
+      us.heading = pose->second;
+    }
+    return;
+  }
+  us.centre = pose->first;
+  us.heading = pose->second;
+  log("charge", unit_name(u) + " charges " + unit_name(t), "fastplay 6.1");
+}
+
+void FastplayState::do_move(int code) {
+  const int u = selected_;
+  selected_ = -1;
+  auto& us = units_[static_cast<std::size_t>(u)];
+  if (!(us.flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
+  us.flags |= kMoved;
+  if (code == 0) {
+    // A unit that holds is not counted against the supreme commander's d6 (ruling F-27).
+    --moves_used_[static_cast<std::size_t>(side_of(u))];
+    return;
+  }
+  const auto p = move_result(u, code);
+  us.centre = p->first;
+  us.heading = p->second;
+  log("move", unit_name(u) + " moves", "fastplay 4.2");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions and chance
+
+void FastplayState::legal_for(int side, std::vector<game::Action>& out, bool any_only) const {
+  out.clear();
+  out.push_back(act::kPass);
+  // Adds a decision; true when the caller may stop (any_only and one found).
+  auto add = [&](game::Action a) {
+    out.push_back(a);
+    return any_only;
+  };
+  switch (phase_) {
+    case Phase::kMovement:
+      for (int u = 0; u < num_units(); ++u)
+        if (side_of(u) == side && may_move(u)) {
+          bool any = false;
+          for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances && !any;
+               ++code)
+            any = move_result(u, code).has_value();
+          if (any && add(act::kSelectBase + u)) return;
+        }
+      return;
+    case Phase::kArchery1:
+    case Phase::kArchery2:
+    case Phase::kArchery3:
+      for (int u = 0; u < num_units(); ++u)
+        if (side_of(u) == side && may_shoot(u))
+          for (int t = 0; t < num_units(); ++t)
+            if (may_shoot_at(u, t) && add(act::kShootBase + 64 * u + t)) return;
+      return;
+    case Phase::kCharge:
+      for (int u = 0; u < num_units(); ++u)
+        if (side_of(u) == side && may_charge(u))
+          for (int t = 0; t < num_units(); ++t)
+            if (side_of(t) != side)
+              for (geo::Side s : geo::kAllSides)
+                if (charge_result(u, t, s) && add(charge_action(u, t, s))) return;
+      return;
+    case Phase::kMelee:
+      for (int u = 0; u < num_units(); ++u)
+        if (side_of(u) == side && alive(u) && !(unit(u).flags & kFought) &&
+            !melee_attacks(u).empty() && add(act::kFightBase + u))
+          return;
+      return;
+    case Phase::kRetreat:
+      for (int u = 0; u < num_units(); ++u)
+        if (side_of(u) == side && retreat_result(u) && add(act::kRetreatBase + u)) return;
+      return;
+    case Phase::kOver:
+      out.clear();
+      return;
+  }
+}
+
+void FastplayState::legal_actions(std::vector<game::Action>& out) const {
+  out.clear();
+  if (phase_ == Phase::kOver) return;
+  switch (pending_) {
+    case PendingKind::kNone:
+      break;
+    case PendingKind::kChargeAnswer: {
+      out.push_back(act::kResponseBase + act::kStand);
+      const auto pose = charge_result(charge_.unit, charge_.target, charge_.side);
+      if (face_result(charge_.target, pose->second)) out.push_back(act::kResponseBase + act::kFace);
+      if (!is_cavalry(fp_->unit(charge_.unit).type) && evade_result(charge_.target, pose->second))
+        out.push_back(act::kResponseBase + act::kEvade);
+      return;
+    }
+    case PendingKind::kOccupy:
+      out.push_back(act::kOccupyBase);
+      out.push_back(act::kOccupyBase + 1);
+      return;
+    default:
+      return;
+  }
+  if (phase_ == Phase::kMovement && selected_ >= 0) {
+    out.push_back(act::kMoveBase);  // hold
+    for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
+      if (move_result(selected_, code)) out.push_back(act::kMoveBase + code);
+    return;
+  }
+  legal_for(to_act_, out);
+  std::sort(out.begin(), out.end());
+}
+
+void FastplayState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
+  out.clear();
+  const auto info = chance_info();
+  if (!info.dice) return;
+  for (const auto& [v, a] : info.by_value) out.push_back({a, 1});
+}
+
+game::ChanceInfo FastplayState::chance_info() const {
+  game::ChanceInfo info;
+  int sides = 6;
+  switch (pending_) {
+    case PendingKind::kFirstMover:
+      info.purpose = "which army moves first (odd: " + fp_->scenario_data().side_names[0] +
+                     ", even: " + fp_->scenario_data().side_names[1] + ")";
+      info.rule = "fastplay 2.1";
+      break;
+    case PendingKind::kSupremeRoll:
+      info.purpose = "units that may move or charge without the supreme commander";
+      info.rule = "fastplay 11.4";
+      break;
+    case PendingKind::kArcheryDie:
+      info.purpose = fmt::format("archery of {} at {} ({} dice left)", unit_name(shooter_),
+                                 unit_name(target_), int{dice_left_});
+      info.rule = "fastplay 5.2";
+      break;
+    case PendingKind::kMachineDie:
+      info.purpose = fmt::format("{} shooting at {}", unit_name(shooter_), unit_name(target_));
+      info.rule = "fastplay 10.2";
+      break;
+    case PendingKind::kMeleeDie: {
+      const Attack& a = attacks_.front();
+      info.purpose = fmt::format("melee: {} strikes {} ({:+d})", unit_name(a.unit),
+                                 unit_name(a.target_unit), int{a.modifier});
+      info.rule = "fastplay 10.1";
+      break;
+    }
+    case PendingKind::kRetreatDie:
+      info.purpose = fmt::format("losses of {} retreating from melee", unit_name(shooter_));
+      info.rule = "fastplay 9.1";
+      sides = 10;
+      break;
+    case PendingKind::kCommanderDie:
+      info.purpose = fmt::format("does the commander of {} fall (1-{})",
+                                 unit_name(commander_checks_.front()), int{commander_limit_});
+      info.rule = "fastplay 11.2";
+      sides = 10;
+      break;
+    default:
+      return info;
+  }
+  info.dice = sides == 10 ? core::Dice::d10() : core::Dice::d6();
+  for (int v = 1; v <= sides; ++v) info.by_value.emplace_back(v, act::kDieBase + v);
+  return info;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results, text, JSON
+
+std::vector<double> FastplayState::returns() const {
+  if (phase_ != Phase::kOver || winner_ == 2 || winner_ < 0) return {0.0, 0.0};
+  return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+}
+
+std::vector<double> FastplayState::evaluate() const {
+  if (phase_ == Phase::kOver) return returns();
+  // The share of stands each side has left.
+  std::array<double, kNumSides> left{};
+  for (int s = 0; s < kNumSides; ++s) {
+    const int start = fp_->starting_stands(s);
+    left[static_cast<std::size_t>(s)] =
+        start > 0 ? 1.0 - static_cast<double>(stands_lost(s)) / start : 0.0;
+  }
+  const double v = std::clamp(left[0] - left[1], -1.0, 1.0);
+  return {v, -v};
+}
+
+nlohmann::json FastplayState::result_summary() const {
+  const Scenario& sc = fp_->scenario_data();
+  nlohmann::json j;
+  j["end_reason"] = std::string(end_reason_name(end_reason_));
+  j["turn"] = turn_;
+  j["winner"] = winner_ == 2  ? "draw"
+                : winner_ < 0 ? ""
+                              : sc.side_ids[static_cast<std::size_t>(winner_)];
+  j["score_label"] = "Enemy stands eliminated";
+  j["score"] = nlohmann::json::object();
+  for (int s = 0; s < kNumSides; ++s)
+    j["score"][sc.side_ids[static_cast<std::size_t>(s)]] = stands_lost(1 - s);
+  j["pieces"] = nlohmann::json::array();
+  for (int u = 0; u < num_units(); ++u)
+    j["pieces"].push_back({{"id", fp_->unit(u).id},
+                           {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
+                           {"fate", alive(u) ? "on table" : "destroyed"},
+                           {"stands", alive_stands(u)}});
+  return j;
+}
+
+std::string FastplayState::status_line() const {
+  const Scenario& sc = fp_->scenario_data();
+  return fmt::format("turn {}/{} {} {} | stands lost {}:{}/{} {}:{}/{}", turn_, sc.turns,
+                     phase_ == Phase::kOver ? "" : sc.side_names[static_cast<std::size_t>(to_act_)],
+                     phase_name(phase_), sc.side_ids[0], stands_lost(0), fp_->starting_stands(0),
+                     sc.side_ids[1], stands_lost(1), fp_->starting_stands(1));
+}
+
+std::string FastplayState::to_string() const {
+  std::ostringstream os;
+  os << "fastplay " << fp_->scenario() << " turn " << int{turn_} << " phase "
+     << static_cast<int>(phase_) << " first " << int{first_} << " to_act " << int{to_act_}
+     << " done " << int{movers_done_} << " passed " << passed_[0] << passed_[1] << " selected "
+     << int{selected_} << " pending " << static_cast<int>(pending_) << ' ' << int{pending_side_}
+     << " winner " << int{winner_} << " reason " << static_cast<int>(end_reason_) << " volley "
+     << int{shooter_} << ' ' << int{target_} << ' ' << int{dice_left_} << ' ' << int{hits_}
+     << " charge " << int{charge_.unit} << ' ' << int{charge_.target} << ' '
+     << static_cast<int>(charge_.side) << " limits " << int{move_limit_[0]} << ' '
+     << int{move_limit_[1]} << ' ' << int{moves_used_[0]} << ' ' << int{moves_used_[1]} << ' '
+     << supreme_rolled_[0] << supreme_rolled_[1] << " cmd " << int{commander_limit_};
+  for (auto u : commander_checks_) os << ' ' << int{u};
+  os << " occ";
+  for (auto u : occupy_queue_) os << ' ' << int{u};
+  os << " attacks";
+  for (const auto& a : attacks_)
+    os << ' ' << int{a.unit} << '.' << int{a.stand} << '>' << int{a.target_unit} << '.'
+       << int{a.target_stand} << ':' << int{a.modifier} << ':' << a.extra << ':' << a.occupy;
+  os << '\n';
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitState& us = unit(u);
+    os << fp_->unit(u).id << ' ' << us.centre << ' ' << us.heading.units() << " cmd "
+       << us.commander << " flags " << us.flags << ':';
+    for (const auto& s : us.stands)
+      os << ' ' << troop_letter(s.type) << s.offset << (s.alive ? "" : "x") << (s.turned ? "t" : "")
+         << (s.doomed ? "d" : "") << (s.occupy ? "o" + std::to_string(s.occupy) : "");
+    os << '\n';
+  }
+  return os.str();
+}
+
+nlohmann::json FastplayState::to_json(game::Player viewer) const {
+  (void)viewer;  // nothing is hidden in fastplay
+  const Scenario& sc = fp_->scenario_data();
+  auto corners_of = [](const geo::Base& b) {
+    nlohmann::json c = nlohmann::json::array();
+    for (const auto& p : b.corners()) c.push_back({p.x, p.y});
+    return c;
+  };
+  nlohmann::json j;
+  j["ruleset"] = "fastplay";
+  j["scenario"] = fp_->scenario();
+  j["turn"] = turn_;
+  j["turns"] = sc.turns;
+  j["phase"] = std::string(phase_name(phase_));
+  j["active"] = phase_ == Phase::kOver ? "" : sc.side_ids[static_cast<std::size_t>(to_act_)];
+  j["first"] = sc.side_ids[static_cast<std::size_t>(first_)];
+  j["selected"] = selected_ < 0 ? "" : fp_->unit(selected_).id;
+  j["winner"] = winner_ == 2  ? "draw"
+                : winner_ < 0 ? ""
+                              : sc.side_ids[static_cast<std::size_t>(winner_)];
+  j["unit"] = "cm";
+  j["units_per_cm"] = kCm;
+  j["units_per_inch"] = 254;  // 2.54 cm, for a board that reads inches
+  j["table"] = {{"width", sc.width}, {"height", sc.height}};
+  j["stands_lost"] = {stands_lost(0), stands_lost(1)};
+  j["terrain"] = nlohmann::json::array();
+  for (const auto& t : sc.terrain) {
+    nlohmann::json poly = nlohmann::json::array();
+    for (const auto& p : t.outline) poly.push_back({p.x, p.y});
+    j["terrain"].push_back(
+        {{"id", t.id}, {"type", std::string(terrain_name(t.type))}, {"polygon", poly}});
+  }
+  j["roads"] = nlohmann::json::array();
+  for (const auto& r : sc.roads) {
+    nlohmann::json line = nlohmann::json::array();
+    for (const auto& p : r.line) line.push_back({p.x, p.y});
+    j["roads"].push_back({{"id", r.id}, {"line", line}});
+  }
+  j["units"] = nlohmann::json::array();
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitState& us = unit(u);
+    nlohmann::json stands = nlohmann::json::array();
+    for (std::size_t i = 0; i < us.stands.size(); ++i) {
+      const geo::Base b = stand_base(u, static_cast<int>(i));
+      stands.push_back({{"type", std::string(troop_name(us.stands[i].type))},
+                        {"x", b.centre().x},
+                        {"y", b.centre().y},
+                        {"corners", corners_of(b)},
+                        {"alive", us.stands[i].alive},
+                        {"turned", us.stands[i].turned}});
+    }
+    j["units"].push_back({{"id", fp_->unit(u).id},
+                          {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
+                          {"type", std::string(troop_name(fp_->unit(u).type))},
+                          {"x", us.centre.x},
+                          {"y", us.centre.y},
+                          {"heading_arcsec", us.heading.units()},
+                          {"corners", corners_of(block(u))},
+                          {"stands", stands},
+                          {"stands_alive", alive_stands(u)},
+                          {"commander", us.commander},
+                          {"lone_commander", fp_->unit(u).lone_commander},
+                          {"on_table", alive(u)},
+                          {"removed", !alive(u)}});
+  }
+  return j;
+}
+
+std::string FastplayState::action_to_string(game::Action a) const {
+  if (pending_ != PendingKind::kNone && pending_ != PendingKind::kChargeAnswer &&
+      pending_ != PendingKind::kOccupy) {
+    const int sides =
+        pending_ == PendingKind::kRetreatDie || pending_ == PendingKind::kCommanderDie ? 10 : 6;
+    if (a > act::kDieBase && a <= act::kDieBase + sides)
+      return fmt::format("d{} = {}", sides, a - act::kDieBase);
+    return {};
+  }
+  auto id = [&](int u) -> std::string {
+    return u >= 0 && u < num_units() ? fp_->unit(u).id : std::string("?");
+  };
+  if (a == act::kPass) return phase_ == Phase::kMovement ? "end movement" : "pass";
+  if (a >= act::kMoveBase) {
+    const int code = a - act::kMoveBase;
+    if (code == 0) return id(selected_) + " holds";
+    const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
+    if (p >= static_cast<int>(kTurns.size())) return {};
+    std::string text = id(selected_);
+    if (kTurns[static_cast<std::size_t>(p)] != 0)
+      text += fmt::format(" turns {:+d}", kTurns[static_cast<std::size_t>(p)]);
+    if (d > 0) text += fmt::format(" moves {}/4", d);
+    if (selected_ >= 0)
+      if (auto r = move_result(selected_, code))
+        text += fmt::format(" to ({:.1f}, {:.1f}) cm", static_cast<double>(r->first.x) / kCm,
+                            static_cast<double>(r->first.y) / kCm);
+    return text;
+  }
+  if (a >= act::kOccupyBase) return a == act::kOccupyBase ? "stay" : "occupy the vacated places";
+  if (a >= act::kResponseBase) {
+    switch (a - act::kResponseBase) {
+      case act::kStand:
+        return "stand";
+      case act::kFace:
+        return "pivot to face the charge";
+      case act::kEvade:
+        return "evade 15 cm";
+    }
+    return {};
+  }
+  if (a >= act::kRetreatBase) return id(a - act::kRetreatBase) + " retreats from melee";
+  if (a >= act::kFightBase) return id(a - act::kFightBase) + " fights";
+  if (a >= act::kChargeBase) {
+    const int c = a - act::kChargeBase;
+    return fmt::format("{} charges the {} of {}", id(c / 256),
+                       geo::to_string(static_cast<geo::Side>(c % 4)), id((c % 256) / 4));
+  }
+  if (a >= act::kShootBase)
+    return fmt::format("{} shoots at {}", id((a - act::kShootBase) / 64),
+                       id((a - act::kShootBase) % 64));
+  if (a >= act::kSelectBase) return "move " + id(a - act::kSelectBase);
+  return {};
+}
+
+nlohmann::json FastplayState::action_to_json(game::Action a) const {
+  nlohmann::json j = game::State::action_to_json(a);
+  if (pending_ != PendingKind::kNone && pending_ != PendingKind::kChargeAnswer &&
+      pending_ != PendingKind::kOccupy) {
+    j["kind"] = "chance";
+    return j;
+  }
+  auto put = [&](int u, const Pose& p) {
+    const geo::Base b = block_at(u, p.first, p.second);
+    nlohmann::json c = nlohmann::json::array();
+    for (const auto& q : b.corners()) c.push_back({q.x, q.y});
+    j["corners"] = c;
+    j["x"] = b.centre().x;
+    j["y"] = b.centre().y;
+    j["heading_arcsec"] = p.second.units();
+  };
+  const auto id = [&](int u) { return fp_->unit(u).id; };
+  if (pending_ == PendingKind::kChargeAnswer) {
+    j["kind"] = "answer";
+    j["unit"] = id(charge_.target);
+    return j;
+  }
+  if (pending_ == PendingKind::kOccupy) {
+    j["kind"] = "occupy";
+    j["unit"] = id(occupy_queue_.front());
+    return j;
+  }
+  if (a == act::kPass) {
+    j["kind"] = phase_ == Phase::kMovement ? "end-movement" : "pass";
+  } else if (a >= act::kMoveBase && selected_ >= 0) {
+    const int code = a - act::kMoveBase;
+    j["mover"] = id(selected_);
+    j["kind"] = code == 0 ? "hold" : (code - 1) % kNumDistances == 0 ? "turn" : "move";
+    if (auto p = move_result(selected_, code)) put(selected_, *p);
+  } else if (a >= act::kRetreatBase && a < act::kResponseBase) {
+    j["kind"] = "retreat";
+    j["unit"] = id(a - act::kRetreatBase);
+  } else if (a >= act::kFightBase && a < act::kRetreatBase) {
+    j["kind"] = "fight";
+    j["unit"] = id(a - act::kFightBase);
+  } else if (a >= act::kChargeBase && a < act::kFightBase) {
+    const int c = a - act::kChargeBase;
+    const int u = c / 256, t = (c % 256) / 4;
+    const auto side = static_cast<geo::Side>(c % 4);
+    j["kind"] = "charge";
+    j["mover"] = id(u);
+    j["target"] = id(t);
+    j["side"] = std::string(geo::to_string(side));
+    if (auto p = charge_result(u, t, side)) put(u, *p);
+  } else if (a >= act::kShootBase && a < act::kChargeBase) {
+    j["kind"] = "shoot";
+    j["by"] = id((a - act::kShootBase) / 64);
+    j["unit"] = id((a - act::kShootBase) % 64);
+  } else if (a >= act::kSelectBase && a < act::kSelectBase + num_units()) {
+    j["kind"] = "select-unit";
+    j["unit"] = id(a - act::kSelectBase);
+  }
+  return j;
+}
+
+std::string FastplayState::check_invariants() const {
+  const Scenario& sc = fp_->scenario_data();
+  for (int u = 0; u < num_units(); ++u) {
+    for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+      if (!unit(u).stands[i].alive) continue;
+      const geo::Base b = stand_base(u, static_cast<int>(i));
+      for (const auto& c : b.corners())
+        if (c.x < -kMm || c.y < -kMm || c.x > sc.width + kMm || c.y > sc.height + kMm)
+          return fmt::format("{} is partly off the table", fp_->unit(u).id);
+      for (int v = u + 1; v < num_units(); ++v)
+        for (std::size_t j = 0; j < unit(v).stands.size(); ++j)
+          if (unit(v).stands[j].alive &&
+              geo::contains(stand_base(v, static_cast<int>(j)), b.centre()))
+            return fmt::format("{} and {} overlap", fp_->unit(u).id, fp_->unit(v).id);
+    }
+  }
+  if (stands_lost(0) < 0 || stands_lost(1) < 0) return "more stands than at the start";
+  return {};
+}
+
+void FastplayState::debug_place(int u, geo::Point centre, int heading_degrees) {
+  units_[static_cast<std::size_t>(u)].centre = centre;
+  units_[static_cast<std::size_t>(u)].heading = geo::Angle::degrees(heading_degrees);
+}
+
+void FastplayState::debug_kill_stand(int u, int i) {
+  units_[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)].alive = false;
+  if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+}
+
+void FastplayState::debug_set_flags(int u, std::uint16_t flags) {
+  units_[static_cast<std::size_t>(u)].flags = flags;
+}
+
+}  // namespace carroccio::fastplay

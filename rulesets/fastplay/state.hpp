@@ -1,0 +1,268 @@
+// The fastplay State: the table, the units and their stands, and where the turn stands.
+//
+// Turn sequence (fastplay 2, playsheet): Archery 1, Movement, Archery 2, Charge into melee,
+// Melee, Retreat from melee, Archery 3. At the start of each turn a d6 says which army moves
+// first (odd: the first side of the scenario, "A"); that army also acts first in each
+// alternating phase (ruling F-3). In the alternating phases the two sides act one unit at a
+// time; a side that passes is out of that phase; the phase ends when both are out.
+//
+// Action encoding (legal lists are sorted ascending; docs/rulings/fastplay.md):
+//   1                       pass / end the phase (Movement: end this side's movement)
+//   100 + v                 chance: a die showing v (d6 or d10)
+//   1000 + u                Movement: pick unit u (then a move code)
+//   2000 + 64*u + t         Archery phases: unit u (archers or a war machine) shoots at unit t
+//   7000 + 256*u + 4*t + s  Charge: unit u charges side s (geo::Side order) of unit t
+//   30000 + u               Melee: unit u fights
+//   31000 + u               Retreat: unit u retreats
+//   32000 + r               the charged unit's answer: 0 stand, 1 pivot to face, 2 evade
+//   33000 + r               winners of a melee: 0 stay, 1 occupy the vacated places
+//   40000 + code            Movement, the picked unit: 0 hold; 1 + 5*p + d: turn kTurns[p]
+//                           about the unit's centre, then go straight ahead d quarters of its
+//                           allowance (p = 0 and d = 0 is not a move)
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "game/state.hpp"
+#include "rulesets/fastplay/game.hpp"
+
+namespace carroccio::fastplay {
+
+namespace act {
+inline constexpr game::Action kPass = 1;
+inline constexpr game::Action kDieBase = 100;
+inline constexpr game::Action kSelectBase = 1000;
+inline constexpr game::Action kShootBase = 2000;
+inline constexpr game::Action kChargeBase = 7000;
+inline constexpr game::Action kFightBase = 30000;
+inline constexpr game::Action kRetreatBase = 31000;
+inline constexpr game::Action kResponseBase = 32000;
+inline constexpr game::Action kOccupyBase = 33000;
+inline constexpr game::Action kMoveBase = 40000;
+inline constexpr int kStand = 0, kFace = 1, kEvade = 2;
+}  // namespace act
+
+inline constexpr std::array<int, 6> kTurns = {0, 45, -45, 90, -90, 180};
+inline constexpr int kNumDistances = 5;  // 0..4 quarters
+game::Action move_action(int turn_index, int quarters);
+game::Action charge_action(int u, int t, geo::Side side);
+
+enum class Phase : std::uint8_t {
+  kArchery1,
+  kMovement,
+  kArchery2,
+  kCharge,
+  kMelee,
+  kRetreat,
+  kArchery3,
+  kOver,
+};
+std::string_view phase_name(Phase p);
+
+enum class PendingKind : std::uint8_t {
+  kNone,
+  kFirstMover,    // d6: odd A, even B (fastplay 2.1)
+  kSupremeRoll,   // d6: units that may move or charge (fastplay 11.4, optional)
+  kArcheryDie,    // d6 per archer stand (fastplay 5.2)
+  kMachineDie,    // d6 for a war machine (fastplay 10.2)
+  kMeleeDie,      // d6 per attack (fastplay 8.1)
+  kRetreatDie,    // d10 before a retreat (fastplay 9.1)
+  kCommanderDie,  // d10 for a commander after losses (fastplay 11.2)
+  kChargeAnswer,  // decision of the charged unit's side (fastplay 6.2, 7.1)
+  kOccupy,        // decision of the winners' side (fastplay 8.4)
+};
+
+enum class EndReason : std::uint8_t { kNone, kBroken, kTurnLimit };
+std::string_view end_reason_name(EndReason r);
+
+// Per-turn flags of a unit.
+inline constexpr std::uint16_t kShotFirst = 1;   // shot in Archery 1: no move, no charge
+inline constexpr std::uint16_t kShot = 2;        // shot this turn
+inline constexpr std::uint16_t kMoved = 4;       // picked in this Movement phase
+inline constexpr std::uint16_t kCharged = 8;     // charged this turn
+inline constexpr std::uint16_t kEvaded = 16;     // evaded this turn
+inline constexpr std::uint16_t kFought = 32;     // fought this Melee phase
+inline constexpr std::uint16_t kRetreated = 64;  // retreated this turn
+
+struct StandState {
+  TroopType type = TroopType::kHeavyInfantry;
+  geo::Vec offset;  // unit frame: x ahead, y to the left
+  bool alive = true;
+  bool turned = false;      // archers running low on arrows (fastplay 5.3)
+  bool doomed = false;      // eliminated in this Melee phase, removed at its end (fastplay 8.3)
+  std::int64_t occupy = 0;  // won its fight: may advance this far to the vacated place (8.4)
+};
+
+struct UnitState {
+  geo::Point centre;
+  geo::Angle heading;
+  std::vector<StandState> stands;
+  bool commander = false;  // still has its commander (or, for a lone commander, is alive)
+  std::uint16_t flags = 0;
+};
+
+// One die to roll in melee: the attacking stand, the stand attacked and the modifier.
+struct Attack {
+  std::int8_t unit = -1, stand = -1, target_unit = -1, target_stand = -1;
+  std::int8_t modifier = 0;
+  bool extra = false;       // an extra die (commander or charging cavalry)
+  std::int16_t occupy = 0;  // how far the attacker advances into the vacated place (8.4)
+};
+
+// Where a unit stands: the centre of its frame and its heading.
+using Pose = std::pair<geo::Point, geo::Angle>;
+
+// A charge waiting for the target side's answer.
+struct PendingCharge {
+  std::int8_t unit = -1, target = -1;
+  geo::Side side = geo::Side::kFront;
+};
+
+class FastplayState final : public game::State {
+ public:
+  explicit FastplayState(std::shared_ptr<const FastplayGame> game);
+  FastplayState(const FastplayState&) = default;
+
+  game::Player current_player() const override;
+  void legal_actions(std::vector<game::Action>& out) const override;
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override;
+  using game::State::chance_outcomes;
+  using game::State::legal_actions;
+  game::ChanceInfo chance_info() const override;
+  std::vector<double> returns() const override;
+  std::unique_ptr<game::State> clone() const override;
+  std::string to_string() const override;
+  nlohmann::json to_json(game::Player viewer) const override;
+  std::string action_to_string(game::Action action) const override;
+  // The decision for the table board (docs/api.md, "The table view"): kind, unit ids and, for a
+  // move or a charge, the unit's block where it would end (corners, x, y, heading_arcsec).
+  nlohmann::json action_to_json(game::Action action) const override;
+  std::string check_invariants() const override;
+  std::string render_text(game::Player viewer) const override;  // render.cpp
+  std::string status_line() const override;
+  std::vector<double> evaluate() const override;
+  nlohmann::json result_summary() const override;
+
+  // Read access for tests, agents and displays.
+  const FastplayGame& fp() const { return *fp_; }
+  int num_units() const { return fp_->num_units(); }
+  int turn() const { return turn_; }
+  Phase phase() const { return phase_; }
+  int first() const { return first_; }
+  int to_act() const { return to_act_; }
+  int selected() const { return selected_; }
+  PendingKind pending() const { return pending_; }
+  const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
+  int side_of(int u) const { return fp_->unit(u).side; }
+  int winner() const { return winner_; }
+  EndReason end_reason() const { return end_reason_; }
+  int alive_stands(int u) const;
+  int stands_lost(int side) const;
+  int move_limit(int side) const { return move_limit_[static_cast<std::size_t>(side)]; }
+  const std::vector<Attack>& attacks() const { return attacks_; }
+
+  // ---- Rule queries (rules.cpp), exposed for tests ----
+  geo::Base stand_base(int u, int i) const;
+  geo::Base stand_base_at(int u, int i, geo::Point centre, geo::Angle heading) const;
+  // The smallest rectangle in the unit's frame holding its live stands, on the table.
+  geo::Base block(int u) const;
+  geo::Base block_at(int u, geo::Point centre, geo::Angle heading) const;
+  bool alive(int u) const { return alive_stands(u) > 0; }
+  bool engaged(int u) const;  // a live stand in edge contact with an enemy stand (ruling F-15)
+  // Whether the unit may stand with its centre and heading there: on the table, off rivers,
+  // overlapping no stand of another unit except those of `ignore`.
+  bool may_place(int u, geo::Point centre, geo::Angle heading, int ignore = -1) const;
+  // The straight move of the unit's stands (at `heading`) by v passes through no stand of
+  // another unit (except `ignore`) and no river.
+  bool path_clear(int u, geo::Point centre, geo::Angle heading, geo::Vec v, int ignore = -1) const;
+  // fastplay 4.1: the move keeps every stand at least 10 cm from every enemy stand (or no
+  // closer than it already was).
+  bool keeps_stand_off(int u, geo::Point centre, geo::Angle heading, geo::Vec v) const;
+  // The unit's centre and heading after move code `code`, or nothing if illegal (fastplay 4).
+  std::optional<Pose> move_result(int u, int code) const;
+  // The unit's centre and heading on contact with side `side` of t, or nothing (fastplay 6).
+  std::optional<Pose> charge_result(int u, int t, geo::Side side, bool check_reach = true) const;
+  bool may_move(int u) const;
+  bool may_charge(int u) const;
+  bool may_shoot(int u) const;            // fastplay 5.1, 5.5, 10.2
+  bool may_shoot_at(int u, int t) const;  // fastplay 5.2, 5.5
+  // The exact distance from the nearest shooting stand of u to the nearest stand of t that it
+  // sees in its front arc, if any.
+  std::optional<geo::SquaredDistance> shooting_range(int u, int t) const;
+  bool in_cover(int u) const;  // fastplay 10.2 (ruling F-13)
+  // The evade position of cavalry unit t charged along `direction`, if it may evade (7.1).
+  std::optional<geo::Point> evade_result(int t, geo::Angle direction) const;
+  // The heading the target takes when pivoting to face a charger arriving at `charger_heading`.
+  std::optional<Pose> face_result(int t, geo::Angle charger_heading) const;
+  // The retreat position of unit u (fastplay 9.2), if it may retreat.
+  std::optional<geo::Point> retreat_result(int u) const;
+  // The attacks unit u makes this Melee phase (fastplay 7.2, 8.1-8.3, 10.3, 11.1, 11.3).
+  std::vector<Attack> melee_attacks(int u) const;
+  // A stand of t that may be attacked in melee (ruling F-26: a lone commander touching a
+  // friendly stand may not).
+  bool attackable(int t) const;
+
+  // Test set-up (no history recorded).
+  void debug_place(int u, geo::Point centre, int heading_degrees);
+  void debug_kill_stand(int u, int i);
+  void debug_set_flags(int u, std::uint16_t flags);
+
+ protected:
+  void do_apply(game::Action action) override;
+
+ private:
+  void advance();
+  void start_turn();
+  void start_phase(Phase p);
+  void next_actor(int just_acted);
+  bool has_options(int side) const;
+  void end_turn();
+  void finish_game(int winner, EndReason reason);
+  void apply_die(int value);
+  // The side's decisions in the current phase; with `any_only`, stops at the first one that is
+  // not a pass (has_options()).
+  void legal_for(int side, std::vector<game::Action>& out, bool any_only = false) const;
+  void do_move(int code);
+  void do_charge(int u, int t, geo::Side side, int answer);
+  void end_melee_phase();
+  void next_occupy();
+  void kill_last_stand(int u);
+  void after_losses(int u, int limit);
+  void resolve_next();
+  void finish_volley();
+  std::string unit_name(int u) const;
+  void log(const char* kind, std::string text, const char* rule) const;
+
+  std::shared_ptr<const FastplayGame> fp_;
+  std::vector<UnitState> units_;
+  std::uint8_t turn_ = 1;
+  Phase phase_ = Phase::kArchery1;
+  std::int8_t first_ = 0;        // the side moving first this turn
+  std::int8_t to_act_ = 0;       // the side deciding (alternating phases, movement)
+  std::int8_t movers_done_ = 0;  // Movement: sides that have finished
+  std::array<bool, kNumSides> passed_{false, false};
+  std::int8_t selected_ = -1;
+  std::int8_t winner_ = -1;  // 0, 1, 2 = draw, -1 none yet
+  EndReason end_reason_ = EndReason::kNone;
+  PendingKind pending_ = PendingKind::kNone;
+  std::int8_t pending_side_ = -1;  // who answers a decision pending
+  // Volleys and melee dice.
+  std::int8_t shooter_ = -1, target_ = -1;
+  std::int8_t dice_left_ = 0, hits_ = 0;
+  std::vector<Attack> attacks_;  // melee dice still to roll, the first is next
+  PendingCharge charge_;
+  std::vector<std::int8_t> commander_checks_;  // units to test for commander loss (limit below)
+  std::int8_t commander_limit_ = 0;
+  std::vector<std::int8_t> occupy_queue_;
+  std::array<std::int8_t, kNumSides> move_limit_{-1, -1};  // 11.4: -1 no limit
+  std::array<std::int8_t, kNumSides> moves_used_{0, 0};
+  std::array<bool, kNumSides> supreme_rolled_{false, false};
+};
+
+}  // namespace carroccio::fastplay

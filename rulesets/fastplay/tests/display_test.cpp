@@ -1,0 +1,56 @@
+// The table view (docs/api.md, "The table view") and the terminal drawing.
+#include "rulesets/fastplay/tests/test_util.hpp"
+
+namespace carroccio::fastplay {
+namespace {
+
+TEST(FastplayDisplay, ToJsonHasTheTableViewShape) {
+  auto s =
+      testing::start({{"a", "heavy_infantry", 50, 20, 90}, {"b", "light_cavalry", 50, 80, 270}},
+                     {{"woods", {10, 10, 20, 30}}});
+  const nlohmann::json j = s->to_json(0);
+  EXPECT_EQ(j["ruleset"], "fastplay");
+  EXPECT_EQ(j["table"]["width"], 100 * kCm);
+  EXPECT_EQ(j["units_per_cm"], kCm);
+  EXPECT_EQ(j["unit"], "cm");
+  ASSERT_EQ(j["terrain"].size(), 1u);
+  EXPECT_EQ(j["terrain"][0]["type"], "woods");
+  EXPECT_EQ(j["terrain"][0]["polygon"].size(), 4u);
+  ASSERT_EQ(j["units"].size(), 2u);
+  const auto& u = j["units"][0];
+  EXPECT_EQ(u["id"], "u0");
+  EXPECT_EQ(u["side"], "a");
+  EXPECT_EQ(u["x"], 50 * kCm);
+  EXPECT_EQ(u["heading_arcsec"], 90 * 3600);
+  EXPECT_EQ(u["corners"].size(), 4u);
+  EXPECT_EQ(u["stands"].size(), 4u);
+  // The block of four foot stands is 12 cm wide and 2 cm deep.
+  EXPECT_EQ(u["corners"][0][0], 56 * kCm);
+  EXPECT_EQ(u["corners"][0][1], 21 * kCm);
+}
+
+TEST(FastplayDisplay, ActionsNameWhatTheBoardShows) {
+  auto s =
+      testing::start({{"a", "heavy_infantry", 50, 20, 90}, {"b", "light_cavalry", 50, 80, 270}});
+  ASSERT_EQ(s->phase(), Phase::kMovement);
+  EXPECT_EQ(s->action_to_json(act::kSelectBase + 0)["kind"], "select-unit");
+  testing::play(*s, act::kSelectBase + 0);
+  const nlohmann::json m = s->action_to_json(move_action(0, 4));
+  EXPECT_EQ(m["kind"], "move");
+  EXPECT_EQ(m["y"], 35 * kCm);  // 15 cm ahead
+  EXPECT_EQ(s->action_to_json(act::kMoveBase)["kind"], "hold");
+  EXPECT_NE(s->action_to_string(move_action(0, 4)).find("moves 4/4"), std::string::npos);
+}
+
+TEST(FastplayDisplay, RenderTextDrawsStandsAndStatus) {
+  auto s =
+      testing::start({{"a", "heavy_infantry", 50, 20, 90}, {"b", "light_cavalry", 50, 80, 270}});
+  const std::string text = s->render_text(0);
+  EXPECT_NE(text.find('H'), std::string::npos);  // army A upper case
+  EXPECT_NE(text.find('r'), std::string::npos);  // army B lower case
+  EXPECT_NE(text.find("turn 1/12"), std::string::npos);
+  EXPECT_EQ(text.find('K'), std::string::npos);  // no heavy cavalry on this table
+}
+
+}  // namespace
+}  // namespace carroccio::fastplay

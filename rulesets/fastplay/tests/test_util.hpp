@@ -1,0 +1,117 @@
+// Helpers for fastplay rule tests: small scenarios written inline, forced dice.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/registry.hpp"
+#include "rulesets/fastplay/game.hpp"
+#include "rulesets/fastplay/ruleset.hpp"
+#include "rulesets/fastplay/state.hpp"
+
+namespace carroccio::fastplay::testing {
+
+// A unit: side "a" or "b", troop type, centre in cm, heading in degrees, extra fields.
+struct U {
+  std::string side, type;
+  double x, y;
+  int heading;
+  nlohmann::json extra = nlohmann::json::object();
+};
+struct T {
+  std::string type;
+  std::vector<double> rect;
+};
+
+// A 100 x 100 cm table; units get ids u0, u1, ... in order. Army a moves first in turn 1.
+inline nlohmann::json scenario_json(const std::vector<U>& units, const std::vector<T>& terrain = {},
+                                    int turns = 12) {
+  nlohmann::json j = {{"ruleset", "fastplay"}, {"id", "test"},
+                      {"title", "test"},       {"turns", turns},
+                      {"first", "a"},          {"table", {{"width", 100}, {"height", 100}}}};
+  j["sides"] = {{{"id", "a"}, {"name", "Army A"}}, {{"id", "b"}, {"name", "Army B"}}};
+  j["terrain"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < terrain.size(); ++i)
+    j["terrain"].push_back(
+        {{"id", "t" + std::to_string(i)}, {"type", terrain[i].type}, {"rect", terrain[i].rect}});
+  j["units"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const U& u = units[i];
+    nlohmann::json x = {
+        {"id", "u" + std::to_string(i)}, {"side", u.side}, {"type", u.type}, {"x", u.x}, {"y", u.y},
+        {"heading", u.heading}};
+    for (auto it = u.extra.begin(); it != u.extra.end(); ++it) x[it.key()] = it.value();
+    j["units"].push_back(x);
+  }
+  return j;
+}
+
+inline std::shared_ptr<const FastplayGame> make_game(const nlohmann::json& j,
+                                                     const std::string& options = "") {
+  auto ruleset = make_ruleset();
+  auto opts = game::parse_options(options);
+  EXPECT_TRUE(opts.ok());
+  auto g = ruleset->new_game(j, "test", *opts);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
+  return std::static_pointer_cast<const FastplayGame>(*g);
+}
+
+inline std::unique_ptr<FastplayState> new_state(const std::shared_ptr<const FastplayGame>& g) {
+  auto s = g->new_initial_state();
+  return std::unique_ptr<FastplayState>(static_cast<FastplayState*>(s.release()));
+}
+
+inline std::unique_ptr<FastplayState> start(const std::vector<U>& units,
+                                            const std::vector<T>& terrain = {},
+                                            const std::string& options = "") {
+  return new_state(make_game(scenario_json(units, terrain), options));
+}
+
+inline std::string load_error(const nlohmann::json& j) {
+  auto g = make_ruleset()->new_game(j, "test.json", {});
+  return g.ok() ? std::string() : g.message();
+}
+
+inline bool is_legal(const FastplayState& s, game::Action a) {
+  const auto legal = s.legal_actions();
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+inline void play(FastplayState& s, game::Action a) {
+  auto st = s.apply(a);
+  ASSERT_TRUE(st.ok()) << st.message() << "\n" << s.to_string();
+}
+
+// Forces the die now pending.
+inline void roll(FastplayState& s, int value) {
+  ASSERT_TRUE(s.is_chance_node()) << s.to_string();
+  play(s, act::kDieBase + value);
+}
+
+// Passes (or ends movement) until the phase is `p`; stops at chance nodes.
+inline void pass_to(FastplayState& s, Phase p) {
+  for (int guard = 0; guard < 50 && s.phase() != p && !s.is_chance_node() && !s.is_terminal();
+       ++guard) {
+    if (s.selected() >= 0)
+      play(s, act::kMoveBase);
+    else
+      play(s, act::kPass);
+  }
+  ASSERT_EQ(s.phase(), p) << s.to_string();
+}
+
+inline geo::Point at(double x, double y) {
+  return {static_cast<std::int64_t>(x * kCm + (x >= 0 ? 0.5 : -0.5)),
+          static_cast<std::int64_t>(y * kCm + (y >= 0 ? 0.5 : -0.5))};
+}
+
+inline game::Action shoot(int u, int t) { return act::kShootBase + 64 * u + t; }
+inline game::Action fight(int u) { return act::kFightBase + u; }
+inline game::Action retreat(int u) { return act::kRetreatBase + u; }
+inline game::Action answer(int r) { return act::kResponseBase + r; }
+
+}  // namespace carroccio::fastplay::testing
