@@ -287,17 +287,24 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
   const geo::Point origin = me.side_midpoint(geo::Side::kFront);  // 0.9: from the front centre
   const geo::Segment seg = target.side(side);
   const bool half_plane = shooting && in_redoubt(u);  // 5.4: a 180-degree field of fire
+  // The target's own base hides its far sides: a side is seen only from the outer side of its
+  // line (or along it). Judged on the exact corners, not on rounded sample points, whose rounding
+  // could put a point a hundredth of an inch inside the base.
+  if (geo::orientation(seg.a, seg.b, origin) != 0 &&
+      geo::orientation(seg.a, seg.b, origin) == geo::orientation(seg.a, seg.b, target.centre()))
+    return std::nullopt;
   int seen = 0;
   std::optional<geo::SquaredDistance> best;
   for (int i = 0; i <= kSamples; ++i) {
-    const geo::Point p{(seg.a.x * (kSamples - i) + seg.b.x * i) / kSamples,
-                       (seg.a.y * (kSamples - i) + seg.b.y * i) / kSamples};
+    // An offset from the side's first corner, rounded toward zero: the samples then turn and
+    // shift with the base exactly, so the answer does not depend on where the table is or which
+    // way it faces (Ohw_Properties.QuarterTurnsAndShifts*).
+    const geo::Point p =
+        seg.a + geo::Vec{(seg.b.x - seg.a.x) * i / kSamples, (seg.b.y - seg.a.y) * i / kSamples};
     // 0.5 (O-3): inside the front arc, boundary included.
     const bool in_arc =
         half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
     if (!in_arc) continue;
-    // The target's own base hides its far sides.
-    if (geo::segment_crosses_base_interior({origin, p}, target)) continue;
     if (!line_of_sight(origin, p, u, t)) continue;
     ++seen;
     const auto d = geo::distance_sq(origin, p);
