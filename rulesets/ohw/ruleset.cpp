@@ -40,11 +40,8 @@ class OhwRuleset final : public game::FileRuleset {
   }
 
   std::vector<game::Options> conformance_option_sets() const override {
-    return {game::Options{},
-            {{"fort", "true"},
-             {"irregulars", "true"},
-             {"peasant_archers", "true"},
-             {"redoubt", "true"}}};
+    // Every combination of the four optional rules (5.1-5.4): 16 sets.
+    return every_option_combination();
   }
 };
 
