@@ -132,7 +132,7 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
   }
   if (spec.kind == "mcts") {
-    if (auto s = spec.check_params({"c", "iters", "ms", "prior", "rollout"}); !s)
+    if (auto s = spec.check_params({"c", "iters", "ms", "prior", "reuse", "rollout", "seed"}); !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
       return core::make_error("Agent 'mcts' takes a budget of either iters or ms, not both.");
@@ -152,6 +152,12 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     if (!prior) return prior.error();
     p.rollout = static_cast<int>(*rollout);
     p.prior = static_cast<int>(*prior);
+    auto reuse = spec.int_param("reuse", p.reuse ? 1 : 0, 0, 1);
+    if (!reuse) return reuse.error();
+    p.reuse = *reuse != 0;
+    auto seed = spec.int_param("seed", p.seed, 0, 1'000'000);
+    if (!seed) return seed.error();
+    p.seed = static_cast<int>(*seed);
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

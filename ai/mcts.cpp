@@ -175,13 +175,110 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
   }
 }
 
+// Keeps the subtree of the action chosen last time as the new root if `state` is exactly the
+// state that action led to (the side's own decisions follow each other within one move): its
+// visits and values were gathered on the same position, so they stay valid and the new budget
+// is added to them. Copies it to the front of a second pool (the root at index 0) and swaps.
+bool MctsAgent::reuse_subtree(const game::State& state) {
+  if (next_root_ < 0 || static_cast<std::size_t>(next_root_) >= pool_.size()) return false;
+  const std::int32_t old_root = next_root_;
+  next_root_ = -1;
+  if (state.to_string() != next_root_text_) return false;
+  spare_.clear();
+  spare_.push_back(pool_[static_cast<std::size_t>(old_root)]);
+  spare_[0].first_child = -1;
+  spare_[0].next_sibling = -1;
+  copy_stack_.clear();
+  copy_stack_.emplace_back(old_root, 0);
+  while (!copy_stack_.empty()) {
+    const auto [from, to] = copy_stack_.back();
+    copy_stack_.pop_back();
+    std::int32_t previous = -1;
+    for (std::int32_t c = pool_[static_cast<std::size_t>(from)].first_child; c >= 0;
+         c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+      const auto index = static_cast<std::int32_t>(spare_.size());
+      Node copy = pool_[static_cast<std::size_t>(c)];
+      copy.first_child = -1;
+      copy.next_sibling = -1;
+      spare_.push_back(copy);
+      if (previous < 0)
+        spare_[static_cast<std::size_t>(to)].first_child = index;
+      else
+        spare_[static_cast<std::size_t>(previous)].next_sibling = index;
+      previous = index;
+      copy_stack_.emplace_back(c, index);
+    }
+  }
+  pool_.swap(spare_);
+  return true;
+}
+
+// Notes where the chosen action leads, if the side decides again right after it.
+void MctsAgent::remember_choice(const game::State& state, std::int32_t chosen) {
+  next_root_ = -1;
+  auto next = state.clone_for_search();
+  next->apply_unchecked(pool_[static_cast<std::size_t>(chosen)].action);
+  if (next->current_player() != side_) return;
+  next_root_text_ = next->to_string();
+  next_root_ = chosen;
+}
+
+double MctsAgent::judge(const game::State& state) const {
+  return (state.is_terminal() ? state.returns()
+                              : state.evaluate())[static_cast<std::size_t>(side_)];
+}
+
+// Progressive bias at the root: every action starts with `seed` virtual visits at what the
+// evaluation says of it. An action that changes nothing the evaluation sees (bookkeeping inside
+// a compound move) is judged by the best of the side's next decisions instead, so picking a
+// unit is worth the best hex it can reach.
+void MctsAgent::seed_root(const game::State& state, core::Rng& rng) {
+  if (!pool_[0].expanded) {
+    state.agent_actions(legal_);
+    expand(0, state, side_, rng);
+  }
+  const double here = judge(state);
+  const double k = params_.seed;
+  std::uint32_t added = 0;
+  for (std::int32_t c = pool_[0].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    auto next = state.clone_for_search();
+    next->apply_unchecked(pool_[static_cast<std::size_t>(c)].action);
+    double v = judge(*next);
+    if (next->current_player() == side_ && std::abs(v - here) <= 1e-9) {
+      next->agent_actions(look_);
+      double best = -1e300;
+      for (const game::Action a : look_) {
+        auto after = next->clone_for_search();
+        after->apply_unchecked(a);
+        best = std::max(best, judge(*after));
+      }
+      if (!look_.empty()) v = best;
+    }
+    Node& child = pool_[static_cast<std::size_t>(c)];
+    child.visits += static_cast<std::uint32_t>(k);
+    child.value += v * k;
+    added += static_cast<std::uint32_t>(k);
+  }
+  pool_[0].visits += added;
+}
+
 game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_ = {};
   state.agent_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;
-  if (legal_.size() == 1) return legal_.front();
-  pool_.clear();
-  pool_.emplace_back();
+  if (legal_.size() == 1) {
+    next_root_ = -1;
+    return legal_.front();
+  }
+  if (params_.reuse && reuse_subtree(state)) {
+    stats_.reused_visits = pool_[0].visits;
+  } else {
+    next_root_ = -1;
+    pool_.clear();
+    pool_.emplace_back();
+  }
+  if (params_.seed > 0) seed_root(state, rng);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto limit = std::chrono::milliseconds(params_.milliseconds);
@@ -209,6 +306,7 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
     const double bm = b.visits ? b.value / b.visits : -1e300;
     if (n.visits > b.visits || (n.visits == b.visits && nm > bm)) best = c;
   }
+  if (params_.reuse) remember_choice(state, best);
   return pool_[static_cast<std::size_t>(best)].action;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ai/agent.hpp"
@@ -19,6 +20,14 @@ struct MctsParams {
   // and starts with this many virtual visits at that value (progressive bias); 0 = off, and
   // then every child is tried once before UCT compares them.
   int prior = 0;
+  // reuse: keep the subtree of the chosen action when the side decides again straight after
+  // (1, the default) or start every decision from an empty tree (0).
+  bool reuse = true;
+  // seed: before the search, each of the root's actions gets this many virtual visits at its
+  // evaluation for the side (State::evaluate() after it; after an action that leaves the
+  // evaluation unchanged, such as picking a unit before its hex, the best evaluation one own
+  // decision further). It steers the budget toward the moves the evaluation likes; 0 = off.
+  int seed = 0;
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -26,6 +35,7 @@ struct MctsStats {
   std::int64_t iterations = 0;
   std::int64_t nodes = 0;
   std::int64_t determinisations = 0;  // calls of State::resample_hidden
+  std::int64_t reused_visits = 0;     // visits of the root kept from the previous decision
 };
 
 // Monte Carlo tree search over the game interface. Each iteration determinises the position
@@ -36,7 +46,9 @@ struct MctsStats {
 // is scored by State::evaluate() (after `rollout` random steps if asked), a terminal one by
 // returns(); the vector of per-side values is backed up, each node keeping the value of the
 // side that chose the action leading to it. The root's most visited action is played. Nodes
-// live in one pool reused across decisions.
+// live in one pool reused across decisions. When the side decides again straight after its own
+// decision (no chance and no other side in between), the subtree under the action it chose is
+// kept as the new root, so the budget of one step of a compound move is not lost on the next.
 class MctsAgent final : public Agent {
  public:
   MctsAgent(game::Player side, MctsParams params, std::string name);
@@ -60,6 +72,10 @@ class MctsAgent final : public Agent {
   std::int32_t select(std::int32_t node, bool filter, std::size_t* matched);
   void evaluate_leaf(game::State& state, core::Rng& rng);
   void expand(std::int32_t node, const game::State& state, game::Player mover, core::Rng& rng);
+  bool reuse_subtree(const game::State& state);
+  void seed_root(const game::State& state, core::Rng& rng);
+  double judge(const game::State& state) const;
+  void remember_choice(const game::State& state, std::int32_t chosen);
 
   game::Player side_;
   MctsParams params_;
@@ -68,8 +84,16 @@ class MctsAgent final : public Agent {
   std::vector<Node> pool_;
   std::vector<std::int32_t> path_;
   std::vector<game::Action> legal_;
+  std::vector<game::Action> look_;
   std::vector<game::ChanceOutcome> outcomes_;
   std::vector<double> result_;
+  // Tree reuse between consecutive decisions of the side (the atomic steps of one move: a unit,
+  // then its hex): the state the chosen action led to, as canonical text, and the chosen
+  // child's index; the next decision keeps that subtree if it is asked about exactly that state.
+  std::string next_root_text_;
+  std::int32_t next_root_ = -1;
+  std::vector<Node> spare_;
+  std::vector<std::pair<std::int32_t, std::int32_t>> copy_stack_;
 };
 
 // Parses a decimal parameter (e.g. c=1.4) in [lo, hi]; one sentence if malformed.

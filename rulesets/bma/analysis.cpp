@@ -10,6 +10,13 @@
 
 namespace carroccio::bma {
 
+namespace {
+// The pull of the enemy's sudden-death pieces: a unit within kTargetReach hexes of one adds
+// kTargetPull per hex nearer to the enemy's chance of losing at once.
+constexpr int kTargetReach = 24;
+constexpr double kTargetPull = 0.0005;
+}  // namespace
+
 // The heuristic judgement of a position for the heuristic agent and MCTS leaves. It must be
 // cheap (no allocation but the returned vector, no search): it looks at each unit and its six
 // neighbours only. Every term is an expected loss of victory points (8.1) measured against the
@@ -31,18 +38,6 @@ std::vector<double> BmaState::evaluate() const {
         t.rating(is_carroccio(u) ? Rating::kA : g.unit(u).rating);  // 9.3.2: A chit
     const double v = us.value ? us.value : 0.5 * (r.chit_min + r.chit_max);
     return us.status == Status::kDisordered ? 0.5 * v : v;
-  };
-  // 5.1.2 / ruling L-6: a unit that attacks must take on every ordered enemy next to it, so the
-  // defence an attacker at `hex` meets is the whole ordered line around it (that is what
-  // "supported" means here); a disordered target is counted at half (5.1.4).
-  auto line_against = [&](int attacker_hex, int defender_side) -> double {
-    double sum = 0;
-    for (int nb : b.neighbors(attacker_hex)) {
-      const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == defender_side && unit(f).status != Status::kRouted)
-        sum += strength(f);
-    }
-    return sum;
   };
   // 5.2: each odds column's chances, on an unmodified d6, of hurting the defender (DD; DR or
   // DE) and the attacker (AD; AR or AE).
@@ -92,6 +87,11 @@ std::vector<double> BmaState::evaluate() const {
     int enemy_attackers = 0;
     bool enemy_near = false;
     double pressure = 0, carroccio_risk = 0;
+    // 5.1.2 / ruling L-6: the enemy units next to this one may attack it together: their
+    // values add up (5.1.4), and the defence is every ordered unit of this side next to any of
+    // them, since each attacker must take on all of those. One combined attack is reckoned per
+    // unit, and it counts only when it would pay the attackers (an attacker picks its fights).
+    double att_sum = 0, cost_vp = 0;
     for (int nb : b.neighbors(us.hex)) {
       const int e = nb == kNoHex ? -1 : unit_at(nb);
       if (e < 0 || side_of(e) == s) continue;
@@ -100,15 +100,34 @@ std::vector<double> BmaState::evaluate() const {
       if (unit(e).status != Status::kOrdered || is_carroccio(e) || us.status == Status::kRouted)
         continue;
       ++enemy_attackers;
-      // The attack the enemy unit could make on this line, and whether it would pay (an
-      // attacker picks its fights): then both sides' expected losses count.
-      const std::size_t c = column(strength(e), std::max(line_against(unit(e).hex, s), 0.5));
-      const int evp = t.rating(g.unit(e).rating).vp;
+      att_sum += strength(e);
+      cost_vp += t.rating(g.unit(e).rating).vp;
+    }
+    if (enemy_attackers > 0) {
+      std::array<std::int16_t, 24> seen{};
+      int num_seen = 0;
+      double defence = 0;
+      for (int nb : b.neighbors(us.hex)) {
+        const int e = nb == kNoHex ? -1 : unit_at(nb);
+        if (e < 0 || side_of(e) == s || unit(e).status != Status::kOrdered || is_carroccio(e))
+          continue;
+        for (int nb2 : b.neighbors(unit(e).hex)) {
+          const int f = nb2 == kNoHex ? -1 : unit_at(nb2);
+          if (f < 0 || side_of(f) != s || unit(f).status == Status::kRouted) continue;
+          bool counted = false;
+          for (int k = 0; k < num_seen; ++k) counted |= seen[static_cast<std::size_t>(k)] == f;
+          if (counted || num_seen == static_cast<int>(seen.size())) continue;
+          seen[static_cast<std::size_t>(num_seen++)] = static_cast<std::int16_t>(f);
+          defence += strength(f);
+        }
+      }
+      const std::size_t c = column(att_sum, std::max(defence, 0.5));
       const double lose = defender_loss(c, vp, us.status == Status::kDisordered);
-      const double cost = attacker_loss(c, evp);
-      if (is_carroccio(u)) carroccio_risk = std::max(carroccio_risk, def_r[c]);
+      // An AR or AE hits every attacker (5.2); their VP are summed.
+      const double cost = cost_vp * (att_r[c] + att_d[c] * 0.3);
+      if (is_carroccio(u)) carroccio_risk = def_r[c];
       if (lose > cost || is_carroccio(u)) {
-        pressure = std::max(pressure, lose);
+        pressure = lose;
         expected_vp[1 - s] += 0.3 * cost;
       }
     }
@@ -177,6 +196,19 @@ std::vector<double> BmaState::evaluate() const {
       living[static_cast<std::size_t>(side_of(u))]
             [static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] =
                 static_cast<std::int16_t>(u);
+  // Where each side's sudden-death pieces stand (9.3.2: the Carroccio; 9.4: the supreme
+  // commander, unless a replacement now holds his place).
+  std::array<std::array<int, 4>, kNumSides> targets{};
+  std::array<int, kNumSides> num_targets{0, 0};
+  for (int s = 0; s < kNumSides; ++s) {
+    auto& n = num_targets[static_cast<std::size_t>(s)];
+    for (int x : sides[static_cast<std::size_t>(s)].routs_if_unit_eliminated)
+      if (n < 4 && alive(x))
+        targets[static_cast<std::size_t>(s)][static_cast<std::size_t>(n++)] = unit(x).hex;
+    for (int x : sides[static_cast<std::size_t>(s)].routs_if_leader_killed)
+      if (n < 4 && leader(x).hex != kNoHex && !(leader(x).flags & kReplacement))
+        targets[static_cast<std::size_t>(s)][static_cast<std::size_t>(n++)] = leader(x).hex;
+  }
   for (int u = 0; u < g.num_units(); ++u) {
     if (!alive(u) || unit(u).status != Status::kOrdered || is_carroccio(u)) continue;
     const int s = side_of(u);
@@ -199,6 +231,15 @@ std::vector<double> BmaState::evaluate() const {
     }
     expected_vp[1 - s] += 0.15 * best_gain;
     expected_vp[s] += 0.01 * std::min(nearest, 20);
+    // 9.3.2, 9.4: the pieces whose loss ends the game for the enemy at once draw every unit
+    // toward them (lightly), so that an army presses where a sudden win is to be had.
+    int target = 99;
+    for (int k = 0; k < num_targets[static_cast<std::size_t>(1 - s)]; ++k)
+      target = std::min(
+          target,
+          b.distance(unit(u).hex,
+                     targets[static_cast<std::size_t>(1 - s)][static_cast<std::size_t>(k)]));
+    if (target < kTargetReach) sudden[1 - s] += kTargetPull * (kTargetReach - target);
   }
   for (int s = 0; s < kNumSides; ++s) {
     const double rout = std::max(1, sides[static_cast<std::size_t>(s)].rout_level);
