@@ -261,6 +261,79 @@ TEST(Agents, OnlyChooseLegalActionsThroughWholeGames) {
   }
 }
 
+// Two-step: side 0 decides twice in a row (1 or 2 each time), then the game ends: a win for
+// side 0 if it picked 1 and then 2, a loss otherwise. The evaluation knows nothing (zeros).
+class TwoStepGame final : public game::Game, public std::enable_shared_from_this<TwoStepGame> {
+ public:
+  TwoStepGame()
+      : game::Game("two-step", "test", {"first", "second"}, {}, nlohmann::json::object()) {}
+  std::unique_ptr<game::State> new_initial_state() const override;
+};
+
+class TwoStepState final : public game::State {
+ public:
+  explicit TwoStepState(std::shared_ptr<const game::Game> g) : game::State(std::move(g)) {}
+  game::Player current_player() const override {
+    return picks_.size() < 2 ? 0 : game::kTerminalPlayer;
+  }
+  void legal_actions(std::vector<game::Action>& out) const override {
+    out.clear();
+    if (picks_.size() < 2) out = {1, 2};
+  }
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override { out.clear(); }
+  std::vector<double> returns() const override {
+    if (picks_.size() < 2) return {0, 0};
+    return picks_ == std::vector<game::Action>{1, 2} ? std::vector<double>{1, -1}
+                                                     : std::vector<double>{-1, 1};
+  }
+  std::unique_ptr<game::State> clone() const override {
+    return std::make_unique<TwoStepState>(*this);
+  }
+  std::string to_string() const override { return fmt::format("{}", fmt::join(picks_, ",")); }
+  nlohmann::json to_json(game::Player) const override { return picks_; }
+  std::string action_to_string(game::Action a) const override { return std::to_string(a); }
+  TwoStepState(const TwoStepState&) = default;
+
+ protected:
+  void do_apply(game::Action a) override { picks_.push_back(a); }
+
+ private:
+  std::vector<game::Action> picks_;
+};
+
+std::unique_ptr<game::State> TwoStepGame::new_initial_state() const {
+  return std::make_unique<TwoStepState>(shared_from_this());
+}
+
+TEST(MctsAgent, KeepsTheSubtreeOfItsChoiceWhenItDecidesAgainStraightAfter) {
+  auto g = std::make_shared<TwoStepGame>();
+  auto s = g->new_initial_state();
+  MctsAgent a(0, params(200), "mcts");
+  core::Rng rng(8);
+  const game::Action first = a.choose(*s, rng);
+  EXPECT_EQ(first, 1);
+  EXPECT_EQ(a.last_stats().reused_visits, 0);  // nothing to keep on the first decision
+  ASSERT_TRUE(s->apply(first).ok());
+  EXPECT_EQ(a.choose(*s, rng), 2);
+  // The chosen child was the most visited of 200 iterations: its visits are kept.
+  EXPECT_GT(a.last_stats().reused_visits, 100);
+  EXPECT_EQ(a.last_stats().iterations, 200);  // and the full budget is spent on top of them
+  // Negative cases: asked about a state the chosen action did not lead to, or with reuse=0,
+  // the search starts from an empty tree.
+  auto other = g->new_initial_state();
+  ASSERT_TRUE(other->apply(2).ok());
+  a.choose(*g->new_initial_state(), rng);
+  a.choose(*other, rng);
+  EXPECT_EQ(a.last_stats().reused_visits, 0);
+  MctsParams off = params(200);
+  off.reuse = false;
+  MctsAgent b(0, off, "mcts:reuse=0");
+  auto t = g->new_initial_state();
+  ASSERT_TRUE(t->apply(b.choose(*t, rng)).ok());
+  b.choose(*t, rng);
+  EXPECT_EQ(b.last_stats().reused_visits, 0);
+}
+
 // ---- parameters ----
 
 TEST(MakeAgent, MakesHeuristicAndMctsWithTheirParameters) {
@@ -288,6 +361,7 @@ TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {
       {"mcts:rollout=1.5", "rollout=1.5"},
       {"mcts:depth=2", "'depth' is not a parameter of agent 'mcts'"},
       {"mcts:prior=-2", "prior=-2"},
+      {"mcts:reuse=2", "reuse=2 of 'mcts' must be a whole number from 0 to 1"},
   };
   for (const auto& [text, expected] : cases) {
     auto a = make_agent(*AgentSpec::parse(text), *g, 0);
