@@ -2,10 +2,10 @@
 // status by the routes) and one sentence for a person.
 #pragma once
 
-#include <cassert>
 #include <string>
 #include <utility>
-#include <variant>
+
+#include "core/status.hpp"
 
 namespace carroccio::server {
 
@@ -24,39 +24,20 @@ struct Failure {
 
 inline Failure fail(Fault fault, std::string message) { return {fault, std::move(message)}; }
 
-// Either a value or a Failure (like core::Expected, with the kind of fault kept).
+// Either a value or a Failure: a core::Expected (the value, or the sentence as its Error) that
+// also keeps the kind of fault, so the routes can map it to an HTTP status.
 template <typename T>
-class [[nodiscard]] Outcome {
+class [[nodiscard]] Outcome : public core::Expected<T> {
  public:
-  Outcome(T value) : v_(std::move(value)) {}            // NOLINT(google-explicit-constructor)
-  Outcome(Failure failure) : v_(std::move(failure)) {}  // NOLINT(google-explicit-constructor)
+  Outcome(T value) : core::Expected<T>(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Outcome(Failure failure)                                   // NOLINT(google-explicit-constructor)
+      : core::Expected<T>(core::make_error(std::move(failure.message))), fault_(failure.fault) {}
 
-  bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  T& value() & {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  const T& value() const& {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  T&& value() && {
-    assert(ok());
-    return std::get<0>(std::move(v_));
-  }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  T& operator*() & { return value(); }
-  const T& operator*() const& { return value(); }
-
-  const Failure& failure() const {
-    assert(!ok());
-    return std::get<1>(v_);
-  }
+  // The fault and its sentence (only when !ok()).
+  Failure failure() const { return {fault_, this->message()}; }
 
  private:
-  std::variant<T, Failure> v_;
+  Fault fault_ = Fault::kBadRequest;  // meaningful only when !ok()
 };
 
 }  // namespace carroccio::server
