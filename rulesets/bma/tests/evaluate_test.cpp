@@ -65,8 +65,10 @@ TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderInContactRisksTheGame) {
     return j;
   };
   EXPECT_LT(imperial_score(position(true, "0506")), imperial_score(position(false, "0506")) - 0.03);
-  // Negative: out of contact the listing changes nothing.
-  EXPECT_DOUBLE_EQ(imperial_score(position(true, "0509")), imperial_score(position(false, "0509")));
+  // Negative: out of contact the listing changes no more than the light pull of a
+  // sudden-death piece (Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander).
+  EXPECT_NEAR(imperial_score(position(true, "0509")), imperial_score(position(false, "0509")),
+              0.02);
 }
 
 TEST(Bma_Evaluate, Clause_5_1_2_SupportNextToTheAttackerLowersTheThreat) {
@@ -113,6 +115,73 @@ TEST(Bma_Evaluate, Clause_7_1_CommandRadiusCountsOnlyWhenTheOptionIsOn) {
   // Negative: without the option, being far from the leader costs nothing more than the
   // distance to the enemy already says (here the far unit is the nearer to it).
   EXPECT_LT(without, 0.0);
+}
+
+TEST(Bma_Evaluate, Clause_5_1_4_AttackersNextToOneUnitAddUp) {
+  // The lombard B infantry at 0505 has the imperial B infantry at 0504 beside it; alone that
+  // attack is 1/1 and does not pay. A second imperial B next to 0505 (at 0506) makes it a
+  // combined 2/1 attack (5.1.4 sums the attackers); one hex back (0503) it adds nothing.
+  auto position = [](const std::string& second, bool support) {
+    std::vector<P> units = {{"imperial", "infantry", "B", "0504"},
+                            {"lombard", "infantry", "B", "0505"},
+                            {"imperial", "infantry", "B", second}};
+    // A lombard unit beside the second attacker joins the defence (5.1.2, ruling L-6).
+    if (support) units.push_back({"lombard", "infantry", "B", "0507"});
+    return scenario_json(units);
+  };
+  auto g = make_game(position("0506", false));
+  ASSERT_EQ(g->board().distance(hex(*g, "0506"), hex(*g, "0505")), 1);
+  ASSERT_EQ(g->board().distance(hex(*g, "0506"), hex(*g, "0504")), 2);
+  ASSERT_EQ(g->board().distance(hex(*g, "0503"), hex(*g, "0505")), 2);
+  ASSERT_EQ(g->board().distance(hex(*g, "0507"), hex(*g, "0505")), 2);
+  const double together = imperial_score(position("0506", false));
+  const double behind = imperial_score(position("0503", false));
+  EXPECT_GT(together, behind + 0.01);
+  // Negative: with the lombard support the combined attack is 1/1 again and pays nothing more
+  // than standing back does.
+  EXPECT_LT(imperial_score(position("0506", true)), imperial_score(position("0503", true)) + 0.005);
+}
+
+TEST(Bma_Evaluate, Clause_9_3_2_ArmyIsDrawnTowardTheCarroccio) {
+  // An imperial cavalry unit 18 or 9 hexes from the Carroccio (guarded by infantry, out of any
+  // charge's reach either way): nearer is better for the imperial side when the Carroccio's
+  // loss ends the game (9.3.2, 9.4), by more than the plain pull toward the nearest enemy.
+  auto position = [](const std::string& where, bool sudden) {
+    auto j = scenario_json({{"imperial", "cavalry", "B", where},
+                            {"lombard", "carroccio", "A", "0520"},
+                            {"lombard", "infantry", "B", "0420"}},
+                           {}, {}, 10, 20);
+    if (sudden) j["sides"][1]["routs_if_unit_eliminated"] = {"u1"};
+    return j;
+  };
+  auto g = make_game(position("0502", true));
+  ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0520")), 18);
+  ASSERT_EQ(g->board().distance(hex(*g, "0511"), hex(*g, "0520")), 9);
+  const double pull =
+      imperial_score(position("0511", true)) - imperial_score(position("0502", true));
+  const double plain =
+      imperial_score(position("0511", false)) - imperial_score(position("0502", false));
+  EXPECT_GT(pull, plain + 0.004);
+  // Negative: a Carroccio whose loss ends nothing draws no more than any enemy unit.
+  EXPECT_LT(std::abs(plain), 0.01);
+}
+
+TEST(Bma_Evaluate, Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander) {
+  // The lombard cavalry is 9 or 4 hexes from Frederick (L0, stacked with imperial infantry).
+  auto position = [](const std::string& where, bool sudden) {
+    auto j =
+        scenario_json({{"imperial", "infantry", "B", "0501"}, {"lombard", "cavalry", "B", where}},
+                      {{"L0", "imperial", "0501", 2, true}, {"L1", "lombard", "1010", 2}});
+    if (sudden) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
+    return j;
+  };
+  const double pull =
+      imperial_score(position("0510", true)) - imperial_score(position("0505", true));
+  const double plain =
+      imperial_score(position("0510", false)) - imperial_score(position("0505", false));
+  EXPECT_GT(pull, plain + 0.002);
+  // Negative: a leader whose death ends nothing draws no more than the unit he stands with.
+  EXPECT_LT(std::abs(plain), 0.01);
 }
 
 TEST(Bma_Evaluate, TerminalStatesScoreTheirReturns) {
