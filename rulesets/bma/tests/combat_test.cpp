@@ -219,6 +219,11 @@ TEST(Bma_5_Combat, Clause_5_1_2_DisorderedOrRoutedNeighboursAreOptional) {
   open_combat(*c.s, 0);
   declare(*c.s, 2, {0});
   EXPECT_EQ(defenders(*c.s), (std::vector<int>{1, 2}));
+  // Negative: an ordered neighbour is no option: it came in with the attacker and is never
+  // offered as an optional defender; the routed one left out stays out.
+  EXPECT_FALSE(is_legal(*c.s, act::kAddDefenderBase + 1));
+  EXPECT_FALSE(is_legal(*b.s, act::kAddDefenderBase + 1));
+  EXPECT_EQ(defenders(*b.s), (std::vector<int>{1, 2}));
 }
 
 TEST(Bma_5_Combat, Clause_5_1_2_EachAddedAttackerBringsInItsOwnOrderedNeighbours) {
@@ -321,6 +326,22 @@ TEST(Bma_5_Combat, Clause_5_1_3_ChitKeptForLaterCombats) {
   EXPECT_EQ(b.s->unit(0).value, 8);
   EXPECT_EQ(b.s->unit(1).value, 2);
   EXPECT_EQ(events_of(b.log, "chit").size(), 2u);
+  // Negative: under the optional 7.4 (a new chit for every combat) the same second combat draws
+  // both chits again before the die.
+  Bench e(duel("infantry", "A", "infantry", "C"), "vcf=every");
+  open_combat(*e.s, 0);
+  declare(*e.s, 1, {0});
+  resolve(*e.s);
+  roll(*e.s, 8);
+  roll(*e.s, 2);
+  roll(*e.s, 1);
+  ASSERT_EQ(pending(*e.s), TaskKind::kRallyRoll);
+  roll(*e.s, 10);
+  ASSERT_EQ(e.s->turn(), 2);
+  open_combat(*e.s, 0);
+  declare(*e.s, 1, {0});
+  resolve(*e.s);
+  EXPECT_EQ(pending(*e.s), TaskKind::kDrawChit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -633,6 +654,11 @@ TEST(Bma_5_Combat, Clause_5_3_NE_NoEffect) {
   EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
   EXPECT_EQ(b.at(0), "0505");
   EXPECT_EQ(b.at(1), "0506");
+  // Negative: two rows higher on the same column the result is DD, and the defender suffers.
+  Bench c(duel());
+  duel_roll(c, 8, 8, Status::kOrdered, 5);
+  EXPECT_EQ(last_die_event(c.log)["result"], "DD");
+  EXPECT_EQ(c.s->unit(1).status, Status::kDisordered);
 }
 
 TEST(Bma_5_Combat, Clause_5_3_D_DisordersTheUnit) {
@@ -683,6 +709,14 @@ TEST(Bma_5_Combat, Clause_5_3_R_RoutsThreeHexesTowardHomeEdge) {
   EXPECT_EQ(b.at(1), "0508");  // three hexes toward the south (Lombard) edge
   EXPECT_EQ(events_of(b.log, "rout", "bma 5.3 R").size(), 2u);  // routed, then its flight
   EXPECT_EQ(b.at(0), "0504");  // ruling L-17: no advance after combat
+  // Negative: a D result (8:4 on 2/1, +1: row 3) disorders the unit where it stands.
+  Bench c(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}})));
+  duel_roll(c, 8, 4, Status::kOrdered, 2);
+  EXPECT_EQ(last_die_event(c.log)["result"], "DD");
+  EXPECT_EQ(c.s->unit(1).status, Status::kDisordered);
+  EXPECT_EQ(c.at(1), "0505");
+  EXPECT_TRUE(events_of(c.log, "rout", "bma 5.3 R").empty());
 }
 
 TEST(Bma_5_Combat, Clause_5_3_R_PassesThroughFriendsWhoBecomeDisordered) {
@@ -714,6 +748,15 @@ TEST(Bma_5_Combat, Clause_5_3_R_DisorderedFriendPassedThroughRoutsInTurn) {
   EXPECT_EQ(b.at(2), "0509");
   EXPECT_EQ(b.s->unit(1).status, Status::kRouted);
   EXPECT_EQ(events_of(b.log, "rout", "bma 6.3.1").size(), 1u);
+  // Negative: an ordered friend in the same place is only disordered and stays put.
+  Bench c(spare(scenario_json({{"imperial", "infantry", "A", "0504"},
+                               {"lombard", "infantry", "C", "0505"},
+                               {"lombard", "infantry", "C", "0506"}})));
+  c.set(2, Status::kOrdered, 2);
+  duel_roll(c, 10, 2, Status::kOrdered, 1);
+  EXPECT_EQ(c.s->unit(2).status, Status::kDisordered);
+  EXPECT_EQ(c.at(2), "0506");
+  EXPECT_TRUE(events_of(c.log, "rout", "bma 6.3.1").empty());
 }
 
 TEST(Bma_5_Combat, Clause_5_3_R_EliminatedWhenNoPath) {
@@ -785,6 +828,14 @@ TEST(Bma_5_Combat, Clause_5_3_E_Eliminated) {
   EXPECT_EQ(b.s->unit_at(b.h("0506")), -1);
   EXPECT_EQ(b.s->vp_lost(1), 1);  // a C unit (8.1)
   EXPECT_EQ(events_of(b.log, "eliminated", "bma 5.3 E").size(), 1u);
+  // Negative: one row lower (DR) the unit is routed and flees, but stays in play.
+  Bench c(
+      scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "C", "0506"}}));
+  duel_roll(c, 10, 2, Status::kOrdered, 1);
+  EXPECT_EQ(last_die_event(c.log)["result"], "DR");
+  EXPECT_EQ(c.s->unit(1).status, Status::kRouted);
+  EXPECT_NE(c.s->unit(1).hex, kNoHex);
+  EXPECT_TRUE(events_of(c.log, "eliminated", "bma 5.3 E").empty());
 }
 
 TEST(Bma_Rulings, L17_NoAdvanceAfterCombat) {
@@ -869,6 +920,17 @@ TEST(Bma_5_Combat, Clause_5_4_1_LeaderKilledOnTwoOrTwelve) {
     // 8.1: 2 VP per point of command value.
     EXPECT_EQ(b.s->vp_lost(0), killed ? 4 : 0) << "2d6 = " << v;
   }
+  // Negative: a leader who is not stacked with a unit in the combat makes no check at all.
+  Bench c(duel("infantry", "A", "infantry", "A",
+               {{"L0", "imperial", "0101", 2}, {"L1", "lombard", "1010"}}));
+  c.set(0, Status::kOrdered, 8);
+  c.set(1, Status::kOrdered, 8);
+  open_combat(*c.s, 0);
+  declare(*c.s, 1, {0});
+  resolve(*c.s);
+  roll(*c.s, 3);  // 1/1: row 3, NE
+  EXPECT_TRUE(c.s->tasks().empty() || c.s->tasks().front().kind != TaskKind::kLeaderCheck);
+  EXPECT_EQ(c.s->leader(0).hex, c.h("0101"));
 }
 
 // The opening of the leader-loss tests: L1 (Lombard supreme commander, command 3) stands with
@@ -1174,6 +1236,17 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioRoutedOrEliminatedIsDestroyedAndGameE
     EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
     EXPECT_EQ(b.s->winner(), 0);
     EXPECT_EQ(b.s->end_reason(), EndReason::kUnitLost);
+  }
+  {  // Negative: DD (10:7 on 1/1, +2: row 5) leaves the Carroccio in play and the game going.
+    Bench b(carroccio_scenario("infantry", true,
+                               {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010"}}));
+    b.move(3, "0909");
+    b.set(2, Status::kOrdered, 5);
+    duel_roll(b, 10, 7, Status::kOrdered, 3);
+    EXPECT_EQ(last_die_event(b.log)["result"], "DD");
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+    EXPECT_FALSE(b.s->is_terminal());
+    EXPECT_EQ(b.s->end_reason(), EndReason::kNone);
   }
 }
 

@@ -108,6 +108,11 @@ TEST(Bma_6_Morale, Clause_6_2_AnyAdjacentEnemyUnitBlocksAutoRecovery) {
     EXPECT_EQ(f->s->tasks().front().a, st == Status::kDisordered ? 0 : 1)
         << "Imperial units roll first (ruling L-5)";
   }
+  // Negative: with no enemy unit next to it the disordered unit recovers without a roll.
+  auto g = disordered_at("infantry", "B", "0507");
+  decline_rest_of_turn(*g->s);
+  EXPECT_EQ(g->s->unit(1).status, Status::kOrdered);
+  EXPECT_TRUE(events_of(g->log, "morale").empty());
 }
 
 TEST(Bma_6_Morale, Clause_6_2_1_LeaderStackedOrAdjacentMinusOne) {
@@ -180,6 +185,15 @@ TEST(Bma_6_Morale, Clause_6_3_RallySuccessMakesDisordered) {
   EXPECT_EQ(f->s->unit(1).status, Status::kDisordered) << "not straight to ordered";
   EXPECT_EQ(where(*f->s, 1), "0507");
   EXPECT_EQ(f->s->vp_lost(1), 0);
+  // Negative: a failed roll (6 against morale 5) leaves it routed, still counted as lost, and
+  // it flees two more hexes (6.3).
+  auto g = setup({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0507"}});
+  set_status(*g->s, 1, Status::kRouted);
+  decline_rest_of_turn(*g->s);
+  roll(*g->s, 6);
+  EXPECT_EQ(g->s->unit(1).status, Status::kRouted);
+  EXPECT_EQ(g->s->vp_lost(1), 3);
+  EXPECT_EQ(where(*g->s, 1), "0509");
 }
 
 TEST(Bma_6_Morale, Clause_6_3_FailedRallyFleesTwoHexes) {
@@ -392,6 +406,7 @@ TEST(Bma_9_Carroccio, Clause_9_3_1_OnlyForItsOwnSide) {
   roll(*f->s, 5);
   EXPECT_EQ(last_morale(f->log).data["modifier"], 0);
   EXPECT_EQ(f->s->morale_modifier_carroccio(0), 0);
+  // Negative: the Lombard infantry next to it does get the -3.
   EXPECT_EQ(f->s->morale_modifier_carroccio(2), -3);
 }
 
@@ -405,6 +420,15 @@ TEST(Bma_9_Carroccio, Clause_9_3_1_AppliesToZocChecks) {
   roll(*f->s, 8);
   EXPECT_EQ(last_morale(f->log).data["modifier"], -3);
   EXPECT_EQ(last_morale(f->log).data["passed"], true);
+  // Negative: with the Carroccio three hexes away the same roll of 8 fails (morale 5).
+  auto g = setup({{"imperial", "infantry", "B", "0504"},
+                  {"lombard", "infantry", "B", "0505"},
+                  {"lombard", "carroccio", "A", "0508"}});
+  activate(*g->s, 1);
+  select_unit(*g->s, 1);
+  roll(*g->s, 8);
+  EXPECT_EQ(last_morale(g->log).data["modifier"], 0);
+  EXPECT_EQ(last_morale(g->log).data["passed"], false);
 }
 
 TEST(Bma_Rulings, L37_CarroccioModifierDoesNotStackButAddsToOthers) {

@@ -418,6 +418,13 @@ TEST(Bma_6_Morale, Clause_6_4_ModifiersAdd) {
   roll(*f->s, 3);
   EXPECT_EQ(last_morale(f->log).data["modifier"], 2);
   EXPECT_EQ(last_morale(f->log).data["passed"], true);
+  // Negative: an ordered B infantry leaving a B infantry, its leader far away: no modifier.
+  auto g = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
+  activate(*g->s, 1);
+  select_unit(*g->s, 1);
+  roll(*g->s, 3);
+  EXPECT_EQ(last_morale(g->log).data["modifier"], 0);
 }
 
 // ---- 4.2 stacking ----

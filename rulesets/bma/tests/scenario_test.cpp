@@ -131,6 +131,13 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioOnClearWithAlbertosCommand) {
   EXPECT_EQ(g->board().label(g->unit(c).hex), "1120");
   EXPECT_EQ(g->terrain(g->unit(c).hex), Terrain::kClear);
   EXPECT_EQ(g->unit(c).leader, leader_id(*g, "alberto")) << "ruling L-4";
+  // Negative: a scenario that puts the Carroccio in forest is refused.
+  auto forest = make_ruleset()->new_game(
+      scenario_json({{"imperial", "infantry", "A", "0101"}, {"lombard", "carroccio", "A", "0505"}},
+                    {}, {"0505"}),
+      "test", {});
+  ASSERT_FALSE(forest.ok());
+  EXPECT_NE(forest.message().find("Carroccio"), std::string::npos) << forest.message();
 }
 
 TEST(Bma_Rulings, L49_LeadersStartStackedWithinReachOfTheirUnits) {

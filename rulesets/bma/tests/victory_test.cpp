@@ -202,6 +202,14 @@ TEST(Bma_8_Victory, Clause_8_3_RoutInTheLastCheckStillWins) {
   EXPECT_TRUE(f->s->is_terminal());
   EXPECT_EQ(f->s->winner(), 1);
   EXPECT_EQ(f->s->end_reason(), EndReason::kRoutLevel);
+  // Negative: with nobody routed the last turn ends in a draw at the turn limit.
+  auto g = setup(
+      scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0507"}},
+                    {}, {}, 10, 10, 1, 3, 58));
+  decline_rest_of_turn(*g->s);
+  EXPECT_TRUE(g->s->is_terminal());
+  EXPECT_EQ(g->s->winner(), 2);
+  EXPECT_EQ(g->s->end_reason(), EndReason::kTurnLimit);
 }
 
 // ---- 9.4 sudden ends ----
