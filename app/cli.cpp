@@ -35,7 +35,8 @@ Subcommands:
   replay FILE [--json] [--quiet]
                              replay a game record and check it reproduces the same final position
   bench [--games N] [--scenario REF] [--json]
-                             time random games of every scenario and print a behaviour signature
+                             time random games of every scenario (wall-clock and CPU games/s)
+                             and print a behaviour signature
   alsh ...                   All is Lost save Honour charts (see carroccio alsh --help)
   serve [flags]              the browser front end and HTTP API (see carroccio serve --help)
   sim REF [flags]            play many AI games in parallel and report their statistics
@@ -44,6 +45,8 @@ Subcommands:
                              (see carroccio sim --help)
   odds RECORD [--move N] [--action NAME] [--json]
                              exact odds of the attacks open in a saved position
+  odds bma --attacker UNIT,... --defender UNIT,... | --situation FILE
+                             exact odds of a combat described without a game (odds --help)
 
   carroccio --version        print the version
   carroccio --help           print this help

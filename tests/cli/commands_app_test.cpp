@@ -384,6 +384,9 @@ TEST_F(Cli, BenchPrintsSpeedAndADeterministicSignature) {
   const std::string signature = hex_after(r.out, "\nsignature: ");
   ASSERT_EQ(signature.size(), 16u) << r.out;
   EXPECT_EQ(count(r.out, "signature:"), 1u);
+  // Both clocks, each named: wall (elapsed) and CPU (processor time of the process).
+  EXPECT_TRUE(contains(r.out, "games/s wall")) << r.out;
+  EXPECT_TRUE(contains(r.out, "games/s CPU")) << r.out;
 
   // The signature is the FNV-1a chain over every game's final hash, seed = game index.
   auto expected = core::fnv1a64("");
@@ -405,6 +408,8 @@ TEST_F(Cli, BenchPrintsSpeedAndADeterministicSignature) {
   ASSERT_EQ(j["scenarios"].size(), 2u);
   EXPECT_EQ(j["scenarios"][0]["scenario"], "race/sprint");
   EXPECT_GT(j["scenarios"][0]["decisions"], 0);
+  EXPECT_GE(j["scenarios"][0]["cpu_seconds"].get<double>(), 0.0);
+  EXPECT_TRUE(j["scenarios"][0].contains("games_per_cpu_second"));
 
   auto other = cli({"bench", "--games", "7", "--json"});
   EXPECT_NE(nlohmann::json::parse(other.out)["signature"], signature);
