@@ -48,6 +48,7 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
     }
     boxes_.push_back(b);
   }
+  ai_maps_ = build_ai_maps(scenario_);
 }
 
 std::unique_ptr<game::State> OhwGame::new_initial_state() const {

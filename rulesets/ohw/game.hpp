@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/state.hpp"
+#include "rulesets/ohw/analysis.hpp"
 #include "rulesets/ohw/types.hpp"
 
 namespace carroccio::ohw {
@@ -39,11 +40,14 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   const std::array<std::int64_t, 4>& terrain_box(int t) const {
     return boxes_[static_cast<std::size_t>(t)];
   }
+  // Distances to the scenario's goals for the agents (analysis.hpp), built with the game.
+  const AiMaps& ai_maps() const { return ai_maps_; }
 
  private:
   Scenario scenario_;
   RuleOptions rules_;
   std::vector<std::array<std::int64_t, 4>> boxes_;
+  AiMaps ai_maps_;
 };
 
 }  // namespace carroccio::ohw

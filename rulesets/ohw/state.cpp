@@ -1,5 +1,5 @@
 // The ohw State: construction, the sequence of play, the action and chance dispatch, text and
-// JSON forms, invariants, evaluation.
+// JSON forms, invariants (the evaluation and the agents' candidates are in analysis.cpp).
 #include "rulesets/ohw/state.hpp"
 
 #include <algorithm>
@@ -355,23 +355,6 @@ game::ChanceInfo OhwState::chance_info() const {
 std::vector<double> OhwState::returns() const {
   if (phase_ != Phase::kOver || winner_ == 2 || winner_ < 0) return {0.0, 0.0};
   return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
-}
-
-std::vector<double> OhwState::evaluate() const {
-  if (phase_ == Phase::kOver) return returns();
-  // Strength left (15 - hits per unit still in the game) and victory points.
-  std::array<double, kNumSides> strength{0.0, 0.0};
-  double total = 0.0;
-  for (int u = 0; u < ohw_->num_units(); ++u) {
-    total += 15.0;
-    if (!unit(u).removed)
-      strength[static_cast<std::size_t>(side_of(u))] +=
-          15.0 - std::min(15, static_cast<int>(unit(u).hits));
-  }
-  double v = total > 0 ? 2.0 * (strength[0] - strength[1]) / total : 0.0;
-  v += 0.1 * (points_[0] - points_[1]);
-  v = std::clamp(v, -1.0, 1.0);
-  return {v, -v};
 }
 
 nlohmann::json OhwState::result_summary() const {

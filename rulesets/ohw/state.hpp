@@ -131,13 +131,15 @@ class OhwState final : public game::State {
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;  // render.cpp
   std::string status_line() const override;
-  std::vector<double> evaluate() const override;
+  std::vector<double> evaluate() const override;                              // analysis.cpp
+  void agent_actions(std::vector<game::Action>& out) const override;        // analysis.cpp
   nlohmann::json result_summary() const override;
 
   // Read access for tests, agents and displays.
   const OhwGame& ohw() const { return *ohw_; }
   int turn() const { return turn_; }
   int active() const { return active_; }
+  int first() const { return first_; }  // the side moving first in each turn (-1 before a roll-off)
   Phase phase() const { return phase_; }
   int selected() const { return selected_; }
   const Pending& pending() const { return pending_; }
