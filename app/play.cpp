@@ -124,7 +124,7 @@ void PlaySession::print_choices(game::Player side) {
 }
 
 PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& action) {
-  state_->legal_actions(legal_);
+  state_->person_actions(legal_);  // whole moves where the rules take them step by step
   if (rendered_at_ != state_->history().size() || rendered_for_ != side) print_board(side);
   print_choices(side);
   const std::size_t n = legal_.size();

@@ -169,7 +169,7 @@ nlohmann::json view_json(const LiveGame& g, const game::State& s, game::Player v
   j["state"] = s.to_json(viewer);
   nlohmann::json legal = nlohmann::json::array();
   if (live && viewer >= 0 && viewer == p && g.human(p))
-    for (game::Action a : s.legal_actions()) legal.push_back(s.action_to_json(a));
+    for (game::Action a : s.person_actions()) legal.push_back(s.action_to_json(a));
   j["legal"] = legal;
   if (live) {
     j["agent_error"] =
@@ -673,7 +673,7 @@ Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string&
     const game::Player p = g.state->current_player();
     nlohmann::json legal = nlohmann::json::array();
     if (*v >= 0 && *v == p && g.human(p))
-      for (game::Action a : g.state->legal_actions()) legal.push_back(g.state->action_to_json(a));
+      for (game::Action a : g.state->person_actions()) legal.push_back(g.state->action_to_json(a));
     return nlohmann::json{{"history_length", g.state->history().size()},
                           {"current_player", player_text(*g.game, p)},
                           {"waiting_for", waiting_for(g, *g.state)},
@@ -749,7 +749,7 @@ Outcome<nlohmann::json> Manager::odds(const std::string& id, game::Action action
       return fail(Fault::kUnprocessable,
                   fmt::format("Game {} is {}: there is no decision to weigh.", id,
                               g.state->is_terminal() ? "over" : "resolving a chance outcome"));
-    const auto legal = g.state->legal_actions();
+    const auto legal = g.state->person_actions();
     if (!std::binary_search(legal.begin(), legal.end(), action))
       return fail(Fault::kUnprocessable,
                   fmt::format("Action {} is not a legal decision for {} here.", action,

@@ -103,42 +103,52 @@ void BmaState::start_rally() {
   const Board& b = bma_->board();
   std::array<std::int16_t, kMaxUnits> recovered_units;  // on the stack: no allocation
   std::size_t n_recovered = 0;
-  for (int side = 0; side < kNumSides; ++side) {
-    for (int h = 0; h < b.size(); ++h) {
-      const int u = unit_at(h);
-      if (u < 0 || side_of(u) != side) continue;
-      const Status st = unit(u).status;
-      const auto task = [&] {
-        return Task{TaskKind::kRallyRoll, static_cast<std::int16_t>(u),
-                    static_cast<std::int16_t>(rally_modifier(u))};
-      };
-      if (st == Status::kDisordered) {
-        bool enemy_adjacent = false;
-        for (int nb : b.neighbors(h)) {
-          const int e = nb == kNoHex ? -1 : unit_at(nb);
-          if (e >= 0 && side_of(e) != side) enemy_adjacent = true;
-        }
-        // 6.2: away from the enemy, order returns by itself; next to it, a roll (6.2.1).
-        if (enemy_adjacent)
-          tasks_.push_back(task());
-        else
-          recovered_units[n_recovered++] = static_cast<std::int16_t>(u);
-      } else if (st == Status::kRouted) {
-        int nearest = 1000;
-        for (int e = 0; e < bma_->num_units(); ++e)
-          if (alive(e) && side_of(e) != side)
-            nearest = std::min(nearest, b.distance(h, unit(e).hex));
-        if (nearest >= 3) {
-          tasks_.push_back(task());
-        } else {
-          // 6.3 / ruling L-35: too close to the enemy to rally: it keeps fleeing.
-          if (logging())
-            log("rally",
-                fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u),
-                            nearest),
-                "bma 6.3", {{"unit", bma_->unit(u).id}});
-          rally_failed_.push_back(static_cast<std::int16_t>(u));
-        }
+  // Only disordered and routed units take part: those, Imperial first, then by hex.
+  std::array<std::int16_t, kMaxUnits> order;
+  std::size_t n_order = 0;
+  for (int u = 0; u < bma_->num_units(); ++u) {
+    const Status st = unit(u).status;
+    if (st == Status::kDisordered || st == Status::kRouted)
+      order[n_order++] = static_cast<std::int16_t>(u);
+  }
+  std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n_order),
+            [this](int x, int y) {
+              return std::pair(side_of(x), unit(x).hex) < std::pair(side_of(y), unit(y).hex);
+            });
+  for (std::size_t i = 0; i < n_order; ++i) {
+    const int u = order[i];
+    const int side = side_of(u);
+    const int h = unit(u).hex;
+    const Status st = unit(u).status;
+    const auto task = [&] {
+      return Task{TaskKind::kRallyRoll, static_cast<std::int16_t>(u),
+                  static_cast<std::int16_t>(rally_modifier(u))};
+    };
+    if (st == Status::kDisordered) {
+      bool enemy_adjacent = false;
+      for (int nb : b.neighbors(h)) {
+        const int e = nb == kNoHex ? -1 : unit_at(nb);
+        if (e >= 0 && side_of(e) != side) enemy_adjacent = true;
+      }
+      // 6.2: away from the enemy, order returns by itself; next to it, a roll (6.2.1).
+      if (enemy_adjacent)
+        tasks_.push_back(task());
+      else
+        recovered_units[n_recovered++] = static_cast<std::int16_t>(u);
+    } else if (st == Status::kRouted) {
+      int nearest = 1000;
+      for (int e = 0; e < bma_->num_units(); ++e)
+        if (alive(e) && side_of(e) != side) nearest = std::min(nearest, b.distance(h, unit(e).hex));
+      if (nearest >= 3) {
+        tasks_.push_back(task());
+      } else {
+        // 6.3 / ruling L-35: too close to the enemy to rally: it keeps fleeing.
+        if (logging())
+          log("rally",
+              fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u),
+                          nearest),
+              "bma 6.3", {{"unit", bma_->unit(u).id}});
+        rally_failed_.push_back(static_cast<std::int16_t>(u));
       }
     }
   }

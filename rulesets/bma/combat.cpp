@@ -102,7 +102,9 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
   if (phase_ == Phase::kCombatTarget) {
     // 5.1.2: combat is voluntary; any enemy in front of a unit able to attack may be chosen.
     std::bitset<kMaxUnits> target;  // on the stack: listing choices never allocates
-    for (int u = 0; u < g.num_units(); ++u) {
+    // Only the active command's units can attack (can_attack), so only they are looked at.
+    static const std::vector<std::int16_t> kNobody;
+    for (const int u : active_leader_ >= 0 ? g.command(active_leader_) : kNobody) {
       if (!can_attack(u)) continue;
       for (int nb : g.board().neighbors(unit(u).hex)) {
         const int e = nb == kNoHex ? -1 : unit_at(nb);
@@ -118,7 +120,7 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
   }
   // Building a combat.
   if (combat_.num_attackers > 0) out.push_back(act::kResolveCombat);
-  for (int u = 0; u < g.num_units(); ++u) {
+  for (const int u : g.command(active_leader_)) {
     if (!can_attack(u) || contains(combat_.attackers, combat_.num_attackers, u)) continue;
     bool touches = false;
     int needed = 0;

@@ -45,9 +45,12 @@ BmaGame::BmaGame(Scenario scenario, RuleOptions rules, game::Options options)
       rules_(rules) {
   for (int l = 0; l < num_leaders(); ++l)
     if (leader(l).supreme) supreme_[static_cast<std::size_t>(leader(l).side)] = l;
-  for (int u = 0; u < num_units(); ++u)
+  commands_.resize(static_cast<std::size_t>(num_leaders()));
+  for (int u = 0; u < num_units(); ++u) {
     if (unit(u).type == UnitType::kCarroccio)
       carroccio_[static_cast<std::size_t>(unit(u).side)] = u;
+    commands_[static_cast<std::size_t>(unit(u).leader)].push_back(static_cast<std::int16_t>(u));
+  }
 }
 
 std::unique_ptr<game::State> BmaGame::new_initial_state() const {

@@ -41,6 +41,11 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   int supreme(int side) const { return supreme_[static_cast<std::size_t>(side)]; }
   // The side that has a Carroccio unit (9.3), and its unit index; -1 if none.
   int carroccio_unit(int side) const { return carroccio_[static_cast<std::size_t>(side)]; }
+  // The units of a leader's command, ascending (the only ones his activation moves and fights
+  // with, 3.1.3): listing a command's choices looks at these, not at every unit.
+  const std::vector<std::int16_t>& command(int l) const {
+    return commands_[static_cast<std::size_t>(l)];
+  }
 
  private:
   Scenario scenario_;
@@ -49,6 +54,7 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   RuleOptions rules_;
   std::array<int, kNumSides> supreme_{-1, -1};
   std::array<int, kNumSides> carroccio_{-1, -1};
+  std::vector<std::vector<std::int16_t>> commands_;
 };
 
 }  // namespace carroccio::bma

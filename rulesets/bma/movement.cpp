@@ -76,11 +76,17 @@ bool BmaState::in_enemy_zoc(int u) const { return in_zoc_of(unit(u).hex, 1 - sid
 
 bool BmaState::stops_movement(int hex, int side) const {
   // 4.0 / ruling L-30: entering a hex next to any enemy combat unit ends the move (with
-  // facing, only an enemy's front hex does).
-  for (int nb : bma_->board().neighbors(hex)) {
+  // facing, only an enemy's front hex does: is_front_of(e, hex), knowing the direction).
+  const BmaGame& g = *bma_;
+  const Board& b = g.board();
+  const bool facing = g.rules().facing;
+  const auto& nbs = b.neighbors(hex);
+  for (int d = 0; d < 6; ++d) {
+    const int nb = nbs[static_cast<std::size_t>(d)];
     if (nb == kNoHex) continue;
     const int e = unit_at(nb);
-    if (e >= 0 && side_of(e) != side && is_front_of(e, hex)) return true;
+    if (e < 0 || side_of(e) == side) continue;
+    if (!facing || is_carroccio(e) || b.arc(unit(e).facing, (d + 3) % 6) == 0) return true;
   }
   return false;
 }
@@ -106,18 +112,73 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
 }
 }  // namespace
 
-void BmaState::compute_reach(int piece, bool is_leader) const {
+BmaState::Mover BmaState::mover(int piece, bool is_leader) const {
+  const BmaGame& g = *bma_;
+  Mover m;
+  m.piece = piece;
+  m.is_leader = is_leader;
+  if (is_leader) {
+    m.hex = leader(piece).hex;
+    m.side = g.leader(piece).side;
+    m.type = UnitType::kCavalry;  // ruling L-48: leaders pay cavalry costs
+  } else {
+    const UnitState& us = unit(piece);
+    m.hex = us.hex;
+    m.facing = us.facing;
+    m.side = side_of(piece);
+    m.type = g.unit(piece).type;
+    m.disordered = us.status == Status::kDisordered;
+    // 7.2: facing limits movement; a disordered unit's rearward move ignores it (ruling L-36).
+    m.use_facing = g.rules().facing && m.type != UnitType::kCarroccio && !m.disordered;
+    m.vertex = m.type == UnitType::kInfantry;
+  }
+  if (m.disordered) m.home = g.scenario_data().sides[static_cast<std::size_t>(m.side)].home_edge;
+  return m;
+}
+
+int BmaState::enter_cost(const Mover& m, int from, int to) const {
+  const BmaGame& g = *bma_;
+  const int occupant = unit_at(to);
+  if (m.is_leader) {
+    // Ruling L-4: a leader passes through friendly units, never into an enemy's hex.
+    if (occupant >= 0 && side_of(occupant) != m.side) return -1;
+    const int l2 = leader_at(to);
+    if (l2 >= 0 && g.leader(l2).side != m.side) return -1;
+  } else {
+    if (occupant >= 0) return -1;  // 4.0: no moving through units
+    if (m.type == UnitType::kCarroccio && g.terrain(to) != Terrain::kClear) return -1;  // 9.3.2
+    if (m.disordered &&
+        g.board().edge_distance(to, m.home) >= g.board().edge_distance(from, m.home))
+      return -1;  // 5.3 D
+  }
+  // 4.2 Terrain Effects Chart / 9.6 (ruling L-48); the Carroccio pays 1 (9.3.2, clear only).
+  const TerrainInfo& t = g.tables().terrain_info(g.terrain(to));
+  return m.type == UnitType::kInfantry  ? t.infantry_mp
+         : m.type == UnitType::kCavalry ? t.cavalry_mp
+                                        : 1;
+}
+
+bool BmaState::leader_may_end(int l, int hex) const {
+  // 4.2: at most one leader a hex when a move ends.
+  for (int l2 = 0; l2 < bma_->num_leaders(); ++l2)
+    if (l2 != l && leaders_[static_cast<std::size_t>(l2)].hex == hex) return false;
+  return true;
+}
+
+void BmaState::compute_reach(const Mover& m, int start_hex, int start_fi, int mp) const {
   const BmaGame& g = *bma_;
   const Board& b = g.board();
   Reach& r = reach_buffers();
   const int n = b.size();
-  // The search depends only on the game, the piece, and the units' and leaders' states.
-  if (r.game == bma_.get() && r.piece == piece && r.is_leader == is_leader && r.epoch > 0 &&
+  // The search depends only on the game, the piece, where it starts, its movement points, and
+  // the units' and leaders' states.
+  if (r.game == bma_.get() && r.piece == m.piece && r.is_leader == m.is_leader &&
+      r.start_key == start_hex * 6 + start_fi && r.mp == mp && r.epoch > 0 &&
       same_bytes(r.units, units_) && same_bytes(r.leaders, leaders_))
     return;
   r.game = bma_.get();
-  r.piece = piece;
-  r.is_leader = is_leader;
+  r.piece = m.piece;
+  r.is_leader = m.is_leader;
   r.units.assign(units_.begin(), units_.end());
   r.leaders.assign(leaders_.begin(), leaders_.end());
   if (r.stamp.size() != static_cast<std::size_t>(n) * 6 || r.epoch == UINT32_MAX) {
@@ -130,31 +191,11 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
   }
   const std::uint32_t epoch = ++r.epoch;
   r.reached.clear();
-
-  int start_hex, side, mp;
-  UnitType type = UnitType::kCavalry;  // ruling L-48: leaders pay cavalry costs
-  bool disordered = false;
-  Edge home = Edge::kNorth;
-  if (is_leader) {
-    start_hex = leader(piece).hex;
-    side = g.leader(piece).side;
-    mp = g.leader(piece).movement;
-    r.use_facing = false;
-    r.vertex = false;
-  } else {
-    start_hex = unit(piece).hex;
-    side = side_of(piece);
-    mp = movement_allowance(piece);
-    type = g.unit(piece).type;
-    disordered = unit(piece).status == Status::kDisordered;
-    // 7.2: facing limits movement; a disordered unit's rearward move ignores it (ruling L-36).
-    r.use_facing = g.rules().facing && type != UnitType::kCarroccio && !disordered;
-    r.vertex = type == UnitType::kInfantry;
-  }
-  home = g.scenario_data().sides[static_cast<std::size_t>(side)].home_edge;
   r.mp = mp;
+  r.use_facing = m.use_facing;
+  r.vertex = m.vertex;
   for (int e = 0; e < g.num_units(); ++e) {
-    if (!alive(e) || side_of(e) == side) continue;
+    if (!alive(e) || side_of(e) == m.side) continue;
     // is_front_of(e, nb) for each neighbour nb, knowing its direction d.
     const bool all_round = !g.rules().facing || is_carroccio(e);
     for (int d = 0; d < 6; ++d) {
@@ -163,7 +204,6 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
         r.stop_stamp[static_cast<std::size_t>(nb)] = epoch;
     }
   }
-  const int start_fi = (!is_leader && r.use_facing) ? unit(piece).facing / 2 : 0;
   r.start_key = start_hex * 6 + start_fi;
   if (static_cast<int>(r.buckets.size()) < mp + 1)
     r.buckets.resize(static_cast<std::size_t>(mp) + 1);
@@ -195,134 +235,247 @@ void BmaState::compute_reach(int piece, bool is_leader) const {
       // 4.0: a move ends on entering a hex next to the enemy. Turning in the starting hex
       // (7.2.3) enters nothing, so it does not end the move (ruling L-30).
       if (h != start_hex && r.stop_stamp[static_cast<std::size_t>(h)] == epoch) continue;
-      if (r.use_facing) {
+      if (m.use_facing) {
         // 7.2.3: a change of facing costs one movement point, however far it turns.
         for (int f2 = 0; f2 < 6; ++f2)
           if (f2 != fi) relax(h * 6 + f2, c + 1, key);
       }
-      const int facing = 2 * fi + (r.vertex ? 1 : 0);
+      const int facing = 2 * fi + (m.vertex ? 1 : 0);
       for (int d = 0; d < 6; ++d) {
-        if (r.use_facing && b.arc(facing, d) != 0) continue;  // 7.2.2: only through the front
+        if (m.use_facing && b.arc(facing, d) != 0) continue;  // 7.2.2: only through the front
         const int nb = b.neighbor(h, d);
         if (nb == kNoHex) continue;
-        const int occupant = unit_at(nb);
-        if (is_leader) {
-          if (occupant >= 0 && side_of(occupant) != side) continue;
-          const int l2 = leader_at(nb);
-          if (l2 >= 0 && g.leader(l2).side != side) continue;
-        } else {
-          if (occupant >= 0) continue;  // 4.0: no moving through units
-          if (type == UnitType::kCarroccio && g.terrain(nb) != Terrain::kClear) continue;  // 9.3.2
-          if (disordered && b.edge_distance(nb, home) >= b.edge_distance(h, home))
-            continue;  // 5.3 D
-        }
-        const TerrainInfo& t = g.tables().terrain_info(g.terrain(nb));
-        const int cost = type == UnitType::kInfantry  ? t.infantry_mp
-                         : type == UnitType::kCavalry ? t.cavalry_mp
-                                                      : 1;
-        relax(nb * 6 + fi, c + cost, key);
+        const int cost = enter_cost(m, h, nb);
+        if (cost >= 0) relax(nb * 6 + fi, c + cost, key);
       }
     }
   }
+}
+
+bool BmaState::leader_may_go_on(const Mover& m, int hex, int mp) const {
+  // A leader may pass through a hex holding another leader (4.2 limits where a move ends) only
+  // if it can go on from there to a hex where it may end: a step never leads to a dead end.
+  if (stops_movement(hex, m.side)) return false;  // 4.0: the move would end there
+  // Usually the next hex already is one where he may end; otherwise search.
+  const Board& b = bma_->board();
+  for (int d = 0; d < 6; ++d) {
+    const int nb = b.neighbor(hex, d);
+    if (nb == kNoHex || !leader_may_end(m.piece, nb)) continue;
+    const int cost = enter_cost(m, hex, nb);
+    if (cost >= 0 && cost <= mp) return true;
+  }
+  compute_reach(m, hex, 0, mp);
+  for (const std::int32_t key : reach_buffers().reached)
+    if (leader_may_end(m.piece, key / 6)) return true;
+  return false;
 }
 
 void BmaState::legal_moves(std::vector<game::Action>& out) const {
   out.clear();
   const BmaGame& g = *bma_;
-  if (phase_ == Phase::kMoveSelect) {
-    for (int u = 0; u < g.num_units(); ++u)
-      if (can_move(u)) out.push_back(act::kSelectUnitBase + u);
-    if (single_unit_ < 0 && active_leader_ >= 0) {
-      const LeaderState& ls = leader(active_leader_);
-      if (ls.hex != kNoHex && !(ls.flags & kLeaderMoved))
-        out.push_back(act::kSelectLeaderBase + active_leader_);
-    }
-    out.push_back(act::kEndMovement);
-    std::sort(out.begin(), out.end());
+  if (phase_ == Phase::kMoveDestination) {
+    legal_steps(out);
     return;
   }
-  // Destinations of the selected piece.
-  const bool is_leader = selected_ >= 1000;
-  const int piece = is_leader ? selected_ - 1000 : selected_;
-  compute_reach(piece, is_leader);
+  // In ascending order as built: end movement (3), units (300 + u), the leader (600 + l).
+  out.push_back(act::kEndMovement);
+  if (active_leader_ < 0) return;
+  for (const int u : g.command(active_leader_))  // only they can be active (3.1.3)
+    if (can_move(u)) out.push_back(act::kSelectUnitBase + u);
+  if (single_unit_ < 0) {
+    const LeaderState& ls = leader(active_leader_);
+    if (ls.hex != kNoHex && !(ls.flags & kLeaderMoved))
+      out.push_back(act::kSelectLeaderBase + active_leader_);
+  }
+}
+
+void BmaState::legal_steps(std::vector<game::Action>& out) const {
+  out.clear();
+  const Mover m = selected_mover();
+  const Board& b = bma_->board();
+  // 4.0: there is no minimum move; a piece may stop anywhere it may end (a leader: 4.2).
+  if (!m.is_leader || leader_may_end(m.piece, m.hex)) out.push_back(act::kStop);
+  for (int d = 0; d < 6; ++d) {
+    if (m.use_facing && b.arc(m.facing, d) != 0) continue;  // 7.2.2: only through the front
+    const int nb = b.neighbor(m.hex, d);
+    if (nb == kNoHex) continue;
+    const int cost = enter_cost(m, m.hex, nb);
+    if (cost < 0 || cost > mp_left_) continue;  // 4.0: within its movement points
+    if (m.is_leader && !leader_may_end(m.piece, nb) && !leader_may_go_on(m, nb, mp_left_ - cost))
+      continue;
+    out.push_back(act::kStepBase + d);
+  }
+  // 7.2.3: a change of facing (to any facing of its kind) costs one movement point.
+  if (m.use_facing && mp_left_ >= 1)
+    for (int f = m.vertex ? 1 : 0; f < 12; f += 2)
+      if (f != m.facing) out.push_back(act::kTurnBase + f);
+}
+
+void BmaState::list_destinations(std::vector<game::Action>& out) const {
+  out.clear();
+  const Mover m = selected_mover();
+  compute_reach(m, m.hex, m.use_facing ? m.facing / 2 : 0, mp_left_);
   const Reach& r = reach_buffers();
-  const int vbit = r.vertex ? 1 : 0;
-  const int keep_facing = is_leader ? 0 : unit(piece).facing;
+  const int vbit = m.vertex ? 1 : 0;
+  const int keep_facing = m.is_leader ? 0 : m.facing;
   for (const std::int32_t key : r.reached) {
     const int h = key / 6;
-    if (is_leader) {
-      const int l2 = leader_at(h);
-      if (l2 >= 0 && l2 != piece) continue;  // 4.2: one leader a hex
-    }
-    const int facing = r.use_facing ? 2 * static_cast<int>(key % 6) + vbit : keep_facing;
+    if (m.is_leader && !leader_may_end(m.piece, h)) continue;  // 4.2
+    const int facing = m.use_facing ? 2 * static_cast<int>(key % 6) + vbit : keep_facing;
     out.push_back(act::kDestinationBase + h * 12 + facing);
   }
   std::sort(out.begin(), out.end());
 }
 
-void BmaState::move_piece(int piece, bool is_leader, int hex, int facing) {
+void BmaState::person_actions(std::vector<game::Action>& out) const {
+  if (phase_ == Phase::kMoveDestination)
+    list_destinations(out);
+  else
+    legal_actions(out);
+}
+
+void BmaState::agent_actions(std::vector<game::Action>& out) const { person_actions(out); }
+
+core::Status BmaState::check_unlisted(game::Action a) const {
+  if (phase_ == Phase::kMoveDestination && a >= act::kDestinationBase) {
+    std::vector<game::Action>& dest = scratch_actions();
+    list_destinations(dest);
+    if (std::binary_search(dest.begin(), dest.end(), a)) return core::Status::Ok();
+  }
+  return game::State::check_unlisted(a);
+}
+
+void BmaState::select_piece(int selected) {
+  selected_ = static_cast<std::int16_t>(selected);
+  const Mover m = selected_mover();
+  move_from_ = static_cast<std::int16_t>(m.hex);
+  move_from_facing_ = static_cast<std::uint8_t>(m.facing);
+  mp_left_ = static_cast<std::int8_t>(m.is_leader ? bma_->leader(m.piece).movement
+                                                  : movement_allowance(m.piece));
+}
+
+void BmaState::enter_hex(const Mover& m, int hex) {
+  if (m.is_leader) return;
   const BmaGame& g = *bma_;
-  compute_reach(piece, is_leader);
+  if (g.terrain(hex) == Terrain::kForest)
+    units_[static_cast<std::size_t>(m.piece)].flags |= kForestMove;
+  // 5.4.6: a lone enemy leader in a hex this unit enters must test for his life; the tests
+  // wait until the move ends (advance() holds the task queue while a piece is moving).
+  for (int l = 0; l < g.num_leaders(); ++l) {
+    if (leader(l).hex != hex || g.leader(l).side == m.side) continue;
+    const bool queued = std::any_of(tasks_.begin(), tasks_.end(), [l](const Task& t) {
+      return t.kind == TaskKind::kLeaderCheck && t.a == l && t.b == 1;
+    });
+    if (!queued) tasks_.push_back({TaskKind::kLeaderCheck, static_cast<std::int16_t>(l), 1});
+  }
+}
+
+void BmaState::step_piece(int dir) {
+  const Mover m = selected_mover();
+  const int to = bma_->board().neighbor(m.hex, dir);
+  mp_left_ = static_cast<std::int8_t>(mp_left_ - enter_cost(m, m.hex, to));
+  if (m.is_leader)
+    leaders_[static_cast<std::size_t>(m.piece)].hex = static_cast<std::int16_t>(to);
+  else
+    set_unit_hex(m.piece, to);
+  enter_hex(m, to);
+  // 4.0 / ruling L-30: entering a hex next to the enemy (its front, with facing) ends the move.
+  if (stops_movement(to, m.side)) {
+    finish_move();
+    return;
+  }
+  after_step();
+}
+
+void BmaState::turn_piece(int facing) {
+  // 7.2.3: one movement point, however far it turns.
+  --mp_left_;
+  units_[static_cast<std::size_t>(selected_)].facing = static_cast<std::uint8_t>(facing);
+  after_step();
+}
+
+void BmaState::after_step() {
+  // A piece with no movement point left stops: no decision is asked for (every hex costs at
+  // least one point, and so does a turn; a leader is never left where he may not end, since a
+  // step into another leader's hex needs a way on).
+  if (mp_left_ == 0) finish_move();
+}
+
+void BmaState::move_piece(int hex, int facing) {
+  const Mover m = selected_mover();
+  compute_reach(m, m.hex, m.use_facing ? m.facing / 2 : 0, mp_left_);
   const Reach& r = reach_buffers();
-  const int target = hex * 6 + (r.use_facing ? facing / 2 : 0);
-  // Walk the path back from the destination.
+  const int target = hex * 6 + (m.use_facing ? facing / 2 : 0);
+  // Walk the path back from the destination, then enter its hexes in order.
   int path[64];
   int len = 0;
   for (int k = target; k != r.start_key && k >= 0 && len < 64;
        k = r.prev[static_cast<std::size_t>(k)])
     path[len++] = k / 6;
-  const int side = is_leader ? g.leader(piece).side : side_of(piece);
-  const int from = is_leader ? leader(piece).hex : unit(piece).hex;
-  const int spent = r.cost[static_cast<std::size_t>(target)];
-  if (is_leader) {
-    leaders_[static_cast<std::size_t>(piece)].hex = static_cast<std::int16_t>(hex);
-    leaders_[static_cast<std::size_t>(piece)].flags |= kLeaderMoved;
-    if (hex != from)
+  mp_left_ = static_cast<std::int8_t>(mp_left_ - r.cost[static_cast<std::size_t>(target)]);
+  for (int i = len - 1; i >= 0; --i) {
+    if (i < len - 1 && path[i] == path[i + 1]) continue;  // a turn in place
+    if (path[i] == m.hex) continue;
+    enter_hex(m, path[i]);
+  }
+  if (m.is_leader) {
+    leaders_[static_cast<std::size_t>(m.piece)].hex = static_cast<std::int16_t>(hex);
+  } else {
+    set_unit_hex(m.piece, hex);
+    if (m.use_facing)
+      units_[static_cast<std::size_t>(m.piece)].facing = static_cast<std::uint8_t>(facing);
+  }
+  finish_move();
+}
+
+void BmaState::finish_move() {
+  const BmaGame& g = *bma_;
+  const Mover m = selected_mover();
+  const int from = move_from_;
+  const int spent =
+      (m.is_leader ? g.leader(m.piece).movement : movement_allowance(m.piece)) - mp_left_;
+  selected_ = -1;
+  move_from_ = kNoHex;
+  mp_left_ = 0;
+  phase_ = Phase::kMoveSelect;
+  resume_phase_ = Phase::kMoveSelect;
+  if (m.is_leader) {
+    leaders_[static_cast<std::size_t>(m.piece)].flags |= kLeaderMoved;
+    if (m.hex != from)
       if (logging())
         log("move",
-            fmt::format("{} moves from {} to {} ({} MP).", leader_name(piece), hex_name(from),
-                        hex_name(hex), spent),
+            fmt::format("{} moves from {} to {} ({} MP).", leader_name(m.piece), hex_name(from),
+                        hex_name(m.hex), spent),
             "bma 4.0",
-            {{"leader", g.leader(piece).id}, {"from", hex_name(from)}, {"to", hex_name(hex)}});
+            {{"leader", g.leader(m.piece).id}, {"from", hex_name(from)}, {"to", hex_name(m.hex)}});
+    move_from_facing_ = 0;
     return;
   }
-  UnitState& us = units_[static_cast<std::size_t>(piece)];
+  UnitState& us = units_[static_cast<std::size_t>(m.piece)];
   us.flags |= kMoved;
-  const int old_facing = us.facing;
-  set_unit_hex(piece, hex);
-  if (r.use_facing) us.facing = static_cast<std::uint8_t>(facing);
-  bool entered_forest = false;
-  std::string passed;
-  for (int i = len - 1; i >= 0; --i) {
-    const int h = path[i];
-    if (i < len - 1 && path[i] == path[i + 1]) continue;  // a turn in place
-    if (h == from) continue;
-    if (g.terrain(h) == Terrain::kForest) entered_forest = true;
-    // 5.4.6: a lone enemy leader in a hex this unit enters must test for his life.
-    for (int l = 0; l < g.num_leaders(); ++l)
-      if (leader(l).hex == h && g.leader(l).side != side)
-        tasks_.push_back({TaskKind::kLeaderCheck, static_cast<std::int16_t>(l), 1});
-  }
-  if (hex != from || old_facing != us.facing)
+  const bool entered_forest = (us.flags & kForestMove) != 0;
+  us.flags &= static_cast<std::uint8_t>(~kForestMove);
+  if (m.hex != from || move_from_facing_ != us.facing)
     if (logging())
       log("move",
-          fmt::format("{} moves from {} to {}{} ({} MP).", g.unit(piece).name, hex_name(from),
-                      hex_name(hex),
-                      r.use_facing ? fmt::format(" facing {}", g.board().facing_name(us.facing))
+          fmt::format("{} moves from {} to {}{} ({} MP).", g.unit(m.piece).name, hex_name(from),
+                      hex_name(m.hex),
+                      m.use_facing ? fmt::format(" facing {}", g.board().facing_name(us.facing))
                                    : std::string(),
                       spent),
           g.rules().facing ? "bma 4.0, 7.2" : "bma 4.0",
-          {{"unit", g.unit(piece).id},
+          {{"unit", g.unit(m.piece).id},
            {"from", hex_name(from)},
-           {"to", hex_name(hex)},
+           {"to", hex_name(m.hex)},
            {"mp", spent}});
+  move_from_facing_ = 0;
   // 9.6: cavalry that entered a forest is disordered at the end of its move.
-  if (entered_forest && is_cav(piece) && us.status == Status::kOrdered) {
+  if (entered_forest && is_cav(m.piece) && us.status == Status::kOrdered) {
     us.status = Status::kDisordered;
     us.flags |= kEnteredForest;
     if (logging())
-      log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(piece)),
-          "bma 9.6", {{"unit", g.unit(piece).id}});
+      log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(m.piece)),
+          "bma 9.6", {{"unit", g.unit(m.piece).id}});
   }
 }
 

@@ -264,6 +264,9 @@ void BmaState::do_apply(game::Action a) {
           } else {
             units_[static_cast<std::size_t>(t.a)].flags |= kMoved;
             selected_ = -1;
+            move_from_ = kNoHex;
+            mp_left_ = 0;
+            move_from_facing_ = 0;
             resume_phase_ = Phase::kMoveSelect;
           }
           break;
@@ -381,11 +384,11 @@ void BmaState::do_apply(game::Action a) {
         selected_ = -1;
         phase_ = Phase::kCombatTarget;
       } else if (a >= act::kSelectLeaderBase && a < act::kTargetBase) {
-        selected_ = static_cast<std::int16_t>(1000 + a - act::kSelectLeaderBase);
+        select_piece(1000 + a - act::kSelectLeaderBase);
         phase_ = Phase::kMoveDestination;
       } else {
         const int u = a - act::kSelectUnitBase;
-        selected_ = static_cast<std::int16_t>(u);
+        select_piece(u);
         if (in_enemy_zoc(u)) {
           tasks_.push_back({TaskKind::kZocCheck, static_cast<std::int16_t>(u)});
         } else {
@@ -393,15 +396,18 @@ void BmaState::do_apply(game::Action a) {
         }
       }
       break;
-    case Phase::kMoveDestination: {
-      const int key = a - act::kDestinationBase;
-      const bool is_leader = selected_ >= 1000;
-      move_piece(is_leader ? selected_ - 1000 : selected_, is_leader, key / 12, key % 12);
-      selected_ = -1;
-      if (phase_ == Phase::kMoveDestination) phase_ = Phase::kMoveSelect;
-      resume_phase_ = Phase::kMoveSelect;
+    case Phase::kMoveDestination:
+      if (a == act::kStop) {
+        finish_move();
+      } else if (a >= act::kDestinationBase) {
+        const int key = a - act::kDestinationBase;
+        move_piece(key / 12, key % 12);
+      } else if (a >= act::kTurnBase) {
+        turn_piece(a - act::kTurnBase);
+      } else {
+        step_piece(a - act::kStepBase);
+      }
       break;
-    }
     case Phase::kCombatTarget:
       if (a == act::kEndCombat) {
         end_activation();
@@ -434,7 +440,8 @@ void BmaState::advance() {
       tasks_.clear();
       return;
     }
-    if (!tasks_.empty()) {
+    // The 5.4.6 checks of leaders a moving unit overran wait until its move ends.
+    if (!tasks_.empty() && phase_ != Phase::kMoveDestination) {
       if (phase_ != Phase::kTasks) {
         resume_phase_ = phase_;
         phase_ = Phase::kTasks;
@@ -482,9 +489,17 @@ void BmaState::advance() {
       }
     }
     if (phase_ == Phase::kMoveSelect) {
-      std::vector<game::Action>& acts = scratch_actions();
-      legal_moves(acts);
-      if (acts.size() == 1) {  // only "end movement": go straight to combat
+      // Only "end movement" left (no piece to pick, as legal_moves lists them): go straight
+      // to combat.
+      bool any = false;
+      if (active_leader_ >= 0)
+        for (const int u : bma_->command(active_leader_))
+          if ((any = can_move(u))) break;
+      if (!any && single_unit_ < 0 && active_leader_ >= 0) {
+        const LeaderState& ls = leader(active_leader_);
+        any = ls.hex != kNoHex && !(ls.flags & kLeaderMoved);
+      }
+      if (!any) {
         phase_ = Phase::kCombatTarget;
         continue;
       }
@@ -502,7 +517,13 @@ void BmaState::advance() {
 }
 
 std::vector<game::Action>& BmaState::scratch_actions() {
-  thread_local std::vector<game::Action> buffer;
+  // Room for any list of combat choices (resolve, every unit as attacker or charger, every
+  // defender), so that a playout never grows it.
+  thread_local std::vector<game::Action> buffer = [] {
+    std::vector<game::Action> b;
+    b.reserve(4 * kMaxUnits);
+    return b;
+  }();
   return buffer;
 }
 
@@ -549,6 +570,10 @@ std::string BmaState::to_string() const {
       active_leader_, drawn_leader_, selected_, single_unit_, static_cast<int>(resume_phase_),
       winner_, static_cast<int>(end_reason_), draw_count_);
   s += fmt::format("lost-leader-vp {} {}\n", leader_vp_lost_[0], leader_vp_lost_[1]);
+  if (selected_ >= 0)
+    s += fmt::format("moving from {} f{} mp-left {}\n",
+                     move_from_ == kNoHex ? std::string("-") : hex_name(move_from_),
+                     move_from_facing_, mp_left_);
   for (int l = 0; l < bma_->num_leaders(); ++l) {
     const LeaderState& ls = leader(l);
     s += fmt::format("L{} {} cup {} chits {} cv {} flags {}\n", l,
@@ -683,8 +708,10 @@ nlohmann::json BmaState::to_json(game::Player viewer) const {
       c["defenders"].push_back(g.unit(combat_.defenders[static_cast<std::size_t>(i)]).id);
     j["combat"] = c;
   }
-  if (selected_ >= 0)
+  if (selected_ >= 0) {
     j["selected"] = selected_ >= 1000 ? g.leader(selected_ - 1000).id : g.unit(selected_).id;
+    j["movement_left"] = mp_left_;
+  }
   if (phase_ == Phase::kOver) {
     j["winner"] = winner_ == 2 ? nlohmann::json("draw") : nlohmann::json(g.player_name(winner_));
     j["end_reason"] = end_reason_name(end_reason_);
@@ -713,6 +740,22 @@ std::string BmaState::action_to_string(game::Action a) const {
     return faces ? fmt::format("to {} facing {}", hex_name(hex), g.board().facing_name(facing))
                  : fmt::format("to {}", hex_name(hex));
   }
+  if (a == act::kStop) {
+    if (selected_ < 0) return "stop";
+    const Mover m = selected_mover();
+    return m.hex == move_from_ && m.facing == move_from_facing_
+               ? "stay in place"
+               : fmt::format("stop at {}", hex_name(m.hex));
+  }
+  if (a >= act::kTurnBase && a < act::kTurnBase + 12)
+    return fmt::format("turn to face {} (1 MP)", g.board().facing_name(a - act::kTurnBase));
+  if (a >= act::kStepBase && a < act::kStepBase + 6) {
+    const int cur = selected_ < 0 ? kNoHex : selected_mover().hex;
+    const int to = cur == kNoHex ? kNoHex : g.board().neighbor(cur, a - act::kStepBase);
+    return to == kNoHex ? fmt::format("step {}", g.board().direction_name(a - act::kStepBase))
+                        : fmt::format("step {} to {}", g.board().direction_name(a - act::kStepBase),
+                                      hex_name(to));
+  }
   if (a >= act::kReplacementBase)
     return fmt::format("replacement leader joins {}", unit_name(a - act::kReplacementBase));
   if (a >= act::kAddDefenderBase)
@@ -739,6 +782,15 @@ nlohmann::json BmaState::action_to_json(game::Action a) const {
     j["kind"] = "destination";
     j["hex"] = hex_name(key / 12);
     j["facing"] = g.board().facing_name(key % 12);
+  } else if (a >= act::kTurnBase && a < act::kTurnBase + 12) {
+    j["kind"] = "turn";
+    j["facing"] = g.board().facing_name(a - act::kTurnBase);
+  } else if (a >= act::kStepBase && a < act::kStepBase + 6) {
+    j["kind"] = "step";
+    j["direction"] = g.board().direction_name(a - act::kStepBase);
+    const int cur = selected_ < 0 ? kNoHex : selected_mover().hex;
+    const int to = cur == kNoHex ? kNoHex : g.board().neighbor(cur, a - act::kStepBase);
+    if (to != kNoHex) j["hex"] = hex_name(to);
   } else if (a >= act::kReplacementBase) {
     j["kind"] = "replacement";
     j["unit"] = g.unit(a - act::kReplacementBase).id;
@@ -771,6 +823,7 @@ nlohmann::json BmaState::action_to_json(game::Action a) const {
                 : a == act::kDecline     ? "decline"
                 : a == act::kEndMovement ? "end-movement"
                 : a == act::kEndCombat   ? "end-combat"
+                : a == act::kStop        ? "stop"
                                          : "resolve";
   }
   return j;

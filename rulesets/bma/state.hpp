@@ -24,16 +24,21 @@ inline constexpr game::Action kDecline = 2;
 inline constexpr game::Action kEndMovement = 3;
 inline constexpr game::Action kEndCombat = 4;
 inline constexpr game::Action kResolveCombat = 5;
-inline constexpr game::Action kValueBase = 100;          // chance: a die or chit value (100 + v)
-inline constexpr game::Action kDrawBase = 200;           // chance: leader's chit drawn (200 + l)
-inline constexpr game::Action kSelectUnitBase = 300;     // movement: pick unit (300 + u)
-inline constexpr game::Action kSelectLeaderBase = 600;   // movement: pick leader (600 + l)
-inline constexpr game::Action kTargetBase = 700;         // combat: first defender (700 + u)
-inline constexpr game::Action kAddAttackerBase = 1000;   // combat: add attacker
-inline constexpr game::Action kAddChargerBase = 1300;    // combat: add charging attacker (7.3)
-inline constexpr game::Action kAddDefenderBase = 1600;   // combat: include optional defender
-inline constexpr game::Action kReplacementBase = 1900;   // 5.4.3: unit for the replacement
-inline constexpr game::Action kDestinationBase = 10000;  // 10000 + hex * 12 + facing (0..11)
+inline constexpr game::Action kStop = 6;  // movement: the moving piece ends its move here (4.0)
+inline constexpr game::Action kValueBase = 100;         // chance: a die or chit value (100 + v)
+inline constexpr game::Action kDrawBase = 200;          // chance: leader's chit drawn (200 + l)
+inline constexpr game::Action kSelectUnitBase = 300;    // movement: pick unit (300 + u)
+inline constexpr game::Action kSelectLeaderBase = 600;  // movement: pick leader (600 + l)
+inline constexpr game::Action kTargetBase = 700;        // combat: first defender (700 + u)
+inline constexpr game::Action kAddAttackerBase = 1000;  // combat: add attacker
+inline constexpr game::Action kAddChargerBase = 1300;   // combat: add charging attacker (7.3)
+inline constexpr game::Action kAddDefenderBase = 1600;  // combat: include optional defender
+inline constexpr game::Action kReplacementBase = 1900;  // 5.4.3: unit for the replacement
+inline constexpr game::Action kStepBase = 2200;         // movement: one hex in direction 0..5
+inline constexpr game::Action kTurnBase = 2210;         // movement: face 0..11 (7.2.3)
+// A whole move: 10000 + hex * 12 + facing (0..11). Not listed by legal_actions() (which lists
+// the steps above); offered to persons and search agents and accepted by check_unlisted().
+inline constexpr game::Action kDestinationBase = 10000;
 }  // namespace act
 
 enum class Phase : std::uint8_t {
@@ -41,7 +46,7 @@ enum class Phase : std::uint8_t {
   kActivateChoice,   // owner of the drawn leader: activate or decline (3.1.3 note)
   kReplacement,      // owner: which unit gets the replacement leader (5.4.3)
   kMoveSelect,       // owner: pick a piece to move, or end movement (4.0)
-  kMoveDestination,  // owner: where the picked piece goes
+  kMoveDestination,  // owner: the picked piece's next step (or its whole move), or stop
   kCombatTarget,     // owner: pick a defender, or end combat (5.1)
   kCombatBuild,      // owner: add attackers/defenders, then resolve
   kTasks,            // chance or automatic steps in the task queue
@@ -148,6 +153,13 @@ class BmaState final : public game::State {
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;
   std::string status_line() const override;
+  // Movement decisions: legal_actions() lists the moving piece's steps (one hex, one change of
+  // facing, or stop: a short list); persons and the search agents are offered whole moves (the
+  // destinations), which check_unlisted() accepts (movement.cpp).
+  void person_actions(std::vector<game::Action>& out) const override;
+  void agent_actions(std::vector<game::Action>& out) const override;
+  using game::State::person_actions;
+  core::Status check_unlisted(game::Action action) const override;
   std::vector<double> evaluate() const override;                   // analysis.cpp
   nlohmann::json result_summary() const override;                  // analysis.cpp
   nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
@@ -159,6 +171,9 @@ class BmaState final : public game::State {
   int turn() const { return turn_; }
   Phase phase() const { return phase_; }
   int active_leader() const { return active_leader_; }
+  // The piece being moved (a unit, or 1000 + a leader; -1 if none) and its movement points left.
+  int selected() const { return selected_; }
+  int movement_left() const { return mp_left_; }
   const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
   const LeaderState& leader(int l) const { return leaders_[static_cast<std::size_t>(l)]; }
   int unit_at(int hex) const {
@@ -209,9 +224,35 @@ class BmaState final : public game::State {
   static std::vector<game::Action>& scratch_actions();
 
   // Movement (movement.cpp).
+  // The piece being moved and how the movement rules apply to it.
+  struct Mover {
+    int piece = -1;
+    bool is_leader = false;
+    int side = 0;
+    UnitType type = UnitType::kCavalry;
+    bool disordered = false;  // 5.3 D: only toward the home edge
+    bool use_facing = false;  // 7.2
+    bool vertex = false;      // faces a vertex (infantry), else a hexside
+    Edge home = Edge::kNorth;
+    int hex = kNoHex;
+    int facing = 0;
+  };
+  Mover mover(int piece, bool is_leader) const;
+  Mover selected_mover() const { return mover(selected_ % 1000, selected_ >= 1000); }
+  int enter_cost(const Mover& m, int from, int to) const;  // MP, or -1 if it may not enter
+  bool leader_may_end(int l, int hex) const;               // 4.2
+  bool leader_may_go_on(const Mover& m, int hex, int mp) const;
   void legal_moves(std::vector<game::Action>& out) const;
-  void compute_reach(int piece, bool is_leader) const;
-  void move_piece(int piece, bool is_leader, int hex, int facing);
+  void legal_steps(std::vector<game::Action>& out) const;
+  void list_destinations(std::vector<game::Action>& out) const;
+  void compute_reach(const Mover& m, int start_hex, int start_fi, int mp) const;
+  void select_piece(int selected);
+  void step_piece(int dir);
+  void turn_piece(int facing);
+  void move_piece(int hex, int facing);
+  void enter_hex(const Mover& m, int hex);
+  void after_step();
+  void finish_move();
   bool can_move(int u) const;
   bool stops_movement(int hex, int side) const;
   bool in_zoc_of(int hex, int side) const;  // hex in ZOC of an ordered unit of `side`
@@ -278,7 +319,10 @@ class BmaState final : public game::State {
   Phase resume_phase_ = Phase::kDraw;  // where to go when the task queue empties
   std::int8_t active_leader_ = -1;
   std::int8_t drawn_leader_ = -1;
-  std::int16_t selected_ = -1;     // piece picked to move (unit, or 1000 + leader)
+  std::int16_t selected_ = -1;       // piece picked to move (unit, or 1000 + leader)
+  std::int16_t move_from_ = kNoHex;  // where the selected piece began its move
+  std::int8_t mp_left_ = 0;          // movement points the selected piece has left
+  std::uint8_t move_from_facing_ = 0;
   std::int16_t single_unit_ = -1;  // 5.4.3: the only unit a new replacement activates
   std::int8_t winner_ = -1;
   EndReason end_reason_ = EndReason::kNone;
@@ -291,7 +335,8 @@ inline constexpr std::uint8_t kAttacked = 2;
 inline constexpr std::uint8_t kDefended = 4;
 inline constexpr std::uint8_t kOutOfCommand = 8;
 inline constexpr std::uint8_t kEnteredForest = 16;
-inline constexpr std::uint8_t kActive = 32;  // belongs to the current activation
+inline constexpr std::uint8_t kActive = 32;      // belongs to the current activation
+inline constexpr std::uint8_t kForestMove = 64;  // entered a forest in the move under way (9.6)
 // Leader flags.
 inline constexpr std::uint8_t kActivated = 1;            // activated this turn (3.1.1)
 inline constexpr std::uint8_t kAwaitingReplacement = 2;  // killed; next draw places one (5.4.3)

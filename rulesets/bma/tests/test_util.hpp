@@ -117,9 +117,13 @@ inline game::Action destination(const BmaGame& g, const std::string& label, int 
   return act::kDestinationBase + hex(g, label) * 12 + facing;
 }
 
+// Legal here: listed by legal_actions() (a move's steps) or offered as a whole move (a
+// destination, person_actions(), accepted by check_unlisted()).
 inline bool is_legal(const BmaState& s, game::Action a) {
   const auto legal = s.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
+  const auto whole = s.person_actions();
+  return std::find(legal.begin(), legal.end(), a) != legal.end() ||
+         std::find(whole.begin(), whole.end(), a) != whole.end();
 }
 
 // ---- More helpers (sequence, movement, morale, victory and scenario tests) ----
@@ -160,7 +164,7 @@ inline void move_unit(BmaState& s, int u, const std::string& label) {
 // The hexes the selected piece may end its move in (labels, sorted).
 inline std::vector<std::string> destinations_now(const BmaState& s) {
   std::vector<std::string> out;
-  for (game::Action a : s.legal_actions()) {
+  for (game::Action a : s.person_actions()) {
     if (a < act::kDestinationBase) continue;
     const std::string label = s.bma().board().label((a - act::kDestinationBase) / 12);
     if (out.empty() || out.back() != label) out.push_back(label);
