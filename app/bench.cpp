@@ -96,9 +96,9 @@ int run_bench(std::span<const std::string> args, const game::Registry& registry,
                       {"steps", steps},
                       {"signature", core::hex64(scenario_signature)}});
     } else {
-      io.out << fmt::format("{:<24} {:>8} {:>8.3f} {:>8.3f} {:>12.1f} {:>11.1f} {:>16.0f} {:>11.1f}\n",
-                            ref, games, seconds, cpu_seconds, g_per_s, g_per_cpu_s, d_per_s,
-                            steps_per_game);
+      io.out << fmt::format(
+          "{:<24} {:>8} {:>8.3f} {:>8.3f} {:>12.1f} {:>11.1f} {:>16.0f} {:>11.1f}\n", ref, games,
+          seconds, cpu_seconds, g_per_s, g_per_cpu_s, d_per_s, steps_per_game);
     }
   }
   if (json) {

@@ -192,9 +192,9 @@ core::Expected<nlohmann::json> piece_from_spec(std::string_view spec, bool defen
       else if (key == "unguarded")
         key = "guarded", value = "false";
       else
-        return core::make_error(fmt::format(
-            "'{} {}': '{}' is neither key=value nor a word the description knows.", flag, spec,
-            part));
+        return core::make_error(
+            fmt::format("'{} {}': '{}' is neither key=value nor a word the description knows.",
+                        flag, spec, part));
     }
     if (key == "chit") {
       int n = 0;
@@ -250,8 +250,9 @@ int run_described_odds(const ParsedArgs& parsed, Io io) {
     if (!defender) return usage_error(io.err, defender.message());
     if (auto t = parsed.value("terrain")) {
       if (defender->contains("terrain"))
-        return usage_error(io.err, "The defender's terrain is given twice (--terrain and "
-                                   "terrain= in --defender).");
+        return usage_error(io.err,
+                           "The defender's terrain is given twice (--terrain and "
+                           "terrain= in --defender).");
       (*defender)["terrain"] = *t;
     }
     situation["defender"] = *defender;
@@ -303,11 +304,11 @@ int run_described_odds(const ParsedArgs& parsed, Io io) {
     // A unit of the scenario by its name and kind; a described one by its kind alone.
     const std::string line0 =
         p["named"].get<bool>()
-               ? fmt::format("  {}: {} ({} {}), ", p["role"].get<std::string>(),
-                             p["name"].get<std::string>(), p["rating"].get<std::string>(),
-                             p["type"].get<std::string>())
-               : fmt::format("  {}: {} {}, ", p["role"].get<std::string>(),
-                             p["rating"].get<std::string>(), p["type"].get<std::string>());
+            ? fmt::format("  {}: {} ({} {}), ", p["role"].get<std::string>(),
+                          p["name"].get<std::string>(), p["rating"].get<std::string>(),
+                          p["type"].get<std::string>())
+            : fmt::format("  {}: {} {}, ", p["role"].get<std::string>(),
+                          p["rating"].get<std::string>(), p["type"].get<std::string>());
     std::string line = line0;
     line += p["chit"].is_null() ? "chit not drawn yet" : fmt::format("chit {}", p["chit"].dump());
     if (p.contains("status") && p["status"] != "ordered")
@@ -339,16 +340,16 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
     return kExitOk;
   }
   std::vector<FlagSpec> flags = {{"move", true}, {"action", true}, {"json"}};
-  for (const char* f : kDescribedFlags)
-    flags.push_back({f, true, std::string(f) == "attacker"});
+  for (const char* f : kDescribedFlags) flags.push_back({f, true, std::string(f) == "attacker"});
   auto parsed = parse_args(args, "odds", flags, 1);
   if (!parsed) return usage_error(io.err, parsed.message());
   bool described = parsed->has("situation");
   for (const char* f : kDescribedFlags) described |= parsed->has(f);
   if (!parsed->positional.empty() && parsed->positional[0] == "bma") {
     if (parsed->has("move") || parsed->has("action"))
-      return usage_error(io.err, "--move and --action belong to a saved position, not to a "
-                                 "described combat ('carroccio odds bma ...').");
+      return usage_error(io.err,
+                         "--move and --action belong to a saved position, not to a "
+                         "described combat ('carroccio odds bma ...').");
     return run_described_odds(*parsed, io);
   }
   if (described)

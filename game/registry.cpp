@@ -85,7 +85,8 @@ core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::str
   auto json = parse_json_text(text, source_name);
   if (!json) return json.error();
   if (!json->is_object())
-    return core::make_error(fmt::format("{}: a scenario file must hold a JSON object.", source_name));
+    return core::make_error(
+        fmt::format("{}: a scenario file must hold a JSON object.", source_name));
   auto it = json->find("ruleset");
   if (it == json->end() || !it->is_string())
     return core::make_error(fmt::format(
@@ -94,8 +95,8 @@ core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::str
   const auto id = it->get<std::string>();
   const Ruleset* r = find(id);
   if (r == nullptr)
-    return core::make_error(
-        fmt::format("{}: field 'ruleset' names '{}', which is not a known ruleset.", source_name, id));
+    return core::make_error(fmt::format(
+        "{}: field 'ruleset' names '{}', which is not a known ruleset.", source_name, id));
   if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
   auto game = r->new_game(*json, source_name, options);
   if (!game) return core::make_error(with_field_line(game.message(), source_name, text));
@@ -104,13 +105,11 @@ core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::str
 
 core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
                                                            const Options& options) const {
-  const bool looks_like_file = ref.find(".json") != std::string_view::npos ||
-                               ref.find("./") == 0 || ref.find('/') == 0 ||
-                               std::count(ref.begin(), ref.end(), '/') > 1;
+  const bool looks_like_file = ref.find(".json") != std::string_view::npos || ref.find("./") == 0 ||
+                               ref.find('/') == 0 || std::count(ref.begin(), ref.end(), '/') > 1;
   if (looks_like_file) {
     std::ifstream in{std::string(ref)};
-    if (!in)
-      return core::make_error(fmt::format("Cannot open scenario file '{}'.", ref));
+    if (!in) return core::make_error(fmt::format("Cannot open scenario file '{}'.", ref));
     std::stringstream ss;
     ss << in.rdbuf();
     return load_source(ss.str(), ref, options);
@@ -121,8 +120,8 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
   if (r == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : rulesets_) ids.push_back(x->info().id);
-    return core::make_error(fmt::format("'{}' is not a known ruleset: the rulesets are {}.", id,
-                                        fmt::join(ids, ", ")));
+    return core::make_error(
+        fmt::format("'{}' is not a known ruleset: the rulesets are {}.", id, fmt::join(ids, ", ")));
   }
   std::string scenario;
   if (slash == std::string_view::npos) {

@@ -688,8 +688,7 @@ Outcome<nlohmann::json> Manager::placement(const std::string& id, const std::str
     const game::Player p = g.state->current_player();
     nlohmann::json placement = nullptr;
     if (*v >= 0 && *v == p && g.human(p)) placement = g.state->free_placement();
-    return nlohmann::json{{"history_length", g.state->history().size()},
-                          {"placement", placement}};
+    return nlohmann::json{{"history_length", g.state->history().size()}, {"placement", placement}};
   });
 }
 

@@ -11,8 +11,7 @@ namespace {
 
 class PlainGame final : public Game {
  public:
-  explicit PlainGame(bool accepts)
-      : Game("plain", "line", {"solo"}, {}, nullptr), fine_(accepts) {}
+  explicit PlainGame(bool accepts) : Game("plain", "line", {"solo"}, {}, nullptr), fine_(accepts) {}
   std::unique_ptr<State> new_initial_state() const override;
   bool fine() const { return fine_; }
 

@@ -105,8 +105,8 @@ core::Expected<bool> flag(const nlohmann::json& j, const std::string& where, con
   return j[key].get<bool>();
 }
 
-core::Expected<std::string> text(const nlohmann::json& j, const std::string& where,
-                                 const char* key, std::string fallback) {
+core::Expected<std::string> text(const nlohmann::json& j, const std::string& where, const char* key,
+                                 std::string fallback) {
   if (!j.contains(key)) return fallback;
   if (!j[key].is_string())
     return error(fmt::format("{}'s \"{}\" must be a string.", Cap(where), key));
@@ -155,7 +155,7 @@ class Builder {
 core::Status Builder::read_top() {
   if (!in_.is_object())
     return error("A described combat must be a JSON object with \"defender\" and \"attackers\".");
-  static const std::vector<std::string> kTop = {"scenario", "options",   "side",     "vp_lost",
+  static const std::vector<std::string> kTop = {"scenario", "options",   "side",    "vp_lost",
                                                 "defender", "attackers", "_comment"};
   if (auto st = check_fields(in_, "described combat", kTop); !st.ok()) return st;
   auto scenario = text(in_, "described combat", "scenario", "legnano");
@@ -200,14 +200,15 @@ core::Status Builder::resolve_unit(Piece& p, const std::string& want, int side) 
   const BmaGame& g = *base_;
   const std::string key = lower(want);
   if (key.empty())
-    return error(fmt::format("{} needs a \"unit\": a unit of {} (its id or name) or a rating "
-                             "and a type such as \"B infantry\".",
-                             Cap(p.role), scenario_id_));
+    return error(
+        fmt::format("{} needs a \"unit\": a unit of {} (its id or name) or a rating "
+                    "and a type such as \"B infantry\".",
+                    Cap(p.role), scenario_id_));
   for (int u = 0; u < g.num_units(); ++u) {
     if (lower(g.unit(u).id) != key && lower(g.unit(u).name) != key) continue;
     if (std::find(used_units_.begin(), used_units_.end(), u) != used_units_.end())
-      return error(fmt::format("{}'s \"unit\" {} is already in the combat.", Cap(p.role),
-                               g.unit(u).name));
+      return error(
+          fmt::format("{}'s \"unit\" {} is already in the combat.", Cap(p.role), g.unit(u).name));
     used_units_.push_back(u);
     p.named = true;
     p.id = g.unit(u).id;
@@ -264,14 +265,15 @@ core::Status Builder::read_piece(const nlohmann::json& j, Piece& p, bool defende
   p.id = *unit;
   if (j.contains("chit") && !j["chit"].is_null()) {
     if (!j["chit"].is_number_integer())
-      return error(fmt::format(
-          "{}'s \"chit\" must be a whole number (leave it out while no chit is drawn).",
-          Cap(p.role)));
+      return error(
+          fmt::format("{}'s \"chit\" must be a whole number (leave it out while no chit is drawn).",
+                      Cap(p.role)));
     p.chit = j["chit"].get<int>();
     if (p.chit < 1 || p.chit > 10)
-      return error(fmt::format("{}'s \"chit\" {} is not a combat chit value (1 to 10, bma "
-                               "5.1.3).",
-                               Cap(p.role), p.chit));
+      return error(
+          fmt::format("{}'s \"chit\" {} is not a combat chit value (1 to 10, bma "
+                      "5.1.3).",
+                      Cap(p.role), p.chit));
   }
   auto by = flag(j, p.role, "carroccio", false);
   if (!by) return by.error();
@@ -311,9 +313,8 @@ core::Status Builder::read_piece(const nlohmann::json& j, Piece& p, bool defende
     else if (f == "rear")
       p.arc = 2;
     else
-      return error(fmt::format(
-          "{}'s \"from\" '{}' is not front, flank or rear (bma 5.1.4, 7.2.5).", Cap(p.role),
-          *from));
+      return error(fmt::format("{}'s \"from\" '{}' is not front, flank or rear (bma 5.1.4, 7.2.5).",
+                               Cap(p.role), *from));
     auto charge = flag(j, p.role, "charge", false);
     if (!charge) return charge.error();
     p.charge = *charge;
@@ -345,8 +346,8 @@ core::Status Builder::resolve_leader(Piece& p) {
                                d.name, g.player_name(d.side), g.player_name(p.side)));
     for (const auto& other : leaders_)
       if (other.id == d.id)
-        return error(fmt::format("{}'s \"leader\" {} is already with another unit.", Cap(p.role),
-                                 d.name));
+        return error(
+            fmt::format("{}'s \"leader\" {} is already with another unit.", Cap(p.role), d.name));
     l.id = d.id;
     l.name = d.name;
     l.side = d.side;
@@ -367,25 +368,29 @@ core::Status Builder::check_piece(const Piece& p, bool defender) {
     if (p.chit < r.chit_min || p.chit > r.chit_max)
       return error(fmt::format(
           "{}'s \"chit\" {} is not a combat value of {} unit ({} to {}, bma 5.1.3).", Cap(p.role),
-          p.chit, carroccio ? "the Carroccio, an A"
-          : fmt::format("{} {}", p.rating == Rating::kA ? "an" : "a", rating_name(p.rating)),
+          p.chit,
+          carroccio
+              ? "the Carroccio, an A"
+              : fmt::format("{} {}", p.rating == Rating::kA ? "an" : "a", rating_name(p.rating)),
           r.chit_min, r.chit_max));
   }
   if (p.by_carroccio && (carroccio || base_->carroccio_unit(p.side) < 0))
     return error(fmt::format(
-        "{}'s \"carroccio\" says it stands next to its Carroccio, but {} (bma 9.3.1).",
-        Cap(p.role),
-        carroccio ? "it is the Carroccio"
-                  : fmt::format("the {} side has none in {}", base_->player_name(p.side),
-                                scenario_id_)));
+        "{}'s \"carroccio\" says it stands next to its Carroccio, but {} (bma 9.3.1).", Cap(p.role),
+        carroccio
+            ? "it is the Carroccio"
+            : fmt::format("the {} side has none in {}", base_->player_name(p.side), scenario_id_)));
   if (defender) {
     if (carroccio && p.terrain != "clear")
-      return error("The defender is the Carroccio, which stands only on clear terrain (bma 9.3.2).");
+      return error(
+          "The defender is the Carroccio, which stands only on clear terrain (bma 9.3.2).");
     if (carroccio && p.status != Status::kOrdered)
-      return error("The defender is the Carroccio, which is never disordered or routed (bma 9.3.2).");
+      return error(
+          "The defender is the Carroccio, which is never disordered or routed (bma 9.3.2).");
     if (!carroccio && !p.guarded)
-      return error("The defender's \"guarded\" applies only when the defender is the Carroccio "
-                   "(bma 9.3.2).");
+      return error(
+          "The defender's \"guarded\" applies only when the defender is the Carroccio "
+          "(bma 9.3.2).");
     return {};
   }
   if (carroccio)
@@ -396,21 +401,22 @@ core::Status Builder::check_piece(const Piece& p, bool defender) {
         "the front; add facing to the options.",
         Cap(p.role), p.arc == 1 ? "flank" : "rear"));
   if (p.arc > 0 && defender_.type == UnitType::kCarroccio)
-    return error(fmt::format(
-        "{}'s \"from\" {}: the Carroccio faces every way, so it has no flank or rear.",
-        Cap(p.role), p.arc == 1 ? "flank" : "rear"));
+    return error(
+        fmt::format("{}'s \"from\" {}: the Carroccio faces every way, so it has no flank or rear.",
+                    Cap(p.role), p.arc == 1 ? "flank" : "rear"));
   if (p.charge) {
     if (!rules_.charge)
       return error(fmt::format(
           "{}'s \"charge\" needs the optional charge rule (7.3); add charge to the options.",
           Cap(p.role)));
     if (p.type != UnitType::kCavalry || defender_.type != UnitType::kCavalry)
-      return error(fmt::format("{}'s \"charge\": only cavalry charges, and only against "
-                               "cavalry (bma 7.3.1).",
-                               Cap(p.role)));
-    if (defender_.terrain != "clear")
       return error(
-          fmt::format("{}'s \"charge\": cavalry may not charge into forest (bma 7.3.2).", Cap(p.role)));
+          fmt::format("{}'s \"charge\": only cavalry charges, and only against "
+                      "cavalry (bma 7.3.1).",
+                      Cap(p.role)));
+    if (defender_.terrain != "clear")
+      return error(fmt::format("{}'s \"charge\": cavalry may not charge into forest (bma 7.3.2).",
+                               Cap(p.role)));
   }
   return {};
 }
@@ -526,7 +532,8 @@ bool Builder::lay_out() {
     if (taken(h) || b.distance(h, centre_) < 2) continue;
     int reach = 0;
     for (const auto& a : attackers_)
-      reach = std::max({reach, b.distance(h, a.hex), a.start == kNoHex ? 0 : b.distance(h, a.start)});
+      reach =
+          std::max({reach, b.distance(h, a.hex), a.start == kNoHex ? 0 : b.distance(h, a.start)});
     if (reach < best_reach) {
       best = h;
       best_reach = reach;
@@ -541,7 +548,8 @@ bool Builder::lay_out() {
   std::size_t next = 0;
   defence_commander_hex_ = far[next++];
   // A scenario side needs a combat unit: an unguarded Carroccio gets a friend far away.
-  reserve_hex_ = defender_.type == UnitType::kCarroccio && !defender_.guarded ? far[next++] : kNoHex;
+  reserve_hex_ =
+      defender_.type == UnitType::kCarroccio && !defender_.guarded ? far[next++] : kNoHex;
   for (int s = 0; s < kNumSides; ++s) {
     fillers_[static_cast<std::size_t>(s)].clear();
     filler_ratings_[static_cast<std::size_t>(s)].clear();
@@ -636,8 +644,8 @@ nlohmann::json Builder::scenario_json() const {
              UnitType::kInfantry, Rating::kC, guard_hex_,
              b.facing_toward(base.sides[static_cast<std::size_t>(attacking_)].home_edge, true));
   if (reserve_hex_ != kNoHex)
-    add_unit("reserve", "Infantry far from the combat", defending, UnitType::kInfantry,
-             Rating::kC, reserve_hex_, -1);
+    add_unit("reserve", "Infantry far from the combat", defending, UnitType::kInfantry, Rating::kC,
+             reserve_hex_, -1);
   for (int s = 0; s < kNumSides; ++s)
     for (std::size_t k = 0; k < fillers_[static_cast<std::size_t>(s)].size(); ++k)
       add_unit(fmt::format("earlier-loss-{}-{}", g.player_name(s), k + 1),
@@ -721,11 +729,12 @@ core::Expected<DescribedCombat> Builder::build() {
   for (const auto& a : attackers_) {
     const game::Action add = (a.charge ? act::kAddChargerBase : act::kAddAttackerBase) + a.unit;
     const std::string why =
-        a.charge ? fmt::format("{} may not charge here (bma 7.3: cavalry in command, against "
-                               "cavalry only, 2 to 4 hexes from where it started).",
-                               Cap(a.role))
-                 : fmt::format("{} may not attack the defender (bma 5.1.1, 5.3, 7.1.2).",
-                               Cap(a.role));
+        a.charge
+            ? fmt::format(
+                  "{} may not charge here (bma 7.3: cavalry in command, against "
+                  "cavalry only, 2 to 4 hexes from where it started).",
+                  Cap(a.role))
+            : fmt::format("{} may not attack the defender (bma 5.1.1, 5.3, 7.1.2).", Cap(a.role));
     if (auto st = step(add, why); !st.ok()) return error(st.message());
   }
   // The built combat must be exactly the described one, checked with the rules' own queries.
@@ -781,9 +790,10 @@ core::Expected<DescribedCombat> Builder::run() {
   if (!in_.contains("attackers") || !in_["attackers"].is_array() || in_["attackers"].empty())
     return error("The described combat needs \"attackers\" (--attacker): one to six units.");
   if (in_["attackers"].size() > kMaxAttackers)
-    return error(fmt::format("The described combat has {} attackers, but at most six units can "
-                             "stand next to one defender.",
-                             in_["attackers"].size()));
+    return error(
+        fmt::format("The described combat has {} attackers, but at most six units can "
+                    "stand next to one defender.",
+                    in_["attackers"].size()));
   defender_.role = "defender";
   if (auto st = read_piece(in_["defender"], defender_, true); !st.ok()) return error(st.message());
   for (std::size_t i = 0; i < in_["attackers"].size(); ++i) {
@@ -831,18 +841,20 @@ core::Expected<DescribedCombat> Builder::run() {
   if (in_.contains("vp_lost")) {
     const auto& v = in_["vp_lost"];
     if (!v.is_object())
-      return error("\"vp_lost\" must give each side's victory points lost so far, e.g. "
-                   "imperial=12,lombard=20.");
+      return error(
+          "\"vp_lost\" must give each side's victory points lost so far, e.g. "
+          "imperial=12,lombard=20.");
     for (const auto& [k, n] : v.items()) {
       const int s = side_of_text(k);
       if (s < 0)
-        return error(fmt::format("\"vp_lost\" names '{}', which is not a side of {} ({} or {}).",
-                                 k, scenario_id_, g.player_name(0), g.player_name(1)));
+        return error(fmt::format("\"vp_lost\" names '{}', which is not a side of {} ({} or {}).", k,
+                                 scenario_id_, g.player_name(0), g.player_name(1)));
       const int rout = g.scenario_data().sides[static_cast<std::size_t>(s)].rout_level;
       if (!n.is_number_integer() || n.get<int>() < 0 || n.get<int>() > rout)
-        return error(fmt::format("\"vp_lost\" of {} must be a whole number from 0 to its rout "
-                                 "level {} (bma 8.2).",
-                                 g.player_name(s), rout));
+        return error(
+            fmt::format("\"vp_lost\" of {} must be a whole number from 0 to its rout "
+                        "level {} (bma 8.2).",
+                        g.player_name(s), rout));
       vp_lost_[static_cast<std::size_t>(s)] = n.get<int>();
     }
   }
@@ -851,19 +863,21 @@ core::Expected<DescribedCombat> Builder::run() {
     const int side = 1 - attacking_;
     const int vp = g.tables().rating(defender_.rating).vp;
     int& lost = vp_lost_[static_cast<std::size_t>(side)];
-    const bool given = in_.contains("vp_lost") && in_["vp_lost"].is_object() &&
-                       (in_["vp_lost"].contains(g.player_name(side)) ||
-                        in_["vp_lost"].contains(g.scenario_data().sides[static_cast<std::size_t>(side)].name));
+    const bool given =
+        in_.contains("vp_lost") && in_["vp_lost"].is_object() &&
+        (in_["vp_lost"].contains(g.player_name(side)) ||
+         in_["vp_lost"].contains(g.scenario_data().sides[static_cast<std::size_t>(side)].name));
     if (!given) lost = vp;
     if (lost < vp)
-      return error(fmt::format("\"vp_lost\" of {} must be at least {}: the routed defender "
-                               "already counts among its losses (bma 8.1).",
-                               g.player_name(side), vp));
+      return error(
+          fmt::format("\"vp_lost\" of {} must be at least {}: the routed defender "
+                      "already counts among its losses (bma 8.1).",
+                      g.player_name(side), vp));
   }
   // The defender faces the attacking side's home edge, where the enemy comes from (7.2.1).
-  defender_.facing = board_.facing_toward(
-      g.scenario_data().sides[static_cast<std::size_t>(attacking_)].home_edge,
-      defender_.type == UnitType::kInfantry);
+  defender_.facing =
+      board_.facing_toward(g.scenario_data().sides[static_cast<std::size_t>(attacking_)].home_edge,
+                           defender_.type == UnitType::kInfantry);
   if (!lay_out()) {
     int arcs[3] = {0, 0, 0};
     for (const auto& a : attackers_) ++arcs[a.arc];
@@ -898,7 +912,8 @@ core::Expected<DescribedCombat> Builder::run() {
     j["carroccio"] = p.by_carroccio;
     if (p.leader >= 0) {
       const LeaderPiece& l = leaders_[static_cast<std::size_t>(p.leader)];
-      j["leader"] = {{"id", l.id}, {"name", l.name}, {"command", l.command}, {"supreme", l.supreme}};
+      j["leader"] = {
+          {"id", l.id}, {"name", l.name}, {"command", l.command}, {"supreme", l.supreme}};
     } else {
       j["leader"] = nullptr;
     }

@@ -66,9 +66,10 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
   const std::string& id = ohw_->unit(u).id;
   // S3: wagons move only straight along a road; their listed moves are all they may do.
   if (unit(u).type == UnitType::kWagon)
-    return core::make_error(fmt::format("{} is a wagon: it moves only along a road, by one of its "
-                                        "listed moves (scenario rule).",
-                                        id));
+    return core::make_error(
+        fmt::format("{} is a wagon: it moves only along a road, by one of its "
+                    "listed moves (scenario rule).",
+                    id));
   // 1.5: a unit in melee may only hold or turn to face.
   if (in_melee(u))
     return core::make_error(
@@ -78,8 +79,7 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
   const geo::Angle facing = geo::Angle::degrees(p.heading * act::kPlaceHeadingStep);
   if (p.distance == 0) {
     // 1.4: a turn in place, one turn only.
-    if (p.direction != 0)
-      return core::make_error("A turn in place is written with direction 0.");
+    if (p.direction != 0) return core::make_error("A turn in place is written with direction 0.");
     if (facing == start.heading())
       return core::make_error(fmt::format("That leaves {} where it is: choose hold.", id));
     auto b = turned(u, start, facing - start.heading());
@@ -140,8 +140,8 @@ std::string OhwState::placement_to_string(game::Action a) const {
     text = fmt::format("{} turns to face {} degrees", who, face);
   } else {
     // The turns that change nothing are left out of the name.
-    const bool pre = selected_ < 0 || geo::Angle::degrees(p.direction) !=
-                                          unit(selected_).base.heading();
+    const bool pre =
+        selected_ < 0 || geo::Angle::degrees(p.direction) != unit(selected_).base.heading();
     text = who;
     if (pre) text += fmt::format(" turns to face {} degrees,", p.direction);
     text += fmt::format(" moves {}", inches(p.distance * act::kPlaceStep));
@@ -180,7 +180,8 @@ nlohmann::json OhwState::free_placement() const {
   j["distances"] = act::kPlaceDistances;
   j["heading_step_deg"] = act::kPlaceHeadingStep;
   j["headings"] = act::kPlaceHeadings;
-  j["encoding"] = "action_base + (direction_deg * distances + distance_steps) * headings + heading_index";
+  j["encoding"] =
+      "action_base + (direction_deg * distances + distance_steps) * headings + heading_index";
   j["x"] = start.centre().x;
   j["y"] = start.centre().y;
   j["heading_arcsec"] = start.heading().units();

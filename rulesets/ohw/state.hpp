@@ -131,8 +131,8 @@ class OhwState final : public game::State {
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;  // render.cpp
   std::string status_line() const override;
-  std::vector<double> evaluate() const override;                              // analysis.cpp
-  void agent_actions(std::vector<game::Action>& out) const override;        // analysis.cpp
+  std::vector<double> evaluate() const override;                      // analysis.cpp
+  void agent_actions(std::vector<game::Action>& out) const override;  // analysis.cpp
   nlohmann::json result_summary() const override;
 
   // Read access for tests, agents and displays.

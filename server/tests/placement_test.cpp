@@ -24,11 +24,10 @@ TEST(Server_Placement, APersonDropsAUnitAnywhereLegalAndIsToldWhyNotElsewhere) {
   testing::LiveServer server(dir.file("p.db"));
   ASSERT_TRUE(server.ok());
   auto c = testing::make_client(server.port());
-  const json g = testing::create_game(
-      *c, {{"ruleset", "ohw"},
-           {"scenario", "s1"},
-           {"players", {{"blue", "human"}, {"red", "random"}}},
-           {"seed", 4}});
+  const json g = testing::create_game(*c, {{"ruleset", "ohw"},
+                                           {"scenario", "s1"},
+                                           {"players", {{"blue", "human"}, {"red", "random"}}},
+                                           {"seed", 4}});
   const std::string id = g["id"];
   const std::string base = "/api/games/" + id;
   // Nothing picked yet: no placement.

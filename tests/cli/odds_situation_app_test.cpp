@@ -55,9 +55,7 @@ TEST_F(OddsDescribed, FlagsGiveEveryModifierWithItsClauseEachResultAndTheLeaders
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("with Frederick I Barbarossa (supreme commander)"), std::string::npos);
-  EXPECT_NE(r.out.find("defender: B cavalry, chit 5, disordered"),
-            std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("defender: B cavalry, chit 5, disordered"), std::string::npos) << r.out;
   // 9 against 5 halved to 2 (5.3 D): 4/1; +2 supreme commander, +1 attacking disordered, +1
   // better morale (5.1.4).
   EXPECT_NE(r.out.find("Column 4/1, die modifier +4"), std::string::npos) << r.out;
@@ -69,8 +67,8 @@ TEST_F(OddsDescribed, FlagsGiveEveryModifierWithItsClauseEachResultAndTheLeaders
   EXPECT_NE(r.out.find("Frederick I Barbarossa dies with probability"), std::string::npos);
   EXPECT_NE(r.out.find("that ends the game, lombard win [bma 9.4]"), std::string::npos);
   // Negative case: the same attack on an ordered defender has neither the halving nor the +1.
-  const auto ordered = cli({"odds", "bma", "--attacker", "frederick-cav-a1,chit=9",
-                            "--defender", "B cavalry,chit=5"});
+  const auto ordered = cli(
+      {"odds", "bma", "--attacker", "frederick-cav-a1,chit=9", "--defender", "B cavalry,chit=5"});
   ASSERT_EQ(ordered.code, kExitOk) << ordered.err;
   EXPECT_EQ(ordered.out.find("attacking disordered"), std::string::npos);
   EXPECT_NE(ordered.out.find("Column 1.5/1, die modifier +1"), std::string::npos) << ordered.out;
@@ -90,7 +88,8 @@ TEST_F(OddsDescribed, JsonIsTheRulesetsOddsOfTheBuiltPositionAndAFileSaysTheSame
       {"side", "lombard"},
       {"options", "vcf=adverse"},
       {"defender", {{"unit", "A infantry"}, {"terrain", "forest"}}},
-      {"attackers", {{{"unit", "B infantry"}, {"carroccio", true}}, {{"unit", "C infantry"}, {"chit", 2}}}}};
+      {"attackers",
+       {{{"unit", "B infantry"}, {"carroccio", true}}, {{"unit", "C infantry"}, {"chit", 2}}}}};
   auto built = bma::describe_combat(situation);
   ASSERT_TRUE(built.ok()) << built.message();
   EXPECT_EQ(j["odds"], built->state->action_odds(bma::act::kResolveCombat));
@@ -100,9 +99,9 @@ TEST_F(OddsDescribed, JsonIsTheRulesetsOddsOfTheBuiltPositionAndAFileSaysTheSame
   ASSERT_EQ(f.code, kExitOk) << f.err;
   EXPECT_EQ(f.out, r.out);
   // Negative case: another description gives other odds.
-  const auto other = cli({"odds", "bma", "--side", "lombard", "--attacker", "B infantry",
-                          "--attacker", "C infantry,chit=2", "--defender", "A infantry",
-                          "--options", "vcf=adverse", "--json"});
+  const auto other =
+      cli({"odds", "bma", "--side", "lombard", "--attacker", "B infantry", "--attacker",
+           "C infantry,chit=2", "--defender", "A infantry", "--options", "vcf=adverse", "--json"});
   ASSERT_EQ(other.code, kExitOk) << other.err;
   EXPECT_NE(nlohmann::json::parse(other.out)["odds"], j["odds"]);
 }
@@ -114,14 +113,14 @@ TEST_F(OddsDescribed, BadInputIsOneSentenceNamingTheArgument) {
                  "chit 'x' is not a whole number");
   expect_refused({"odds", "bma", "--attacker", "A cavalry,sideways", "--defender", "B cavalry"},
                  "'sideways'");
-  expect_refused(
-      {"odds", "bma", "--side", "imperial", "--attacker", "A cavalry,chit=3", "--defender", "B cavalry"},
+  expect_refused({"odds", "bma", "--side", "imperial", "--attacker", "A cavalry,chit=3",
+                  "--defender", "B cavalry"},
                  "Attacker 1's \"chit\" 3");
   expect_refused(
       {"odds", "bma", "--side", "imperial", "--attacker", "A dragon", "--defender", "B cavalry"},
-                 "Attacker 1's \"unit\"");
-  expect_refused(
-      {"odds", "bma", "--side", "imperial", "--attacker", "A cavalry,flank", "--defender", "B cavalry"},
+      "Attacker 1's \"unit\"");
+  expect_refused({"odds", "bma", "--side", "imperial", "--attacker", "A cavalry,flank",
+                  "--defender", "B cavalry"},
                  "facing");
   expect_refused({"odds", "bma", "--attacker", "A cavalry", "--defender", "B cavalry"},
                  "Say which side attacks");

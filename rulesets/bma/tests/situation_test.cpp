@@ -1,5 +1,7 @@
 // A combat described without a game (`carroccio odds bma ...`): the odds of the described
 // combat are those of the same combat reached in play, and each input means what it says.
+#include "rulesets/bma/situation.hpp"
+
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -10,7 +12,6 @@
 #include "game/driver.hpp"
 #include "game/registry.hpp"
 #include "rulesets/bma/ruleset.hpp"
-#include "rulesets/bma/situation.hpp"
 #include "rulesets/bma/state.hpp"
 
 namespace carroccio::bma {
@@ -54,12 +55,14 @@ nlohmann::json describe(const BmaState& s) {
     const int m = s.morale_modifier_carroccio(u);
     return g.unit(u).type == UnitType::kInfantry ? m == -3 : m == -1;
   };
-  nlohmann::json j = {{"options", game::options_to_string(g.options())},
-                      {"side", g.player_name(g.unit(c.attackers[0]).side)},
-                      {"vp_lost", {{g.player_name(0), s.vp_lost(0)}, {g.player_name(1), s.vp_lost(1)}}}};
-  nlohmann::json def = {{"unit", g.unit(d).id},
-                        {"status", status_name(s.unit(d).status)},
-                        {"terrain", g.terrain(s.unit(d).hex) == Terrain::kForest ? "forest" : "clear"}};
+  nlohmann::json j = {
+      {"options", game::options_to_string(g.options())},
+      {"side", g.player_name(g.unit(c.attackers[0]).side)},
+      {"vp_lost", {{g.player_name(0), s.vp_lost(0)}, {g.player_name(1), s.vp_lost(1)}}}};
+  nlohmann::json def = {
+      {"unit", g.unit(d).id},
+      {"status", status_name(s.unit(d).status)},
+      {"terrain", g.terrain(s.unit(d).hex) == Terrain::kForest ? "forest" : "clear"}};
   if (s.unit(d).value) def["chit"] = s.unit(d).value;
   if (!leader_of(d).is_null()) def["leader"] = leader_of(d);
   if (g.unit(d).type == UnitType::kCarroccio) {
@@ -80,7 +83,9 @@ nlohmann::json describe(const BmaState& s) {
     const int a = c.attackers[static_cast<std::size_t>(i)];
     const int arc = s.arc_from(d, s.unit(a).hex);
     nlohmann::json aj = {{"unit", g.unit(a).id},
-                         {"from", arc == 0 ? "front" : arc == 1 ? "flank" : "rear"}};
+                         {"from", arc == 0   ? "front"
+                                  : arc == 1 ? "flank"
+                                             : "rear"}};
     if (s.unit(a).value) aj["chit"] = s.unit(a).value;
     if ((c.charging >> i) & 1) aj["charge"] = true;
     if (!leader_of(a).is_null()) aj["leader"] = leader_of(a);
@@ -119,8 +124,8 @@ int compare_with_play(const std::string& options, int wanted, std::uint64_t seed
         const nlohmann::json description = describe(s);
         if (!description.is_null()) {
           auto described = describe_combat(description);
-          EXPECT_TRUE(described.ok())
-              << (described.ok() ? "" : described.message()) << "\n" << description.dump();
+          EXPECT_TRUE(described.ok()) << (described.ok() ? "" : described.message()) << "\n"
+                                      << description.dump();
           if (described.ok()) {
             nlohmann::json want = s.action_odds(act::kResolveCombat);
             nlohmann::json got = described->state->action_odds(act::kResolveCombat);

@@ -16,10 +16,8 @@ TEST(Ohw_OptionSets, ConformanceRunsEveryCombinationOfTheFourOptions) {
   const std::set<game::Options> unique(sets.begin(), sets.end());
   EXPECT_EQ(unique.size(), sets.size()) << "no set repeats";
   EXPECT_TRUE(unique.count(game::Options{})) << "the rules without options";
-  EXPECT_TRUE(unique.count({{"fort", "true"},
-                            {"irregulars", "true"},
-                            {"peasant_archers", "true"},
-                            {"redoubt", "true"}}))
+  EXPECT_TRUE(unique.count(
+      {{"fort", "true"}, {"irregulars", "true"}, {"peasant_archers", "true"}, {"redoubt", "true"}}))
       << "all four";
   EXPECT_TRUE(unique.count({{"irregulars", "true"}, {"redoubt", "true"}})) << "a mixed pair";
   for (const auto& o : sets) {

@@ -87,7 +87,7 @@ TEST(Ohw_FreePlacement, Clause_1_2_ImpassableTerrainStopsTheDrop) {
   Bench b({{"blue", "knights", 10, 4, 90}, {"red", "levies", 18, 34, 270}},
           {{"woods", {4, 8, 30, 12}}});
   b.select(0);
-  EXPECT_NE(b.drop(place(90, 5, 90)).find("(1.2, 1.3, 1.7)"), std::string::npos);  // into it
+  EXPECT_NE(b.drop(place(90, 5, 90)).find("(1.2, 1.3, 1.7)"), std::string::npos);   // into it
   EXPECT_NE(b.drop(place(90, 10, 90)).find("(1.2, 1.3, 1.7)"), std::string::npos);  // across it
   EXPECT_EQ(b.drop(place(90, 3, 90)), "");  // up to its edge: the front at y = 8
 }
@@ -97,8 +97,8 @@ TEST(Ohw_FreePlacement, Clause_1_3_NoDropThroughAnotherUnit) {
            {"blue", "levies", 18, 14, 90},
            {"red", "levies", 18, 34, 270}});
   b.select(0);
-  EXPECT_NE(b.drop(place(90, 6, 90)), "");   // would pass through the friend
-  EXPECT_EQ(b.drop(place(90, 2, 90)), "");   // stops against its rear
+  EXPECT_NE(b.drop(place(90, 6, 90)), "");  // would pass through the friend
+  EXPECT_EQ(b.drop(place(90, 2, 90)), "");  // stops against its rear
   EXPECT_EQ(b.s->unit(0).base.centre(), at(18, 12));
 }
 
