@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Api, ApiError, humanSide, isBusy, type GameView } from '../src/api';
+import { Api, ApiError, humanSide, isBusy } from '../src/api';
 import { boardKind } from '../src/boards/index';
 import { describeUnit, hasOption, piecesByHex, readScenario, readState } from '../src/boards/hexmodel';
-import { summarizeEnd } from '../src/shell/endscreen';
 import { eventDice } from '../src/shell/log';
 import { optionsString } from '../src/shell/lobby';
 import { favourable, pct, resultTone } from '../src/shell/odds';
@@ -103,17 +102,6 @@ describe('shell helpers', () => {
     expect(favourable({ results: [{ result: 'DR', probability: '1/3', p: 1 / 3 }, { result: 'AD', probability: '2/3', p: 2 / 3 }] })).toBeCloseTo(1 / 3);
     expect(pct(0.5)).toBe('50%');
     expect(pct(0.0277)).toBe('2.8%');
-  });
-  it('summarises the end', () => {
-    const v = {
-      players: { imperial: 'human', lombard: 'random' },
-      state: { sides: [{ id: 'imperial', rout_level: 52 }, { id: 'lombard', rout_level: 58 }] },
-      result: { winner: 'lombard', end_reason: 'rout level', score: { imperial: 55, lombard: 20 }, turn: 6 },
-    } as unknown as GameView;
-    const s = summarizeEnd(v, 'imperial', { imperial: 'Imperial army', lombard: 'Lombard League' });
-    expect(s.headline).toBe('Victory to the Lombard League');
-    expect(s.outcome).toBe('loss');
-    expect(s.scores[0].value).toBe('55 of 52 VP lost');
   });
   it('says what the board lets the player do', () => {
     expect(boardHint([{ id: 1, name: 'x', kind: 'target', unit: 'u' }])).toContain('attack');
