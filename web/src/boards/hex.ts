@@ -20,17 +20,11 @@ import {
   type HexState,
   type HexUnit,
 } from './hexmodel';
-import { clear, starPoints, svg } from './svg';
+import { mountBoardRoot, PanZoom } from './panzoom';
+import { clear, compass, starPoints, svg } from './svg';
 
 const S = 30; // hex circumradius in map units
 const MARGIN = 14;
-
-interface ViewBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 export class HexBoard implements BoardRenderer {
   readonly kind = 'hex' as const;
@@ -41,100 +35,72 @@ export class HexBoard implements BoardRenderer {
   private cb: BoardCallbacks | null = null;
   private frame: BoardFrame | null = null;
   private state: HexState | null = null;
-  private full: ViewBox;
-  private z = 1; // zoom over "the whole map fits"
-  private cx: number;
-  private cy: number;
-  private paneW = 800;
-  private paneH = 600;
-  private resize: ResizeObserver | null = null;
-  private drag: { x: number; y: number; cx: number; cy: number; moved: boolean; id: number } | null = null;
+  private pz: PanZoom;
   private suppressClick = false;
   private hoverHex: string | null = null;
 
   constructor(scenario: Record<string, unknown>) {
     this.sc = readScenario(scenario);
     this.extent = mapExtent(this.sc.spec, S);
-    this.full = { x: -MARGIN, y: -MARGIN, w: this.extent.width + 2 * MARGIN, h: this.extent.height + 2 * MARGIN };
-    this.cx = this.full.x + this.full.w / 2;
-    this.cy = this.full.y + this.full.h / 2;
+    const full = { x: -MARGIN, y: -MARGIN, w: this.extent.width + 2 * MARGIN, h: this.extent.height + 2 * MARGIN };
+    this.pz = new PanZoom(full, {
+      maxZoom: 8,
+      zoomedSlack: 0.5,
+      // Hex labels fade when a hex is drawn small.
+      onApply: (root, scale) => root.classList.toggle('tiny', scale * S < 17),
+    });
   }
 
   aspect(): number {
-    return this.full.w / this.full.h;
+    return this.pz.aspect();
   }
 
   mount(el: HTMLElement, callbacks: BoardCallbacks): void {
     this.cb = callbacks;
-    const root = svg('svg', {
-      class: 'board hex-board',
-      'data-testid': 'board',
-      preserveAspectRatio: 'xMidYMid meet',
-      role: 'img',
-      'aria-label': this.sc.title ? `Map: ${this.sc.title}` : 'Map',
-    });
-    root.appendChild(this.defs());
-    for (const name of ['terrain', 'grid', 'names', 'marks', 'pieces', 'arrows', 'leaders', 'overlay']) {
-      const g = svg('g', { class: `layer-${name}` });
-      this.layers[name] = g;
-      root.appendChild(g);
-    }
-    el.appendChild(root);
+    const { root, layers } = mountBoardRoot(
+      el,
+      {
+        cls: 'hex-board',
+        label: this.sc.title ? `Map: ${this.sc.title}` : 'Map',
+        defs: this.defs(),
+        layers: ['terrain', 'grid', 'names', 'marks', 'pieces', 'arrows', 'leaders', 'overlay'],
+      },
+      this.pz,
+      {
+        click: (e) => this.onClick(e),
+        move: (e) => this.onMove(e),
+        leave: () => {
+          this.hoverHex = null;
+          this.cb?.onHover(null);
+          this.cb?.onInspect(null);
+        },
+        wheel: (e) => this.onWheel(e),
+        down: (e) => this.onPointerDown(e),
+        drag: (e) => this.onPointerMove(e),
+        up: (e) => this.onPointerUp(e),
+        cancel: (e) => this.onPointerUp(e),
+      },
+    );
     this.root = root;
+    this.layers = layers;
     this.drawMap();
-    this.applyViewBox();
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resize = new ResizeObserver(() => this.applyViewBox());
-      this.resize.observe(root);
-    }
-    root.addEventListener('click', (e) => this.onClick(e));
-    root.addEventListener('mousemove', (e) => this.onMove(e));
-    root.addEventListener('mouseleave', () => {
-      this.hoverHex = null;
-      this.cb?.onHover(null);
-      this.cb?.onInspect(null);
-    });
-    root.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
-    root.addEventListener('pointerdown', (e) => this.onPointerDown(e));
-    root.addEventListener('pointermove', (e) => this.onPointerMove(e));
-    root.addEventListener('pointerup', (e) => this.onPointerUp(e));
-    root.addEventListener('pointercancel', (e) => this.onPointerUp(e));
+    this.pz.attach(root);
   }
 
   destroy(): void {
-    this.resize?.disconnect();
+    this.pz.detach();
     this.root?.remove();
     this.root = null;
   }
 
-  // ---- Zoom and pan ----
-  // The view is a zoom factor over "whole map fits" and a centre; the viewBox always has the
-  // pane's own proportions, so a wide pane shows more of the map as it zooms in.
+  // ---- Zoom and pan (panzoom.ts) ----
 
   zoom(factor: number, at?: Point): void {
-    const old = this.view();
-    const z = Math.min(8, Math.max(1, this.z * factor));
-    if (at) {
-      // Keep the map point under the pointer where it is.
-      const fx = (at.x - old.x) / old.w;
-      const fy = (at.y - old.y) / old.h;
-      this.z = z;
-      const k = this.scale();
-      const w = this.paneW / k;
-      const h = this.paneH / k;
-      this.cx = at.x - fx * w + w / 2;
-      this.cy = at.y - fy * h + h / 2;
-    } else {
-      this.z = z;
-    }
-    this.applyViewBox();
+    this.pz.zoom(factor, at);
   }
 
   fit(): void {
-    this.z = 1;
-    this.cx = this.full.x + this.full.w / 2;
-    this.cy = this.full.y + this.full.h / 2;
-    this.applyViewBox();
+    this.pz.fit();
   }
 
   /** Zoom on where the action is: the pieces and places the decisions name, the combat. */
@@ -163,102 +129,33 @@ export class HexBoard implements BoardRenderer {
       x1 = Math.max(x1, c.x + 2 * S);
       y1 = Math.max(y1, c.y + 2 * S);
     }
-    this.measure();
-    const k = Math.min(this.paneW / (x1 - x0), this.paneH / (y1 - y0));
-    this.z = Math.min(4, Math.max(1, k / this.fitScale()));
-    this.cx = (x0 + x1) / 2;
-    this.cy = (y0 + y1) / 2;
-    this.applyViewBox();
+    this.pz.fitBox(x0, y0, x1, y1, 4);
   }
 
   /** Zoom so the map's width fills the pane (on a wide pane, a bigger map scrolled up and down). */
   fitWidth(): void {
-    this.measure();
-    const kFit = this.fitScale();
-    this.z = Math.max(1, this.paneW / this.full.w / kFit);
-    this.cx = this.full.x + this.full.w / 2;
-    this.applyViewBox();
-  }
-
-  private measure(): void {
-    if (!this.root) return;
-    const r = this.root.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) {
-      this.paneW = r.width;
-      this.paneH = r.height;
-    }
-  }
-
-  private fitScale(): number {
-    return Math.min(this.paneW / this.full.w, this.paneH / this.full.h);
-  }
-
-  private scale(): number {
-    return this.fitScale() * this.z;
-  }
-
-  private view(): ViewBox {
-    const k = this.scale();
-    const w = this.paneW / k;
-    const h = this.paneH / k;
-    return { x: this.cx - w / 2, y: this.cy - h / 2, w, h };
-  }
-
-  private clampView(): void {
-    const k = this.scale();
-    const w = this.paneW / k;
-    const h = this.paneH / k;
-    const f = this.full;
-    this.cx = w >= f.w ? f.x + f.w / 2 : Math.min(Math.max(this.cx, f.x + w / 2), f.x + f.w - w / 2);
-    this.cy = h >= f.h ? f.y + f.h / 2 : Math.min(Math.max(this.cy, f.y + h / 2), f.y + f.h - h / 2);
-  }
-
-  private applyViewBox(): void {
-    this.measure();
-    this.clampView();
-    const v = this.view();
-    this.root?.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
-    this.root?.classList.toggle('zoomed', v.w < this.full.w - 0.5 || v.h < this.full.h - 0.5);
-    this.root?.classList.toggle('tiny', this.scale() * S < 17);
+    this.pz.fitWidth();
   }
 
   private toMap(e: MouseEvent): Point | null {
-    const root = this.root;
-    if (!root) return null;
-    const m = root.getScreenCTM();
-    if (!m) return null;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
+    return this.pz.toSvg(e);
   }
 
   private onWheel(e: WheelEvent): void {
     e.preventDefault();
-    const at = this.toMap(e) ?? undefined;
-    this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, at);
+    this.pz.wheel(e);
   }
 
   private onPointerDown(e: PointerEvent): void {
-    if (e.button !== 0 || this.z <= 1) return; // pan only when zoomed in
-    this.drag = { x: e.clientX, y: e.clientY, cx: this.cx, cy: this.cy, moved: false, id: e.pointerId };
+    this.pz.startPan(e); // pan only when zoomed in
   }
 
   private onPointerMove(e: PointerEvent): void {
-    const d = this.drag;
-    if (!d || !this.root) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < 6) return;
-    if (!d.moved) this.root.setPointerCapture(d.id);
-    d.moved = true;
-    const k = this.scale();
-    this.cx = d.cx - dx / k;
-    this.cy = d.cy - dy / k;
-    this.applyViewBox();
+    this.pz.movePan(e);
   }
 
   private onPointerUp(_e: PointerEvent): void {
-    if (this.drag?.moved) this.suppressClick = true;
-    this.drag = null;
+    if (this.pz.endPan()) this.suppressClick = true;
   }
 
   // ---- Pointer on the map ----
@@ -294,7 +191,7 @@ export class HexBoard implements BoardRenderer {
   }
 
   private onMove(e: MouseEvent): void {
-    if (this.drag?.moved) return;
+    if (this.pz.panning) return;
     const p = this.toMap(e);
     const hex = p ? hexAt(this.sc.spec, p, S) : null;
     const target = e.target as Element;
@@ -391,12 +288,7 @@ export class HexBoard implements BoardRenderer {
     }
     terrain.appendChild(svg('path', { d, class: 'hex-grid' }));
     // Compass.
-    names.appendChild(
-      svg('g', { class: 'compass', transform: `translate(${this.extent.width - 18},${22})` }, [
-        svg('path', { d: 'M0,-12 L5,6 L0,2 L-5,6 Z', class: 'compass-needle' }),
-        svg('text', { x: 0, y: 17, 'text-anchor': 'middle', class: 'compass-n' }, ['N']),
-      ]),
-    );
+    names.appendChild(compass(`translate(${this.extent.width - 18},${22})`));
   }
 
   render(frame: BoardFrame): void {

@@ -35,3 +35,11 @@ export function starPoints(cx: number, cy: number, r: number): string {
   }
   return pts.join(' ');
 }
+
+/** The north needle of a board (north is up), placed by `transform`. */
+export function compass(transform: string): SVGGElement {
+  return svg('g', { class: 'compass', transform }, [
+    svg('path', { d: 'M0,-12 L5,6 L0,2 L-5,6 Z', class: 'compass-needle' }),
+    svg('text', { x: 0, y: 17, 'text-anchor': 'middle', class: 'compass-n' }, ['N']),
+  ]);
+}

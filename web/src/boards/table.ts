@@ -7,7 +7,8 @@
 
 import type { Action } from '../api';
 import type { BoardCallbacks, BoardFrame, BoardRenderer } from './index';
-import { clear, svg } from './svg';
+import { mountBoardRoot, PanZoom, type ViewBox } from './panzoom';
+import { clear, compass, svg } from './svg';
 import {
   describeTableUnit,
   frontArc,
@@ -24,13 +25,6 @@ import {
   type TableState,
   type TableUnit,
 } from './tablemodel';
-
-interface ViewBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 /** Colours of sides named after a colour; others by their order in the scenario. */
 const NAMED_COLOURS: Record<string, [string, string]> = {
@@ -62,14 +56,7 @@ export class TableBoard implements BoardRenderer {
   private H: number;
   private upi = 100;
   private drawnTable = '';
-  private full: ViewBox;
-  private z = 1;
-  private cx: number;
-  private cy: number;
-  private paneW = 800;
-  private paneH = 600;
-  private resize: ResizeObserver | null = null;
-  private pan: { x: number; y: number; cx: number; cy: number; moved: boolean; id: number } | null = null;
+  private pz: PanZoom;
   private dragUnit: { id: number; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
   private suppressUntil = 0; // a click right after a drag or pan is not a click
   private aim: string | null = null; // the shooter or striker picked in the Shoot / Melee phase
@@ -86,9 +73,7 @@ export class TableBoard implements BoardRenderer {
         this.sideOrder.push(s.id);
         this.sideNames[s.id] = s.name ?? s.id;
       }
-    this.full = this.fullBox();
-    this.cx = this.full.x + this.full.w / 2;
-    this.cy = this.full.y + this.full.h / 2;
+    this.pz = new PanZoom(this.fullBox(), { maxZoom: 10, zoomedSlack: 1 });
   }
 
   private fullBox(): ViewBox {
@@ -97,50 +82,45 @@ export class TableBoard implements BoardRenderer {
   }
 
   aspect(): number {
-    return this.full.w / this.full.h;
+    return this.pz.aspect();
   }
 
   mount(el: HTMLElement, callbacks: BoardCallbacks): void {
     this.cb = callbacks;
-    const root = svg('svg', {
-      class: 'board table-board',
-      'data-testid': 'board',
-      preserveAspectRatio: 'xMidYMid meet',
-      role: 'img',
-      'aria-label': 'Table',
-    });
-    root.appendChild(this.defs());
-    for (const name of ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'turns', 'marks', 'overlay']) {
-      const g = svg('g', { class: `layer-${name}` });
-      this.layers[name] = g;
-      root.appendChild(g);
-    }
-    el.appendChild(root);
+    const { root, layers } = mountBoardRoot(
+      el,
+      {
+        cls: 'table-board',
+        label: 'Table',
+        defs: this.defs(),
+        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'turns', 'marks', 'overlay'],
+      },
+      this.pz,
+      {
+        click: (e) => this.onClick(e),
+        move: (e) => this.onMove(e),
+        leave: () => {
+          this.cb?.onHover(null);
+          this.cb?.onInspect(null);
+        },
+        wheel: (e) => this.onWheel(e),
+        down: (e) => this.onPointerDown(e),
+        drag: (e) => this.onPointerMove(e),
+        up: (e) => this.onPointerUp(e),
+        cancel: () => {
+          this.pz.endPan();
+          this.dragUnit = null;
+          this.drawDrag();
+        },
+      },
+    );
     this.root = root;
-    this.applyViewBox();
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resize = new ResizeObserver(() => this.applyViewBox());
-      this.resize.observe(root);
-    }
-    root.addEventListener('click', (e) => this.onClick(e));
-    root.addEventListener('mousemove', (e) => this.onMove(e));
-    root.addEventListener('mouseleave', () => {
-      this.cb?.onHover(null);
-      this.cb?.onInspect(null);
-    });
-    root.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
-    root.addEventListener('pointerdown', (e) => this.onPointerDown(e));
-    root.addEventListener('pointermove', (e) => this.onPointerMove(e));
-    root.addEventListener('pointerup', (e) => this.onPointerUp(e));
-    root.addEventListener('pointercancel', () => {
-      this.pan = null;
-      this.dragUnit = null;
-      this.drawDrag();
-    });
+    this.layers = layers;
+    this.pz.attach(root);
   }
 
   destroy(): void {
-    this.resize?.disconnect();
+    this.pz.detach();
     this.root?.remove();
     this.root = null;
   }
@@ -156,44 +136,22 @@ export class TableBoard implements BoardRenderer {
   }
 
   private toTable(e: MouseEvent): Pt | null {
-    const m = this.root?.getScreenCTM();
-    if (!m) return null;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    return [p.x, this.H - p.y];
+    const p = this.pz.toSvg(e);
+    return p ? [p.x, this.H - p.y] : null;
   }
 
-  // ---- Zoom and pan (as on the hex board: a zoom over "the table fits" and a centre) ----
+  // ---- Zoom and pan (panzoom.ts, as on the hex board) ----
 
   zoom(factor: number, at?: { x: number; y: number }): void {
-    const old = this.view();
-    const z = Math.min(10, Math.max(1, this.z * factor));
-    if (at) {
-      const fx = (at.x - old.x) / old.w;
-      const fy = (at.y - old.y) / old.h;
-      this.z = z;
-      const k = this.scale();
-      const w = this.paneW / k;
-      const h = this.paneH / k;
-      this.cx = at.x - fx * w + w / 2;
-      this.cy = at.y - fy * h + h / 2;
-    } else {
-      this.z = z;
-    }
-    this.applyViewBox();
+    this.pz.zoom(factor, at);
   }
 
   fit(): void {
-    this.z = 1;
-    this.cx = this.full.x + this.full.w / 2;
-    this.cy = this.full.y + this.full.h / 2;
-    this.applyViewBox();
+    this.pz.fit();
   }
 
   fitWidth(): void {
-    this.measure();
-    this.z = Math.max(1, this.paneW / this.full.w / this.fitScale());
-    this.cx = this.full.x + this.full.w / 2;
-    this.applyViewBox();
+    this.pz.fitWidth();
   }
 
   /** Zoom on the picked unit and where it may go, or on the units the decisions name. */
@@ -212,48 +170,7 @@ export class TableBoard implements BoardRenderer {
     const ys = ps.map((p) => this.H - p[1]);
     const pad = 3 * this.upi;
     const x0 = Math.min(...xs) - pad, x1 = Math.max(...xs) + pad, y0 = Math.min(...ys) - pad, y1 = Math.max(...ys) + pad;
-    this.measure();
-    const k = Math.min(this.paneW / (x1 - x0), this.paneH / (y1 - y0));
-    this.z = Math.min(5, Math.max(1, k / this.fitScale()));
-    this.cx = (x0 + x1) / 2;
-    this.cy = (y0 + y1) / 2;
-    this.applyViewBox();
-  }
-
-  private measure(): void {
-    const r = this.root?.getBoundingClientRect();
-    if (r && r.width > 0 && r.height > 0) {
-      this.paneW = r.width;
-      this.paneH = r.height;
-    }
-  }
-
-  private fitScale(): number {
-    return Math.min(this.paneW / this.full.w, this.paneH / this.full.h);
-  }
-
-  private scale(): number {
-    return this.fitScale() * this.z;
-  }
-
-  private view(): ViewBox {
-    const k = this.scale();
-    const w = this.paneW / k;
-    const h = this.paneH / k;
-    return { x: this.cx - w / 2, y: this.cy - h / 2, w, h };
-  }
-
-  private applyViewBox(): void {
-    this.measure();
-    const k = this.scale();
-    const w = this.paneW / k;
-    const h = this.paneH / k;
-    const f = this.full;
-    this.cx = w >= f.w ? f.x + f.w / 2 : Math.min(Math.max(this.cx, f.x + w / 2), f.x + f.w - w / 2);
-    this.cy = h >= f.h ? f.y + f.h / 2 : Math.min(Math.max(this.cy, f.y + h / 2), f.y + f.h - h / 2);
-    const v = this.view();
-    this.root?.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
-    this.root?.classList.toggle('zoomed', v.w < f.w - 1 || v.h < f.h - 1);
+    this.pz.fitBox(x0, y0, x1, y1, 5);
   }
 
   private onWheel(e: WheelEvent): void {
@@ -264,8 +181,7 @@ export class TableBoard implements BoardRenderer {
       this.drawDrag();
       return;
     }
-    const p = this.toTable(e);
-    this.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, p ? { x: p[0], y: this.H - p[1] } : undefined);
+    this.pz.wheel(e);
   }
 
   // ---- Pointer ----
@@ -289,8 +205,7 @@ export class TableBoard implements BoardRenderer {
       if (p) this.dragUnit = { id: e.pointerId, start: p, moved: false, heading: sel.headingDeg, at: p };
       return;
     }
-    if (this.z <= 1) return; // pan only when zoomed in
-    this.pan = { x: e.clientX, y: e.clientY, cx: this.cx, cy: this.cy, moved: false, id: e.pointerId };
+    this.pz.startPan(e); // pan only when zoomed in
   }
 
   private onPointerMove(e: PointerEvent): void {
@@ -305,17 +220,7 @@ export class TableBoard implements BoardRenderer {
       this.drawDrag();
       return;
     }
-    const pan = this.pan;
-    if (!pan || !this.root) return;
-    const dx = e.clientX - pan.x;
-    const dy = e.clientY - pan.y;
-    if (!pan.moved && Math.hypot(dx, dy) < 6) return;
-    if (!pan.moved) this.root.setPointerCapture(pan.id);
-    pan.moved = true;
-    const k = this.scale();
-    this.cx = pan.cx - dx / k;
-    this.cy = pan.cy - dy / k;
-    this.applyViewBox();
+    this.pz.movePan(e);
   }
 
   private onPointerUp(_e: PointerEvent): void {
@@ -328,8 +233,7 @@ export class TableBoard implements BoardRenderer {
       this.drawDrag();
       return;
     }
-    if (this.pan?.moved) this.suppressUntil = performance.now() + 400;
-    this.pan = null;
+    if (this.pz.endPan()) this.suppressUntil = performance.now() + 400;
   }
 
   /**
@@ -425,7 +329,7 @@ export class TableBoard implements BoardRenderer {
   }
 
   private onMove(e: MouseEvent): void {
-    if (this.pan?.moved || this.dragUnit?.moved) return;
+    if (this.pz.panning || this.dragUnit?.moved) return;
     const st = this.st;
     const f = this.frame;
     if (!st || !f) return;
@@ -522,12 +426,7 @@ export class TableBoard implements BoardRenderer {
       roads.appendChild(svg('polyline', { points: pts, class: 'road', 'stroke-width': 0.8 * u, 'data-testid': `road-${r.id}` }));
     }
     // Compass: north is up the table.
-    names.appendChild(
-      svg('g', { class: 'compass', transform: `translate(${1.2 * u},${1.6 * u}) scale(${u / 12})` }, [
-        svg('path', { d: 'M0,-12 L5,6 L0,2 L-5,6 Z', class: 'compass-needle' }),
-        svg('text', { x: 0, y: 17, 'text-anchor': 'middle', class: 'compass-n' }, ['N']),
-      ]),
-    );
+    names.appendChild(compass(`translate(${1.2 * u},${1.6 * u}) scale(${u / 12})`));
   }
 
   render(frame: BoardFrame): void {
@@ -541,10 +440,7 @@ export class TableBoard implements BoardRenderer {
       this.W = st.width;
       this.H = st.height;
       this.upi = st.upi;
-      if (resized) {
-        this.full = this.fullBox();
-        this.fit();
-      }
+      if (resized) this.pz.setFull(this.fullBox());
       this.drawTable();
       this.drawnTable = key;
     }
