@@ -63,7 +63,7 @@ void BmaState::activate(int l) {
     UnitState& us = units_[static_cast<std::size_t>(u)];
     // Per-activation marks: each unit attacks and is attacked at most once an activation.
     us.flags = 0;
-    if (bma_->unit(u).leader != l || !alive(u)) continue;
+    if (bma_->facts(u).leader != l || !alive(u)) continue;
     us.flags |= kActive;
     us.start_hex = us.hex;
     // 7.1.1: in command when within 4 hexes of the leader as the activation begins (ruling

@@ -96,6 +96,25 @@ bool BmaState::charge_eligible(int u) const {
   return any;
 }
 
+int BmaState::target_of(int u, int nb) const {
+  // 5.1.2: an enemy in front of the attacker, not yet attacked in this activation.
+  const int e = nb == kNoHex ? -1 : unit_at(nb);
+  return e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) && is_front_of(u, nb)
+             ? e
+             : -1;
+}
+
+bool BmaState::any_combat_target() const {
+  // legal_combat's target list is not empty: the same test, stopping at the first target.
+  if (active_leader_ < 0) return false;
+  for (const int u : bma_->command(active_leader_)) {
+    if (!can_attack(u)) continue;
+    for (int nb : bma_->board().neighbors(unit(u).hex))
+      if (target_of(u, nb) >= 0) return true;
+  }
+  return false;
+}
+
 void BmaState::legal_combat(std::vector<game::Action>& out) const {
   out.clear();
   const BmaGame& g = *bma_;
@@ -107,10 +126,8 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
     for (const int u : active_leader_ >= 0 ? g.command(active_leader_) : kNobody) {
       if (!can_attack(u)) continue;
       for (int nb : g.board().neighbors(unit(u).hex)) {
-        const int e = nb == kNoHex ? -1 : unit_at(nb);
-        if (e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) &&
-            is_front_of(u, nb))
-          target[static_cast<std::size_t>(e)] = true;
+        const int e = target_of(u, nb);
+        if (e >= 0) target[static_cast<std::size_t>(e)] = true;
       }
     }
     out.push_back(act::kEndCombat);
@@ -141,7 +158,7 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
   // Disordered or routed enemies next to an attacker may be included (5.1.2).
   if (combat_.num_defenders < Combat::kMax) {
     for (int e = 0; e < g.num_units(); ++e) {
-      if (!alive(e) || side_of(e) == g.leader(active_leader_).side || exerts_zoc(e) ||
+      if (!alive(e) || side_of(e) == g.leader_side(active_leader_) || exerts_zoc(e) ||
           is_carroccio(e))
         continue;
       if ((unit(e).flags & kDefended) || contains(combat_.defenders, combat_.num_defenders, e))
@@ -189,7 +206,7 @@ void BmaState::queue_resolution() {
     const int h = leader(l).hex;
     if (h == kNoHex) continue;
     const int u = unit_at(h);
-    if (u < 0 || g.leader(l).side != side_of(u)) continue;
+    if (u < 0 || g.leader_side(l) != side_of(u)) continue;
     if (contains(combat_.attackers, combat_.num_attackers, u) ||
         contains(combat_.defenders, combat_.num_defenders, u))
       combat_.leaders[combat_.num_leaders++] = static_cast<std::int16_t>(l);
@@ -353,7 +370,7 @@ CombatOdds BmaState::combat_odds(bool explain) const {
     const int h = leader(l).hex;
     if (h == kNoHex) continue;
     const int u = unit_at(h);
-    if (u < 0 || side_of(u) != g.leader(l).side) continue;
+    if (u < 0 || side_of(u) != g.leader_side(l)) continue;
     const bool sup = g.leader(l).supreme && !(leader(l).flags & kReplacement);
     const int bonus = sup ? 2 : 1;  // leader 1, supreme commander 2; a replacement 1 (L-24)
     for (int i = 0; i < combat_.num_attackers; ++i)
@@ -598,7 +615,7 @@ void BmaState::rout_move(int u0, int steps0) {
     std::array<std::int8_t, kMaxLeaders> carried{};
     int nc = 0;
     for (int l = 0; l < g.num_leaders(); ++l)
-      if (leader(l).hex == from && g.leader(l).side == side)
+      if (leader(l).hex == from && g.leader_side(l) == side)
         carried[static_cast<std::size_t>(nc++)] = static_cast<std::int8_t>(l);
     set_unit_hex(u, kNoHex);  // lift it off the map while it moves
     units_[static_cast<std::size_t>(u)].hex = static_cast<std::int16_t>(from);

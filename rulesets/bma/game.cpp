@@ -43,13 +43,28 @@ BmaGame::BmaGame(Scenario scenario, RuleOptions rules, game::Options options)
       board_(scenario_.cols, scenario_.rows, scenario_.flat_top, scenario_.even_shifted),
       tables_(default_tables()),
       rules_(rules) {
-  for (int l = 0; l < num_leaders(); ++l)
+  for (int l = 0; l < num_leaders(); ++l) {
     if (leader(l).supreme) supreme_[static_cast<std::size_t>(leader(l).side)] = l;
+    leader_side_[static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(leader(l).side);
+  }
   commands_.resize(static_cast<std::size_t>(num_leaders()));
   for (int u = 0; u < num_units(); ++u) {
+    facts_[static_cast<std::size_t>(u)] = {static_cast<std::uint8_t>(unit(u).side), unit(u).type,
+                                           static_cast<std::uint8_t>(unit(u).leader),
+                                           static_cast<std::uint8_t>(unit(u).movement)};
     if (unit(u).type == UnitType::kCarroccio)
       carroccio_[static_cast<std::size_t>(unit(u).side)] = u;
     commands_[static_cast<std::size_t>(unit(u).leader)].push_back(static_cast<std::int16_t>(u));
+  }
+  terrain_mp_.resize(static_cast<std::size_t>(board_.size()));
+  for (int h = 0; h < board_.size(); ++h) {
+    // 4.2 Terrain Effects Chart / 9.6 (ruling L-48); 9.3.2: the Carroccio, clear hexes only, 1.
+    const TerrainInfo& t = tables_.terrain_info(terrain(h));
+    auto& mp = terrain_mp_[static_cast<std::size_t>(h)];
+    mp[static_cast<std::size_t>(UnitType::kInfantry)] = static_cast<std::int8_t>(t.infantry_mp);
+    mp[static_cast<std::size_t>(UnitType::kCavalry)] = static_cast<std::int8_t>(t.cavalry_mp);
+    mp[static_cast<std::size_t>(UnitType::kCarroccio)] =
+        static_cast<std::int8_t>(terrain(h) == Terrain::kClear ? 1 : -1);
   }
 }
 

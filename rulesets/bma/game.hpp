@@ -1,6 +1,8 @@
 // The bma Game: an immutable scenario, board, tables and options shared by every State.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +23,16 @@ struct RuleOptions {
 
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
 
+// The facts about a unit that the rules read at almost every step, packed in a few bytes (a
+// UnitDef also holds its id and name strings, so reading its side from there touches a large
+// struct): docs/performance.md.
+struct UnitFacts {
+  std::uint8_t side = 0;
+  UnitType type = UnitType::kInfantry;
+  std::uint8_t leader = 0;    // leader index (its command)
+  std::uint8_t movement = 0;  // movement allowance (4.0)
+};
+
 class BmaGame final : public game::Game, public std::enable_shared_from_this<BmaGame> {
  public:
   BmaGame(Scenario scenario, RuleOptions rules, game::Options options);
@@ -37,6 +49,15 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   const UnitDef& unit(int u) const { return scenario_.units[static_cast<std::size_t>(u)]; }
   const LeaderDef& leader(int l) const { return scenario_.leaders[static_cast<std::size_t>(l)]; }
   Terrain terrain(int hex) const { return scenario_.terrain[static_cast<std::size_t>(hex)]; }
+  // Packed copies of the unit and leader definitions' hot fields (the same values).
+  const UnitFacts& facts(int u) const { return facts_[static_cast<std::size_t>(u)]; }
+  int leader_side(int l) const { return leader_side_[static_cast<std::size_t>(l)]; }
+  // Movement points a piece of `type` pays to enter `hex` (4.2 Terrain Effects Chart, 9.6;
+  // the Carroccio pays 1 and enters clear hexes only, 9.3.2), or -1 if it may not enter: a
+  // table made once from the terrain and the tables, so a step reads one byte.
+  int terrain_mp(int hex, UnitType type) const {
+    return terrain_mp_[static_cast<std::size_t>(hex)][static_cast<std::size_t>(type)];
+  }
   // The side's supreme commander, or -1.
   int supreme(int side) const { return supreme_[static_cast<std::size_t>(side)]; }
   // The side that has a Carroccio unit (9.3), and its unit index; -1 if none.
@@ -55,6 +76,9 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   std::array<int, kNumSides> supreme_{-1, -1};
   std::array<int, kNumSides> carroccio_{-1, -1};
   std::vector<std::vector<std::int16_t>> commands_;
+  std::array<UnitFacts, kMaxUnits> facts_{};
+  std::array<std::uint8_t, kMaxLeaders> leader_side_{};
+  std::vector<std::array<std::int8_t, 3>> terrain_mp_;  // per hex, by UnitType
 };
 
 }  // namespace carroccio::bma

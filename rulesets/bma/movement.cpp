@@ -94,7 +94,7 @@ bool BmaState::stops_movement(int hex, int side) const {
 bool BmaState::in_command(int u) const { return (unit(u).flags & kOutOfCommand) == 0; }
 
 int BmaState::movement_allowance(int u) const {
-  const int ma = bma_->unit(u).movement;
+  const int ma = bma_->facts(u).movement;
   return in_command(u) ? ma : ma / 2;  // 7.1.2: halved, rounded down
 }
 
@@ -119,14 +119,14 @@ BmaState::Mover BmaState::mover(int piece, bool is_leader) const {
   m.is_leader = is_leader;
   if (is_leader) {
     m.hex = leader(piece).hex;
-    m.side = g.leader(piece).side;
+    m.side = g.leader_side(piece);
     m.type = UnitType::kCavalry;  // ruling L-48: leaders pay cavalry costs
   } else {
     const UnitState& us = unit(piece);
     m.hex = us.hex;
     m.facing = us.facing;
     m.side = side_of(piece);
-    m.type = g.unit(piece).type;
+    m.type = g.facts(piece).type;
     m.disordered = us.status == Status::kDisordered;
     // 7.2: facing limits movement; a disordered unit's rearward move ignores it (ruling L-36).
     m.use_facing = g.rules().facing && m.type != UnitType::kCarroccio && !m.disordered;
@@ -136,26 +136,23 @@ BmaState::Mover BmaState::mover(int piece, bool is_leader) const {
   return m;
 }
 
-int BmaState::enter_cost(const Mover& m, int from, int to) const {
+inline int BmaState::enter_cost(const Mover& m, int from, int to) const {
   const BmaGame& g = *bma_;
   const int occupant = unit_at(to);
   if (m.is_leader) {
     // Ruling L-4: a leader passes through friendly units, never into an enemy's hex.
     if (occupant >= 0 && side_of(occupant) != m.side) return -1;
     const int l2 = leader_at(to);
-    if (l2 >= 0 && g.leader(l2).side != m.side) return -1;
+    if (l2 >= 0 && g.leader_side(l2) != m.side) return -1;
   } else {
     if (occupant >= 0) return -1;  // 4.0: no moving through units
-    if (m.type == UnitType::kCarroccio && g.terrain(to) != Terrain::kClear) return -1;  // 9.3.2
     if (m.disordered &&
         g.board().edge_distance(to, m.home) >= g.board().edge_distance(from, m.home))
       return -1;  // 5.3 D
   }
-  // 4.2 Terrain Effects Chart / 9.6 (ruling L-48); the Carroccio pays 1 (9.3.2, clear only).
-  const TerrainInfo& t = g.tables().terrain_info(g.terrain(to));
-  return m.type == UnitType::kInfantry  ? t.infantry_mp
-         : m.type == UnitType::kCavalry ? t.cavalry_mp
-                                        : 1;
+  // 4.2 Terrain Effects Chart / 9.6 (ruling L-48); the Carroccio pays 1 and enters clear
+  // hexes only (9.3.2): the game's table by hex and type, -1 where it may not enter.
+  return g.terrain_mp(to, m.type);
 }
 
 bool BmaState::leader_may_end(int l, int hex) const {
@@ -362,7 +359,7 @@ void BmaState::enter_hex(const Mover& m, int hex) {
   // 5.4.6: a lone enemy leader in a hex this unit enters must test for his life; the tests
   // wait until the move ends (advance() holds the task queue while a piece is moving).
   for (int l = 0; l < g.num_leaders(); ++l) {
-    if (leader(l).hex != hex || g.leader(l).side == m.side) continue;
+    if (leader(l).hex != hex || g.leader_side(l) == m.side) continue;
     const bool queued = std::any_of(tasks_.begin(), tasks_.end(), [l](const Task& t) {
       return t.kind == TaskKind::kLeaderCheck && t.a == l && t.b == 1;
     });

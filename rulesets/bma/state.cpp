@@ -85,12 +85,6 @@ std::size_t BmaState::heap_bytes() const {
          history().capacity() * sizeof(game::HistoryItem);
 }
 
-int BmaState::leader_at(int hex) const {
-  for (int l = 0; l < bma_->num_leaders(); ++l)
-    if (leaders_[static_cast<std::size_t>(l)].hex == hex) return l;
-  return -1;
-}
-
 int BmaState::cup_total() const {
   int n = 0;
   for (const auto& l : leaders_) n += l.cup;
@@ -105,9 +99,9 @@ game::Player BmaState::current_player() const {
     case Phase::kTasks:
       return game::kChancePlayer;
     case Phase::kActivateChoice:
-      return bma_->leader(drawn_leader_).side;
+      return bma_->leader_side(drawn_leader_);
     default:
-      return bma_->leader(active_leader_).side;
+      return bma_->leader_side(active_leader_);
   }
 }
 
@@ -311,7 +305,7 @@ void BmaState::do_apply(game::Action a) {
           } else {
             const int h = leaders_[static_cast<std::size_t>(t.a)].hex;
             const int at = h == kNoHex ? -1 : unit_at(h);
-            if (h != kNoHex && (at < 0 || side_of(at) != bma_->leader(t.a).side))
+            if (h != kNoHex && (at < 0 || side_of(at) != bma_->leader_side(t.a)))
               place_orphan_leader(t.a);
           }
           check_immediate_end();
@@ -505,9 +499,7 @@ void BmaState::advance() {
       }
     }
     if (phase_ == Phase::kCombatTarget) {
-      std::vector<game::Action>& acts = scratch_actions();
-      legal_combat(acts);
-      if (acts.size() == 1) {  // no attack possible
+      if (!any_combat_target()) {  // no attack possible
         end_activation();
         continue;
       }

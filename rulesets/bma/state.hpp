@@ -180,7 +180,11 @@ class BmaState final : public game::State {
     const std::uint8_t o = occ_[static_cast<std::size_t>(hex)];
     return o == kNoOccupant ? -1 : o;
   }
-  int leader_at(int hex) const;           // first leader in the hex, or -1
+  int leader_at(int hex) const {  // first leader in the hex, or -1
+    for (std::size_t l = 0; l < leaders_.size(); ++l)
+      if (leaders_[l].hex == hex) return static_cast<int>(l);
+    return -1;
+  }
   int vp_lost(int side) const;            // 8.1
   int winner() const { return winner_; }  // 0, 1, 2 = draw, -1 none yet
   EndReason end_reason() const { return end_reason_; }
@@ -239,7 +243,8 @@ class BmaState final : public game::State {
   };
   Mover mover(int piece, bool is_leader) const;
   Mover selected_mover() const { return mover(selected_ % 1000, selected_ >= 1000); }
-  int enter_cost(const Mover& m, int from, int to) const;  // MP, or -1 if it may not enter
+  // MP, or -1 if it may not enter (inline: movement.cpp only, several times a step).
+  inline int enter_cost(const Mover& m, int from, int to) const;
   bool leader_may_end(int l, int hex) const;               // 4.2
   bool leader_may_go_on(const Mover& m, int hex, int mp) const;
   void legal_moves(std::vector<game::Action>& out) const;
@@ -259,6 +264,8 @@ class BmaState final : public game::State {
 
   // Combat (combat.cpp).
   void legal_combat(std::vector<game::Action>& out) const;
+  int target_of(int u, int nb) const;  // the enemy in hex nb that u may attack (5.1.2), or -1
+  bool any_combat_target() const;      // legal_combat would list a target
   bool can_attack(int u) const;
   bool charge_eligible(int u) const;
   void add_attacker(int u, bool charging);
@@ -286,10 +293,10 @@ class BmaState final : public game::State {
   void victory_check();
   void end_game(int winner, EndReason reason);
 
-  int side_of(int u) const { return bma_->unit(u).side; }
-  bool is_cav(int u) const { return bma_->unit(u).type == UnitType::kCavalry; }
-  bool is_inf(int u) const { return bma_->unit(u).type == UnitType::kInfantry; }
-  bool is_carroccio(int u) const { return bma_->unit(u).type == UnitType::kCarroccio; }
+  int side_of(int u) const { return bma_->facts(u).side; }
+  bool is_cav(int u) const { return bma_->facts(u).type == UnitType::kCavalry; }
+  bool is_inf(int u) const { return bma_->facts(u).type == UnitType::kInfantry; }
+  bool is_carroccio(int u) const { return bma_->facts(u).type == UnitType::kCarroccio; }
   bool alive(int u) const {
     return units_[static_cast<std::size_t>(u)].status != Status::kEliminated;
   }
