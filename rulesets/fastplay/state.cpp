@@ -1,5 +1,5 @@
 // The fastplay State: construction, the turn sequence (fastplay 2), the action and chance
-// dispatch, text and JSON forms, invariants, evaluation.
+// dispatch, text and JSON forms, invariants (the evaluation is in analysis.cpp).
 #include "rulesets/fastplay/state.hpp"
 
 #include <algorithm>
@@ -740,19 +740,6 @@ game::ChanceInfo FastplayState::chance_info() const {
 std::vector<double> FastplayState::returns() const {
   if (phase_ != Phase::kOver || winner_ == 2 || winner_ < 0) return {0.0, 0.0};
   return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
-}
-
-std::vector<double> FastplayState::evaluate() const {
-  if (phase_ == Phase::kOver) return returns();
-  // The share of stands each side has left.
-  std::array<double, kNumSides> left{};
-  for (int s = 0; s < kNumSides; ++s) {
-    const int start = fp_->starting_stands(s);
-    left[static_cast<std::size_t>(s)] =
-        start > 0 ? 1.0 - static_cast<double>(stands_lost(s)) / start : 0.0;
-  }
-  const double v = std::clamp(left[0] - left[1], -1.0, 1.0);
-  return {v, -v};
 }
 
 nlohmann::json FastplayState::result_summary() const {

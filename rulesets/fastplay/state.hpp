@@ -146,7 +146,10 @@ class FastplayState final : public game::State {
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;  // render.cpp
   std::string status_line() const override;
-  std::vector<double> evaluate() const override;
+  std::vector<double> evaluate() const override;  // analysis.cpp
+  // Fewer, better move codes for a picked unit; every other decision as legal_actions()
+  // (analysis.cpp).
+  void agent_actions(std::vector<game::Action>& out) const override;
   nlohmann::json result_summary() const override;
 
   // Read access for tests, agents and displays.
