@@ -379,6 +379,14 @@ bool overlaps(const Base& a, const Base& b);
 // They share a point but do not overlap.
 bool touching(const Base& a, const Base& b);
 
+// A bound on the distance from a base's centre to any of its points: half the width plus half
+// the depth (at least the half-diagonal). For quick refusals before exact tests only.
+std::int64_t reach(const Base& b);
+// The points are more than `d` apart (exact for points within kMaxCoord and d below 2 * 10^9).
+// With far_apart(a.centre(), b.centre(), reach(a) + reach(b) + g), bases a and b are more than
+// g apart, so an exact test can be skipped.
+bool far_apart(Point a, Point b, std::int64_t d);
+
 // 0 when touching or overlapping.
 SquaredDistance distance_sq(const Base& a, const Base& b);
 SquaredDistance distance_sq(Point p, const Base& b);

@@ -208,6 +208,15 @@ class State {
   void emit(core::Event event) const {
     if (sink_ != nullptr) sink_->on_event(event);
   }
+  // An event of `kind` with its sentence and the clause behind it; nothing is built with no sink.
+  void emit(const char* kind, std::string text, const char* rule) const {
+    if (sink_ == nullptr) return;
+    core::Event e;
+    e.kind = kind;
+    e.text = std::move(text);
+    e.rule = rule;
+    sink_->on_event(e);
+  }
 
  private:
   std::shared_ptr<const Game> game_;

@@ -60,6 +60,24 @@ std::string FastplayState::render_text(game::Player viewer) const {
         static_cast<double>(unit(u).centre.x) / kCm, static_cast<double>(unit(u).centre.y) / kCm,
         unit(u).heading.units() / geo::kAngleUnitsPerDegree, engaged(u) ? ", in melee" : "");
   }
+  // The stands a pending pick is about, numbered as the decisions name them (ruling F-10, F-17).
+  auto stand_line = [&](int u, int i) {
+    const geo::Point c = stand_base(u, i).centre();
+    os << fmt::format("    {} stand {} ({}) at ({:.1f}, {:.1f}) cm\n", fp_->unit(u).id, i + 1,
+                      troop_name(unit(u).stands[static_cast<std::size_t>(i)].type),
+                      static_cast<double>(c.x) / kCm, static_cast<double>(c.y) / kCm);
+  };
+  if (pending_ == PendingKind::kLoss) {
+    os << fmt::format("  {} must pick {} stand(s) to lose:\n", fp_->unit(loss_unit_).id,
+                      int{losses_left_});
+    for (std::size_t i = 0; i < unit(loss_unit_).stands.size(); ++i)
+      if (unit(loss_unit_).stands[i].alive) stand_line(loss_unit_, static_cast<int>(i));
+  } else if (pending_ == PendingKind::kStrike) {
+    const Attack& a = attacks_.front();
+    os << fmt::format("  {} stand {}{} may strike:\n", fp_->unit(a.unit).id, a.stand + 1,
+                      a.extra ? " (extra die)" : "");
+    for (const Attack& c : strike_candidates(a, struck_)) stand_line(c.target_unit, c.target_stand);
+  }
   return os.str();
 }
 

@@ -19,13 +19,6 @@ geo::Base solid(const geo::Base& b) {
   return geo::Base(b.centre(), b.width() - 2 * kContact, b.depth() - 2 * kContact, b.heading());
 }
 
-std::int64_t reach(const geo::Base& b) { return (b.width() + b.depth()) / 2; }
-
-bool far_apart(geo::Point a, geo::Point b, std::int64_t d) {
-  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
-  return dx * dx + dy * dy > d * d;
-}
-
 bool is_foot(TroopType t) {
   return t == TroopType::kArchery || t == TroopType::kLightInfantry ||
          t == TroopType::kHeavyInfantry;
@@ -96,20 +89,7 @@ int FastplayState::stands_lost(int side) const {
 
 bool FastplayState::engaged(int u) const {
   // Ruling F-15: engaged means a live stand in edge contact with a live enemy stand.
-  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    if (!unit(u).stands[i].alive) continue;
-    const geo::Base a = stand_base(u, static_cast<int>(i));
-    for (int v = 0; v < num_units(); ++v) {
-      if (side_of(v) == side_of(u)) continue;
-      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
-        if (!unit(v).stands[j].alive) continue;
-        const geo::Base b = stand_base(v, static_cast<int>(j));
-        if (far_apart(a.centre(), b.centre(), reach(a) + reach(b) + kContact)) continue;
-        if (geo::edge_contact(a, b, kContact)) return true;
-      }
-    }
-  }
-  return false;
+  return touches_enemy_at(u, unit(u).centre, unit(u).heading);
 }
 
 bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
@@ -128,7 +108,7 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
       for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
         if (!unit(v).stands[j].alive) continue;
         const geo::Base o = stand_base(v, static_cast<int>(j));
-        if (far_apart(b.centre(), o.centre(), reach(b) + reach(o))) continue;
+        if (geo::far_apart(b.centre(), o.centre(), geo::reach(b) + geo::reach(o))) continue;
         if (geo::overlaps(core, o)) return false;
       }
     }
@@ -152,7 +132,8 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
       for (std::size_t j = 0; j < unit(w).stands.size(); ++j) {
         if (!unit(w).stands[j].alive) continue;
         const geo::Base o = stand_base(w, static_cast<int>(j));
-        if (far_apart(core.centre(), o.centre(), len + reach(core) + reach(o))) continue;
+        if (geo::far_apart(core.centre(), o.centre(), len + geo::reach(core) + geo::reach(o)))
+          continue;
         if (geo::move_overlaps_base(core, v, o)) return false;
       }
     }
@@ -184,7 +165,8 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
       const geo::Base e = stand_base(w, static_cast<int>(j));
       bool near = false;
       for (const auto& b : swept_start)
-        near = near || !far_apart(b.centre(), e.centre(), len + reach(b) + reach(e) + kStandOff);
+        near = near || !geo::far_apart(b.centre(), e.centre(),
+                                       len + geo::reach(b) + geo::reach(e) + kStandOff);
       if (!near) continue;
       geo::SquaredDistance start_d = limit;
       for (const auto& b : now) start_d = std::min(start_d, geo::distance_sq(b, e));
@@ -215,8 +197,8 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
   if (code < 1 || code > static_cast<int>(kTurns.size()) * kNumDistances) return std::nullopt;
   const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
   if (p == 0 && d == 0) return std::nullopt;
-  // Ruling F-6: the unit turns about its centre (free, needing room only where it ends), then
-  // goes straight ahead up to its allowance (fastplay 4.2).
+  // Ruling F-6: the unit turns about its centre (free, needing room only where it ends: ruling
+  // F-31), then goes straight ahead up to its allowance (fastplay 4.2).
   const geo::Angle h = us.heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
   const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
   if (!may_place(u, us.centre, h) || !path_clear(u, us.centre, h, v) ||
@@ -276,15 +258,19 @@ std::optional<geo::Point> FastplayState::evade_result(int t, geo::Angle directio
   // turn, keeping its facing.
   if (!is_cavalry(fp_->unit(t).type) || (unit(t).flags & kEvaded) || engaged(t))
     return std::nullopt;
-  const geo::Vec v = geo::polar(direction, kEvadeDistance);
-  if (!path_clear(t, unit(t).centre, unit(t).heading, v) ||
-      !may_place(t, unit(t).centre + v, unit(t).heading))
-    return std::nullopt;
-  return unit(t).centre + v;
+  // Ruling F-24: as far as the way is clear, in quarters of the 15 cm.
+  for (int q = 4; q >= 1; --q) {
+    const geo::Vec v = geo::polar(direction, kEvadeDistance * q / 4);
+    if (path_clear(t, unit(t).centre, unit(t).heading, v) &&
+        may_place(t, unit(t).centre + v, unit(t).heading))
+      return unit(t).centre + v;
+  }
+  return std::nullopt;
 }
 
 std::optional<Pose> FastplayState::face_result(int t, geo::Angle charger_heading) const {
   // fastplay 6.2: a target not engaged may pivot on itself (about its middle) to face the charger.
+  // Ruling F-31: like any turn on the spot, it needs room only where it ends.
   if (engaged(t) || is_war_machine(fp_->unit(t).type)) return std::nullopt;
   const geo::Angle h = charger_heading + geo::Angle::degrees(180);
   if (h == unit(t).heading) return std::nullopt;
@@ -309,8 +295,8 @@ bool FastplayState::may_shoot(int u) const {
   return !engaged(u);  // fastplay 5.5
 }
 
-std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) const {
-  std::optional<geo::SquaredDistance> best;
+std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const {
+  std::optional<Shot> best;
   for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
     const StandState& s = unit(u).stands[i];
     if (!s.alive || (s.type != TroopType::kArchery && !is_war_machine(s.type))) continue;
@@ -318,7 +304,7 @@ std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) 
     for (std::size_t j = 0; j < unit(t).stands.size(); ++j) {
       if (!unit(t).stands[j].alive) continue;
       const geo::Base b = stand_base(t, static_cast<int>(j));
-      if (far_apart(a.centre(), b.centre(), 90 * kCm)) continue;
+      if (geo::far_apart(a.centre(), b.centre(), 90 * kCm)) continue;
       // Ruling F-12: in the shooting stand's front arc, with a line from the middle of its
       // front to the target stand's centre that crosses no other stand.
       if (!geo::base_in_front_arc(a, b)) continue;
@@ -332,10 +318,29 @@ std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) 
       }
       if (blocked) continue;
       const auto d = geo::distance_sq(a, b);
-      if (!best || d < *best) best = d;
+      if (!best || d < best->distance) best = Shot{d, line};
     }
   }
   return best;
+}
+
+std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) const {
+  const auto shot = best_shot(u, t);
+  if (!shot) return std::nullopt;
+  return shot->distance;
+}
+
+bool FastplayState::shot_in_cover(int u, int t) const {
+  if (in_cover(t)) return true;
+  // Ruling F-13: the shot's line passing through woods, a village or works (that the shooter
+  // is not standing in) gives the target cover; terrain never blocks the line (ruling F-32).
+  const auto shot = best_shot(u, t);
+  if (!shot) return false;
+  for (const auto& piece : fp_->scenario_data().terrain)
+    if (gives_cover(piece.type) && !geo::point_in_polygon(shot->line.a, piece.outline) &&
+        geo::segment_crosses_polygon_interior(shot->line, piece.outline))
+      return true;
+  return false;
 }
 
 bool FastplayState::may_shoot_at(int u, int t) const {
@@ -386,96 +391,186 @@ bool FastplayState::attackable(int t) const {
   return true;
 }
 
+namespace {
+
+struct Touch {
+  int v, j;
+  geo::Contact c;
+};
+
+// The attackable enemy stands stand i of unit u touches, with how (fastplay 8.1).
+std::vector<Touch> touches_of(const FastplayState& s, int u, int i) {
+  std::vector<Touch> touches;
+  const geo::Base a = s.stand_base(u, i);
+  for (int v = 0; v < s.num_units(); ++v) {
+    if (s.side_of(v) == s.side_of(u) || !s.attackable(v)) continue;
+    for (std::size_t j = 0; j < s.unit(v).stands.size(); ++j) {
+      if (!s.unit(v).stands[j].alive) continue;
+      const geo::Base b = s.stand_base(v, static_cast<int>(j));
+      if (geo::far_apart(a.centre(), b.centre(), geo::reach(a) + geo::reach(b) + kContact))
+        continue;
+      if (auto c = geo::edge_contact(a, b, kContact))
+        touches.push_back({v, static_cast<int>(j), *c});
+    }
+  }
+  return touches;
+}
+
+Attack make_attack(const FastplayState& s, int u, int i, const Touch& t) {
+  Attack at;
+  at.unit = static_cast<std::int8_t>(u);
+  at.stand = static_cast<std::int8_t>(i);
+  at.target_unit = static_cast<std::int8_t>(t.v);
+  at.target_stand = static_cast<std::int8_t>(t.j);
+  // fastplay 10.3: +1 when the attacker's front strikes a flank (or the rear, ruling F-19).
+  const bool flank = t.c.side_a == geo::Side::kFront && t.c.side_b != geo::Side::kFront;
+  const bool lone = s.fp().unit(u).lone_commander;
+  at.modifier = static_cast<std::int8_t>((flank ? kFlankBonus : 0) +
+                                         (lone ? kLoneCommanderBonus : 0));  // fastplay 11.3
+  if (t.c.side_a == geo::Side::kFront) {
+    const geo::Base b = s.stand_base(t.v, t.j);
+    at.occupy = static_cast<std::int16_t>(
+        t.c.side_b == geo::Side::kFront || t.c.side_b == geo::Side::kBack ? b.depth() : b.width());
+  }
+  return at;
+}
+
+// fastplay 8.2: a cavalry stand whose front touches the flanks of two foot stands strikes both.
+std::vector<Touch> two_flanks(const FastplayState& s, int u, int i,
+                              const std::vector<Touch>& touches) {
+  std::vector<Touch> flanks;
+  if (!is_cavalry(s.unit(u).stands[static_cast<std::size_t>(i)].type)) return flanks;
+  for (const auto& t : touches)
+    if (t.c.side_a == geo::Side::kFront &&
+        (t.c.side_b == geo::Side::kLeft || t.c.side_b == geo::Side::kRight) &&
+        is_foot(s.unit(t.v).stands[static_cast<std::size_t>(t.j)].type))
+      flanks.push_back(t);
+  if (flanks.size() < 2) flanks.clear();
+  return flanks;
+}
+
+// Ruling F-17: a stand strikes a stand its front touches if there is one, else any it touches.
+std::vector<Touch> strikable(const std::vector<Touch>& touches) {
+  std::vector<Touch> front;
+  for (const auto& t : touches)
+    if (t.c.side_a == geo::Side::kFront) front.push_back(t);
+  return front.empty() ? touches : front;
+}
+
+}  // namespace
+
+TroopType FastplayState::target_type(int t) const {
+  std::optional<TroopType> shared;
+  for (const auto& s : unit(t).stands) {
+    if (!s.alive) continue;
+    if (shared && *shared != s.type) return fp_->unit(t).type;
+    shared = s.type;
+  }
+  return shared.value_or(fp_->unit(t).type);
+}
+
 std::vector<Attack> FastplayState::melee_attacks(int u) const {
   std::vector<Attack> out;
-  const bool lone = fp_->unit(u).lone_commander;
   for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    const StandState& me = unit(u).stands[i];
-    if (!me.alive) continue;  // doomed stands still strike (fastplay 8.3)
-    const geo::Base a = stand_base(u, static_cast<int>(i));
-    struct Touch {
-      int v, j;
-      geo::Contact c;
-    };
-    std::vector<Touch> touches;
-    for (int v = 0; v < num_units(); ++v) {
-      if (side_of(v) == side_of(u) || !attackable(v)) continue;
-      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
-        if (!unit(v).stands[j].alive) continue;
-        const geo::Base b = stand_base(v, static_cast<int>(j));
-        if (far_apart(a.centre(), b.centre(), reach(a) + reach(b) + kContact)) continue;
-        if (auto c = geo::edge_contact(a, b, kContact))
-          touches.push_back({v, static_cast<int>(j), *c});
-      }
-    }
+    if (!unit(u).stands[i].alive) continue;  // doomed stands still strike (fastplay 8.3)
+    const auto touches = touches_of(*this, u, static_cast<int>(i));
     if (touches.empty()) continue;
-    auto make = [&](const Touch& t) {
-      Attack at;
-      at.unit = static_cast<std::int8_t>(u);
-      at.stand = static_cast<std::int8_t>(i);
-      at.target_unit = static_cast<std::int8_t>(t.v);
-      at.target_stand = static_cast<std::int8_t>(t.j);
-      // fastplay 10.3: +1 when the attacker's front strikes a flank (or the rear, ruling F-19).
-      const bool flank = t.c.side_a == geo::Side::kFront && t.c.side_b != geo::Side::kFront;
-      at.modifier = static_cast<std::int8_t>((flank ? kFlankBonus : 0) +
-                                             (lone ? kLoneCommanderBonus : 0));  // fastplay 11.3
-      if (t.c.side_a == geo::Side::kFront) {
-        const geo::Base b = stand_base(t.v, t.j);
-        at.occupy = static_cast<std::int16_t>(
-            t.c.side_b == geo::Side::kFront || t.c.side_b == geo::Side::kBack ? b.depth()
-                                                                              : b.width());
+    // fastplay 8.2: two foot flanks, two dice, each +1; no choice to make.
+    if (const auto flanks = two_flanks(*this, u, static_cast<int>(i), touches); !flanks.empty()) {
+      for (std::size_t k = 0; k < 2; ++k) {
+        Attack at = make_attack(*this, u, static_cast<int>(i), flanks[k]);
+        at.chosen = true;
+        out.push_back(at);
       }
-      return at;
-    };
-    // fastplay 8.2: a cavalry stand whose front touches the flanks of two foot stands strikes
-    // both, each with +1; against cavalry flanks it strikes one.
-    if (is_cavalry(me.type)) {
-      std::vector<Touch> flanks;
-      for (const auto& t : touches)
-        if (t.c.side_a == geo::Side::kFront &&
-            (t.c.side_b == geo::Side::kLeft || t.c.side_b == geo::Side::kRight) &&
-            is_foot(unit(t.v).stands[static_cast<std::size_t>(t.j)].type))
-          flanks.push_back(t);
-      if (flanks.size() >= 2) {
-        out.push_back(make(flanks[0]));
-        out.push_back(make(flanks[1]));
-        continue;
-      }
+      continue;
     }
-    // fastplay 8.1 (ruling F-17): one strike, at the stand its front touches if any, the longest
-    // contact first, then the first listed.
+    // fastplay 8.1 (ruling F-17): one strike. Listed here at the stand with the longest contact
+    // (the default for agents and displays); the attacking side picks among
+    // strike_candidates() when there is more than one.
+    const auto options = strikable(touches);
     std::size_t best = 0;
-    for (std::size_t k = 1; k < touches.size(); ++k) {
-      const bool kf = touches[k].c.side_a == geo::Side::kFront;
-      const bool bf = touches[best].c.side_a == geo::Side::kFront;
-      if (kf != bf) {
-        if (kf) best = k;
-        continue;
-      }
-      if (touches[best].c.shared_length_sq < touches[k].c.shared_length_sq) best = k;
-    }
-    out.push_back(make(touches[best]));
+    for (std::size_t k = 1; k < options.size(); ++k)
+      if (options[best].c.shared_length_sq < options[k].c.shared_length_sq) best = k;
+    Attack at = make_attack(*this, u, static_cast<int>(i), options[best]);
+    at.chosen = options.size() == 1;
+    out.push_back(at);
   }
   if (out.empty()) return out;
   Attack extra = out.front();
   extra.extra = true;
+  extra.chosen = false;
   extra.occupy = 0;
   // fastplay 11.1: a commander in base contact adds a die.
-  if (unit(u).commander && !lone) out.push_back(extra);
+  if (unit(u).commander && !fp_->unit(u).lone_commander) out.push_back(extra);
   // fastplay 7.2: a charging cavalry unit of two or more stands adds a die, in the turn it charged.
   if ((unit(u).flags & kCharged) && is_cavalry(fp_->unit(u).type) && alive_stands(u) >= 2)
     out.push_back(extra);
   return out;
 }
 
+std::vector<Attack> FastplayState::strike_candidates(const Attack& a,
+                                                     const std::vector<Attack>& struck) const {
+  std::vector<Attack> out;
+  if (a.extra) {
+    // Ruling F-20: an extra die is an extra strike at one of the stands the unit's stands
+    // struck in this fight, under that strike's modifier.
+    for (const Attack& s : struck) {
+      const bool seen = std::any_of(out.begin(), out.end(), [&](const Attack& o) {
+        return o.target_unit == s.target_unit && o.target_stand == s.target_stand;
+      });
+      if (seen) continue;
+      Attack e = s;
+      e.extra = true;
+      e.chosen = true;
+      e.occupy = 0;
+      out.push_back(e);
+    }
+    if (out.empty()) out.push_back(a);
+    return out;
+  }
+  if (a.chosen) return {a};
+  const auto touches = touches_of(*this, a.unit, a.stand);
+  if (!two_flanks(*this, a.unit, a.stand, touches).empty()) return {a};
+  for (const auto& t : strikable(touches)) {
+    Attack at = make_attack(*this, a.unit, a.stand, t);
+    at.chosen = true;
+    out.push_back(at);
+  }
+  if (out.empty()) out.push_back(a);
+  return out;
+}
+
 std::optional<geo::Point> FastplayState::retreat_result(int u) const {
-  // fastplay 9.2 (ruling F-24): 15 cm straight back, keeping the facing.
+  // fastplay 9.2 (ruling F-24): straight back, keeping the facing, 15 cm or, where the way is
+  // blocked, the longest quarter of it that is clear and ends out of contact with the enemy.
   if (!alive(u) || (unit(u).flags & kRetreated) || !engaged(u)) return std::nullopt;
-  const geo::Vec v = geo::polar(unit(u).heading + geo::Angle::degrees(180), kRetreatDistance);
-  if (!path_clear(u, unit(u).centre, unit(u).heading, v) ||
-      !may_place(u, unit(u).centre + v, unit(u).heading))
-    return std::nullopt;
-  return unit(u).centre + v;
+  for (int q = 4; q >= 1; --q) {
+    const geo::Vec v =
+        geo::polar(unit(u).heading + geo::Angle::degrees(180), kRetreatDistance * q / 4);
+    if (path_clear(u, unit(u).centre, unit(u).heading, v) &&
+        may_place(u, unit(u).centre + v, unit(u).heading) &&
+        !touches_enemy_at(u, unit(u).centre + v, unit(u).heading))
+      return unit(u).centre + v;
+  }
+  return std::nullopt;
+}
+
+bool FastplayState::touches_enemy_at(int u, geo::Point centre, geo::Angle heading) const {
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
+    if (!unit(u).stands[i].alive) continue;
+    const geo::Base a = stand_base_at(u, static_cast<int>(i), centre, heading);
+    for (int v = 0; v < num_units(); ++v) {
+      if (side_of(v) == side_of(u)) continue;
+      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
+        if (!unit(v).stands[j].alive) continue;
+        const geo::Base b = stand_base(v, static_cast<int>(j));
+        if (geo::far_apart(a.centre(), b.centre(), geo::reach(a) + geo::reach(b) + kContact))
+          continue;
+        if (geo::edge_contact(a, b, kContact)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace carroccio::fastplay

@@ -3,6 +3,7 @@
 // problem. Lengths in the file are centimetres with at most two decimals; they become integer
 // 0.1 mm here and nowhere else.
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "fmt/format.h"
@@ -53,20 +54,75 @@ std::vector<StandDef> formation(TroopType type, int count, int ranks, StandSize 
   return out;
 }
 
+// fastplay 3 (ruling F-29): the playsheet's organisation. Every unit but a lone commander
+// names its formation; a formation is 3 or 4 units of one army; an army has 2 formations or
+// more. Commanders are not counted as units.
+std::optional<core::Error> check_organisation(const Scenario& s, const game::FieldReader& rd) {
+  const auto& us = s.units;
+  for (std::size_t i = 0; i < us.size(); ++i) {
+    const std::string p = game::item_path("units", i);
+    if (us[i].lone_commander) {
+      if (!us[i].formation.empty())
+        return rd.error(p + "formation", "is not for a lone commander, who is no unit");
+      continue;
+    }
+    if (s.free_organisation) continue;
+    if (us[i].formation.empty())
+      return rd.error(p + "formation",
+                      "must name the unit's formation (or set \"organisation\": \"free\")");
+  }
+  if (s.free_organisation) return std::nullopt;
+  std::array<int, kNumSides> formations{0, 0};
+  for (std::size_t i = 0; i < us.size(); ++i) {
+    if (us[i].lone_commander) continue;
+    bool first_of_it = true;
+    int count = 0;
+    for (std::size_t k = 0; k < us.size(); ++k) {
+      if (us[k].lone_commander || us[k].formation != us[i].formation) continue;
+      if (k < i) first_of_it = false;
+      if (us[k].side != us[i].side)
+        return rd.error(
+            game::item_path("units", std::max(i, k)) + "formation",
+            fmt::format("puts units of both armies in formation '{}'", us[i].formation));
+      ++count;
+    }
+    if (!first_of_it) continue;
+    if (count < kMinFormationUnits || count > kMaxFormationUnits)
+      return rd.error(game::item_path("units", i) + "formation",
+                      fmt::format("names formation '{}' of {} unit{}, but a formation has {} to {} "
+                                  "units",
+                                  us[i].formation, count, count == 1 ? "" : "s", kMinFormationUnits,
+                                  kMaxFormationUnits));
+    ++formations[static_cast<std::size_t>(us[i].side)];
+  }
+  for (int side = 0; side < kNumSides; ++side)
+    if (formations[static_cast<std::size_t>(side)] < kMinArmyFormations)
+      return rd.error("units",
+                      fmt::format("gives side '{}' {} formation{}, but an army has at "
+                                  "least {}",
+                                  s.side_ids[static_cast<std::size_t>(side)],
+                                  formations[static_cast<std::size_t>(side)],
+                                  formations[static_cast<std::size_t>(side)] == 1 ? "" : "s",
+                                  kMinArmyFormations));
+  return std::nullopt;
+}
+
 }  // namespace
 
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
   game::FieldReader rd(source);
   if (!rd.top_level(j, "fastplay",
                     {"ruleset", "id", "title", "description", "turns", "first", "break_percent",
-                     "table", "sides", "terrain", "roads", "units"}))
+                     "organisation", "table", "sides", "terrain", "roads", "units"}))
     return *rd.err();
   Scenario s;
   s.source = j;
   if (!rd.string(j, "", "id", s.id) || !rd.string(j, "", "title", s.title) ||
       !rd.string(j, "", "description", s.description, game::Need::kOptional) ||
       !rd.integer(j, "", "turns", s.turns, 1, kTurnTrack) ||
-      !rd.integer(j, "", "break_percent", s.break_percent, 1, 100, game::Need::kOptional))
+      !rd.integer(j, "", "break_percent", s.break_percent, 1, 100, game::Need::kOptional) ||
+      !rd.choice(j, "", "organisation", s.free_organisation, {{"playsheet", false}, {"free", true}},
+                 game::Need::kOptional))
     return *rd.err();
   // The table.
   if (auto it = j.find("table"); it != j.end()) {
@@ -184,7 +240,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     if (!rd.object(uj, p) ||
         !rd.only_fields(uj, p,
                         {"id", "side", "type", "x", "y", "heading", "stands", "ranks", "commander",
-                         "lone_commander", "supreme"},
+                         "lone_commander", "supreme", "formation"},
                         "a unit") ||
         !rd.string(uj, p, "id", u.id) || !rd.string(uj, p, "side", side) ||
         !rd.choice(uj, p, "type", u.type, troop_choices()) ||
@@ -193,7 +249,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         !rd.integer(uj, p, "ranks", ranks, 1, 2, game::Need::kOptional) ||
         !rd.boolean(uj, p, "commander", u.commander, game::Need::kOptional) ||
         !rd.boolean(uj, p, "lone_commander", u.lone_commander, game::Need::kOptional) ||
-        !rd.boolean(uj, p, "supreme", u.supreme, game::Need::kOptional))
+        !rd.boolean(uj, p, "supreme", u.supreme, game::Need::kOptional) ||
+        !rd.string(uj, p, "formation", u.formation, game::Need::kOptional))
       return *rd.err();
     for (const auto& other : s.units)
       if (other.id == u.id)
@@ -251,6 +308,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     if (!has_units[static_cast<std::size_t>(side)])
       return rd.error("units", fmt::format("has no unit of side {}",
                                            s.side_ids[static_cast<std::size_t>(side)]));
+  if (auto e = check_organisation(s, rd)) return *e;
   for (int side = 0; side < kNumSides; ++side) {
     int supremes = 0;
     for (const auto& u : s.units) supremes += u.side == side && u.supreme ? 1 : 0;

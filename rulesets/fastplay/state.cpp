@@ -64,15 +64,6 @@ std::string FastplayState::unit_name(int u) const {
                      fp_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))]);
 }
 
-void FastplayState::log(const char* kind, std::string text, const char* rule) const {
-  if (!logging()) return;
-  core::Event e;
-  e.kind = kind;
-  e.text = std::move(text);
-  e.rule = rule;
-  emit(std::move(e));
-}
-
 game::Player FastplayState::current_player() const {
   if (phase_ == Phase::kOver) return game::kTerminalPlayer;
   switch (pending_) {
@@ -80,6 +71,8 @@ game::Player FastplayState::current_player() const {
       return to_act_;
     case PendingKind::kChargeAnswer:
     case PendingKind::kOccupy:
+    case PendingKind::kStrike:
+    case PendingKind::kLoss:
       return pending_side_;
     default:
       return game::kChancePlayer;
@@ -209,9 +202,9 @@ void FastplayState::end_melee_phase() {
         lost = true;
       }
     if (lost) {
-      log("melee",
-          fmt::format("{} loses stands in the melee, {} left", unit_name(u), alive_stands(u)),
-          "fastplay 8.3");
+      emit("melee",
+           fmt::format("{} loses stands in the melee, {} left", unit_name(u), alive_stands(u)),
+           "fastplay 8.3");
       if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
       // fastplay 11.2: the commander may fall after losses in melee.
       if (unit(u).commander && alive(u) && !fp_->unit(u).lone_commander) {
@@ -265,26 +258,99 @@ void FastplayState::finish_game(int winner, EndReason reason) {
   end_reason_ = reason;
   phase_ = Phase::kOver;
   pending_ = PendingKind::kNone;
-  log("end",
-      fmt::format("game over: {} ({})",
-                  winner == 2
-                      ? std::string("draw")
-                      : fp_->scenario_data().side_names[static_cast<std::size_t>(winner)] + " wins",
-                  end_reason_name(reason)),
-      "fastplay F-28");
+  emit("end",
+       fmt::format("game over: {} ({})",
+                   winner == 2 ? std::string("draw")
+                               : fp_->scenario_data().side_names[static_cast<std::size_t>(winner)] +
+                                     " wins",
+                   end_reason_name(reason)),
+       "fastplay F-28");
 }
 
-void FastplayState::kill_last_stand(int u) {
-  // Ruling F-10: losses outside melee take the last live stand of the unit's list.
-  auto& stands = units_[static_cast<std::size_t>(u)].stands;
-  for (auto it = stands.rbegin(); it != stands.rend(); ++it)
-    if (it->alive) {
-      it->alive = false;
-      it->doomed = false;
-      it->occupy = 0;
-      break;
-    }
+void FastplayState::kill_stand(int u, int i) {
+  StandState& st = units_[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)];
+  st.alive = false;
+  st.doomed = false;
+  st.occupy = 0;
   if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+}
+
+void FastplayState::take_losses(int u, int n, PendingKind then) {
+  // Ruling F-10: the owner picks which stands are lost to missiles and retreats; it has no
+  // choice when the unit has one stand, or no more stands than it loses.
+  loss_then_ = then;
+  loss_unit_ = static_cast<std::int8_t>(u);
+  losses_left_ = static_cast<std::int8_t>(std::min(n, alive_stands(u)));
+  if (losses_left_ > 0 && alive_stands(u) > 1 && alive_stands(u) > losses_left_) {
+    pending_ = PendingKind::kLoss;
+    pending_side_ = static_cast<std::int8_t>(side_of(u));
+    return;
+  }
+  const int n_lost = losses_left_;
+  for (std::size_t i = 0; i < unit(u).stands.size(); ++i)
+    if (losses_left_ > 0 && unit(u).stands[i].alive) {
+      kill_stand(u, static_cast<int>(i));
+      --losses_left_;
+    }
+  if (n_lost > 0)
+    emit("loss",
+         fmt::format("{} loses {} stand(s), {} left", unit_name(u), n_lost, alive_stands(u)),
+         "fastplay F-10");
+  after_loss();
+}
+
+void FastplayState::after_loss() {
+  const PendingKind then = loss_then_;
+  const int u = loss_unit_;
+  loss_then_ = PendingKind::kNone;
+  loss_unit_ = -1;
+  losses_left_ = 0;
+  switch (then) {
+    case PendingKind::kArcheryDie:
+    case PendingKind::kMachineDie:
+      continue_volley(then);
+      return;
+    case PendingKind::kRetreatDie:
+      after_losses(u, kCommanderLossMelee);  // fastplay 11.2
+      finish_retreat(u);
+      return;
+    default:
+      return;
+  }
+}
+
+void FastplayState::continue_volley(PendingKind kind) {
+  if (dice_left_ > 0 && alive(target_)) {
+    pending_ = kind;
+    return;
+  }
+  finish_volley();
+}
+
+void FastplayState::finish_retreat(int u) {
+  // fastplay 9.2: the unit that survives its d10 moves back.
+  if (alive(u))
+    if (auto p = retreat_result(u)) units_[static_cast<std::size_t>(u)].centre = *p;
+  units_[static_cast<std::size_t>(u)].flags |= kRetreated;
+  next_actor(side_of(u));
+}
+
+void FastplayState::next_attack() {
+  // fastplay 8.1 (ruling F-17): before each die the attacking side picks what it strikes, when
+  // the stand has more than one enemy stand to strike.
+  if (attacks_.empty()) return;
+  Attack& a = attacks_.front();
+  if (!a.chosen) {
+    const auto options = strike_candidates(a, struck_);
+    if (options.size() > 1) {
+      pending_ = PendingKind::kStrike;
+      pending_side_ = static_cast<std::int8_t>(side_of(a.unit));
+      return;
+    }
+    if (options.size() == 1) a = options.front();
+    a.chosen = true;
+  }
+  pending_ = PendingKind::kMeleeDie;
 }
 
 void FastplayState::after_losses(int u, int limit) {
@@ -304,18 +370,18 @@ void FastplayState::apply_die(int value) {
     case PendingKind::kFirstMover:
       first_ = static_cast<std::int8_t>(value % 2 == 1 ? 0 : 1);  // fastplay 2.1
       to_act_ = first_;
-      log("initiative",
-          fmt::format("d6 {}: {} moves first", value,
-                      fp_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
-          "fastplay 2.1");
+      emit("initiative",
+           fmt::format("d6 {}: {} moves first", value,
+                       fp_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+           "fastplay 2.1");
       break;
     case PendingKind::kSupremeRoll:
       move_limit_[static_cast<std::size_t>(pending_side_)] = static_cast<std::int8_t>(value);
-      log("supreme",
-          fmt::format("without its supreme commander, {} may move or charge {} units",
-                      fp_->scenario_data().side_names[static_cast<std::size_t>(pending_side_)],
-                      value),
-          "fastplay 11.4");
+      emit("supreme",
+           fmt::format("without its supreme commander, {} may move or charge {} units",
+                       fp_->scenario_data().side_names[static_cast<std::size_t>(pending_side_)],
+                       value),
+           "fastplay 11.4");
       break;
     case PendingKind::kArcheryDie: {
       const int t = target_;
@@ -338,51 +404,47 @@ void FastplayState::apply_die(int value) {
               break;
             }
       }
-      // fastplay 5.2: each die against the target's next stand to fall (ruling F-10).
-      TroopType victim = TroopType::kHeavyInfantry;
-      for (auto it = unit(t).stands.rbegin(); it != unit(t).stands.rend(); ++it)
-        if (it->alive) {
-          victim = it->type;
-          break;
-        }
-      if (alive(t) && archery_success(victim, value, in_cover(t))) {
-        kill_last_stand(t);
+      // fastplay 5.2: each die against the target unit's troop type (ruling F-10: the type its
+      // live stands share, else the unit's listed type); the owner picks the stand lost.
+      const bool hit =
+          alive(t) && archery_success(target_type(t), value, shot_in_cover(shooter_, t));
+      emit("archery",
+           fmt::format("{} shoots at {}: d6 {}{}", unit_name(shooter_), unit_name(t), value,
+                       hit ? ", a stand is hit" : ""),
+           "fastplay 5.2");
+      --dice_left_;
+      if (hit) {
         ++hits_;
-      }
-      log("archery",
-          fmt::format("{} shoots at {}: d6 {}", unit_name(shooter_), unit_name(t), value),
-          "fastplay 5.2");
-      if (--dice_left_ > 0 && alive(t)) {
-        pending_ = PendingKind::kArcheryDie;
+        take_losses(t, 1, PendingKind::kArcheryDie);
         return;
       }
-      finish_volley();
+      continue_volley(PendingKind::kArcheryDie);
       return;
     }
     case PendingKind::kMachineDie: {
       const int t = target_;
       const auto d = shooting_range(shooter_, t);
-      const int ko =
-          d ? machine_knockouts(fp_->unit(shooter_).type, d->ceil(), value, in_cover(t)).value_or(0)
-            : 0;
-      for (int k = 0; k < ko && alive(t); ++k) {
-        kill_last_stand(t);
-        ++hits_;
-      }
-      log("machine",
-          fmt::format("{} shoots at {}: d6 {}, {} stands knocked out", unit_name(shooter_),
-                      unit_name(t), value, ko),
-          "fastplay 10.2");
-      if (--dice_left_ > 0 && alive(t)) {
-        pending_ = PendingKind::kMachineDie;
+      const int ko = d ? machine_knockouts(fp_->unit(shooter_).type, d->ceil(), value,
+                                           shot_in_cover(shooter_, t))
+                             .value_or(0)
+                       : 0;
+      emit("machine",
+           fmt::format("{} shoots at {}: d6 {}, {} stands knocked out", unit_name(shooter_),
+                       unit_name(t), value, ko),
+           "fastplay 10.2");
+      --dice_left_;
+      if (ko > 0 && alive(t)) {
+        hits_ = static_cast<std::int8_t>(hits_ + std::min(ko, alive_stands(t)));
+        take_losses(t, ko, PendingKind::kMachineDie);
         return;
       }
-      finish_volley();
+      continue_volley(PendingKind::kMachineDie);
       return;
     }
     case PendingKind::kMeleeDie: {
       const Attack a = attacks_.front();
       attacks_.erase(attacks_.begin());
+      if (!a.extra) struck_.push_back(a);
       StandState& target = units_[static_cast<std::size_t>(a.target_unit)]
                                .stands[static_cast<std::size_t>(a.target_stand)];
       const TroopType at = unit(a.unit).stands[static_cast<std::size_t>(a.stand)].type;
@@ -394,14 +456,15 @@ void FastplayState::apply_die(int value) {
               .stands[static_cast<std::size_t>(a.stand)]
               .occupy = a.occupy;
       }
-      log("melee",
-          fmt::format("{} strikes {}: d6 {}{:+d} {}", unit_name(a.unit), unit_name(a.target_unit),
-                      value, int{a.modifier}, hit ? "eliminates a stand" : "no effect"),
-          "fastplay 10.1");
+      emit("melee",
+           fmt::format("{} strikes {}: d6 {}{:+d} {}", unit_name(a.unit), unit_name(a.target_unit),
+                       value, int{a.modifier}, hit ? "eliminates a stand" : "no effect"),
+           "fastplay 10.1");
       if (!attacks_.empty()) {
-        pending_ = PendingKind::kMeleeDie;
+        next_attack();
         return;
       }
+      struck_.clear();
       next_actor(side_of(a.unit));
       return;
     }
@@ -409,19 +472,15 @@ void FastplayState::apply_die(int value) {
       const int u = shooter_;
       // fastplay 9.1: cavalry lose a stand on 1-2, foot on 1-5.
       const bool lose = value <= retreat_loss_limit(fp_->unit(u).type);
+      emit("retreat",
+           fmt::format("{} retreats: d10 {}{}", unit_name(u), value,
+                       lose ? ", a stand is lost" : ""),
+           "fastplay 9.1");
       if (lose) {
-        kill_last_stand(u);
-        after_losses(u, kCommanderLossMelee);
+        take_losses(u, 1, PendingKind::kRetreatDie);  // the owner picks the stand (ruling F-10)
+        return;
       }
-      if (alive(u)) {
-        if (auto p = retreat_result(u)) units_[static_cast<std::size_t>(u)].centre = *p;
-      }
-      units_[static_cast<std::size_t>(u)].flags |= kRetreated;
-      log("retreat",
-          fmt::format("{} retreats: d10 {}{}", unit_name(u), value,
-                      lose ? ", a stand is lost" : ""),
-          "fastplay 9.1");
-      next_actor(side_of(u));
+      finish_retreat(u);
       return;
     }
     case PendingKind::kCommanderDie: {
@@ -430,8 +489,8 @@ void FastplayState::apply_die(int value) {
       // fastplay 11.2: 1-3 after melee losses, 1 after an archery attack.
       if (value <= commander_limit_) {
         units_[static_cast<std::size_t>(u)].commander = false;
-        log("commander", fmt::format("the commander of {} falls (d10 {})", unit_name(u), value),
-            "fastplay 11.2");
+        emit("commander", fmt::format("the commander of {} falls (d10 {})", unit_name(u), value),
+             "fastplay 11.2");
       }
       return;
     }
@@ -450,7 +509,29 @@ void FastplayState::finish_volley() {
 }
 
 void FastplayState::do_apply(game::Action a) {
-  if (pending_ == PendingKind::kChargeAnswer) {
+  if (pending_ == PendingKind::kStrike) {
+    // fastplay 8.1 (ruling F-17): the attacking side's pick among the candidates.
+    const int t = (a - act::kStrikeBase) / 8, j = (a - act::kStrikeBase) % 8;
+    for (const Attack& c : strike_candidates(attacks_.front(), struck_))
+      if (c.target_unit == t && c.target_stand == j) {
+        attacks_.front() = c;
+        break;
+      }
+    attacks_.front().chosen = true;
+    pending_ = PendingKind::kMeleeDie;
+  } else if (pending_ == PendingKind::kLoss) {
+    // Ruling F-10: the owner's pick of the stand lost.
+    pending_ = PendingKind::kNone;
+    const int u = loss_unit_;
+    kill_stand(u, a - act::kLoseBase);
+    emit("loss", fmt::format("{} loses a stand, {} left", unit_name(u), alive_stands(u)),
+         "fastplay F-10");
+    if (--losses_left_ > 0) {
+      take_losses(u, losses_left_, loss_then_);
+    } else {
+      after_loss();
+    }
+  } else if (pending_ == PendingKind::kChargeAnswer) {
     pending_ = PendingKind::kNone;
     const PendingCharge c = charge_;
     do_charge(c.unit, c.target, c.side, a - act::kResponseBase);
@@ -469,7 +550,7 @@ void FastplayState::do_apply(game::Action a) {
         s.offset = s.offset + geo::Vec{s.occupy, 0};
         if (!may_place(u, us.centre, us.heading)) s.offset = old;
       }
-      log("occupy", unit_name(u) + " advances into the vacated places", "fastplay 8.4");
+      emit("occupy", unit_name(u) + " advances into the vacated places", "fastplay 8.4");
     }
     for (auto& s : us.stands) s.occupy = 0;
   } else if (pending_ != PendingKind::kNone) {
@@ -494,7 +575,8 @@ void FastplayState::do_apply(game::Action a) {
     const int u = a - act::kFightBase;
     units_[static_cast<std::size_t>(u)].flags |= kFought;
     attacks_ = melee_attacks(u);
-    pending_ = PendingKind::kMeleeDie;
+    struck_.clear();
+    next_attack();
   } else if (a >= act::kChargeBase) {
     const int c = a - act::kChargeBase;
     const int u = c / 256, t = (c % 256) / 4;
@@ -547,13 +629,16 @@ void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
     const auto f = face_result(t, pose->second);
     ts.centre = f->first;
     ts.heading = f->second;
-    log("pivot", unit_name(t) + " pivots to face the charge", "fastplay 6.2");
-    if (auto p = charge_result(u, t, geo::Side::kFront, false)) {
+    emit("pivot", unit_name(t) + " pivots to face the charge", "fastplay 6.2");
+    // fastplay 6.1 (ruling F-9): the charge distance is measured again to the new front; a
+    // charger that no longer reaches it, or cannot meet it squarely, stays where it was.
+    if (auto p = charge_result(u, t, geo::Side::kFront)) {
       us.centre = p->first;
       us.heading = p->second;
-      log("charge", unit_name(u) + " charges " + unit_name(t), "fastplay 6.1");
+      emit("charge", unit_name(u) + " charges " + unit_name(t), "fastplay 6.1");
     } else {
-      log("charge", unit_name(u) + " cannot close with " + unit_name(t), "fastplay 6.2");
+      emit("charge", unit_name(u) + " falls short of " + unit_name(t) + "'s new front",
+           "fastplay 6.2");
     }
     return;
   }
@@ -561,11 +646,11 @@ void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
     // fastplay 7.1: the cavalry moves away before contact; the foot follow if they still reach.
     ts.centre = *evade_result(t, pose->second);
     ts.flags |= kEvaded;
-    log("evade", unit_name(t) + " evades the charge", "fastplay 7.1");
+    emit("evade", unit_name(t) + " evades the charge", "fastplay 7.1");
     if (auto p = charge_result(u, t, side)) {
       us.centre = p->first;
       us.heading = p->second;
-      log("charge", unit_name(u) + " still reaches " + unit_name(t), "fastplay 7.1");
+      emit("charge", unit_name(u) + " still reaches " + unit_name(t), "fastplay 7.1");
     } else if (may_place(u, pose->first, pose->second)) {
       us.centre = pose->first;  // ruling F-23: the foot stop where the cavalry stood
       us.heading = pose->second;
@@ -574,7 +659,7 @@ void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
   }
   us.centre = pose->first;
   us.heading = pose->second;
-  log("charge", unit_name(u) + " charges " + unit_name(t), "fastplay 6.1");
+  emit("charge", unit_name(u) + " charges " + unit_name(t), "fastplay 6.1");
 }
 
 void FastplayState::do_move(int code) {
@@ -591,7 +676,7 @@ void FastplayState::do_move(int code) {
   const auto p = move_result(u, code);
   us.centre = p->first;
   us.heading = p->second;
-  log("move", unit_name(u) + " moves", "fastplay 4.2");
+  emit("move", unit_name(u) + " moves", "fastplay 4.2");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -665,6 +750,15 @@ void FastplayState::legal_actions(std::vector<game::Action>& out) const {
     case PendingKind::kOccupy:
       out.push_back(act::kOccupyBase);
       out.push_back(act::kOccupyBase + 1);
+      return;
+    case PendingKind::kStrike:
+      for (const Attack& c : strike_candidates(attacks_.front(), struck_))
+        out.push_back(act::kStrikeBase + 8 * c.target_unit + c.target_stand);
+      std::sort(out.begin(), out.end());
+      return;
+    case PendingKind::kLoss:
+      for (std::size_t i = 0; i < unit(loss_unit_).stands.size(); ++i)
+        if (unit(loss_unit_).stands[i].alive) out.push_back(act::kLoseBase + static_cast<int>(i));
       return;
     default:
       return;
@@ -782,14 +876,20 @@ std::string FastplayState::to_string() const {
      << " charge " << int{charge_.unit} << ' ' << int{charge_.target} << ' '
      << static_cast<int>(charge_.side) << " limits " << int{move_limit_[0]} << ' '
      << int{move_limit_[1]} << ' ' << int{moves_used_[0]} << ' ' << int{moves_used_[1]} << ' '
-     << supreme_rolled_[0] << supreme_rolled_[1] << " cmd " << int{commander_limit_};
+     << supreme_rolled_[0] << supreme_rolled_[1] << " cmd " << int{commander_limit_} << " loss "
+     << int{loss_unit_} << ' ' << int{losses_left_} << ' ' << static_cast<int>(loss_then_);
   for (auto u : commander_checks_) os << ' ' << int{u};
   os << " occ";
   for (auto u : occupy_queue_) os << ' ' << int{u};
   os << " attacks";
   for (const auto& a : attacks_)
     os << ' ' << int{a.unit} << '.' << int{a.stand} << '>' << int{a.target_unit} << '.'
-       << int{a.target_stand} << ':' << int{a.modifier} << ':' << a.extra << ':' << a.occupy;
+       << int{a.target_stand} << ':' << int{a.modifier} << ':' << a.extra << a.chosen << ':'
+       << a.occupy;
+  os << " struck";
+  for (const auto& a : struck_)
+    os << ' ' << int{a.unit} << '.' << int{a.stand} << '>' << int{a.target_unit} << '.'
+       << int{a.target_stand} << ':' << int{a.modifier};
   os << '\n';
   for (int u = 0; u < num_units(); ++u) {
     const UnitState& us = unit(u);
@@ -872,8 +972,7 @@ nlohmann::json FastplayState::to_json(game::Player viewer) const {
 }
 
 std::string FastplayState::action_to_string(game::Action a) const {
-  if (pending_ != PendingKind::kNone && pending_ != PendingKind::kChargeAnswer &&
-      pending_ != PendingKind::kOccupy) {
+  if (pending_ != PendingKind::kNone && !deciding()) {
     const int sides =
         pending_ == PendingKind::kRetreatDie || pending_ == PendingKind::kCommanderDie ? 10 : 6;
     if (a > act::kDieBase && a <= act::kDieBase + sides)
@@ -883,6 +982,25 @@ std::string FastplayState::action_to_string(game::Action a) const {
   auto id = [&](int u) -> std::string {
     return u >= 0 && u < num_units() ? fp_->unit(u).id : std::string("?");
   };
+  auto stand_text = [&](int u, int j) {
+    const auto n = static_cast<int>(unit(u).stands.size());
+    if (j < 0 || j >= n) return std::string("?");
+    const StandState& st = unit(u).stands[static_cast<std::size_t>(j)];
+    return fmt::format("{} stand {} ({})", id(u), j + 1, troop_name(st.type));
+  };
+  if (pending_ == PendingKind::kStrike && a >= act::kStrikeBase && a < act::kLoseBase) {
+    const Attack& f = attacks_.front();
+    const int t = (a - act::kStrikeBase) / 8, j = (a - act::kStrikeBase) % 8;
+    if (t >= num_units()) return {};
+    for (const Attack& c : strike_candidates(f, struck_))
+      if (c.target_unit == t && c.target_stand == j)
+        return fmt::format("{}{} strikes {}{}", stand_text(f.unit, f.stand),
+                           f.extra ? "'s extra die" : "", stand_text(t, j),
+                           c.modifier ? fmt::format(" ({:+d})", int{c.modifier}) : "");
+    return {};
+  }
+  if (pending_ == PendingKind::kLoss && a >= act::kLoseBase && a < act::kMoveBase)
+    return "lose " + stand_text(loss_unit_, a - act::kLoseBase);
   if (a == act::kPass) return phase_ == Phase::kMovement ? "end movement" : "pass";
   if (a >= act::kMoveBase) {
     const int code = a - act::kMoveBase;
@@ -927,8 +1045,7 @@ std::string FastplayState::action_to_string(game::Action a) const {
 
 nlohmann::json FastplayState::action_to_json(game::Action a) const {
   nlohmann::json j = game::State::action_to_json(a);
-  if (pending_ != PendingKind::kNone && pending_ != PendingKind::kChargeAnswer &&
-      pending_ != PendingKind::kOccupy) {
+  if (pending_ != PendingKind::kNone && !deciding()) {
     j["kind"] = "chance";
     return j;
   }
@@ -950,6 +1067,36 @@ nlohmann::json FastplayState::action_to_json(game::Action a) const {
   if (pending_ == PendingKind::kOccupy) {
     j["kind"] = "occupy";
     j["unit"] = id(occupy_queue_.front());
+    return j;
+  }
+  auto stand_corners = [&](int u, int i) {
+    nlohmann::json c = nlohmann::json::array();
+    for (const auto& q : stand_base(u, i).corners()) c.push_back({q.x, q.y});
+    return c;
+  };
+  if (pending_ == PendingKind::kStrike) {
+    // The attacking stand and the enemy stand it would strike, for the board to outline.
+    const Attack& f = attacks_.front();
+    const int t = (a - act::kStrikeBase) / 8, s = (a - act::kStrikeBase) % 8;
+    j["kind"] = "strike";
+    j["by"] = id(f.unit);
+    j["by_stand"] = f.stand;
+    j["extra"] = f.extra;
+    if (t < num_units() && s < static_cast<int>(unit(t).stands.size())) {
+      j["unit"] = id(t);
+      j["stand"] = s;
+      j["corners"] = stand_corners(t, s);
+    }
+    return j;
+  }
+  if (pending_ == PendingKind::kLoss) {
+    const int s = a - act::kLoseBase;
+    j["kind"] = "lose-stand";
+    j["unit"] = id(loss_unit_);
+    if (s >= 0 && s < static_cast<int>(unit(loss_unit_).stands.size())) {
+      j["stand"] = s;
+      j["corners"] = stand_corners(loss_unit_, s);
+    }
     return j;
   }
   if (a == act::kPass) {

@@ -16,6 +16,12 @@
 //   31000 + u               Retreat: unit u retreats
 //   32000 + r               the charged unit's answer: 0 stand, 1 pivot to face, 2 evade
 //   33000 + r               winners of a melee: 0 stay, 1 occupy the vacated places
+//   34000 + 8*t + j         the attacking side picks the stand a striking stand (or an extra
+//                           die) hits: stand j of enemy unit t (PendingKind::kStrike; the
+//                           attack is attacks().front(), the choices strike_candidates())
+//   35000 + j               the owner picks which of its stands is lost: stand j of
+//                           loss_unit() (PendingKind::kLoss; after an archery or war-machine
+//                           hit, or the d10 of a retreat; losses_left() more to pick)
 //   40000 + code            Movement, the picked unit: 0 hold; 1 + 5*p + d: turn kTurns[p]
 //                           about the unit's centre, then go straight ahead d quarters of its
 //                           allowance (p = 0 and d = 0 is not a move)
@@ -44,6 +50,8 @@ inline constexpr game::Action kFightBase = 30000;
 inline constexpr game::Action kRetreatBase = 31000;
 inline constexpr game::Action kResponseBase = 32000;
 inline constexpr game::Action kOccupyBase = 33000;
+inline constexpr game::Action kStrikeBase = 34000;
+inline constexpr game::Action kLoseBase = 35000;
 inline constexpr game::Action kMoveBase = 40000;
 inline constexpr int kStand = 0, kFace = 1, kEvade = 2;
 }  // namespace act
@@ -76,6 +84,8 @@ enum class PendingKind : std::uint8_t {
   kCommanderDie,  // d10 for a commander after losses (fastplay 11.2)
   kChargeAnswer,  // decision of the charged unit's side (fastplay 6.2, 7.1)
   kOccupy,        // decision of the winners' side (fastplay 8.4)
+  kStrike,        // decision of the attacking side: which touching enemy stand is struck (8.1)
+  kLoss,          // decision of the losing side: which of its stands is removed (5.2, 9.1, 10.2)
 };
 
 enum class EndReason : std::uint8_t { kNone, kBroken, kTurnLimit };
@@ -112,6 +122,7 @@ struct Attack {
   std::int8_t unit = -1, stand = -1, target_unit = -1, target_stand = -1;
   std::int8_t modifier = 0;
   bool extra = false;       // an extra die (commander or charging cavalry)
+  bool chosen = false;      // its target is settled (by the attacking side or by having no choice)
   std::int16_t occupy = 0;  // how far the attacker advances into the vacated place (8.4)
 };
 
@@ -169,6 +180,9 @@ class FastplayState final : public game::State {
   int stands_lost(int side) const;
   int move_limit(int side) const { return move_limit_[static_cast<std::size_t>(side)]; }
   const std::vector<Attack>& attacks() const { return attacks_; }
+  // PendingKind::kLoss: the unit losing stands and how many its side still has to pick.
+  int loss_unit() const { return loss_unit_; }
+  int losses_left() const { return losses_left_; }
 
   // ---- Rule queries (rules.cpp), exposed for tests ----
   geo::Base stand_base(int u, int i) const;
@@ -198,15 +212,36 @@ class FastplayState final : public game::State {
   // The exact distance from the nearest shooting stand of u to the nearest stand of t that it
   // sees in its front arc, if any.
   std::optional<geo::SquaredDistance> shooting_range(int u, int t) const;
-  bool in_cover(int u) const;  // fastplay 10.2 (ruling F-13)
+  // That distance and the shot's line (the shooting stand's front middle to the target
+  // stand's centre).
+  struct Shot {
+    geo::SquaredDistance distance;
+    geo::Segment line;
+  };
+  std::optional<Shot> best_shot(int u, int t) const;
+  bool in_cover(int u) const;  // fastplay 10.2 (ruling F-13): where the unit stands
+  // fastplay 10.2 (ruling F-13): the target is in cover against this shooter: in_cover(t), or
+  // the shot's line passes through woods, a village or works.
+  bool shot_in_cover(int u, int t) const;
+  // The troop type missiles are judged against (ruling F-10): the type the unit's live stands
+  // share, else the unit's listed type.
+  TroopType target_type(int t) const;
   // The evade position of cavalry unit t charged along `direction`, if it may evade (7.1).
   std::optional<geo::Point> evade_result(int t, geo::Angle direction) const;
   // The heading the target takes when pivoting to face a charger arriving at `charger_heading`.
   std::optional<Pose> face_result(int t, geo::Angle charger_heading) const;
-  // The retreat position of unit u (fastplay 9.2), if it may retreat.
+  // The retreat position of unit u (fastplay 9.2), if it may retreat (ruling F-24: the longest
+  // clear quarter of 15 cm straight back that ends out of contact).
   std::optional<geo::Point> retreat_result(int u) const;
+  // Whether a live stand of u, placed there, is in edge contact with an enemy stand.
+  bool touches_enemy_at(int u, geo::Point centre, geo::Angle heading) const;
   // The attacks unit u makes this Melee phase (fastplay 7.2, 8.1-8.3, 10.3, 11.1, 11.3).
   std::vector<Attack> melee_attacks(int u) const;
+  // The attacks the attacking side may pick from for `a` (ruling F-17): for a stand's own
+  // strike, every attackable enemy stand its front touches, or, if its front touches none,
+  // every one it touches; for an extra die, the targets of the unit's strikes already rolled
+  // in this fight (`struck`), each under that strike's modifier. One entry: no choice.
+  std::vector<Attack> strike_candidates(const Attack& a, const std::vector<Attack>& struck) const;
   // A stand of t that may be attacked in melee (ruling F-26: a lone commander touching a
   // friendly stand may not).
   bool attackable(int t) const;
@@ -235,12 +270,23 @@ class FastplayState final : public game::State {
   void do_charge(int u, int t, geo::Side side, int answer);
   void end_melee_phase();
   void next_occupy();
-  void kill_last_stand(int u);
+  void kill_stand(int u, int i);
+  // Starts the removal of n stands of u (ruling F-10): removed at once where the owner has no
+  // choice (as many stands as it has, or one), else PendingKind::kLoss; `then` says what the
+  // removal interrupts (kArcheryDie, kMachineDie or kRetreatDie), resumed by after_loss().
+  void take_losses(int u, int n, PendingKind then);
+  void after_loss();
+  void continue_volley(PendingKind kind);
+  void finish_retreat(int u);
+  void next_attack();
+  bool deciding() const {
+    return pending_ == PendingKind::kChargeAnswer || pending_ == PendingKind::kOccupy ||
+           pending_ == PendingKind::kStrike || pending_ == PendingKind::kLoss;
+  }
   void after_losses(int u, int limit);
   void resolve_next();
   void finish_volley();
   std::string unit_name(int u) const;
-  void log(const char* kind, std::string text, const char* rule) const;
 
   std::shared_ptr<const FastplayGame> fp_;
   std::vector<UnitState> units_;
@@ -259,6 +305,9 @@ class FastplayState final : public game::State {
   std::int8_t shooter_ = -1, target_ = -1;
   std::int8_t dice_left_ = 0, hits_ = 0;
   std::vector<Attack> attacks_;  // melee dice still to roll, the first is next
+  std::vector<Attack> struck_;   // the fighting unit's strikes already rolled (extra dice)
+  std::int8_t loss_unit_ = -1, losses_left_ = 0;
+  PendingKind loss_then_ = PendingKind::kNone;
   PendingCharge charge_;
   std::vector<std::int8_t> commander_checks_;  // units to test for commander loss (limit below)
   std::int8_t commander_limit_ = 0;

@@ -59,6 +59,7 @@ struct UnitDef {
   bool commander = false;       // a commander in base contact with the unit (fastplay 11.1)
   bool lone_commander = false;  // the unit is a commander figure alone (fastplay 11.3)
   bool supreme = false;         // the army's supreme commander (fastplay 11.4)
+  std::string formation;        // the formation it belongs to (fastplay 3; empty: none named)
 };
 
 struct Scenario {
@@ -67,6 +68,9 @@ struct Scenario {
   int turns = 12;
   int first = -1;          // -1: the d6 decides every turn; else this side moves first in turn 1
   int break_percent = 50;  // ruling F-28: an army that has lost this share of its stands loses
+  // fastplay 3 (ruling F-29): "playsheet" checks formations of 3-4 units and armies of 2+
+  // formations; "free" (drills, tests, small lessons) checks only the unit sizes.
+  bool free_organisation = false;
   std::array<std::string, kNumSides> side_ids, side_names;
   std::vector<TerrainDef> terrain;
   std::vector<RoadDef> roads;

@@ -162,7 +162,7 @@ void OhwState::do_place(game::Action a) {
   us.base = b;
   us.flags |= kActed | kMoved;  // 1.6: it moved or turned
   selected_ = -1;
-  log("move", text, "ohw 1.0");
+  emit("move", text, "ohw 1.0");
 }
 
 nlohmann::json OhwState::free_placement() const {

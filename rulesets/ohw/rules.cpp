@@ -26,16 +26,6 @@ bool base_near_polygon(const geo::Base& b, const geo::Polygon& poly, std::int64_
   return false;
 }
 
-// A bound on the distance from a base's centre to any of its points: half the width plus half
-// the depth (at least the half-diagonal). Used only to skip far-off units quickly.
-std::int64_t reach(const geo::Base& b) { return (b.width() + b.depth()) / 2; }
-
-// The centres are further apart than `d`: nothing of the two within `d` of the centres can meet.
-bool far_apart(geo::Point a, geo::Point b, std::int64_t d) {
-  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
-  return dx * dx + dy * dy > d * d;
-}
-
 // The boxes' interiors are apart (a quick refusal before exact polygon tests).
 bool boxes_apart(const std::array<std::int64_t, 4>& a, const std::array<std::int64_t, 4>& b) {
   return a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
@@ -118,7 +108,8 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
       return false;
   }
   for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
-    if (v != u && unit(v).on_table && !far_apart(b.centre(), unit(v).base.centre(), 2 * reach(b)) &&
+    if (v != u && unit(v).on_table &&
+        !geo::far_apart(b.centre(), unit(v).base.centre(), 2 * geo::reach(b)) &&
         geo::overlaps(b, unit(v).base))
       return false;
   return true;
@@ -142,7 +133,7 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
       static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
   for (int w = 0; w < ohw_->num_units(); ++w)  // 1.3: no passing through another base
     if (w != u && w != ignore && unit(w).on_table &&
-        !far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach(b)) &&
+        !geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * geo::reach(b)) &&
         geo::move_overlaps_base(b, v, unit(w).base))
       return false;
   return true;
@@ -237,7 +228,8 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
   std::vector<int> near;
   for (int v = 0; v < ohw_->num_units(); ++v) {
     if (v == a || v == b || !unit(v).on_table) continue;
-    if (!geo::distance_sq(unit(v).base.centre(), s).within(reach(unit(v).base) + kThree)) continue;
+    if (!geo::distance_sq(unit(v).base.centre(), s).within(geo::reach(unit(v).base) + kThree))
+      continue;
     if (geo::segment_crosses_base_interior(s, unit(v).base)) return false;
     if (geo::distance_sq(s, unit(v).base).within(kThree)) near.push_back(v);
   }
@@ -646,19 +638,19 @@ void OhwState::do_move(int code) {
       us.base = nb;
       units_[static_cast<std::size_t>(e)].base = ne;  // 1.5: the enemy kept in contact
     }
-    log("face", unit_name(u) + " turns to face its enemy", "ohw 1.5");
+    emit("face", unit_name(u) + " turns to face its enemy", "ohw 1.5");
     return;
   }
   if (code >= act::kChargeCode) {
     const int t = (code - act::kChargeCode) / 4;
     us.base = *charge_result(u, t, static_cast<geo::Side>((code - act::kChargeCode) % 4));
     us.flags |= kMoved | kCharged;
-    log("charge", unit_name(u) + " charges " + unit_name(t), "ohw 1.8");
+    emit("charge", unit_name(u) + " charges " + unit_name(t), "ohw 1.8");
     return;
   }
   us.base = *move_result(u, code);
   us.flags |= kMoved;
-  log("move", text, "ohw 1.0");
+  emit("move", text, "ohw 1.0");
 }
 
 }  // namespace carroccio::ohw

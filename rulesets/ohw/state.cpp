@@ -56,15 +56,6 @@ std::string OhwState::unit_name(int u) const {
                      ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))]);
 }
 
-void OhwState::log(const char* kind, std::string text, const char* rule) const {
-  if (!logging()) return;
-  core::Event e;
-  e.kind = kind;
-  e.text = std::move(text);
-  e.rule = rule;
-  emit(std::move(e));
-}
-
 game::Player OhwState::current_player() const {
   if (phase_ == Phase::kOver) return game::kTerminalPlayer;
   if (pending_.kind != PendingKind::kNone) return game::kChancePlayer;
@@ -133,7 +124,7 @@ void OhwState::start_player_turn() {
       continue;
     if (may_stand(u, us.base)) {
       us.on_table = true;
-      log("arrive", fmt::format("{} arrives", unit_name(u)), "ohw scenario");
+      emit("arrive", fmt::format("{} arrives", unit_name(u)), "ohw scenario");
     }
   }
   phase_ = Phase::kMove;
@@ -145,13 +136,14 @@ void OhwState::finish_game(int winner, EndReason reason) {
   end_reason_ = reason;
   phase_ = Phase::kOver;
   pending_ = {};
-  log("end",
-      fmt::format("game over: {} ({})",
-                  winner == 2 ? std::string("draw")
-                              : ohw_->scenario_data().side_names[static_cast<std::size_t>(winner)] +
-                                    " wins",
-                  end_reason_name(reason)),
-      "ohw O-29");
+  emit("end",
+       fmt::format(
+           "game over: {} ({})",
+           winner == 2
+               ? std::string("draw")
+               : ohw_->scenario_data().side_names[static_cast<std::size_t>(winner)] + " wins",
+           end_reason_name(reason)),
+       "ohw O-29");
 }
 
 void OhwState::end_player_turn() {
@@ -161,7 +153,7 @@ void OhwState::end_player_turn() {
     if (us.on_table && us.hits >= 15) {
       us.on_table = false;
       us.removed = true;
-      log("remove", fmt::format("{} is removed with {} hits", unit_name(u), us.hits), "ohw 4");
+      emit("remove", fmt::format("{} is removed with {} hits", unit_name(u), us.hits), "ohw 4");
     }
   }
   const Scenario& sc = ohw_->scenario_data();
@@ -207,35 +199,35 @@ void OhwState::apply_die(int value) {
         types[r.irregulars ? n - 3 : n - 1] = UnitType::kPeasantArchers;
       for (std::size_t i = 0; i < slots.size(); ++i)
         units_[static_cast<std::size_t>(slots[i])].type = types[i];
-      log("forces",
-          fmt::format("{} rolls {} on the force table",
-                      ohw_->scenario_data().side_names[static_cast<std::size_t>(p.a)], value),
-          "ohw notes 3.2");
+      emit("forces",
+           fmt::format("{} rolls {} on the force table",
+                       ohw_->scenario_data().side_names[static_cast<std::size_t>(p.a)], value),
+           "ohw notes 3.2");
       break;
     }
     case PendingKind::kShot: {
       const HitFactors h = shooting_hits(p.a, p.t, value);
       apply_hits(p.t, h.hits);
-      log("shoot",
-          fmt::format("{} shoots {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
-                      value, h.hits, unit(p.t).hits),
-          "ohw 2.3");
+      emit("shoot",
+           fmt::format("{} shoots {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
+                       value, h.hits, unit(p.t).hits),
+           "ohw 2.3");
       break;
     }
     case PendingKind::kDemolish:
       if (value >= ohw_->scenario_data().demolition.needs) demolished_ = true;
-      log("demolition",
-          fmt::format("{} tries to break the crossing: d6 {}{}", unit_name(p.a), value,
-                      demolished_ ? ": it is destroyed" : ": it stands"),
-          "ohw scenario");
+      emit("demolition",
+           fmt::format("{} tries to break the crossing: d6 {}{}", unit_name(p.a), value,
+                       demolished_ ? ": it is destroyed" : ": it stands"),
+           "ohw scenario");
       break;
     case PendingKind::kMelee: {
       const HitFactors h = melee_hits(p.a, p.t, value);
       apply_hits(p.t, h.hits);
-      log("melee",
-          fmt::format("{} strikes {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
-                      value, h.hits, unit(p.t).hits),
-          "ohw 3.2");
+      emit("melee",
+           fmt::format("{} strikes {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
+                       value, h.hits, unit(p.t).hits),
+           "ohw 3.2");
       break;
     }
     default:
@@ -248,10 +240,10 @@ void OhwState::do_apply(game::Action a) {
     if (a >= act::kRollOffBase && a < act::kRollOffBase + kNumSides) {
       first_ = static_cast<std::int8_t>(a - act::kRollOffBase);
       pending_ = {};
-      log("roll-off",
-          fmt::format("{} wins the roll-off and moves first",
-                      ohw_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
-          "ohw 0.0");
+      emit("roll-off",
+           fmt::format("{} wins the roll-off and moves first",
+                       ohw_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+           "ohw 0.0");
     } else {
       apply_die(a - act::kDieBase);
     }

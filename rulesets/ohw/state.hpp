@@ -217,7 +217,6 @@ class OhwState final : public game::State {
   void wagons_end_of_turn();  // victory.cpp
   int decide_at_end() const;
   std::string unit_name(int u) const;
-  void log(const char* kind, std::string text, const char* rule) const;
 
   std::shared_ptr<const OhwGame> ohw_;
   std::vector<UnitState> units_;

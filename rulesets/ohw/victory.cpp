@@ -78,8 +78,8 @@ void OhwState::wagons_end_of_turn() {
       points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] =
           static_cast<std::int16_t>(points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] +
                                     (safe ? v.safe : v.captured));
-      log(safe ? "safe" : "captured",
-          fmt::format("{} is {}", ohw_->unit(w).id, safe ? "safe" : "captured"), "ohw S3");
+      emit(safe ? "safe" : "captured",
+           fmt::format("{} is {}", ohw_->unit(w).id, safe ? "safe" : "captured"), "ohw S3");
     }
   }
 }

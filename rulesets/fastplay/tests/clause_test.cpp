@@ -1,5 +1,6 @@
 // One test per rule clause of fastplay (docs/rulings/fastplay.md), each with a positive and a
-// negative case; every die is forced.
+// negative case; every die is forced. A stand lost to a die is taken from the end of the unit
+// (roll_taking_last) where the owner's pick is not what the test is about (choice_test.cpp).
 #include "rulesets/fastplay/tests/test_util.hpp"
 
 namespace carroccio::fastplay {
@@ -22,11 +23,11 @@ TEST(FastplayClauses, Clause_TurnSequence_FirstMoverByDie) {
   auto g = testing::make_game(j);
   auto odd = testing::new_state(g);
   ASSERT_EQ(odd->pending(), PendingKind::kFirstMover);
-  testing::roll(*odd, 3);
+  testing::roll_taking_last(*odd, 3);
   EXPECT_EQ(odd->first(), 0);  // odd: army A
   EXPECT_EQ(odd->current_player(), 0);
   auto even = testing::new_state(g);
-  testing::roll(*even, 4);
+  testing::roll_taking_last(*even, 4);
   EXPECT_EQ(even->first(), 1);  // even: army B
   EXPECT_EQ(even->current_player(), 1);
 }
@@ -50,7 +51,7 @@ TEST(FastplayClauses, Clause_Archery1_NoMoveAfterFirstArchery) {
                            {"b", "heavy_infantry", 70, 70, 270}});
   ASSERT_EQ(s->phase(), Phase::kArchery1);
   testing::play(*s, testing::shoot(0, 2));
-  for (int d : {2, 2, 2, 2}) testing::roll(*s, d);
+  for (int d : {2, 2, 2, 2}) testing::roll_taking_last(*s, d);
   EXPECT_TRUE(s->unit(0).flags & kShotFirst);
   testing::pass_to(*s, Phase::kMovement);
   EXPECT_FALSE(s->may_move(0));    // shot in Archery 1: no move
@@ -96,12 +97,12 @@ TEST(FastplayClauses, Clause_Alternation_OneUnitEachUntilBothPass) {
   ASSERT_EQ(s->phase(), Phase::kArchery1);
   EXPECT_EQ(s->to_act(), 0);
   testing::play(*s, testing::shoot(0, 2));
-  for (int d : {2, 2, 2, 2}) testing::roll(*s, d);
+  for (int d : {2, 2, 2, 2}) testing::roll_taking_last(*s, d);
   EXPECT_EQ(s->to_act(), 1);  // then one unit of the other army
   testing::play(*s, act::kPass);
   EXPECT_EQ(s->to_act(), 0);  // b is out of the phase: a goes on alone
   testing::play(*s, testing::shoot(1, 3));
-  for (int d : {2, 2, 2, 2}) testing::roll(*s, d);
+  for (int d : {2, 2, 2, 2}) testing::roll_taking_last(*s, d);
   EXPECT_EQ(s->phase(), Phase::kMovement);  // a has nothing left, b has passed
 }
 
@@ -110,7 +111,7 @@ TEST(FastplayClauses, Clause_Archery_DicePerStandSingleTargetRange) {
   EXPECT_TRUE(testing::is_legal(*s, testing::shoot(0, 1)));
   testing::play(*s, testing::shoot(0, 1));
   // Four stands: four dice; heavy infantry falls to a 6.
-  for (int d : {6, 5, 4, 3}) testing::roll(*s, d);
+  for (int d : {6, 5, 4, 3}) testing::roll_taking_last(*s, d);
   EXPECT_EQ(s->alive_stands(1), 3);
   EXPECT_FALSE(s->is_chance_node());
   EXPECT_FALSE(s->may_shoot(0));  // once a turn
@@ -139,7 +140,7 @@ TEST(FastplayClauses, Clause_Archery_CoverAddsOne) {
         wood ? std::vector<testing::T>{{"woods", {40, 65, 60, 75}}} : std::vector<testing::T>{});
     EXPECT_EQ(s->in_cover(1), wood);
     testing::play(*s, testing::shoot(0, 1));
-    for (int d : {5, 2, 2, 2}) testing::roll(*s, d);  // light infantry: 5-6, in cover 6
+    for (int d : {5, 2, 2, 2}) testing::roll_taking_last(*s, d);  // light infantry: 5-6, in cover 6
     EXPECT_EQ(s->alive_stands(1), wood ? 4 : 3) << wood;
   }
 }
@@ -150,12 +151,12 @@ TEST(FastplayClauses, Clause_Archery_ArrowSupply) {
   testing::play(*s, testing::shoot(0, 1));
   // Four stands and a commander: five dice. Four 1s turn every stand about; the fifth 1
   // replaces an archer stand with infantry.
-  for (int d : {1, 1, 1, 1}) testing::roll(*s, d);
+  for (int d : {1, 1, 1, 1}) testing::roll_taking_last(*s, d);
   int turned = 0;
   for (const auto& st : s->unit(0).stands) turned += st.turned ? 1 : 0;
   EXPECT_EQ(turned, 4);
   EXPECT_EQ(s->unit(0).stands[3].type, TroopType::kArchery);  // not yet replaced
-  testing::roll(*s, 1);
+  testing::roll_taking_last(*s, 1);
   EXPECT_EQ(s->unit(0).stands[3].type, TroopType::kLightInfantry);
   EXPECT_EQ(s->unit(0).stands[2].type, TroopType::kArchery);
 }
@@ -218,14 +219,14 @@ TEST(FastplayClauses, Clause_Melee_SimultaneousRemoval) {
   ASSERT_EQ(s->phase(), Phase::kMelee);
   EXPECT_EQ(s->to_act(), 0);
   testing::play(*s, testing::fight(0));
-  ASSERT_EQ(s->attacks().size(), 4u);               // one die per stand in contact
-  for (int d : {5, 1, 1, 1}) testing::roll(*s, d);  // heavy vs heavy infantry: 5-6
-  EXPECT_EQ(s->alive_stands(1), 4);                 // struck, not yet removed
+  ASSERT_EQ(s->attacks().size(), 4u);                           // one die per stand in contact
+  for (int d : {5, 1, 1, 1}) testing::roll_taking_last(*s, d);  // heavy vs heavy infantry: 5-6
+  EXPECT_EQ(s->alive_stands(1), 4);                             // struck, not yet removed
   EXPECT_TRUE(s->unit(0).flags & kFought);  // once a phase: the phase ends when b has fought
   // b's struck stand still strikes back.
   testing::play(*s, testing::fight(1));
   ASSERT_EQ(s->attacks().size(), 4u);
-  for (int d : {6, 4, 4, 4}) testing::roll(*s, d);
+  for (int d : {6, 4, 4, 4}) testing::roll_taking_last(*s, d);
   // Both struck down together at the end of the phase.
   EXPECT_NE(s->phase(), Phase::kMelee);
   EXPECT_EQ(s->alive_stands(0), 3);
@@ -267,7 +268,7 @@ TEST(FastplayClauses, Clause_Melee_WinnerOccupiesVacatedPlace) {
   auto s = facing_lines(55);
   charge_front(*s);
   testing::play(*s, testing::fight(0));
-  for (int d : {6, 1, 1, 1}) testing::roll(*s, d);
+  for (int d : {6, 1, 1, 1}) testing::roll_taking_last(*s, d);
   testing::play(*s, act::kPass);  // b does not fight
   ASSERT_EQ(s->pending(), PendingKind::kOccupy);
   EXPECT_EQ(s->current_player(), 0);
@@ -355,20 +356,20 @@ TEST(FastplayClauses, Clause_Retreat_LossesByTroopType) {
   ASSERT_TRUE(testing::is_legal(*s, testing::retreat(0)));
   auto keep = s->clone();
   testing::play(*s, testing::retreat(0));
-  testing::roll(*s, 5);  // foot lose a stand on 1-5
+  testing::roll_taking_last(*s, 5);  // foot lose a stand on 1-5
   EXPECT_EQ(s->alive_stands(0), 3);
   EXPECT_EQ(s->unit(0).centre, at(50, 38));  // 15 cm back from y = 53
   EXPECT_FALSE(s->engaged(0));
   auto& t = static_cast<FastplayState&>(*keep);
   testing::play(t, testing::retreat(0));
-  testing::roll(t, 6);
+  testing::roll_taking_last(t, 6);
   EXPECT_EQ(t.alive_stands(0), 4);
   // Cavalry lose a stand only on 1-2.
   auto c = facing_lines(55, "heavy_cavalry");
   charge_front(*c);
   testing::pass_to(*c, Phase::kRetreat);
   testing::play(*c, testing::retreat(0));
-  testing::roll(*c, 3);
+  testing::roll_taking_last(*c, 3);
   EXPECT_EQ(c->alive_stands(0), 4);
 }
 
@@ -377,7 +378,7 @@ TEST(FastplayClauses, Clause_WarMachine_BallistaRangeAndResults) {
   // 68.5 cm between the machine's front (11.5) and b's front (79): in range.
   ASSERT_TRUE(testing::is_legal(*s, testing::shoot(0, 1)));
   testing::play(*s, testing::shoot(0, 1));
-  testing::roll(*s, 6);
+  testing::roll_taking_last(*s, 6);
   EXPECT_EQ(s->alive_stands(1), 2);  // a 6: two stands
   EXPECT_FALSE(s->may_move(0));      // machines do not move (ruling F-16)
   auto far = testing::start({{"a", "ballista", 50, 10, 90}, {"b", "heavy_infantry", 50, 84, 270}});
@@ -387,11 +388,11 @@ TEST(FastplayClauses, Clause_WarMachine_BallistaRangeAndResults) {
 TEST(FastplayClauses, Clause_WarMachine_CatapultBands) {
   auto near = testing::start({{"a", "catapult", 50, 10, 90}, {"b", "heavy_infantry", 50, 40, 270}});
   testing::play(*near, testing::shoot(0, 1));
-  testing::roll(*near, 3);  // within 40 cm: 3-5 one stand
+  testing::roll_taking_last(*near, 3);  // within 40 cm: 3-5 one stand
   EXPECT_EQ(near->alive_stands(1), 3);
   auto far = testing::start({{"a", "catapult", 50, 10, 90}, {"b", "heavy_infantry", 50, 70, 270}});
   testing::play(*far, testing::shoot(0, 1));
-  testing::roll(*far, 3);  // beyond 40 cm: 1-3 no effect
+  testing::roll_taking_last(*far, 3);  // beyond 40 cm: 1-3 no effect
   EXPECT_EQ(far->alive_stands(1), 4);
 }
 
@@ -408,10 +409,10 @@ TEST(FastplayClauses, Clause_Commander_LossAfterMeleeLosses) {
                              {"b", "heavy_infantry", 50, 55, 270, {{"commander", true}}}});
     charge_front(*s);
     testing::play(*s, testing::fight(0));
-    for (int d : {6, 1, 1, 1}) testing::roll(*s, d);
+    for (int d : {6, 1, 1, 1}) testing::roll_taking_last(*s, d);
     testing::play(*s, act::kPass);  // b passes: the phase ends, b has lost a stand
     ASSERT_EQ(s->pending(), PendingKind::kCommanderDie) << s->to_string();
-    testing::roll(*s, die);
+    testing::roll_taking_last(*s, die);
     EXPECT_EQ(s->unit(1).commander, die > 3) << die;  // lost on 1-3
   }
 }
@@ -421,16 +422,16 @@ TEST(FastplayClauses, Clause_Commander_LossAfterArchery) {
     auto s = testing::start({{"a", "archery", 50, 40, 90},
                              {"b", "light_infantry", 50, 70, 270, {{"commander", true}}}});
     testing::play(*s, testing::shoot(0, 1));
-    for (int d : {6, 2, 2, 2}) testing::roll(*s, d);
+    for (int d : {6, 2, 2, 2}) testing::roll_taking_last(*s, d);
     ASSERT_EQ(s->pending(), PendingKind::kCommanderDie);
-    testing::roll(*s, die);
+    testing::roll_taking_last(*s, die);
     EXPECT_EQ(s->unit(1).commander, die > 1) << die;  // lost only on a 1
   }
   // Negative: no loss, no roll.
   auto s = testing::start(
       {{"a", "archery", 50, 40, 90}, {"b", "light_infantry", 50, 70, 270, {{"commander", true}}}});
   testing::play(*s, testing::shoot(0, 1));
-  for (int d : {2, 2, 2, 2}) testing::roll(*s, d);
+  for (int d : {2, 2, 2, 2}) testing::roll_taking_last(*s, d);
   EXPECT_NE(s->pending(), PendingKind::kCommanderDie);
 }
 
@@ -460,11 +461,11 @@ TEST(FastplayClauses, Clause_SupremeCommander_OptionalMoveLimit) {
     s->debug_kill_stand(0, 0);
     testing::pass_to(*s, Phase::kMovement);
     testing::play(*s, act::kPass);
-    testing::play(*s, act::kPass);  // the turn ends
-    testing::roll(*s, 1);           // turn 2: a moves first
+    testing::play(*s, act::kPass);     // the turn ends
+    testing::roll_taking_last(*s, 1);  // turn 2: a moves first
     if (option) {
       ASSERT_EQ(s->pending(), PendingKind::kSupremeRoll);
-      testing::roll(*s, 1);  // one unit may move
+      testing::roll_taking_last(*s, 1);  // one unit may move
     }
     testing::pass_to(*s, Phase::kMovement);
     testing::play(*s, act::kSelectBase + 1);
@@ -481,7 +482,7 @@ TEST(FastplayClauses, Clause_Victory_HalfTheStandsLost) {
   testing::play(*s, act::kPass);
   EXPECT_FALSE(s->is_terminal());
   s->debug_kill_stand(1, 1);  // 2 of 4: half
-  testing::roll(*s, 1);
+  testing::roll_taking_last(*s, 1);
   testing::pass_to(*s, Phase::kMovement);
   testing::play(*s, act::kPass);
   testing::play(*s, act::kPass);

@@ -1,5 +1,7 @@
 // The built-in scenarios load and play to an end; bad scenario files get one sentence naming
 // the file and the field.
+#include <algorithm>
+
 #include "core/rng.hpp"
 #include "rulesets/fastplay/tests/test_util.hpp"
 
@@ -88,6 +90,77 @@ TEST(FastplayScenarios, BadFilesNameFileAndField) {
   auto g = make_ruleset()->new_game(good, "test.json", *opts);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.message().find("supreme_commander"), std::string::npos);
+}
+
+// Two armies of two formations of three heavy infantry units each (ruling F-29).
+nlohmann::json organised() {
+  std::vector<testing::U> units;
+  for (int k = 0; k < 6; ++k) units.push_back({"a", "heavy_infantry", 10.0 + 15 * k, 20, 90});
+  for (int k = 0; k < 6; ++k) units.push_back({"b", "heavy_infantry", 10.0 + 15 * k, 80, 270});
+  auto j = testing::scenario_json(units);
+  j.erase("organisation");
+  for (std::size_t i = 0; i < 12; ++i)
+    j["units"][i]["formation"] = std::string(i < 6 ? "a" : "b") + (i % 6 < 3 ? "1" : "2");
+  return j;
+}
+
+// The error of loading `j` as the text of file test.json (with the line of the field).
+std::string file_error(const nlohmann::json& j) {
+  game::Registry reg;
+  reg.add(make_ruleset());
+  auto g = reg.load_source(j.dump(2), "test.json", {});
+  return g.ok() ? std::string() : g.message();
+}
+
+// The line of the n-th (0-based) occurrence of `key` in the text of j.
+std::string line_of_key(const nlohmann::json& j, const std::string& key, int n = 0) {
+  const std::string text = j.dump(2);
+  std::size_t at = text.find("\"" + key + "\"");
+  for (int k = 0; k < n; ++k) at = text.find("\"" + key + "\"", at + 1);
+  return "test.json:" +
+         std::to_string(
+             1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) +
+         ":";
+}
+
+TEST(FastplayScenarios, Clause_Organisation_FormationsOf3To4AndArmiesOf2Plus) {
+  EXPECT_EQ(file_error(organised()), "");
+  // A formation of two units (units 0 and 1; unit 2 moved to a2, which then has four).
+  auto two = organised();
+  two["units"][2]["formation"] = "a2";
+  const std::string e2 = file_error(two);
+  EXPECT_EQ(e2.rfind(line_of_key(two, "formation", 0), 0), 0u) << e2;
+  EXPECT_NE(e2.find("field 'units[0].formation'"), std::string::npos) << e2;
+  EXPECT_NE(e2.find("formation 'a1' of 2 units"), std::string::npos) << e2;
+  // A formation of five units.
+  auto five = organised();
+  five["units"][3]["formation"] = "a1";
+  five["units"][4]["formation"] = "a1";
+  EXPECT_NE(file_error(five).find("formation 'a1' of 5 units"), std::string::npos);
+  // An army of one formation (four units: a formation of the right size).
+  auto one = organised();
+  one["units"].erase(5);
+  one["units"].erase(4);
+  for (std::size_t i = 0; i < 4; ++i) one["units"][i]["formation"] = "a1";
+  const std::string e1 = file_error(one);
+  EXPECT_EQ(e1.rfind(line_of_key(one, "units"), 0), 0u) << e1;
+  EXPECT_NE(e1.find("field 'units' gives side 'a' 1 formation, but an army has at least 2"),
+            std::string::npos)
+      << e1;
+  // A unit without a formation, and one of the other army's.
+  auto none = organised();
+  none["units"][1].erase("formation");
+  EXPECT_NE(file_error(none).find("field 'units[1].formation' must name"), std::string::npos);
+  auto mixed = organised();
+  mixed["units"][6]["formation"] = "a2";
+  EXPECT_NE(file_error(mixed).find("units[6].formation' puts units of both armies"),
+            std::string::npos);
+  // Free organisation (drills) accepts the same file; an unknown organisation is refused.
+  auto drill = one;
+  drill["organisation"] = "free";
+  EXPECT_EQ(file_error(drill), "");
+  drill["organisation"] = "loose";
+  EXPECT_NE(file_error(drill).find("'organisation'"), std::string::npos);
 }
 
 TEST(FastplayScenarios, RecordReplaysToTheSameState) {

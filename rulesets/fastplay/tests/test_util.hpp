@@ -28,11 +28,13 @@ struct T {
 };
 
 // A 100 x 100 cm table; units get ids u0, u1, ... in order. Army a moves first in turn 1.
+// The organisation is free (ruling F-29): a drill of a few units.
 inline nlohmann::json scenario_json(const std::vector<U>& units, const std::vector<T>& terrain = {},
                                     int turns = 12) {
   nlohmann::json j = {{"ruleset", "fastplay"}, {"id", "test"},
                       {"title", "test"},       {"turns", turns},
-                      {"first", "a"},          {"table", {{"width", 100}, {"height", 100}}}};
+                      {"first", "a"},          {"table", {{"width", 100}, {"height", 100}}},
+                      {"organisation", "free"}};
   j["sides"] = {{{"id", "a"}, {"name", "Army A"}}, {{"id", "b"}, {"name", "Army B"}}};
   j["terrain"] = nlohmann::json::array();
   for (std::size_t i = 0; i < terrain.size(); ++i)
@@ -90,6 +92,25 @@ inline void play(FastplayState& s, game::Action a) {
 inline void roll(FastplayState& s, int value) {
   ASSERT_TRUE(s.is_chance_node()) << s.to_string();
   play(s, act::kDieBase + value);
+}
+
+// The owner's pick of a lost stand (ruling F-10): stand j of the unit losing stands.
+inline void lose(FastplayState& s, int j) {
+  ASSERT_EQ(s.pending(), PendingKind::kLoss) << s.to_string();
+  play(s, act::kLoseBase + j);
+}
+
+// Forces the die now pending; if it costs a stand the owner must pick, picks the unit's last
+// live stand (for tests about something else than that pick).
+inline void roll_taking_last(FastplayState& s, int value) {
+  roll(s, value);
+  while (s.pending() == PendingKind::kLoss) {
+    const auto& stands = s.unit(s.loss_unit()).stands;
+    int last = -1;
+    for (std::size_t i = 0; i < stands.size(); ++i)
+      if (stands[i].alive) last = static_cast<int>(i);
+    lose(s, last);
+  }
 }
 
 // Passes (or ends movement) until the phase is `p`; stops at chance nodes.
