@@ -838,5 +838,31 @@ TEST(Geometry, PropertyArcAnswersAgreeWithABoundaryOracle) {
   EXPECT_LT(hits, 2700);
 }
 
+TEST(Geometry, ReachBoundsEveryPointOfABase) {
+  // Half the width plus half the depth: at least the half-diagonal, so every corner is within it.
+  for (int deg : {0, 30, 45, 90, 137}) {
+    const Base b({1000, 2000}, 400, 300, Angle::degrees(deg));
+    EXPECT_EQ(reach(b), 350);
+    for (const auto& c : b.corners()) EXPECT_TRUE(distance_sq(b.centre(), c).within(reach(b)));
+  }
+  // Negative: no smaller bound would do much: a square's corners lie beyond 280 of its 400.
+  const Base sq({0, 0}, 400, 400, Angle::degrees(0));
+  EXPECT_EQ(reach(sq), 400);
+  for (const auto& c : sq.corners())
+    EXPECT_FALSE(distance_sq(sq.centre(), c).within(reach(sq) - 120));
+}
+
+TEST(Geometry, FarApartIsStrictlyBeyondTheDistance) {
+  EXPECT_TRUE(far_apart({0, 0}, {300, 401}, 500));   // 300^2 + 401^2 > 500^2
+  EXPECT_FALSE(far_apart({0, 0}, {300, 400}, 500));  // exactly 500 apart: not beyond
+  EXPECT_FALSE(far_apart({7, 7}, {7, 7}, 0));
+  EXPECT_TRUE(far_apart({-kMaxCoord, -kMaxCoord}, {kMaxCoord, kMaxCoord}, 2'000'000'000));
+  // Bases whose centres are far apart by their reaches plus g are more than g apart.
+  const Base a({0, 0}, 400, 300, Angle::degrees(20)), b({1200, 500}, 400, 300, Angle::degrees(70));
+  const std::int64_t g = 100;
+  ASSERT_TRUE(far_apart(a.centre(), b.centre(), reach(a) + reach(b) + g));
+  EXPECT_FALSE(distance_sq(a, b).within(g));
+}
+
 }  // namespace
 }  // namespace carroccio::core::geo
