@@ -85,9 +85,11 @@ bool BmaState::charge_eligible(int u) const {
     if (!g.tables().terrain_info(g.terrain(unit(d).hex)).charge_allowed) return false;
   }
   // Any further enemy the charger must also attack has to qualify too.
-  for (int nb : g.board().neighbors(unit(u).hex)) {
+  const auto& nbs = g.board().neighbors(unit(u).hex);
+  for (int d = 0; d < 6; ++d) {
+    const int nb = nbs[static_cast<std::size_t>(d)];
     const int e = nb == kNoHex ? -1 : unit_at(nb);
-    if (e < 0 || side_of(e) == side_of(u) || !exerts_zoc(e) || !is_front_of(u, nb)) continue;
+    if (e < 0 || side_of(e) == side_of(u) || !exerts_zoc(e) || !front_dir(u, d)) continue;
     if (unit(e).flags & kDefended) continue;
     if (!is_cav(e)) return false;
     const int dist = g.board().distance(unit(u).start_hex, nb);
@@ -96,10 +98,10 @@ bool BmaState::charge_eligible(int u) const {
   return any;
 }
 
-int BmaState::target_of(int u, int nb) const {
+inline int BmaState::target_of(int u, int nb, int d) const {
   // 5.1.2: an enemy in front of the attacker, not yet attacked in this activation.
   const int e = nb == kNoHex ? -1 : unit_at(nb);
-  return e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) && is_front_of(u, nb)
+  return e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) && front_dir(u, d)
              ? e
              : -1;
 }
@@ -109,8 +111,9 @@ bool BmaState::any_combat_target() const {
   if (active_leader_ < 0) return false;
   for (const int u : bma_->command(active_leader_)) {
     if (!can_attack(u)) continue;
-    for (int nb : bma_->board().neighbors(unit(u).hex))
-      if (target_of(u, nb) >= 0) return true;
+    const auto& nbs = bma_->board().neighbors(unit(u).hex);
+    for (int d = 0; d < 6; ++d)
+      if (target_of(u, nbs[static_cast<std::size_t>(d)], d) >= 0) return true;
   }
   return false;
 }
@@ -125,8 +128,9 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
     static const std::vector<std::int16_t> kNobody;
     for (const int u : active_leader_ >= 0 ? g.command(active_leader_) : kNobody) {
       if (!can_attack(u)) continue;
-      for (int nb : g.board().neighbors(unit(u).hex)) {
-        const int e = target_of(u, nb);
+      const auto& nbs = g.board().neighbors(unit(u).hex);
+      for (int d = 0; d < 6; ++d) {
+        const int e = target_of(u, nbs[static_cast<std::size_t>(d)], d);
         if (e >= 0) target[static_cast<std::size_t>(e)] = true;
       }
     }
@@ -141,9 +145,11 @@ void BmaState::legal_combat(std::vector<game::Action>& out) const {
     if (!can_attack(u) || contains(combat_.attackers, combat_.num_attackers, u)) continue;
     bool touches = false;
     int needed = 0;
-    for (int nb : g.board().neighbors(unit(u).hex)) {
+    const auto& nbs = g.board().neighbors(unit(u).hex);
+    for (int d = 0; d < 6; ++d) {
+      const int nb = nbs[static_cast<std::size_t>(d)];
       const int e = nb == kNoHex ? -1 : unit_at(nb);
-      if (e < 0 || side_of(e) == side_of(u) || !is_front_of(u, nb)) continue;
+      if (e < 0 || side_of(e) == side_of(u) || !front_dir(u, d)) continue;
       if (contains(combat_.defenders, combat_.num_defenders, e))
         touches = true;
       else if (exerts_zoc(e) || is_carroccio(e))
@@ -184,9 +190,11 @@ void BmaState::add_attacker(int u, bool charging) {
   if (charging) combat_.charging |= 1u << slot;
   // 5.1.2 / ruling L-6: an attacking unit fights every ordered enemy in front of it (and the
   // Carroccio), unless that enemy was already attacked in this activation.
-  for (int nb : bma_->board().neighbors(unit(u).hex)) {
+  const auto& nbs = bma_->board().neighbors(unit(u).hex);
+  for (int d = 0; d < 6; ++d) {
+    const int nb = nbs[static_cast<std::size_t>(d)];
     const int e = nb == kNoHex ? -1 : unit_at(nb);
-    if (e < 0 || side_of(e) == side_of(u) || !is_front_of(u, nb)) continue;
+    if (e < 0 || side_of(e) == side_of(u) || !front_dir(u, d)) continue;
     if (!(exerts_zoc(e) || is_carroccio(e)) || (unit(e).flags & kDefended)) continue;
     if (!contains(combat_.defenders, combat_.num_defenders, e)) add_defender(e);
   }

@@ -1,6 +1,7 @@
 // Movement (4.0), zones of control (4.1), stacking (4.2), facing (7.2) and command radius
 // (7.1) as they limit movement.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <type_traits>
 
@@ -51,10 +52,8 @@ bool BmaState::exerts_zoc(int u) const {
 
 bool BmaState::is_front_of(int u, int hex) const {
   const int dir = bma_->board().direction(unit(u).hex, hex);
-  if (dir < 0) return false;
   // 7.2.1: with facing, only the front hexes count; the Carroccio faces every way.
-  if (!bma_->rules().facing || is_carroccio(u)) return true;
-  return bma_->board().arc(unit(u).facing, dir) == 0;
+  return dir >= 0 && front_dir(u, dir);
 }
 
 int BmaState::arc_from(int defender, int hex) const {
@@ -64,10 +63,13 @@ int BmaState::arc_from(int defender, int hex) const {
 }
 
 bool BmaState::in_zoc_of(int hex, int side) const {
-  for (int nb : bma_->board().neighbors(hex)) {
+  const auto& nbs = bma_->board().neighbors(hex);
+  for (int d = 0; d < 6; ++d) {
+    const int nb = nbs[static_cast<std::size_t>(d)];
     if (nb == kNoHex) continue;
     const int e = unit_at(nb);
-    if (e >= 0 && side_of(e) == side && exerts_zoc(e) && is_front_of(e, hex)) return true;
+    // is_front_of(e, hex): hex lies in direction d + 3 from e.
+    if (e >= 0 && side_of(e) == side && exerts_zoc(e) && front_dir(e, (d + 3) % 6)) return true;
   }
   return false;
 }
@@ -136,13 +138,12 @@ BmaState::Mover BmaState::mover(int piece, bool is_leader) const {
   return m;
 }
 
-inline int BmaState::enter_cost(const Mover& m, int from, int to) const {
+inline int BmaState::enter_cost(const Mover& m, int from, int to, int l2) const {
   const BmaGame& g = *bma_;
   const int occupant = unit_at(to);
   if (m.is_leader) {
     // Ruling L-4: a leader passes through friendly units, never into an enemy's hex.
     if (occupant >= 0 && side_of(occupant) != m.side) return -1;
-    const int l2 = leader_at(to);
     if (l2 >= 0 && g.leader_side(l2) != m.side) return -1;
   } else {
     if (occupant >= 0) return -1;  // 4.0: no moving through units
@@ -153,6 +154,10 @@ inline int BmaState::enter_cost(const Mover& m, int from, int to) const {
   // 4.2 Terrain Effects Chart / 9.6 (ruling L-48); the Carroccio pays 1 and enters clear
   // hexes only (9.3.2): the game's table by hex and type, -1 where it may not enter.
   return g.terrain_mp(to, m.type);
+}
+
+inline int BmaState::enter_cost(const Mover& m, int from, int to) const {
+  return enter_cost(m, from, to, m.is_leader ? leader_at(to) : -1);
 }
 
 bool BmaState::leader_may_end(int l, int hex) const {
@@ -290,16 +295,33 @@ void BmaState::legal_steps(std::vector<game::Action>& out) const {
   out.clear();
   const Mover m = selected_mover();
   const Board& b = bma_->board();
+  // A moving leader: the other leaders in his hex and the first one in each neighbour, found
+  // in one pass over the leaders (for 4.2 and ruling L-4 below) instead of one a neighbour.
+  bool other_here = false;
+  std::array<int, 6> first_leader{-1, -1, -1, -1, -1, -1};
+  if (m.is_leader) {
+    for (int l = 0; l < bma_->num_leaders(); ++l) {
+      const int lh = leaders_[static_cast<std::size_t>(l)].hex;
+      if (l == m.piece || lh == kNoHex) continue;
+      if (lh == m.hex) {
+        other_here = true;
+      } else if (b.distance(m.hex, lh) == 1) {
+        int& first = first_leader[static_cast<std::size_t>(b.direction(m.hex, lh))];
+        if (first < 0) first = l;
+      }
+    }
+  }
   // 4.0: there is no minimum move; a piece may stop anywhere it may end (a leader: 4.2).
-  if (!m.is_leader || leader_may_end(m.piece, m.hex)) out.push_back(act::kStop);
+  if (!m.is_leader || !other_here) out.push_back(act::kStop);
   for (int d = 0; d < 6; ++d) {
     if (m.use_facing && b.arc(m.facing, d) != 0) continue;  // 7.2.2: only through the front
     const int nb = b.neighbor(m.hex, d);
     if (nb == kNoHex) continue;
-    const int cost = enter_cost(m, m.hex, nb);
+    const int l2 = first_leader[static_cast<std::size_t>(d)];  // leader_at(nb) for a leader
+    const int cost = enter_cost(m, m.hex, nb, l2);
     if (cost < 0 || cost > mp_left_) continue;  // 4.0: within its movement points
-    if (m.is_leader && !leader_may_end(m.piece, nb) && !leader_may_go_on(m, nb, mp_left_ - cost))
-      continue;
+    // leader_may_end(m.piece, nb): no other leader there (he himself is in m.hex).
+    if (m.is_leader && l2 >= 0 && !leader_may_go_on(m, nb, mp_left_ - cost)) continue;
     out.push_back(act::kStepBase + d);
   }
   // 7.2.3: a change of facing (to any facing of its kind) costs one movement point.

@@ -199,6 +199,12 @@ class BmaState final : public game::State {
   bool exerts_zoc(int u) const;                // 4.1
   bool in_enemy_zoc(int u) const;              // 4.1
   bool is_front_of(int u, int hex) const;      // 7.2: hex in u's front (adjacent)
+  // 7.2.1: u's neighbour in direction `dir` is in its front (the caller knows the direction;
+  // without facing, and for the Carroccio, every neighbour is).
+  bool front_dir(int u, int dir) const {
+    return !bma_->rules().facing || is_carroccio(u) ||
+           bma_->board().arc(unit(u).facing, dir) == 0;
+  }
   int arc_from(int defender, int hex) const;   // 0 front, 1 flank, 2 rear (7.2.1)
   int morale_modifier_carroccio(int u) const;  // 9.3.1
   // For the combat being built; `explain` also lists every term as text (the display and the
@@ -243,7 +249,9 @@ class BmaState final : public game::State {
   };
   Mover mover(int piece, bool is_leader) const;
   Mover selected_mover() const { return mover(selected_ % 1000, selected_ >= 1000); }
-  // MP, or -1 if it may not enter (inline: movement.cpp only, several times a step).
+  // MP, or -1 if it may not enter (inline: movement.cpp only, several times a step). `l2` is
+  // leader_at(to) when the mover is a leader (a caller that knows it passes it).
+  inline int enter_cost(const Mover& m, int from, int to, int l2) const;
   inline int enter_cost(const Mover& m, int from, int to) const;
   bool leader_may_end(int l, int hex) const;               // 4.2
   bool leader_may_go_on(const Mover& m, int hex, int mp) const;
@@ -264,7 +272,8 @@ class BmaState final : public game::State {
 
   // Combat (combat.cpp).
   void legal_combat(std::vector<game::Action>& out) const;
-  int target_of(int u, int nb) const;  // the enemy in hex nb that u may attack (5.1.2), or -1
+  // The enemy in u's neighbour nb, in direction d, that u may attack (5.1.2), or -1.
+  inline int target_of(int u, int nb, int d) const;  // combat.cpp only
   bool any_combat_target() const;      // legal_combat would list a target
   bool can_attack(int u) const;
   bool charge_eligible(int u) const;
