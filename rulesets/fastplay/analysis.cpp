@@ -260,9 +260,7 @@ class FastplayEvaluator {
   int alive_count(int u) const { return s_.alive_stands(u); }
 
   // The gap between the blocks of enemy units u and t (both on the table).
-  const geo::SquaredDistance& gap(int u, int t) const {
-    return gap_[ix(u * s_.num_units() + t)];
-  }
+  const geo::SquaredDistance& gap(int u, int t) const { return gap_[ix(u * s_.num_units() + t)]; }
   // Some enemy block within r of u's.
   bool near(int u, std::int64_t r) const { return has_enemy_[ix(u)] && nearest_[ix(u)].within(r); }
   bool attackable(int t) {
