@@ -282,14 +282,7 @@ TEST(FastplayScenarios, SavedRecordReplaysToTheSameHash) {
   core::Rng rng(11);
   std::array<int, 2> picks{0, 0};  // strikes and losses picked by a side
   for (int i = 0; i < 6000 && !s->is_terminal(); ++i) {
-    std::vector<game::Action> legal;
-    if (s->is_chance_node())
-      for (const auto& o : s->chance_outcomes()) legal.push_back(o.action);
-    else
-      legal = s->legal_actions();
-    game::Action a = legal[rng.uniform(legal.size())];
-    if (a == act::kPass && legal.size() > 1 && rng.uniform(4) != 0)
-      a = legal[1 + rng.uniform(legal.size() - 1)];
+    const game::Action a = testing::random_step(*s, rng, true);
     const auto& fs = static_cast<const FastplayState&>(*s);
     if (fs.pending() == PendingKind::kStrike) ++picks[0];
     if (fs.pending() == PendingKind::kLoss) ++picks[1];

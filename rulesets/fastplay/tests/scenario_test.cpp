@@ -39,18 +39,8 @@ TEST(FastplayScenarios, RandomGamesEndAndKeepInvariants) {
     auto s = testing::new_state(g);
     int steps = 0;
     while (!s->is_terminal() && steps < 20000) {
-      std::vector<game::Action> legal;
-      if (s->is_chance_node()) {
-        for (const auto& o : s->chance_outcomes()) legal.push_back(o.action);
-      } else {
-        legal = s->legal_actions();
-      }
-      ASSERT_FALSE(legal.empty()) << id << "\n" << s->to_string();
       // Prefer doing something over passing, so that the armies meet.
-      game::Action a = legal[rng.uniform(legal.size())];
-      if (a == act::kPass && legal.size() > 1 && rng.uniform(4) != 0)
-        a = legal[1 + rng.uniform(legal.size() - 1)];
-      testing::play(*s, a);
+      testing::play(*s, testing::random_step(*s, rng, true));
       ASSERT_EQ(s->check_invariants(), "") << id << " step " << steps << "\n" << s->to_string();
       ++steps;
     }
@@ -168,12 +158,7 @@ TEST(FastplayScenarios, RecordReplaysToTheSameState) {
   core::Rng rng(3);
   auto s = testing::new_state(g);
   for (int i = 0; i < 400 && !s->is_terminal(); ++i) {
-    std::vector<game::Action> legal;
-    if (s->is_chance_node())
-      for (const auto& o : s->chance_outcomes()) legal.push_back(o.action);
-    else
-      legal = s->legal_actions();
-    testing::play(*s, legal[rng.uniform(legal.size())]);
+    testing::play(*s, testing::random_step(*s, rng, false));
   }
   auto again = testing::new_state(g);
   for (const auto& h : s->history()) testing::play(*again, h.action);

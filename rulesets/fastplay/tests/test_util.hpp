@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "game/registry.hpp"
 #include "rulesets/fastplay/game.hpp"
 #include "rulesets/fastplay/ruleset.hpp"
@@ -111,6 +112,22 @@ inline void roll_taking_last(FastplayState& s, int value) {
       if (stands[i].alive) last = static_cast<int>(i);
     lose(s, last);
   }
+}
+
+// A random decision or die for a random game: uniform among the legal ones; with
+// `prefer_action`, a pass is replaced three times in four by something else, so the armies meet.
+inline game::Action random_step(const game::State& s, core::Rng& rng, bool prefer_action) {
+  std::vector<game::Action> legal;
+  if (s.is_chance_node())
+    for (const auto& o : s.chance_outcomes()) legal.push_back(o.action);
+  else
+    legal = s.legal_actions();
+  EXPECT_FALSE(legal.empty()) << s.to_string();
+  if (legal.empty()) return act::kPass;
+  game::Action a = legal[rng.uniform(legal.size())];
+  if (prefer_action && a == act::kPass && legal.size() > 1 && rng.uniform(4) != 0)
+    a = legal[1 + rng.uniform(legal.size() - 1)];
+  return a;
 }
 
 // Passes (or ends movement) until the phase is `p`; stops at chance nodes.
