@@ -58,14 +58,6 @@ bool defender_engaged(const BmaState& s, int k) {
 
 }  // namespace
 
-bool BmaState::can_attack(int u) const {
-  const UnitState& us = unit(u);
-  // 5.1.1: the active command's units; 5.3 D: disordered units may not attack; 7.1.2: nor
-  // units out of command; the Carroccio never attacks (ruling L-39).
-  return (us.flags & kActive) && !(us.flags & kAttacked) && alive(u) &&
-         us.status == Status::kOrdered && !is_carroccio(u) && in_command(u);
-}
-
 bool BmaState::charge_eligible(int u) const {
   const BmaGame& g = *bma_;
   if (!g.rules().charge || !is_cav(u) || !can_attack(u)) return false;

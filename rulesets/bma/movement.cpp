@@ -45,11 +45,6 @@ Reach& reach_buffers() {
 
 }  // namespace
 
-bool BmaState::exerts_zoc(int u) const {
-  // 4.1 / ruling L-30: only ordered combat units have a zone of control.
-  return alive(u) && unit(u).status == Status::kOrdered && !is_carroccio(u);
-}
-
 bool BmaState::is_front_of(int u, int hex) const {
   const int dir = bma_->board().direction(unit(u).hex, hex);
   // 7.2.1: with facing, only the front hexes count; the Carroccio faces every way.
@@ -93,19 +88,6 @@ bool BmaState::stops_movement(int hex, int side) const {
   return false;
 }
 
-bool BmaState::in_command(int u) const { return (unit(u).flags & kOutOfCommand) == 0; }
-
-int BmaState::movement_allowance(int u) const {
-  const int ma = bma_->facts(u).movement;
-  return in_command(u) ? ma : ma / 2;  // 7.1.2: halved, rounded down
-}
-
-bool BmaState::can_move(int u) const {
-  const UnitState& us = unit(u);
-  return (us.flags & kActive) && !(us.flags & kMoved) && alive(u) && us.status != Status::kRouted &&
-         movement_allowance(u) > 0;
-}
-
 namespace {
 template <class T>
 bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
@@ -113,30 +95,6 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
 }
 }  // namespace
-
-BmaState::Mover BmaState::mover(int piece, bool is_leader) const {
-  const BmaGame& g = *bma_;
-  Mover m;
-  m.piece = piece;
-  m.is_leader = is_leader;
-  if (is_leader) {
-    m.hex = leader(piece).hex;
-    m.side = g.leader_side(piece);
-    m.type = UnitType::kCavalry;  // ruling L-48: leaders pay cavalry costs
-  } else {
-    const UnitState& us = unit(piece);
-    m.hex = us.hex;
-    m.facing = us.facing;
-    m.side = side_of(piece);
-    m.type = g.facts(piece).type;
-    m.disordered = us.status == Status::kDisordered;
-    // 7.2: facing limits movement; a disordered unit's rearward move ignores it (ruling L-36).
-    m.use_facing = g.rules().facing && m.type != UnitType::kCarroccio && !m.disordered;
-    m.vertex = m.type == UnitType::kInfantry;
-  }
-  if (m.disordered) m.home = g.scenario_data().sides[static_cast<std::size_t>(m.side)].home_edge;
-  return m;
-}
 
 inline int BmaState::enter_cost(const Mover& m, int from, int to, int l2) const {
   const BmaGame& g = *bma_;
@@ -297,18 +255,18 @@ void BmaState::legal_steps(std::vector<game::Action>& out) const {
   const Board& b = bma_->board();
   // A moving leader: the other leaders in his hex and the first one in each neighbour, found
   // in one pass over the leaders (for 4.2 and ruling L-4 below) instead of one a neighbour.
+  // (Compared with the six neighbours: the board's distance table is too large to stay in
+  // the cache.)
   bool other_here = false;
   std::array<int, 6> first_leader{-1, -1, -1, -1, -1, -1};
   if (m.is_leader) {
+    const auto& nbs = b.neighbors(m.hex);
     for (int l = 0; l < bma_->num_leaders(); ++l) {
       const int lh = leaders_[static_cast<std::size_t>(l)].hex;
       if (l == m.piece || lh == kNoHex) continue;
-      if (lh == m.hex) {
-        other_here = true;
-      } else if (b.distance(m.hex, lh) == 1) {
-        int& first = first_leader[static_cast<std::size_t>(b.direction(m.hex, lh))];
-        if (first < 0) first = l;
-      }
+      if (lh == m.hex) other_here = true;
+      for (std::size_t d = 0; d < 6; ++d)
+        if (nbs[d] == lh && first_leader[d] < 0) first_leader[d] = l;
     }
   }
   // 4.0: there is no minimum move; a piece may stop anywhere it may end (a leader: 4.2).

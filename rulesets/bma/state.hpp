@@ -360,4 +360,57 @@ inline constexpr std::uint8_t kReplacement = 4;          // a replacement leader
 inline constexpr std::uint8_t kLeaderMoved = 8;
 inline constexpr std::uint8_t kFallen = 16;  // the original leader has been killed
 
+// Small rule queries asked many times a step, defined here so that every caller inlines them
+// (docs/performance.md).
+
+inline bool BmaState::exerts_zoc(int u) const {
+  // 4.1 / ruling L-30: only ordered combat units have a zone of control.
+  return alive(u) && unit(u).status == Status::kOrdered && !is_carroccio(u);
+}
+
+inline bool BmaState::in_command(int u) const { return (unit(u).flags & kOutOfCommand) == 0; }
+
+inline int BmaState::movement_allowance(int u) const {
+  const int ma = bma_->facts(u).movement;
+  return in_command(u) ? ma : ma / 2;  // 7.1.2: halved, rounded down
+}
+
+inline bool BmaState::can_move(int u) const {
+  const UnitState& us = unit(u);
+  return (us.flags & kActive) && !(us.flags & kMoved) && alive(u) && us.status != Status::kRouted &&
+         movement_allowance(u) > 0;
+}
+
+inline bool BmaState::can_attack(int u) const {
+  const UnitState& us = unit(u);
+  // 5.1.1: the active command's units; 5.3 D: disordered units may not attack; 7.1.2: nor
+  // units out of command; the Carroccio never attacks (ruling L-39).
+  return (us.flags & kActive) && !(us.flags & kAttacked) && alive(u) &&
+         us.status == Status::kOrdered && !is_carroccio(u) && in_command(u);
+}
+
+inline BmaState::Mover BmaState::mover(int piece, bool is_leader) const {
+  const BmaGame& g = *bma_;
+  Mover m;
+  m.piece = piece;
+  m.is_leader = is_leader;
+  if (is_leader) {
+    m.hex = leader(piece).hex;
+    m.side = g.leader_side(piece);
+    m.type = UnitType::kCavalry;  // ruling L-48: leaders pay cavalry costs
+  } else {
+    const UnitState& us = unit(piece);
+    m.hex = us.hex;
+    m.facing = us.facing;
+    m.side = side_of(piece);
+    m.type = g.facts(piece).type;
+    m.disordered = us.status == Status::kDisordered;
+    // 7.2: facing limits movement; a disordered unit's rearward move ignores it (ruling L-36).
+    m.use_facing = g.rules().facing && m.type != UnitType::kCarroccio && !m.disordered;
+    m.vertex = m.type == UnitType::kInfantry;
+  }
+  if (m.disordered) m.home = g.scenario_data().sides[static_cast<std::size_t>(m.side)].home_edge;
+  return m;
+}
+
 }  // namespace carroccio::bma
