@@ -52,5 +52,19 @@ TEST(FastplayDisplay, RenderTextDrawsStandsAndStatus) {
   EXPECT_EQ(text.find('K'), std::string::npos);  // no heavy cavalry on this table
 }
 
+TEST(FastplayDisplay, RenderTextListsTheStandsOfAPick) {
+  // A pick of a stand to lose names each live stand with its number and place, as the
+  // decisions name them ("lose u1 stand 2 ...").
+  auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_infantry", 50, 70, 270}});
+  EXPECT_EQ(s->render_text(0).find("to lose"), std::string::npos);  // nothing to pick yet
+  testing::play(*s, testing::shoot(0, 1));
+  testing::roll(*s, 6);
+  ASSERT_EQ(s->pending(), PendingKind::kLoss);
+  const std::string text = s->render_text(1);
+  EXPECT_NE(text.find("u1 must pick 1 stand(s) to lose"), std::string::npos) << text;
+  EXPECT_NE(text.find("u1 stand 2 (heavy_infantry) at (51.5, 70.0) cm"), std::string::npos) << text;
+  EXPECT_NE(s->action_to_string(act::kLoseBase + 1).find("u1 stand 2"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace carroccio::fastplay
