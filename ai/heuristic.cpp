@@ -43,7 +43,7 @@ double HeuristicAgent::expected(const game::State& state, int samples, core::Rng
     for (const auto& o : outcomes) weight_sum += o.weight;
     const int share = std::max(1, samples / n);
     for (const auto& o : outcomes) {
-      auto child = state.clone();
+      auto child = state.clone_for_search();
       child->apply_unchecked(o.action);
       total += static_cast<double>(o.weight) * expected(*child, share, rng);
     }
@@ -52,7 +52,7 @@ double HeuristicAgent::expected(const game::State& state, int samples, core::Rng
   }
   const int draws = n == 1 ? 1 : samples;
   for (int k = 0; k < draws; ++k) {
-    auto child = state.clone();
+    auto child = state.clone_for_search();
     child->apply_unchecked(game::sample_chance(outcomes, rng));
     total += expected(*child, 1, rng);
   }
@@ -79,7 +79,7 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
   for (std::size_t i = 0; i < legal.size(); ++i) {
     const game::Action a = legal[i];
     params_.max_nodes = start + share * static_cast<int>(i + 1);
-    auto child = state.clone();
+    auto child = state.clone_for_search();
     child->apply_unchecked(a);
     ++nodes_;
     double v;

@@ -82,7 +82,7 @@ void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player
   for (const game::Action a : legal_) {
     const std::int32_t c = add_child(node, a, mover);
     if (params_.prior > 0) {
-      auto next = state.clone();
+      auto next = state.clone_for_search();
       next->apply_unchecked(a);
       const double v = (next->is_terminal() ? next->returns()
                                             : next->evaluate())[static_cast<std::size_t>(mover)];
@@ -122,13 +122,11 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
       continue;
     }
     Node& n = pool_[static_cast<std::size_t>(node)];
-    if (!n.expanded && node != 0 && (n.visits == 0 || params_.prior > 0)) {
-      // A decision node reached for the first time is a leaf (with priors, its children are
-      // scored now, which is its expansion).
-      if (params_.prior > 0) {
-        state->agent_actions(legal_);
-        expand(node, *state, p, rng);
-      }
+    if (!n.expanded && node != 0 && !n.reached) {
+      // A decision node reached for the first time is a leaf; it is expanded (with priors, its
+      // children scored) when the search comes back to it. (A child scored by a prior starts
+      // with virtual visits, so `reached`, not the visit count, says whether it was met.)
+      n.reached = true;
       evaluate_leaf(*state, rng);
       break;
     }

@@ -19,7 +19,7 @@ struct MctsParams {
   // prior: when a decision node is expanded, each child is scored once by State::evaluate()
   // and starts with this many virtual visits at that value (progressive bias); 0 = off, and
   // then every child is tried once before UCT compares them.
-  int prior = 0;
+  int prior = 4;
   // reuse: keep the subtree of the chosen action when the side decides again straight after
   // (1, the default) or start every decision from an empty tree (0).
   bool reuse = true;
@@ -65,6 +65,7 @@ class MctsAgent final : public Agent {
     double value = 0;                          // sum of the returns of `mover`
     game::Player mover = game::kChancePlayer;  // who chose `action` (chance for outcomes)
     bool expanded = false;
+    bool reached = false;  // met once as a leaf (expanded when met again)
   };
 
   void iterate(const game::State& root, core::Rng& rng);

@@ -214,6 +214,32 @@ TEST(MctsAgent, SameSeedSameChoiceAndSameSearch) {
   }
 }
 
+TEST(MctsAgent, WithPriorsANodeMetForTheFirstTimeIsALeafAndIsExpandedWhenMetAgain) {
+  // Nim with 30 stones: every decision node has two children (take 1 or 2), no chance.
+  auto g = std::make_shared<NimGame>(30, 0, 0);
+  auto s = g->new_initial_state();
+  MctsParams p = params(1);
+  p.prior = 4;
+  p.reuse = false;
+  core::Rng rng(3);
+  MctsAgent one(0, p, "mcts:iters=1,prior=4");
+  one.choose(*s, rng);
+  // One iteration: the root is expanded (two children scored by the prior) and the child it
+  // descends to is met for the first time, so it is only scored: 1 + 2 nodes, not 1 + 2 + 2.
+  EXPECT_EQ(one.last_stats().nodes, 3);
+  // A second iteration may come back to a child already met, which it then expands.
+  p.iterations = 2;
+  MctsAgent two(0, p, "mcts:iters=2,prior=4");
+  two.choose(*s, rng);
+  EXPECT_LE(two.last_stats().nodes, 5);
+  // Without priors nothing changes: a child met once is a leaf as before.
+  MctsParams q = params(1);
+  q.reuse = false;
+  MctsAgent plain(0, q, "mcts:iters=1");
+  plain.choose(*s, rng);
+  EXPECT_EQ(plain.last_stats().nodes, 3);
+}
+
 TEST(MctsAgent, RolloutsReachTheEnd) {
   const auto registry = tests::make_race_registry();
   auto g = *registry.load("race/sprint", {});
