@@ -93,9 +93,8 @@ bool BmaState::charge_eligible(int u) const {
 inline int BmaState::target_of(int u, int nb, int d) const {
   // 5.1.2: an enemy in front of the attacker, not yet attacked in this activation.
   const int e = nb == kNoHex ? -1 : unit_at(nb);
-  return e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) && front_dir(u, d)
-             ? e
-             : -1;
+  return e >= 0 && side_of(e) != side_of(u) && !(unit(e).flags & kDefended) && front_dir(u, d) ? e
+                                                                                               : -1;
 }
 
 bool BmaState::any_combat_target() const {

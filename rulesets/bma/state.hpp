@@ -196,14 +196,13 @@ class BmaState final : public game::State {
   std::size_t heap_bytes() const;
 
   // Rule queries (exposed for tests).
-  bool exerts_zoc(int u) const;                // 4.1
-  bool in_enemy_zoc(int u) const;              // 4.1
-  bool is_front_of(int u, int hex) const;      // 7.2: hex in u's front (adjacent)
+  bool exerts_zoc(int u) const;            // 4.1
+  bool in_enemy_zoc(int u) const;          // 4.1
+  bool is_front_of(int u, int hex) const;  // 7.2: hex in u's front (adjacent)
   // 7.2.1: u's neighbour in direction `dir` is in its front (the caller knows the direction;
   // without facing, and for the Carroccio, every neighbour is).
   bool front_dir(int u, int dir) const {
-    return !bma_->rules().facing || is_carroccio(u) ||
-           bma_->board().arc(unit(u).facing, dir) == 0;
+    return !bma_->rules().facing || is_carroccio(u) || bma_->board().arc(unit(u).facing, dir) == 0;
   }
   int arc_from(int defender, int hex) const;   // 0 front, 1 flank, 2 rear (7.2.1)
   int morale_modifier_carroccio(int u) const;  // 9.3.1
@@ -253,7 +252,7 @@ class BmaState final : public game::State {
   // leader_at(to) when the mover is a leader (a caller that knows it passes it).
   inline int enter_cost(const Mover& m, int from, int to, int l2) const;
   inline int enter_cost(const Mover& m, int from, int to) const;
-  bool leader_may_end(int l, int hex) const;               // 4.2
+  bool leader_may_end(int l, int hex) const;  // 4.2
   bool leader_may_go_on(const Mover& m, int hex, int mp) const;
   void legal_moves(std::vector<game::Action>& out) const;
   void legal_steps(std::vector<game::Action>& out) const;
@@ -274,7 +273,7 @@ class BmaState final : public game::State {
   void legal_combat(std::vector<game::Action>& out) const;
   // The enemy in u's neighbour nb, in direction d, that u may attack (5.1.2), or -1.
   inline int target_of(int u, int nb, int d) const;  // combat.cpp only
-  bool any_combat_target() const;      // legal_combat would list a target
+  bool any_combat_target() const;                    // legal_combat would list a target
   bool can_attack(int u) const;
   bool charge_eligible(int u) const;
   void add_attacker(int u, bool charging);
