@@ -163,6 +163,19 @@ std::vector<double> BmaState::evaluate() const {
   }
   // 5.4.1: a leader stacked with a unit in combat dies on 2 or 12 (1 chance in 18 per combat);
   // 9.4: the supreme commander's death routs the army; any other costs 2 x command VP (8.1).
+  // A combat already under way (being built, or its dice still to roll) will make every leader
+  // in it roll: that roll is certain, not a threat, so it is counted in full. Without it an
+  // attack by the supreme commander's own unit would look free until the dice were rolled.
+  bool combat_pending = phase_ == Phase::kCombatBuild;
+  std::array<bool, kMaxLeaders> rolls{};
+  for (const Task& task : tasks_) {
+    if (task.kind == TaskKind::kLeaderCheck && task.a >= 0)
+      rolls[static_cast<std::size_t>(task.a)] = true;
+    if (task.kind == TaskKind::kResolveCombat || task.kind == TaskKind::kCrtRoll)
+      combat_pending = true;
+  }
+  double p_roll = 0;  // 5.4.1: the 2d6 results that kill
+  for (int v : t.leader_killed_on) p_roll += (v <= 7 ? v - 1 : 13 - v) / 36.0;
   for (int l = 0; l < g.num_leaders(); ++l) {
     const int h = leader(l).hex;
     if (h == kNoHex) continue;
@@ -175,8 +188,16 @@ std::vector<double> BmaState::evaluate() const {
     }
     const int host = unit_at(h);
     // 5.4.6: a leader alone is overrun (and may die) when an enemy unit enters his hex.
-    const double p_death =
-        (host < 0 || side_of(host) != s) ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    double p_death = (host < 0 || side_of(host) != s) ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    bool in_combat = rolls[static_cast<std::size_t>(l)];
+    if (combat_pending && host >= 0 && side_of(host) == s && !in_combat) {
+      for (int i = 0; i < combat_.num_attackers; ++i)
+        in_combat |= combat_.attackers[static_cast<std::size_t>(i)] == host &&
+                     !((combat_.withdrawn >> i) & 1);
+      for (int k = 0; k < combat_.num_defenders; ++k)
+        in_combat |= combat_.defenders[static_cast<std::size_t>(k)] == host;
+    }
+    if (in_combat) p_death += p_roll;
     bool sudden_death = false;
     for (int x : sides[static_cast<std::size_t>(s)].routs_if_leader_killed) sudden_death |= x == l;
     if (sudden_death && !(leader(l).flags & kReplacement))

@@ -71,6 +71,34 @@ TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderInContactRisksTheGame) {
               0.02);
 }
 
+TEST(Bma_Evaluate, Clause_5_4_1_ACombatUnderWayCountsItsLeadersComingRoll) {
+  // Frederick (L0) is stacked with the imperial infantry at 0505, next to a lombard unit. Once
+  // his unit is declared as an attacker, his 2d6 roll (2 or 12 kills, 5.4.1) is certain to come,
+  // and with 9.4 his death is a defeat: the evaluation counts it before the dice are rolled.
+  auto before_and_during = [](bool supreme) {
+    auto j =
+        scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", "0506"}},
+                      {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010", 2}});
+    if (supreme) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
+    auto g = make_game(j);
+    auto s = new_state(g);
+    activate(*s, 0);
+    if (s->phase() == Phase::kMoveSelect) play(*s, act::kEndMovement);
+    EXPECT_EQ(s->phase(), Phase::kCombatTarget) << s->to_string();
+    const double before = s->evaluate()[0];
+    play(*s, act::kTargetBase + 1);
+    play(*s, act::kAddAttackerBase + 0);
+    EXPECT_EQ(s->phase(), Phase::kCombatBuild) << s->to_string();
+    return std::pair<double, double>{before, s->evaluate()[0]};
+  };
+  const auto [before, during] = before_and_during(true);
+  EXPECT_LT(during, before - 0.03);
+  // Negative: a leader whose death ends nothing costs only his VP share (2 x command, 8.1).
+  const auto [plain_before, plain_during] = before_and_during(false);
+  EXPECT_LE(plain_during, plain_before);
+  EXPECT_NEAR(plain_during, plain_before, 0.01);
+}
+
 TEST(Bma_Evaluate, Clause_5_1_2_SupportNextToTheAttackerLowersTheThreat) {
   // The imperial A infantry at 0504 faces the lombard B at 0505. A second lombard unit at
   // 0503 is also next to the attacker, which must then attack both (5.1.2, ruling L-6); at
