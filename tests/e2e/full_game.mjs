@@ -9,7 +9,10 @@
 // CARROCCIO_E2E_SEED, default 3). The person plays cheaply but for real: at each decision it
 // clicks the first offered button that does something (select a unit, move, charge, shoot,
 // attack, ...), and only when none is offered one that lets the game go on (end a phase, pass,
-// decline, hold). It then checks the end screen (headline, reason, the scores under the
+// decline, hold). A decision about one stand (fastplay: the stand a side loses, the enemy stand
+// struck) is taken on the board instead: the stand must be ringed there, pointing at its button
+// must mark it, and clicking the stand must apply the decision (the first such board is saved
+// as ...-stand.png). It then checks the end screen (headline, reason, the scores under the
 // ruleset's own label), saves it at 1366x768 (SCREENSHOT_PATH, default
 // build/e2e/full/RULESET-SCENARIO.png) and 1920x1080 (...-large.png), and prints how many
 // clicks, decisions and seconds the game took. The bounds are counts, not a clock: decisions
@@ -28,7 +31,8 @@ const log = (msg) => say(name, msg);
 const harness = new Harness(name);
 
 const MAX_CLICKS = 20_000;
-const MAX_STALLED_POLLS = 1500; // polls (200 ms apart) in a row with no decision offered and no move on the server
+const POLL_MS = 50; // how long the test waits between looks while the person has nothing to do
+const MAX_STALLED_POLLS = 6000; // looks (POLL_MS apart) in a row with no decision offered and no move on the server
 
 /**
  * Kinds of decision that only let the game go on (ending a phase, passing, declining, keeping a
@@ -43,6 +47,8 @@ async function decisionButtons(page) {
     bs.map((b) => ({
       testid: b.getAttribute('data-testid'),
       kind: b.getAttribute('data-kind') || '',
+      unit: b.getAttribute('data-unit'),
+      stand: b.getAttribute('data-stand'),
       name: (b.getAttribute('title') || b.textContent || '').trim(),
       folded: !!b.closest('details:not([open])'),
     })),
@@ -83,6 +89,35 @@ async function clickDecision(page, b) {
   }
 }
 
+/**
+ * A decision naming one stand, taken by clicking that stand on the board: it must be ringed,
+ * pointing at its button must mark it, and the click must apply it (the history grows).
+ */
+async function clickStand(page, harness, gameId, b, screenshot) {
+  const ringed = `[data-testid="board"] [data-testid="stand-${b.unit}-${b.stand}"]`;
+  if (!(await page.$(ringed))) fail(`the decision "${b.name}" names stand ${Number(b.stand) + 1} of ${b.unit}, but the board rings no such stand.`);
+  await page.hover(`[data-testid="decisions"] [data-testid="${b.testid}"]`);
+  try {
+    await page.waitForSelector('[data-testid="board"] [data-testid="stand-hover"]', { timeout: 15_000 });
+  } catch {
+    fail(`pointing at the button "${b.name}" marked no stand on the board.`);
+  }
+  if (screenshot) await screenshotAt(page, screenshot);
+  const before = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
+  try {
+    await page.click(ringed, { timeout: 15_000 });
+  } catch {
+    fail(`the ringed stand of "${b.name}" could not be clicked.`);
+  }
+  try {
+    await page.waitForFunction(() => !document.body.classList.contains('posting'), null, { timeout: 60_000 });
+  } catch {
+    fail(`the decision "${b.name}" was still being sent after a minute.`);
+  }
+  const after = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
+  if (after <= before) fail(`clicking the ringed stand of "${b.name}" did not take the decision (the game stayed at decision ${before}).`);
+}
+
 async function run() {
   if (!binaryArg || !distArg || !ruleset || !scenario)
     fail('usage: node tests/e2e/full_game.mjs CARROCCIO_BINARY WEB_DIST_DIR RULESET SCENARIO [SCREENSHOT_PATH].');
@@ -121,6 +156,7 @@ async function run() {
   let clicks = 0;
   let active = 0; // decisions that did something (not only moved the game on)
   let stalled = 0;
+  let standClicks = 0; // decisions about one stand, taken on the board
   let lastHistory = -1;
   const kinds = new Map();
   for (;;) {
@@ -136,13 +172,18 @@ async function run() {
       } else if (++stalled > MAX_STALLED_POLLS) {
         fail(`the game stood still at decision ${n} for ${MAX_STALLED_POLLS} polls with no decision offered to the person (${clicks} clicks made).`);
       }
-      await sleep(200);
+      await sleep(POLL_MS);
       continue;
     }
     stalled = 0;
     if (clicks >= MAX_CLICKS) fail(`the game did not end within ${MAX_CLICKS} clicks.`);
     const b = pickDecision(buttons);
-    await clickDecision(page, b);
+    if (b.unit && b.stand !== null && b.stand !== '') {
+      await clickStand(page, harness, gameId, b, standClicks === 0 ? shot.replace(/(\.png)?$/, '-stand.png') : null);
+      standClicks++;
+    } else {
+      await clickDecision(page, b);
+    }
     clicks++;
     if (!isForward(b.kind)) active++;
     kinds.set(b.kind, (kinds.get(b.kind) ?? 0) + 1);
@@ -172,7 +213,7 @@ async function run() {
   log(`end screen: "${headline}" ${reason}`);
   log(
     `passed: ${ruleset}/${scenario} played to the end in ${seconds.toFixed(1)} s: ${view.history_length} decisions in all, ` +
-      `${clicks} clicks by the person (${made}); screenshots ${shot} and ${path.basename(large)}`,
+      `${clicks} clicks by the person (${made}; ${standClicks} of them on a ringed stand); screenshots ${shot} and ${path.basename(large)}`,
   );
 }
 

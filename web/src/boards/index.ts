@@ -42,6 +42,8 @@ export interface BoardRenderer {
   fit(): void;
   /** Zoom on the pieces and places the current decisions name (optional). */
   focus?(): void;
+  /** The pointer is on a decision (a button, or an object of the board): mark what it names (optional). */
+  preview?(a: Action | null): void;
   /** Zoom so the board's width fills the pane (optional). */
   fitWidth?(): void;
   destroy(): void;

@@ -3,7 +3,9 @@
 // by type, roads, unit bases at their exact corners with side colours, a facing mark on the
 // front edge, type and hits; the picked unit with its front arc, the ghosts of its candidate
 // moves and charges, and the region its centre may reach (free placement); lines of sight from
-// the shooters to the enemies they may shoot. Click or drag to move; wheel or +/- to zoom.
+// the shooters to the enemies they may shoot; the stands of units made of stands, and the stands
+// a decision names (one to lose, an enemy stand to strike, ...) ringed to be clicked. Click or
+// drag to move; wheel or +/- to zoom.
 
 import type { Action } from '../api';
 import type { BoardCallbacks, BoardFrame, BoardRenderer } from './index';
@@ -20,7 +22,12 @@ import {
   typeLabel,
   angleDiff,
   readTableState,
+  standOf,
+  standPicks,
+  standRole,
+  strikingStands,
   type Ghost,
+  type StandPick,
   type Pt,
   type TableState,
   type TableUnit,
@@ -62,6 +69,9 @@ export class TableBoard implements BoardRenderer {
   private aim: string | null = null; // the shooter or striker picked in the Shoot / Melee phase
   private facingChoice: Ghost[] | null = null;
   private ghosts: Ghost[] = [];
+  private picks: StandPick[] = []; // the stands the decisions name, ringed to be clicked
+  private standChoice: StandPick | null = null; // a stand several decisions name, awaiting a pick
+  private hovered: Action | null = null; // the decision the pointer is on (a button or a stand)
 
   constructor(scenario: Record<string, unknown>) {
     const table = (scenario.table ?? {}) as Record<string, unknown>;
@@ -93,7 +103,7 @@ export class TableBoard implements BoardRenderer {
         cls: 'table-board',
         label: 'Table',
         defs: this.defs(),
-        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'turns', 'marks', 'overlay'],
+        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'stands', 'turns', 'marks', 'hover', 'overlay'],
       },
       this.pz,
       {
@@ -279,6 +289,7 @@ export class TableBoard implements BoardRenderer {
       const id = Number(choice.getAttribute('data-choice'));
       const a = [...(f.choice?.actions ?? []), ...f.index.all].find((x) => x.id === id);
       this.facingChoice = null;
+      this.standChoice = null;
       if (a) this.cb?.onChoose(a);
       return;
     }
@@ -293,8 +304,23 @@ export class TableBoard implements BoardRenderer {
       }
       return;
     }
-    if (this.facingChoice) {
+    const standEl = target.closest('[data-stand-pick]');
+    if (standEl && f.interactive) {
+      // A ringed stand: the decision that names it, or a choice when several do.
+      const pick = this.picks.find((x) => x.key === standEl.getAttribute('data-stand-pick'));
+      if (pick && pick.actions.length === 1) {
+        this.standChoice = null;
+        this.cb?.onChoose(pick.actions[0]);
+      } else if (pick) {
+        this.standChoice = pick;
+        this.facingChoice = null;
+        this.draw();
+      }
+      return;
+    }
+    if (this.facingChoice || this.standChoice) {
       this.facingChoice = null;
+      this.standChoice = null;
       this.draw();
     }
     const unitId = target.closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
@@ -344,11 +370,19 @@ export class TableBoard implements BoardRenderer {
       return;
     }
     this.showHoverGhosts([]);
+    const standEl = target.closest('[data-stand-pick]');
+    const pick = standEl ? this.picks.find((x) => x.key === standEl.getAttribute('data-stand-pick')) : undefined;
+    if (pick) {
+      this.cb?.onInspect(pick.actions.map((a) => a.name).join('\n'));
+      this.cb?.onHover(pick.actions[0]);
+      return;
+    }
     const unitId = target.closest('[data-unit]')?.getAttribute('data-unit');
     const u = unitId ? st.units.find((x) => x.id === unitId) : undefined;
     if (u) {
       this.cb?.onInspect(describeTableUnit(u, (s) => this.sideNames[s] ?? s, this.upi));
-      this.cb?.onHover(f.index.byUnit.get(u.id)?.[0] ?? null);
+      // A decision about one stand is previewed only from that stand.
+      this.cb?.onHover(f.index.byUnit.get(u.id)?.find((a) => !standOf(a)) ?? null);
       return;
     }
     const p = this.toTable(e);
@@ -403,7 +437,7 @@ export class TableBoard implements BoardRenderer {
     const rank = (t: string) => (['river', 'lake', 'marsh'].includes(t) ? 0 : ['ford', 'bridge'].includes(t) ? 2 : t === 'zone' ? 4 : 1);
     const sorted = [...st.terrain].sort((a, b) => rank(a.type) - rank(b.type));
     for (const t of sorted) {
-      const fill = t.type === 'woods' ? 'url(#tb-woods)' : t.type === 'town' ? 'url(#tb-town)' : t.type === 'marsh' ? 'url(#tb-marsh)' : undefined;
+      const fill = t.type === 'woods' ? 'url(#tb-woods)' : t.type === 'town' || t.type === 'village' ? 'url(#tb-town)' : t.type === 'marsh' ? 'url(#tb-marsh)' : undefined;
       terrain.appendChild(
         svg('polygon', { points: this.pointsAttr(t.polygon), class: `terrain terrain-${t.type}`, fill, 'data-testid': `terrain-${t.id}`, 'data-terrain': t.type }),
       );
@@ -448,7 +482,16 @@ export class TableBoard implements BoardRenderer {
     if (this.aim && !frame.index.all.some((a) => a.by === this.aim)) this.aim = null;
     this.ghosts = frame.interactive ? ghostsOf(frame.index.all.filter((a) => MOVE_KINDS.has(a.kind ?? '') && a.kind !== 'place')) : [];
     if (!frame.interactive) this.facingChoice = null;
+    this.picks = frame.interactive ? standPicks(frame.index.all, st.units) : [];
+    if (this.standChoice) this.standChoice = this.picks.find((p) => p.key === this.standChoice?.key && p.actions.length > 1) ?? null;
+    if (this.hovered && !frame.index.all.some((a) => a.id === this.hovered?.id)) this.hovered = null;
     this.draw();
+  }
+
+  /** The pointer is on a decision (a button of the panel or a stand here): mark what it names. */
+  preview(a: Action | null): void {
+    this.hovered = a;
+    this.drawHover();
   }
 
   private sideColours(side: string): [string, string] {
@@ -462,8 +505,8 @@ export class TableBoard implements BoardRenderer {
     const st = this.st;
     const f = this.frame;
     if (!st || !f || !this.root) return;
-    const { region, arcs, ghosts, los, units, turns, marks, overlay } = this.layers;
-    for (const g of [region, arcs, ghosts, los, units, turns, marks, overlay]) clear(g);
+    const { region, arcs, ghosts, los, units, stands, turns, marks, overlay } = this.layers;
+    for (const g of [region, arcs, ghosts, los, units, stands, turns, marks, overlay]) clear(g);
     this.root.classList.toggle('interactive', f.interactive);
     const u = this.upi;
     const legal = f.interactive ? f.index.all : [];
@@ -538,6 +581,23 @@ export class TableBoard implements BoardRenderer {
       units.appendChild(this.unitShape(x, roles, sel?.id === x.id || this.aim === x.id));
     }
 
+    // Stands a decision names: ringed by what the decision does, numbered as the decisions
+    // number them; the stands that would strike are outlined beside them.
+    for (const s of strikingStands(legal, st.units))
+      stands.appendChild(svg('polygon', { points: this.pointsAttr(s.corners), class: 'stand-striker', 'data-testid': `striker-${s.unit}-${s.stand}` }));
+    for (const p of this.picks) {
+      const c = p.corners.reduce((m, q) => [m[0] + q[0] / 4, m[1] + q[1] / 4] as Pt, [0, 0] as Pt);
+      const [cx, cy] = this.P(c);
+      stands.appendChild(
+        svg('g', { class: `stand-pick role-${p.role}${this.standChoice?.key === p.key ? ' chosen' : ''}`, 'data-stand-pick': p.key, 'data-testid': `stand-${p.unit}-${p.stand}` }, [
+          svg('polygon', { points: this.pointsAttr(p.corners), 'stroke-width': 0.16 * u }),
+          svg('circle', { cx, cy, r: 0.34 * u, class: 'stand-pick-badge' }),
+          svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.42 * u, class: 'stand-pick-number' }, [String(p.stand + 1)]),
+          svg('title', {}, [p.actions.map((a) => a.name).join('\n')]),
+        ]),
+      );
+    }
+
     // Turns in place: an arrow each around the picked unit, pointing the way it would face.
     if (sel)
       for (const g of this.ghosts.filter((x) => x.action.kind === 'turn')) {
@@ -555,8 +615,35 @@ export class TableBoard implements BoardRenderer {
 
     // A pending choice from the shell (several decisions for one unit), or facings at a ghost.
     if (this.facingChoice && f.interactive) overlay.appendChild(this.facingOverlay(this.facingChoice));
-    else if (f.choice && f.interactive) overlay.appendChild(this.choiceMenu(f.choice.actions, f.choice.at.unit ? byId.get(f.choice.at.unit) : undefined));
+    else if (this.standChoice && f.interactive) overlay.appendChild(this.choiceMenu(this.standChoice.actions, centroid(this.standChoice.corners)));
+    else if (f.choice && f.interactive) {
+      const at = f.choice.at.unit ? byId.get(f.choice.at.unit) : undefined;
+      overlay.appendChild(this.choiceMenu(f.choice.actions, at ? [at.x, at.y] : undefined));
+    }
     void marks;
+    this.drawHover();
+  }
+
+  /** The stand the hovered decision names, and for a strike the line from the striking stand. */
+  private drawHover(): void {
+    const layer = this.layers.hover;
+    const st = this.st;
+    if (!layer || !st) return;
+    clear(layer);
+    const a = this.hovered;
+    const at = a && this.frame?.interactive ? standOf(a) : null;
+    if (!a || !at) return;
+    const unit = st.units.find((x) => x.id === at.unit);
+    const pick = this.picks.find((p) => p.unit === at.unit && p.stand === at.stand);
+    const corners = pick?.corners ?? unit?.stands[at.stand]?.corners ?? [];
+    if (corners.length !== 4) return;
+    layer.appendChild(svg('polygon', { points: this.pointsAttr(corners), class: `stand-hover role-${standRole(a.kind)}`, 'data-testid': 'stand-hover', 'stroke-width': 0.22 * this.upi }));
+    const byStand = typeof a.by === 'string' && typeof a.by_stand === 'number' ? st.units.find((x) => x.id === a.by)?.stands[a.by_stand] : undefined;
+    if (byStand && byStand.corners.length === 4) {
+      const [x1, y1] = this.P(centroid(byStand.corners));
+      const [x2, y2] = this.P(centroid(corners));
+      layer.appendChild(svg('line', { x1, y1, x2, y2, class: 'los melee aimed', 'marker-end': 'url(#tb-arrow)' }));
+    }
   }
 
   private unitShape(x: TableUnit, roles: string[], selected: boolean): SVGGElement {
@@ -571,6 +658,10 @@ export class TableBoard implements BoardRenderer {
     const pts = this.pointsAttr(x.corners);
     if (roles.length || selected) g.appendChild(svg('polygon', { points: pts, class: 'tunit-ring', 'stroke-width': 0.35 * u }));
     g.appendChild(svg('polygon', { points: pts, class: 'tunit-base', fill, filter: 'url(#tb-shadow)' }));
+    // A unit made of stands: each living stand's outline (a turned-about archer stand dashed).
+    for (const s of x.stands)
+      if (s.alive && s.corners.length === 4)
+        g.appendChild(svg('polygon', { points: this.pointsAttr(s.corners), class: `tunit-stand${s.turned ? ' turned' : ''}`, stroke: ink, 'stroke-width': 0.05 * u }));
     // The facing mark: a wedge on the front edge pointing ahead.
     const [fr, fl] = x.corners;
     const fc = frontCentre(x);
@@ -643,12 +734,12 @@ export class TableBoard implements BoardRenderer {
     return g;
   }
 
-  private choiceMenu(actions: Action[], at: TableUnit | undefined): SVGGElement {
+  private choiceMenu(actions: Action[], at: Pt | undefined): SVGGElement {
     const g = svg('g', { class: 'choice', 'data-testid': 'choice' });
     const u = this.upi;
     const w = 9 * u;
     const rowH = 0.9 * u;
-    const [x0, y0] = at ? this.P([at.x, at.y]) : [this.W / 2, this.H / 2];
+    const [x0, y0] = at ? this.P(at) : [this.W / 2, this.H / 2];
     const left = x0 + 2.5 * u + w > this.W ? x0 - 2.5 * u - w : x0 + 2.5 * u;
     const top = Math.max(0, Math.min(y0 - (actions.length * rowH) / 2, this.H - actions.length * rowH));
     actions.forEach((a, i) => {

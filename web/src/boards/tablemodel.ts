@@ -32,6 +32,18 @@ export interface TableUnit {
   hits: number;
   onTable: boolean;
   removed: boolean;
+  stands: TableStand[]; // the unit's stands, where the ruleset draws them (fastplay); else empty
+}
+
+/** One stand of a unit made of stands (fastplay): its place on the table and whether it lives. */
+export interface TableStand {
+  index: number; // as the decisions number it (0-based; "stand 1" in their names)
+  type: string;
+  x: number;
+  y: number;
+  corners: Pt[];
+  alive: boolean;
+  turned: boolean;
 }
 
 export interface TableState {
@@ -85,6 +97,15 @@ export function readTableState(s: Record<string, unknown>): TableState {
       hits: num(u.hits),
       onTable: u.on_table !== false,
       removed: u.removed === true,
+      stands: (Array.isArray(u.stands) ? (u.stands as Record<string, unknown>[]) : []).map((t, index) => ({
+        index,
+        type: String(t.type ?? ''),
+        x: num(t.x),
+        y: num(t.y),
+        corners: pts(t.corners),
+        alive: t.alive !== false,
+        turned: t.turned === true,
+      })),
     })),
     selected: typeof s.selected === 'string' ? s.selected : '',
     phase: typeof s.phase === 'string' ? s.phase : '',
@@ -242,4 +263,79 @@ export function reachAt(pl: Placement, deg: number): number {
   const r = (k: number) => Math.hypot(pl.reach[k][0] - pl.x, pl.reach[k][1] - pl.y);
   // On a sample, its reach; between two, the nearer of them (never beyond either).
   return f === Math.floor(f) ? r(i) : Math.min(r(i), r(j));
+}
+
+// ---- Decisions that name one stand of a unit ----
+
+/**
+ * How the board shows a stand a decision names: a stand its owner may lose (fastplay
+ * PendingKind::kLoss, kind "lose-stand"), an enemy stand to strike (kStrike, "strike"), or any
+ * other pick of a stand (e.g. an archer stand for arrow supply).
+ */
+export type StandRole = 'lose' | 'strike' | 'pick';
+
+export function standRole(kind: string | undefined): StandRole {
+  return kind === 'lose-stand' ? 'lose' : kind === 'strike' ? 'strike' : 'pick';
+}
+
+/** A stand the legal decisions name, with every decision naming it (usually one). */
+export interface StandPick {
+  key: string; // standKey(unit, stand)
+  unit: string;
+  stand: number;
+  corners: Pt[];
+  role: StandRole;
+  actions: Action[];
+}
+
+export function standKey(unit: string, stand: number): string {
+  return `${unit}#${stand}`;
+}
+
+/** The unit and stand a decision names (`unit` and a whole `stand` index), or null. */
+export function standOf(a: Action): { unit: string; stand: number } | null {
+  const stand = a.stand;
+  if (typeof a.unit !== 'string' || typeof stand !== 'number' || !Number.isInteger(stand) || stand < 0) return null;
+  return { unit: a.unit, stand };
+}
+
+/**
+ * The stands the decisions name, in the decisions' order, each with its outline: the
+ * decision's own `corners` when it gives four, else the stand's in the state's units. A stand
+ * with no outline either way is left out (its decisions stay buttons).
+ */
+export function standPicks(actions: Action[], units: TableUnit[]): StandPick[] {
+  const out = new Map<string, StandPick>();
+  for (const a of actions) {
+    const at = standOf(a);
+    if (!at) continue;
+    const key = standKey(at.unit, at.stand);
+    const known = out.get(key);
+    if (known) {
+      known.actions.push(a);
+      continue;
+    }
+    let corners = pts(a.corners);
+    if (corners.length !== 4) corners = units.find((u) => u.id === at.unit)?.stands[at.stand]?.corners ?? [];
+    if (corners.length !== 4) continue;
+    out.set(key, { key, unit: at.unit, stand: at.stand, corners, role: standRole(a.kind), actions: [a] });
+  }
+  return [...out.values()];
+}
+
+/**
+ * The stands that would strike (`by`, `by_stand` of the "strike" decisions), by key, with
+ * their outline from the state: the board marks them beside the stands they may strike.
+ */
+export function strikingStands(actions: Action[], units: TableUnit[]): { key: string; unit: string; stand: number; corners: Pt[] }[] {
+  const out = new Map<string, { key: string; unit: string; stand: number; corners: Pt[] }>();
+  for (const a of actions) {
+    const s = a.by_stand;
+    if (a.kind !== 'strike' || typeof a.by !== 'string' || typeof s !== 'number' || !Number.isInteger(s)) continue;
+    const key = standKey(a.by, s);
+    if (out.has(key)) continue;
+    const corners = units.find((u) => u.id === a.by)?.stands[s]?.corners ?? [];
+    if (corners.length === 4) out.set(key, { key, unit: a.by, stand: s, corners });
+  }
+  return [...out.values()];
 }

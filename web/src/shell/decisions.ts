@@ -56,6 +56,7 @@ export class DecisionsPanel {
           'data-testid': `action-${a.id}`,
           'data-kind': a.kind ?? '',
           'data-unit': a.unit ?? null,
+          'data-stand': typeof a.stand === 'number' ? a.stand : null,
           'data-hex': a.hex ?? null,
           title: a.name,
           disabled: !opts.enabled,
@@ -97,6 +98,12 @@ export class DecisionsPanel {
       }),
       opts.canUndo ? this.undoButton() : null,
     );
+  }
+
+  /** Marks the button of the decision the pointer rests on elsewhere (e.g. its stand on the board). */
+  mark(id: number | null): void {
+    for (const b of this.body.querySelectorAll('button.act.hovered')) b.classList.remove('hovered');
+    if (id !== null) this.body.querySelector(`[data-testid="action-${id}"]`)?.classList.add('hovered');
   }
 
   private undoButton(): HTMLElement {

@@ -333,6 +333,9 @@ export class GameScreen {
 
   private hover(a: Action | null): void {
     this.preview = a;
+    // The board marks what the decision names (e.g. a stand); the panel marks its button.
+    this.board?.preview?.(a);
+    this.decisions.mark(a?.id ?? null);
     if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
     this.hoverTimer = window.setTimeout(() => {
       this.hoverTimer = null;
