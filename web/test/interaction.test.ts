@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../src/api';
-import { consolidateByHex, defaultOddsAction, groupActions, highlights, indexActions, needsPolling, resolveClick, roleOf } from '../src/shell/interaction';
+import { BusyPoll, consolidateByHex, defaultOddsAction, groupActions, highlights, indexActions, needsPolling, resolveClick, roleOf } from '../src/shell/interaction';
 
 const selectA: Action = { id: 10, name: 'move knights', kind: 'select-unit', unit: 'cav-a1' };
 const selectL: Action = { id: 11, name: 'move Frederick', kind: 'select-leader', leader: 'frederick' };
@@ -93,6 +93,26 @@ describe('highlights and buttons', () => {
     expect(needsPolling({ terminal: false, waiting_for: 'none', current_player: 'chance' })).toBe(true);
     expect(needsPolling({ terminal: false, waiting_for: 'human', current_player: 'imperial' })).toBe(false);
     expect(needsPolling({ terminal: true, waiting_for: 'agent', current_player: 'none' })).toBe(false);
+  });
+  it("polls at once after the person's decision, then backs off to 500 ms while the agent is still to move", () => {
+    const p = new BusyPoll();
+    expect(p.delay('sent')).toBe(0);
+    expect([p.delay('still'), p.delay('still'), p.delay('still'), p.delay('still'), p.delay('still'), p.delay('still')]).toEqual([25, 50, 100, 200, 400, 500]);
+    // The game moved on (the agent made a decision): soon again, and backing off anew.
+    expect(p.delay('moved')).toBe(25);
+    expect(p.delay('still')).toBe(50);
+    // A new decision of the person: at once again.
+    expect(p.delay('sent')).toBe(0);
+    // Never beyond the longest delay, however long the agent thinks.
+    for (let i = 0; i < 100; i++) p.delay('still');
+    expect(p.delay('still')).toBe(500);
+  });
+  it('backs off from its step to its bound (custom step and bound)', () => {
+    const p = new BusyPoll(100, 300);
+    expect(p.delay('moved')).toBe(100);
+    expect(p.delay('still')).toBe(200);
+    expect(p.delay('still')).toBe(300);
+    expect(p.delay('still')).toBe(300);
   });
 });
 

@@ -1,19 +1,19 @@
 // The game screen: the board of the game's kind, the status, the decisions, the odds of a
 // decision before it is committed, the event log, and at the end the result and a replay
-// slider. It polls the server while an agent thinks or dice are being rolled.
+// slider. It polls the server while an agent thinks or dice are being rolled: at once after the
+// person's own decision, then backing off to every 500 ms (BusyPoll).
 
 import { Api, ApiError, humanSide, type Action, type GameEvent, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel } from './decisions';
 import { h, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
-import { defaultOddsAction, indexActions, needsPolling, ODDS_KINDS, resolveClick, type ActionIndex, type Pick } from './interaction';
+import { BusyPoll, defaultOddsAction, indexActions, needsPolling, ODDS_KINDS, resolveClick, type ActionIndex, type Pick } from './interaction';
 import { EventLogPanel } from './log';
 import { OddsPanel } from './odds';
 import { ReplayPanel } from './replay';
 import { phaseText, StatusPanel } from './status';
 
-const POLL_BUSY_MS = 500;
 const POLL_IDLE_MS = 2000;
 
 export class GameScreen {
@@ -42,6 +42,7 @@ export class GameScreen {
   private preview: Action | null = null;
   private posting = false;
   private timer: number | null = null;
+  private busyPoll = new BusyPoll();
   private destroyed = false;
   private oddsCache = new Map<string, Odds | null>();
   private oddsShown: string | null = null;
@@ -214,7 +215,8 @@ export class GameScreen {
     }
   }
 
-  private async apply(v: GameView): Promise<void> {
+  /** Shows a reply of the server; `sent`: the reply to the person's own decision. */
+  private async apply(v: GameView, sent = false): Promise<void> {
     const changed = !this.view || this.view.history_length !== v.history_length || this.view.current_player !== v.current_player;
     this.view = v;
     if (changed || needsPolling(v)) await this.fetchEvents();
@@ -232,7 +234,7 @@ export class GameScreen {
     if (this.replayAt === null) this.shown = v;
     this.renderAll();
     void this.fetchPlacement(v);
-    if (needsPolling(v)) this.schedule(POLL_BUSY_MS);
+    if (needsPolling(v)) this.schedule(this.busyPoll.delay(sent ? 'sent' : changed ? 'moved' : 'still'));
     else if (!v.terminal && !this.myTurn()) this.schedule(POLL_IDLE_MS);
   }
 
@@ -269,7 +271,7 @@ export class GameScreen {
     try {
       const next = await this.api.act(this.id, a.id, v.history_length, this.viewer ?? undefined);
       this.posting = false;
-      await this.apply(next);
+      await this.apply(next, true);
     } catch (e) {
       this.posting = false;
       if (e instanceof ApiError && e.status === 409) this.showToast('The game moved on meanwhile; here is where it stands now.');

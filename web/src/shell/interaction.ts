@@ -184,6 +184,32 @@ export function needsPolling(v: { terminal: boolean; waiting_for: string; curren
   return !v.terminal && (v.waiting_for === 'agent' || v.current_player === 'chance');
 }
 
+/** What a reply that still shows the agent to move follows. */
+export type BusyReply = 'sent' | 'moved' | 'still';
+
+/**
+ * When to poll again while an agent is to move. Straight after the reply to a person's own
+ * decision (a fast agent has often finished by then); after a reply in which the game moved on,
+ * shortly; then each reply with no change waits twice as long, up to `max` (a slow agent is
+ * asked about twice a second, as before).
+ */
+export class BusyPoll {
+  private quiet = 0;
+
+  constructor(
+    private readonly step = 25,
+    private readonly max = 500,
+  ) {}
+
+  /** The delay in ms before the next poll, after a reply of the given kind. */
+  delay(reply: BusyReply): number {
+    if (reply === 'sent') this.quiet = 0;
+    else if (reply === 'moved') this.quiet = 1;
+    else this.quiet++;
+    return this.quiet === 0 ? 0 : Math.min(this.max, this.step * 2 ** Math.min(this.quiet - 1, 30));
+  }
+}
+
 /** A button: one decision, or every decision at one hex (e.g. the facings of a destination). */
 export type ButtonItem = { kind: 'one'; action: Action } | { kind: 'hex'; hex: string; actions: Action[] };
 
