@@ -60,7 +60,8 @@ std::string FastplayState::render_text(game::Player viewer) const {
         static_cast<double>(unit(u).centre.x) / kCm, static_cast<double>(unit(u).centre.y) / kCm,
         unit(u).heading.units() / geo::kAngleUnitsPerDegree, engaged(u) ? ", in melee" : "");
   }
-  // The stands a pending pick is about, numbered as the decisions name them (ruling F-10, F-17).
+  // The stands a pending pick is about, numbered as the decisions name them (ruling F-10, F-14,
+  // F-17).
   auto stand_line = [&](int u, int i) {
     const geo::Point c = stand_base(u, i).centre();
     os << fmt::format("    {} stand {} ({}) at ({:.1f}, {:.1f}) cm\n", fp_->unit(u).id, i + 1,
@@ -77,6 +78,14 @@ std::string FastplayState::render_text(game::Player viewer) const {
     os << fmt::format("  {} stand {}{} may strike:\n", fp_->unit(a.unit).id, a.stand + 1,
                       a.extra ? " (extra die)" : "");
     for (const Attack& c : strike_candidates(a, struck_)) stand_line(c.target_unit, c.target_stand);
+  } else if (pending_ == PendingKind::kArrows) {
+    // fastplay 5.3 (ruling F-14).
+    bool replace = false;
+    const auto stands = arrow_stands(shooter_, replace);
+    os << fmt::format("  {} rolled a 1 and {}: pick the archer stand that {}:\n",
+                      fp_->unit(shooter_).id, replace ? "is out of arrows" : "runs low on arrows",
+                      replace ? "becomes light infantry" : "turns about");
+    for (int i : stands) stand_line(shooter_, i);
   }
   return os.str();
 }

@@ -73,6 +73,7 @@ game::Player FastplayState::current_player() const {
     case PendingKind::kOccupy:
     case PendingKind::kStrike:
     case PendingKind::kLoss:
+    case PendingKind::kArrows:
       return pending_side_;
     default:
       return game::kChancePlayer;
@@ -327,6 +328,55 @@ void FastplayState::continue_volley(PendingKind kind) {
   finish_volley();
 }
 
+std::vector<int> FastplayState::arrow_stands(int u, bool& replace) const {
+  // fastplay 5.3 (ruling F-14): a 1 turns an archer stand about; once every archer stand is
+  // turned, a 1 replaces one of them.
+  std::vector<int> unturned, archers;
+  const auto& stands = unit(u).stands;
+  for (std::size_t i = 0; i < stands.size(); ++i) {
+    if (!stands[i].alive || stands[i].type != TroopType::kArchery) continue;
+    archers.push_back(static_cast<int>(i));
+    if (!stands[i].turned) unturned.push_back(static_cast<int>(i));
+  }
+  replace = unturned.empty();
+  return replace ? archers : unturned;
+}
+
+void FastplayState::running_low_on_arrows() {
+  // fastplay 5.3 (ruling F-14): the shooting side picks which stand; with one candidate (or
+  // none: no archer stand is left) the rules leave nothing to pick.
+  bool replace = false;
+  const auto stands = arrow_stands(shooter_, replace);
+  if (stands.size() > 1) {
+    pending_ = PendingKind::kArrows;
+    pending_side_ = static_cast<std::int8_t>(side_of(shooter_));
+    return;
+  }
+  if (stands.size() == 1) turn_or_replace(stands.front(), replace);
+  continue_volley(PendingKind::kArcheryDie);
+}
+
+void FastplayState::turn_or_replace(int stand, bool replace) {
+  StandState& s =
+      units_[static_cast<std::size_t>(shooter_)].stands[static_cast<std::size_t>(stand)];
+  if (replace) {
+    // fastplay 5.3 (ruling F-14): out of arrows, the stand becomes a light infantry stand.
+    s.type = TroopType::kLightInfantry;
+    s.turned = false;
+    emit("arrows",
+         fmt::format("{}: stand {} is out of arrows and becomes light infantry",
+                     unit_name(shooter_), stand + 1),
+         "fastplay 5.3");
+  } else {
+    // fastplay 5.3: running low on arrows, the stand turns about (and still shoots).
+    s.turned = true;
+    emit("arrows",
+         fmt::format("{}: stand {} turns about, running low on arrows", unit_name(shooter_),
+                     stand + 1),
+         "fastplay 5.3");
+  }
+}
+
 void FastplayState::finish_retreat(int u) {
   // fastplay 9.2: the unit that survives its d10 moves back.
   if (alive(u))
@@ -385,25 +435,6 @@ void FastplayState::apply_die(int value) {
       break;
     case PendingKind::kArcheryDie: {
       const int t = target_;
-      // fastplay 5.3: a 1 turns an archer stand about; once all are turned, a 1 replaces an archer
-      // stand with an infantry stand (ruling F-14: light infantry).
-      if (value == 1) {
-        auto& stands = units_[static_cast<std::size_t>(shooter_)].stands;
-        bool turned_one = false;
-        for (auto& s : stands)
-          if (s.alive && s.type == TroopType::kArchery && !s.turned) {
-            s.turned = true;
-            turned_one = true;
-            break;
-          }
-        if (!turned_one)
-          for (auto it = stands.rbegin(); it != stands.rend(); ++it)
-            if (it->alive && it->type == TroopType::kArchery) {
-              it->type = TroopType::kLightInfantry;
-              it->turned = false;
-              break;
-            }
-      }
       // fastplay 5.2: each die against the target unit's troop type (ruling F-10: the type its
       // live stands share, else the unit's listed type); the owner picks the stand lost.
       const bool hit =
@@ -413,6 +444,12 @@ void FastplayState::apply_die(int value) {
                        hit ? ", a stand is hit" : ""),
            "fastplay 5.2");
       --dice_left_;
+      if (value == 1) {
+        // fastplay 5.3: a 1 costs arrows. It never hits (10.2: the archery row needs 3 or
+        // more), so the shooting side's pick is all this die does.
+        running_low_on_arrows();
+        return;
+      }
       if (hit) {
         ++hits_;
         take_losses(t, 1, PendingKind::kArcheryDie);
@@ -531,6 +568,12 @@ void FastplayState::do_apply(game::Action a) {
     } else {
       after_loss();
     }
+  } else if (pending_ == PendingKind::kArrows) {
+    // fastplay 5.3 (ruling F-14): the shooting side's pick of the stand turned or replaced.
+    pending_ = PendingKind::kNone;
+    turn_or_replace(a < act::kReplaceBase ? a - act::kTurnAboutBase : a - act::kReplaceBase,
+                    a >= act::kReplaceBase);
+    continue_volley(PendingKind::kArcheryDie);
   } else if (pending_ == PendingKind::kChargeAnswer) {
     pending_ = PendingKind::kNone;
     const PendingCharge c = charge_;
@@ -760,6 +803,12 @@ void FastplayState::legal_actions(std::vector<game::Action>& out) const {
       for (std::size_t i = 0; i < unit(loss_unit_).stands.size(); ++i)
         if (unit(loss_unit_).stands[i].alive) out.push_back(act::kLoseBase + static_cast<int>(i));
       return;
+    case PendingKind::kArrows: {
+      bool replace = false;
+      for (int i : arrow_stands(shooter_, replace))
+        out.push_back((replace ? act::kReplaceBase : act::kTurnAboutBase) + i);
+      return;
+    }
     default:
       return;
   }
@@ -1001,6 +1050,12 @@ std::string FastplayState::action_to_string(game::Action a) const {
   }
   if (pending_ == PendingKind::kLoss && a >= act::kLoseBase && a < act::kMoveBase)
     return "lose " + stand_text(loss_unit_, a - act::kLoseBase);
+  if (pending_ == PendingKind::kArrows && a >= act::kTurnAboutBase && a < act::kMoveBase) {
+    const bool replace = a >= act::kReplaceBase;
+    const int j = a - (replace ? act::kReplaceBase : act::kTurnAboutBase);
+    return replace ? "out of arrows: " + stand_text(shooter_, j) + " becomes light infantry"
+                   : "low on arrows: " + stand_text(shooter_, j) + " turns about";
+  }
   if (a == act::kPass) return phase_ == Phase::kMovement ? "end movement" : "pass";
   if (a >= act::kMoveBase) {
     const int code = a - act::kMoveBase;
@@ -1096,6 +1151,19 @@ nlohmann::json FastplayState::action_to_json(game::Action a) const {
     if (s >= 0 && s < static_cast<int>(unit(loss_unit_).stands.size())) {
       j["stand"] = s;
       j["corners"] = stand_corners(loss_unit_, s);
+    }
+    return j;
+  }
+  if (pending_ == PendingKind::kArrows) {
+    // fastplay 5.3: the archer stand a 1 turns about (or, all turned, replaces), for the board
+    // to outline.
+    const bool replace = a >= act::kReplaceBase;
+    const int s = a - (replace ? act::kReplaceBase : act::kTurnAboutBase);
+    j["kind"] = replace ? "replace-stand" : "turn-stand";
+    j["unit"] = id(shooter_);
+    if (s >= 0 && s < static_cast<int>(unit(shooter_).stands.size())) {
+      j["stand"] = s;
+      j["corners"] = stand_corners(shooter_, s);
     }
     return j;
   }

@@ -22,6 +22,11 @@
 //   35000 + j               the owner picks which of its stands is lost: stand j of
 //                           loss_unit() (PendingKind::kLoss; after an archery or war-machine
 //                           hit, or the d10 of a retreat; losses_left() more to pick)
+//   36000 + j               the shooting side picks which archer stand of the shooter a 1
+//                           turns about, running low on arrows: stand j (PendingKind::kArrows;
+//                           the choices arrow_stands())
+//   36500 + j               the same when every archer stand is already turned: stand j is
+//                           replaced by a light infantry stand, out of arrows
 //   40000 + code            Movement, the picked unit: 0 hold; 1 + 5*p + d: turn kTurns[p]
 //                           about the unit's centre, then go straight ahead d quarters of its
 //                           allowance (p = 0 and d = 0 is not a move)
@@ -52,6 +57,8 @@ inline constexpr game::Action kResponseBase = 32000;
 inline constexpr game::Action kOccupyBase = 33000;
 inline constexpr game::Action kStrikeBase = 34000;
 inline constexpr game::Action kLoseBase = 35000;
+inline constexpr game::Action kTurnAboutBase = 36000;
+inline constexpr game::Action kReplaceBase = 36500;
 inline constexpr game::Action kMoveBase = 40000;
 inline constexpr int kStand = 0, kFace = 1, kEvade = 2;
 }  // namespace act
@@ -86,6 +93,7 @@ enum class PendingKind : std::uint8_t {
   kOccupy,        // decision of the winners' side (fastplay 8.4)
   kStrike,        // decision of the attacking side: which touching enemy stand is struck (8.1)
   kLoss,          // decision of the losing side: which of its stands is removed (5.2, 9.1, 10.2)
+  kArrows,        // decision of the shooting side: which archer stand a 1 turns or replaces (5.3)
 };
 
 enum class EndReason : std::uint8_t { kNone, kBroken, kTurnLimit };
@@ -183,6 +191,8 @@ class FastplayState final : public game::State {
   // PendingKind::kLoss: the unit losing stands and how many its side still has to pick.
   int loss_unit() const { return loss_unit_; }
   int losses_left() const { return losses_left_; }
+  // The unit shooting (an archery volley or a war machine), -1 when none.
+  int shooter() const { return shooter_; }
 
   // ---- Rule queries (rules.cpp), exposed for tests ----
   geo::Base stand_base(int u, int i) const;
@@ -223,6 +233,10 @@ class FastplayState final : public game::State {
   // fastplay 10.2 (ruling F-13): the target is in cover against this shooter: in_cover(t), or
   // the shot's line passes through woods, a village or works.
   bool shot_in_cover(int u, int t) const;
+  // fastplay 5.3 (ruling F-14): the stands of archer unit u a rolled 1 may turn about (its live
+  // archer stands not yet turned), or, when all are turned, those it may replace with light
+  // infantry (its live archer stands); `replace` says which of the two it is.
+  std::vector<int> arrow_stands(int u, bool& replace) const;
   // The troop type missiles are judged against (ruling F-10): the type the unit's live stands
   // share, else the unit's listed type.
   TroopType target_type(int t) const;
@@ -277,11 +291,15 @@ class FastplayState final : public game::State {
   void take_losses(int u, int n, PendingKind then);
   void after_loss();
   void continue_volley(PendingKind kind);
+  // fastplay 5.3: a 1 on an archery die; the shooting side picks the stand where it has a choice.
+  void running_low_on_arrows();
+  void turn_or_replace(int stand, bool replace);
   void finish_retreat(int u);
   void next_attack();
   bool deciding() const {
     return pending_ == PendingKind::kChargeAnswer || pending_ == PendingKind::kOccupy ||
-           pending_ == PendingKind::kStrike || pending_ == PendingKind::kLoss;
+           pending_ == PendingKind::kStrike || pending_ == PendingKind::kLoss ||
+           pending_ == PendingKind::kArrows;
   }
   void after_losses(int u, int limit);
   void resolve_next();

@@ -1,5 +1,6 @@
-// The players' own choices (docs/rulings/fastplay.md, F-10, F-17, F-20): which stand is lost to
-// missiles and retreats (the owner), which enemy stand a stand strikes (the attacker); each a
+// The players' own choices (docs/rulings/fastplay.md, F-10, F-14, F-17, F-20): which stand is
+// lost to missiles and retreats (the owner), which enemy stand a stand strikes (the attacker),
+// which archer stand a 1 turns about or replaces (the shooter); each a
 // decision of the right side, taken automatically only where there is nothing to choose. Every
 // die is forced. Also: a record with these decisions replays to the same final hash.
 #include <sstream>
@@ -65,6 +66,89 @@ TEST(FastplayClauses, Clause_WarMachine_OwnerPicksTheStandsKnockedOut) {
   testing::roll(*two, 6);
   EXPECT_NE(two->pending(), PendingKind::kLoss);
   EXPECT_FALSE(two->alive(1));
+}
+
+std::vector<game::Action> arrow_choices(const FastplayState& s) { return s.legal_actions(); }
+
+TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandTurnedAbout) {
+  auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_cavalry", 50, 70, 270}});
+  testing::play(*s, testing::shoot(0, 1));
+  testing::roll(*s, 1);  // fastplay 5.3: a 1 turns an archer stand about
+  ASSERT_EQ(s->pending(), PendingKind::kArrows);
+  EXPECT_EQ(s->current_player(), 0);  // the shooting side picks
+  EXPECT_EQ(arrow_choices(*s), (std::vector<game::Action>{
+                                   act::kTurnAboutBase + 0, act::kTurnAboutBase + 1,
+                                   act::kTurnAboutBase + 2, act::kTurnAboutBase + 3}));
+  EXPECT_NE(s->action_to_string(act::kTurnAboutBase + 2).find("u0 stand 3 (archery) turns about"),
+            std::string::npos)
+      << s->action_to_string(act::kTurnAboutBase + 2);
+  const nlohmann::json j = s->action_to_json(act::kTurnAboutBase + 2);
+  EXPECT_EQ(j["kind"], "turn-stand");
+  EXPECT_EQ(j["unit"], "u0");
+  EXPECT_EQ(j["stand"], 2);
+  EXPECT_EQ(j["corners"].size(), 4u);
+  testing::turn_about(*s, 2);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(s->unit(0).stands[i].turned, i == 2) << i;
+  ASSERT_TRUE(s->is_chance_node());  // the volley goes on: three dice left
+  testing::roll(*s, 1);  // the next 1: the three stands not yet turned
+  ASSERT_EQ(s->pending(), PendingKind::kArrows);
+  EXPECT_EQ(arrow_choices(*s),
+            (std::vector<game::Action>{act::kTurnAboutBase + 0, act::kTurnAboutBase + 1,
+                                       act::kTurnAboutBase + 3}));
+  EXPECT_FALSE(testing::is_legal(*s, act::kTurnAboutBase + 2));
+  // Negative: with a single archer stand not yet turned, a 1 turns it; nothing to pick.
+  auto one = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_cavalry", 50, 70, 270}});
+  one->debug_kill_stand(0, 0);
+  one->debug_kill_stand(0, 1);
+  one->debug_kill_stand(0, 3);
+  testing::play(*one, testing::shoot(0, 1));
+  testing::roll(*one, 1);
+  EXPECT_NE(one->pending(), PendingKind::kArrows);
+  EXPECT_TRUE(one->unit(0).stands[2].turned);
+}
+
+TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandReplaced) {
+  // Four archer stands and a commander: five dice; four 1s turn them all (picked), the fifth
+  // replaces the stand the shooting side picks.
+  auto s = testing::start(
+      {{"a", "archery", 50, 40, 90, {{"commander", true}}}, {"b", "heavy_cavalry", 50, 70, 270}});
+  testing::play(*s, testing::shoot(0, 1));
+  for (int j : {0, 1, 2}) {
+    testing::roll(*s, 1);
+    testing::turn_about(*s, j);
+  }
+  testing::roll(*s, 1);  // the last stand not turned: turned without a pick
+  EXPECT_NE(s->pending(), PendingKind::kArrows);
+  EXPECT_TRUE(s->unit(0).stands[3].turned);
+  testing::roll(*s, 1);
+  ASSERT_EQ(s->pending(), PendingKind::kArrows);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(arrow_choices(*s), (std::vector<game::Action>{
+                                   act::kReplaceBase + 0, act::kReplaceBase + 1,
+                                   act::kReplaceBase + 2, act::kReplaceBase + 3}));
+  EXPECT_NE(s->action_to_string(act::kReplaceBase + 1)
+                .find("u0 stand 2 (archery) becomes light infantry"),
+            std::string::npos)
+      << s->action_to_string(act::kReplaceBase + 1);
+  EXPECT_EQ(s->action_to_json(act::kReplaceBase + 1)["kind"], "replace-stand");
+  EXPECT_EQ(s->action_to_json(act::kReplaceBase + 1)["stand"], 1);
+  testing::replace_stand(*s, 1);
+  for (std::size_t i = 0; i < 4; ++i)
+    EXPECT_EQ(s->unit(0).stands[i].type,
+              i == 1 ? TroopType::kLightInfantry : TroopType::kArchery)
+        << i;
+  // Negative: one archer stand left, already turned: a 1 replaces it; nothing to pick.
+  auto last = testing::start(
+      {{"a", "archery", 50, 40, 90, {{"commander", true}}}, {"b", "heavy_cavalry", 50, 70, 270}});
+  for (int i : {1, 2, 3}) last->debug_kill_stand(0, i);
+  testing::play(*last, testing::shoot(0, 1));  // two dice: the stand and the commander
+  testing::roll(*last, 1);                     // turns it
+  EXPECT_NE(last->pending(), PendingKind::kArrows);
+  EXPECT_TRUE(last->unit(0).stands[0].turned);
+  testing::roll(*last, 1);  // replaces it
+  EXPECT_NE(last->pending(), PendingKind::kArrows);
+  EXPECT_EQ(last->unit(0).stands[0].type, TroopType::kLightInfantry);
+  EXPECT_FALSE(last->may_shoot(0));  // no archer stand left
 }
 
 // Heavy infantry of a at (50, 40) facing up; b's line in contact front to front.
@@ -280,15 +364,19 @@ TEST(FastplayScenarios, SavedRecordReplaysToTheSameHash) {
   ASSERT_TRUE(g.ok()) << g.message();
   auto s = (*g)->new_initial_state();
   core::Rng rng(11);
-  std::array<int, 2> picks{0, 0};  // strikes and losses picked by a side
+  std::array<int, 3> picks{0, 0, 0};  // strikes, losses and arrow stands picked by a side
   for (int i = 0; i < 6000 && !s->is_terminal(); ++i) {
     const game::Action a = testing::random_step(*s, rng, true);
     const auto& fs = static_cast<const FastplayState&>(*s);
     if (fs.pending() == PendingKind::kStrike) ++picks[0];
     if (fs.pending() == PendingKind::kLoss) ++picks[1];
+    if (fs.pending() == PendingKind::kArrows) ++picks[2];
     testing::play(static_cast<FastplayState&>(*s), a);
   }
-  EXPECT_GT(picks[0] + picks[1], 0);  // the record holds some of the new decisions
+  // The record holds each kind of the sides' picks.
+  EXPECT_GT(picks[0], 0);
+  EXPECT_GT(picks[1], 0);
+  EXPECT_GT(picks[2], 0);
   const auto rec = game::make_record(*s, 11, {});
   std::ostringstream text_out;
   text_out << game::record_to_json(rec).dump();

@@ -146,19 +146,37 @@ TEST(FastplayClauses, Clause_Archery_CoverAddsOne) {
 }
 
 TEST(FastplayClauses, Clause_Archery_ArrowSupply) {
-  auto s = testing::start(
-      {{"a", "archery", 50, 40, 90, {{"commander", true}}}, {"b", "heavy_cavalry", 50, 70, 270}});
+  const std::vector<testing::U> units = {{"a", "archery", 50, 40, 90, {{"commander", true}}},
+                                         {"b", "heavy_cavalry", 50, 70, 270}};
+  auto s = testing::start(units);
   testing::play(*s, testing::shoot(0, 1));
-  // Four stands and a commander: five dice. Four 1s turn every stand about; the fifth 1
-  // replaces an archer stand with infantry.
-  for (int d : {1, 1, 1, 1}) testing::roll_taking_last(*s, d);
-  int turned = 0;
-  for (const auto& st : s->unit(0).stands) turned += st.turned ? 1 : 0;
-  EXPECT_EQ(turned, 4);
-  EXPECT_EQ(s->unit(0).stands[3].type, TroopType::kArchery);  // not yet replaced
-  testing::roll_taking_last(*s, 1);
-  EXPECT_EQ(s->unit(0).stands[3].type, TroopType::kLightInfantry);
-  EXPECT_EQ(s->unit(0).stands[2].type, TroopType::kArchery);
+  // Four stands and a commander: five dice. Four 1s turn every stand about (the shooting side
+  // picks which while there is a choice, ruling F-14); turned stands are still archers.
+  for (int j : {3, 0, 2}) {
+    testing::roll(*s, 1);
+    testing::turn_about(*s, j);
+    EXPECT_TRUE(s->unit(0).stands[static_cast<std::size_t>(j)].turned);
+  }
+  testing::roll(*s, 1);  // the last stand not yet turned: no pick
+  EXPECT_NE(s->pending(), PendingKind::kArrows);
+  for (const auto& st : s->unit(0).stands) {
+    EXPECT_TRUE(st.turned);
+    EXPECT_EQ(st.type, TroopType::kArchery);  // not yet replaced
+  }
+  // The fifth 1, with every stand turned, replaces one with light infantry.
+  testing::roll(*s, 1);
+  testing::replace_stand(*s, 2);
+  EXPECT_EQ(s->unit(0).stands[2].type, TroopType::kLightInfantry);
+  EXPECT_FALSE(s->unit(0).stands[2].turned);
+  EXPECT_EQ(s->unit(0).stands[3].type, TroopType::kArchery);
+  EXPECT_FALSE(s->is_chance_node());  // the volley is over
+  // Negative: a miss other than a 1 costs no arrows.
+  auto miss = testing::start(units);
+  testing::play(*miss, testing::shoot(0, 1));
+  testing::roll(*miss, 2);
+  EXPECT_NE(miss->pending(), PendingKind::kArrows);
+  EXPECT_TRUE(miss->is_chance_node());
+  for (const auto& st : miss->unit(0).stands) EXPECT_FALSE(st.turned);
 }
 
 TEST(FastplayClauses, Clause_Archery_EngagedNeitherShootNorTargeted) {
@@ -508,6 +526,21 @@ TEST(FastplayClauses, Clause_Victory_TurnLimitFewerLosses) {
   testing::play(*even, act::kPass);
   testing::play(*even, act::kPass);
   EXPECT_EQ(even->winner(), 2);  // equal shares: a draw
+}
+
+TEST(FastplayClauses, Clause_Measurement_ContactWithinOneMillimetre) {
+  // Ruling F-30: stands whose edges are within 1 mm are in contact; only an overlap deeper than
+  // 1 mm is an overlap. a's front is at y = 41 cm.
+  auto s = facing_lines(80);
+  s->debug_place(1, at(50, 42.05), 270);  // b's front 0.5 mm beyond a's
+  EXPECT_TRUE(s->engaged(0));
+  EXPECT_TRUE(s->engaged(1));
+  EXPECT_TRUE(s->may_place(1, at(50, 41.95), geo::Angle::degrees(270)));  // 0.5 mm overlap
+  // Negative: 2 mm apart is no contact; 2 mm into a is an overlap.
+  s->debug_place(1, at(50, 42.2), 270);
+  EXPECT_FALSE(s->engaged(0));
+  EXPECT_FALSE(s->engaged(1));
+  EXPECT_FALSE(s->may_place(1, at(50, 41.8), geo::Angle::degrees(270)));
 }
 
 }  // namespace

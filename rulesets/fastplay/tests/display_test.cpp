@@ -66,5 +66,21 @@ TEST(FastplayDisplay, RenderTextListsTheStandsOfAPick) {
   EXPECT_NE(s->action_to_string(act::kLoseBase + 1).find("u1 stand 2"), std::string::npos);
 }
 
+TEST(FastplayDisplay, RenderTextListsTheArcherStandsARollOfOneMayTurn) {
+  // fastplay 5.3 (ruling F-14): the shooting side's pick lists the archer stands it may turn,
+  // numbered as the decisions name them.
+  auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_cavalry", 50, 70, 270}});
+  EXPECT_EQ(s->render_text(0).find("arrows"), std::string::npos);  // nothing to pick yet
+  testing::play(*s, testing::shoot(0, 1));
+  testing::roll(*s, 1);
+  ASSERT_EQ(s->pending(), PendingKind::kArrows);
+  const std::string text = s->render_text(0);
+  EXPECT_NE(text.find("u0 rolled a 1 and runs low on arrows: pick the archer stand that turns "
+                      "about"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("u0 stand 4 (archery) at (54.5, 40.0) cm"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace carroccio::fastplay

@@ -264,7 +264,9 @@ TEST(FastplayEvaluate, Clause_5_3_TurnedArchersAreWorthLess) {
   auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_infantry", 50, 70, 270}});
   auto other = s->clone();
   testing::play(*s, testing::shoot(0, 1));
-  for (int d : {1, 2, 2, 2}) testing::roll(*s, d);
+  testing::roll(*s, 1);
+  testing::turn_about(*s, 0);  // the shooting side picks the stand turned (ruling F-14)
+  for (int d : {2, 2, 2}) testing::roll(*s, d);
   auto& o = static_cast<FastplayState&>(*other);
   testing::play(o, testing::shoot(0, 1));
   for (int d : {2, 2, 2, 2}) testing::roll(o, d);

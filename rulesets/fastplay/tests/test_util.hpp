@@ -101,11 +101,27 @@ inline void lose(FastplayState& s, int j) {
   play(s, act::kLoseBase + j);
 }
 
+// The shooting side's pick of the archer stand a 1 turns about, or, once all are turned,
+// replaces with light infantry (fastplay 5.3, ruling F-14): stand j of the shooter.
+inline void turn_about(FastplayState& s, int j) {
+  ASSERT_EQ(s.pending(), PendingKind::kArrows) << s.to_string();
+  play(s, act::kTurnAboutBase + j);
+}
+inline void replace_stand(FastplayState& s, int j) {
+  ASSERT_EQ(s.pending(), PendingKind::kArrows) << s.to_string();
+  play(s, act::kReplaceBase + j);
+}
+
 // Forces the die now pending; if it costs a stand the owner must pick, picks the unit's last
-// live stand (for tests about something else than that pick).
+// live stand, and if it is a 1 costing arrows, the last archer stand it may turn or replace
+// (for tests about something else than those picks).
 inline void roll_taking_last(FastplayState& s, int value) {
   roll(s, value);
-  while (s.pending() == PendingKind::kLoss) {
+  while (s.pending() == PendingKind::kLoss || s.pending() == PendingKind::kArrows) {
+    if (s.pending() == PendingKind::kArrows) {
+      play(s, s.legal_actions().back());
+      continue;
+    }
     const auto& stands = s.unit(s.loss_unit()).stands;
     int last = -1;
     for (std::size_t i = 0; i < stands.size(); ++i)
