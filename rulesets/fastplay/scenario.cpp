@@ -54,6 +54,70 @@ std::vector<StandDef> formation(TroopType type, int count, int ranks, StandSize 
   return out;
 }
 
+// fastplay 3 (ruling F-33): the playsheet's commanders. Under the playsheet organisation each
+// formation has exactly one commander (a unit's commander or a lone commander figure naming it
+// in `commands`), each army one supreme commander, and every lone commander is one of these.
+std::optional<core::Error> check_commanders(const Scenario& s, const game::FieldReader& rd) {
+  const auto& us = s.units;
+  auto formation_side = [&](const std::string& f) {
+    for (const auto& u : us)
+      if (!u.lone_commander && u.formation == f) return u.side;
+    return -1;
+  };
+  for (std::size_t i = 0; i < us.size(); ++i) {
+    const std::string p = game::item_path("units", i);
+    if (us[i].commands.empty()) {
+      if (us[i].lone_commander && !us[i].supreme)
+        return rd.error(p + "lone_commander",
+                        "is a commander who leads nothing: name his formation in \"commands\" "
+                        "or make him \"supreme\"");
+      continue;
+    }
+    const int side = formation_side(us[i].commands);
+    if (side != us[i].side)
+      return rd.error(p + "commands",
+                      fmt::format("names '{}', which is no formation of side '{}'", us[i].commands,
+                                  s.side_ids[static_cast<std::size_t>(us[i].side)]));
+    if (!us[i].lone_commander && us[i].formation != us[i].commands)
+      return rd.error(p + "commands",
+                      fmt::format("names formation '{}', but the unit whose commander it is "
+                                  "belongs to '{}'",
+                                  us[i].commands, us[i].formation));
+    for (std::size_t k = 0; k < i; ++k)
+      if (us[k].commands == us[i].commands)
+        return rd.error(p + "commands",
+                        fmt::format("gives formation '{}' a second commander (units[{}] is its "
+                                    "commander), but a formation has one",
+                                    us[i].commands, k));
+  }
+  for (std::size_t i = 0; i < us.size(); ++i) {
+    if (us[i].lone_commander || us[i].formation.empty()) continue;
+    bool first_of_it = true, led = false;
+    for (std::size_t k = 0; k < us.size(); ++k) {
+      if (!us[k].lone_commander && us[k].formation == us[i].formation && k < i)
+        first_of_it = false;
+      if (us[k].commands == us[i].formation) led = true;
+    }
+    if (first_of_it && !led)
+      return rd.error(game::item_path("units", i) + "formation",
+                      fmt::format("names formation '{}', which has no commander: give one of its "
+                                  "units \"commander\": true and \"commands\": \"{}\", or add a "
+                                  "lone commander commanding it",
+                                  us[i].formation, us[i].formation));
+  }
+  for (int side = 0; side < kNumSides; ++side) {
+    bool supreme = false;
+    for (const auto& u : us) supreme = supreme || (u.side == side && u.supreme);
+    if (!supreme)
+      return rd.error("units",
+                      fmt::format("gives side '{}' no supreme commander, but an army has one "
+                                  "(\"supreme\": true on a lone commander or on his "
+                                  "bodyguard unit with its commander)",
+                                  s.side_ids[static_cast<std::size_t>(side)]));
+  }
+  return std::nullopt;
+}
+
 // fastplay 3 (ruling F-29): the playsheet's organisation. Every unit but a lone commander
 // names its formation; a formation is 3 or 4 units of one army; an army has 2 formations or
 // more. Commanders are not counted as units.
@@ -67,6 +131,14 @@ std::optional<core::Error> check_organisation(const Scenario& s, const game::Fie
       continue;
     }
     if (s.free_organisation) continue;
+    // Ruling F-33: the supreme commander's own unit is his bodyguard, outside the formations.
+    if (us[i].supreme) {
+      if (!us[i].formation.empty())
+        return rd.error(p + "formation",
+                        "is not for the supreme commander's bodyguard, which belongs to no "
+                        "formation");
+      continue;
+    }
     if (us[i].formation.empty())
       return rd.error(p + "formation",
                       "must name the unit's formation (or set \"organisation\": \"free\")");
@@ -74,7 +146,7 @@ std::optional<core::Error> check_organisation(const Scenario& s, const game::Fie
   if (s.free_organisation) return std::nullopt;
   std::array<int, kNumSides> formations{0, 0};
   for (std::size_t i = 0; i < us.size(); ++i) {
-    if (us[i].lone_commander) continue;
+    if (us[i].lone_commander || us[i].formation.empty()) continue;
     bool first_of_it = true;
     int count = 0;
     for (std::size_t k = 0; k < us.size(); ++k) {
@@ -104,7 +176,7 @@ std::optional<core::Error> check_organisation(const Scenario& s, const game::Fie
                                   formations[static_cast<std::size_t>(side)],
                                   formations[static_cast<std::size_t>(side)] == 1 ? "" : "s",
                                   kMinArmyFormations));
-  return std::nullopt;
+  return check_commanders(s, rd);
 }
 
 }  // namespace
@@ -240,7 +312,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     if (!rd.object(uj, p) ||
         !rd.only_fields(uj, p,
                         {"id", "side", "type", "x", "y", "heading", "stands", "ranks", "commander",
-                         "lone_commander", "supreme", "formation"},
+                         "lone_commander", "supreme", "formation", "commands"},
                         "a unit") ||
         !rd.string(uj, p, "id", u.id) || !rd.string(uj, p, "side", side) ||
         !rd.choice(uj, p, "type", u.type, troop_choices()) ||
@@ -250,7 +322,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         !rd.boolean(uj, p, "commander", u.commander, game::Need::kOptional) ||
         !rd.boolean(uj, p, "lone_commander", u.lone_commander, game::Need::kOptional) ||
         !rd.boolean(uj, p, "supreme", u.supreme, game::Need::kOptional) ||
-        !rd.string(uj, p, "formation", u.formation, game::Need::kOptional))
+        !rd.string(uj, p, "formation", u.formation, game::Need::kOptional) ||
+        !rd.string(uj, p, "commands", u.commands, game::Need::kOptional))
       return *rd.err();
     for (const auto& other : s.units)
       if (other.id == u.id)
@@ -283,6 +356,13 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     }
     if (u.supreme && !u.commander && !u.lone_commander)
       return rd.error(p + "supreme", "needs a commander (commander or lone_commander)");
+    // Ruling F-33: a formation's commander is a commander figure, with a unit or alone, and not
+    // the supreme commander, who leads the army.
+    if (!u.commands.empty() && !u.commander && !u.lone_commander)
+      return rd.error(p + "commands", "needs a commander (commander or lone_commander)");
+    if (!u.commands.empty() && u.supreme)
+      return rd.error(p + "commands",
+                      "is not for the supreme commander, who leads the army, not a formation");
     u.stands = formation(u.type, stands, ranks, size);
     // Every stand on the table and clear of the other units.
     for (const auto& st : u.stands) {

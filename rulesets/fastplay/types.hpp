@@ -60,6 +60,9 @@ struct UnitDef {
   bool lone_commander = false;  // the unit is a commander figure alone (fastplay 11.3)
   bool supreme = false;         // the army's supreme commander (fastplay 11.4)
   std::string formation;        // the formation it belongs to (fastplay 3; empty: none named)
+  // The formation whose commander this is (fastplay 3, ruling F-33): the commander with the unit
+  // (`commander`) or the lone commander figure; empty: none.
+  std::string commands;
 };
 
 struct Scenario {

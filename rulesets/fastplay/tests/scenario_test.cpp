@@ -82,15 +82,25 @@ TEST(FastplayScenarios, BadFilesNameFileAndField) {
   EXPECT_NE(g.message().find("supreme_commander"), std::string::npos);
 }
 
-// Two armies of two formations of three heavy infantry units each (ruling F-29).
+// Two armies of two formations of three heavy infantry units each (ruling F-29); the first unit
+// of each formation has the formation's commander with it, and each army a lone supreme
+// commander (units 12 and 13) behind its line (ruling F-33).
 nlohmann::json organised() {
   std::vector<testing::U> units;
   for (int k = 0; k < 6; ++k) units.push_back({"a", "heavy_infantry", 10.0 + 15 * k, 20, 90});
   for (int k = 0; k < 6; ++k) units.push_back({"b", "heavy_infantry", 10.0 + 15 * k, 80, 270});
+  units.push_back({"a", "heavy_cavalry", 50, 10, 90, {{"lone_commander", true}, {"supreme", true}}});
+  units.push_back({"b", "heavy_cavalry", 50, 90, 270, {{"lone_commander", true}, {"supreme", true}}});
   auto j = testing::scenario_json(units);
   j.erase("organisation");
-  for (std::size_t i = 0; i < 12; ++i)
-    j["units"][i]["formation"] = std::string(i < 6 ? "a" : "b") + (i % 6 < 3 ? "1" : "2");
+  for (std::size_t i = 0; i < 12; ++i) {
+    const std::string f = std::string(i < 6 ? "a" : "b") + (i % 6 < 3 ? "1" : "2");
+    j["units"][i]["formation"] = f;
+    if (i % 3 == 0) {
+      j["units"][i]["commander"] = true;
+      j["units"][i]["commands"] = f;
+    }
+  }
   return j;
 }
 
@@ -151,6 +161,77 @@ TEST(FastplayScenarios, Clause_Organisation_FormationsOf3To4AndArmiesOf2Plus) {
   EXPECT_EQ(file_error(drill), "");
   drill["organisation"] = "loose";
   EXPECT_NE(file_error(drill).find("'organisation'"), std::string::npos);
+}
+
+TEST(FastplayScenarios, Clause_Organisation_OneCommanderPerFormationAndASupremeCommander) {
+  EXPECT_EQ(file_error(organised()), "");
+  // A formation without its commander: refused at its first unit's formation, with the line.
+  auto leaderless = organised();
+  leaderless["units"][3].erase("commander");
+  leaderless["units"][3].erase("commands");
+  const std::string e1 = file_error(leaderless);
+  EXPECT_EQ(e1.rfind(line_of_key(leaderless, "formation", 3), 0), 0u) << e1;
+  EXPECT_NE(e1.find("field 'units[3].formation' names formation 'a2', which has no commander"),
+            std::string::npos)
+      << e1;
+  // Two commanders for one formation.
+  auto two = organised();
+  two["units"][4]["commander"] = true;
+  two["units"][4]["commands"] = "a2";
+  const std::string e2 = file_error(two);
+  EXPECT_NE(e2.find("field 'units[4].commands' gives formation 'a2' a second commander"),
+            std::string::npos)
+      << e2;
+  // A unit's commander who would lead another formation, or the other army's.
+  auto elsewhere = organised();
+  elsewhere["units"][3]["commands"] = "a1";
+  EXPECT_NE(file_error(elsewhere).find("but the unit whose commander it is belongs to 'a2'"),
+            std::string::npos);
+  auto enemy = organised();
+  enemy["units"][12]["supreme"] = false;
+  enemy["units"][12]["commands"] = "b1";
+  EXPECT_NE(file_error(enemy).find("'units[12].commands' names 'b1', which is no formation of "
+                                   "side 'a'"),
+            std::string::npos)
+      << file_error(enemy);
+  // `commands` needs a commander figure; a lone commander must lead something.
+  auto nobody = organised();
+  nobody["units"][1]["commands"] = "a1";
+  EXPECT_NE(file_error(nobody).find("'units[1].commands' needs a commander"), std::string::npos);
+  auto idle = organised();
+  idle["units"][13]["supreme"] = false;
+  EXPECT_NE(file_error(idle).find("'units[13].lone_commander' is a commander who leads nothing"),
+            std::string::npos);
+  // An army without a supreme commander.
+  auto headless = organised();
+  headless["units"].erase(13);
+  const std::string e3 = file_error(headless);
+  EXPECT_EQ(e3.rfind(line_of_key(headless, "units"), 0), 0u) << e3;
+  EXPECT_NE(e3.find("field 'units' gives side 'b' no supreme commander"), std::string::npos) << e3;
+  // Accepted: a formation led by a lone commander, and a supreme commander with his bodyguard
+  // unit, which belongs to no formation (a bodyguard in a formation is refused).
+  auto other_forms = organised();
+  other_forms["units"][3].erase("commander");
+  other_forms["units"][3].erase("commands");
+  other_forms["units"].push_back({{"id", "a2-lord"}, {"side", "a"}, {"type", "light_cavalry"},
+                                  {"x", 80}, {"y", 10}, {"heading", 90},
+                                  {"lone_commander", true}, {"commands", "a2"}});
+  other_forms["units"][12] = {{"id", "guard"},  {"side", "a"},        {"type", "heavy_cavalry"},
+                              {"x", 30},        {"y", 8},             {"heading", 90},
+                              {"commander", true}, {"supreme", true}};
+  EXPECT_EQ(file_error(other_forms), "");
+  auto guard_in_line = other_forms;
+  guard_in_line["units"][12]["formation"] = "a1";
+  EXPECT_NE(file_error(guard_in_line)
+                .find("'units[12].formation' is not for the supreme commander's bodyguard"),
+            std::string::npos)
+      << file_error(guard_in_line);
+  // Free organisation (drills) checks no commanders.
+  auto drill = headless;
+  drill["organisation"] = "free";
+  drill["units"][3].erase("commander");
+  drill["units"][3].erase("commands");
+  EXPECT_EQ(file_error(drill), "");
 }
 
 TEST(FastplayScenarios, RecordReplaysToTheSameState) {
