@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../src/api';
-import { readTableState, standKey, standOf, standPicks, standRole, strikingStands } from '../src/boards/tablemodel';
+import { readTableState, standKey, standOf, standPicks, standRole, standZoomStep, strikingStands, picksSignature } from '../src/boards/tablemodel';
 
 // Two fastplay units as the state JSON gives them (cm sub-units, 100 to the cm): a line of three
 // stands 4 cm wide facing north, and an enemy of two stands in front of it.
@@ -138,5 +138,45 @@ describe('decisions that name a stand', () => {
     expect(standRole('strike')).toBe('strike');
     expect(standRole('supply-turn')).toBe('pick');
     expect(standRole(undefined)).toBe('pick');
+  });
+});
+
+describe('zooming by itself on a decision about stands', () => {
+  const at = (o: Partial<{ interactive: boolean; picks: number; changed: boolean; decisions: number; zoomedIn: boolean }>) => ({
+    interactive: true,
+    picks: 0,
+    changed: false,
+    decisions: 3,
+    zoomedIn: false,
+    ...o,
+  });
+
+  it('zooms on the stands when they are first to be picked and the whole table is shown', () => {
+    expect(standZoomStep(false, at({ picks: 4, decisions: 4 }))).toBe('focus');
+    // Not when the person zoomed in already, nor again while it is zoomed, nor on a view only.
+    expect(standZoomStep(false, at({ picks: 4, zoomedIn: true }))).toBeNull();
+    expect(standZoomStep(true, at({ picks: 2, zoomedIn: true }))).toBeNull();
+    expect(standZoomStep(false, at({ picks: 4, interactive: false }))).toBeNull();
+  });
+
+  it('zooms again on new stands to pick while zoomed by itself (they may be elsewhere), never over a zoom by hand', () => {
+    expect(standZoomStep(true, at({ picks: 3, changed: true, zoomedIn: true }))).toBe('focus');
+    expect(standZoomStep(false, at({ picks: 3, changed: true, zoomedIn: true }))).toBeNull();
+  });
+
+  it('tells new stands to pick by their keys and outlines', () => {
+    const p = (key: string, x: number) => ({ key, unit: 'u', stand: 0, corners: [[x, 0], [x, 1], [x + 1, 1], [x + 1, 0]] as [number, number][], role: 'lose' as const, actions: [] });
+    expect(picksSignature([p('u#0', 0), p('u#1', 2)])).toBe(picksSignature([p('u#0', 0), p('u#1', 2)]));
+    expect(picksSignature([p('u#1', 2)])).not.toBe(picksSignature([p('u#0', 0), p('u#1', 2)]));
+    expect(picksSignature([p('u#0', 5)])).not.toBe(picksSignature([p('u#0', 0)]));
+    expect(picksSignature([])).toBe('');
+  });
+
+  it('goes back to the whole table at the next decision naming no stand, not while waiting', () => {
+    expect(standZoomStep(true, at({ picks: 0, decisions: 5, zoomedIn: true }))).toBe('fit');
+    expect(standZoomStep(true, at({ interactive: false, decisions: 0 }))).toBeNull();
+    expect(standZoomStep(true, at({ picks: 0, decisions: 0 }))).toBeNull();
+    // It never fits a view the person zoomed by hand.
+    expect(standZoomStep(false, at({ picks: 0, decisions: 5, zoomedIn: true }))).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ import {
   standOf,
   standPicks,
   standRole,
+  standZoomStep,
+  picksSignature,
   strikingStands,
   type Ghost,
   type StandPick,
@@ -72,6 +74,8 @@ export class TableBoard implements BoardRenderer {
   private picks: StandPick[] = []; // the stands the decisions name, ringed to be clicked
   private standChoice: StandPick | null = null; // a stand several decisions name, awaiting a pick
   private hovered: Action | null = null; // the decision the pointer is on (a button or a stand)
+  private standZoom = false; // zoomed on the stands of a decision by itself, to fit back after
+  private picksSeen = ''; // picksSignature of the stands last ringed
 
   constructor(scenario: Record<string, unknown>) {
     const table = (scenario.table ?? {}) as Record<string, unknown>;
@@ -164,15 +168,21 @@ export class TableBoard implements BoardRenderer {
     this.pz.fitWidth();
   }
 
-  /** Zoom on the picked unit and where it may go, or on the units the decisions name. */
+  /**
+   * Zoom on the stands a decision names (and the stands that would strike them), or on the
+   * picked unit and where it may go, or on the units the decisions name.
+   */
   focus(): void {
     const st = this.st;
     const f = this.frame;
     if (!st || !f) return;
     const ids = new Set<string>();
-    if (st.selected) ids.add(st.selected);
-    else for (const a of f.index.all) for (const k of ['unit', 'by', 'target']) if (typeof a[k] === 'string') ids.add(a[k] as string);
     const ps: Pt[] = [];
+    if (this.picks.length > 0) {
+      for (const p of this.picks) ps.push(...p.corners);
+      for (const s of strikingStands(f.index.all, st.units)) ps.push(...s.corners);
+    } else if (st.selected) ids.add(st.selected);
+    else for (const a of f.index.all) for (const k of ['unit', 'by', 'target']) if (typeof a[k] === 'string') ids.add(a[k] as string);
     for (const u of st.units) if (ids.has(u.id) && u.onTable) ps.push(...u.corners);
     for (const g of this.ghosts) ps.push([g.x, g.y]);
     if (ps.length === 0) return;
@@ -486,6 +496,17 @@ export class TableBoard implements BoardRenderer {
     if (this.standChoice) this.standChoice = this.picks.find((p) => p.key === this.standChoice?.key && p.actions.length > 1) ?? null;
     if (this.hovered && !frame.index.all.some((a) => a.id === this.hovered?.id)) this.hovered = null;
     this.draw();
+    const sig = picksSignature(this.picks);
+    const changed = sig !== this.picksSeen;
+    if (frame.interactive) this.picksSeen = sig;
+    const step = standZoomStep(this.standZoom, { interactive: frame.interactive, picks: this.picks.length, changed, decisions: frame.index.all.length, zoomedIn: this.pz.zoomedIn });
+    if (step === 'focus') {
+      this.standZoom = true;
+      this.focus();
+    } else if (step === 'fit') {
+      this.standZoom = false;
+      if (this.pz.zoomedIn) this.pz.fit();
+    }
   }
 
   /** The pointer is on a decision (a button of the panel or a stand here): mark what it names. */
@@ -586,8 +607,7 @@ export class TableBoard implements BoardRenderer {
     for (const s of strikingStands(legal, st.units))
       stands.appendChild(svg('polygon', { points: this.pointsAttr(s.corners), class: 'stand-striker', 'data-testid': `striker-${s.unit}-${s.stand}` }));
     for (const p of this.picks) {
-      const c = p.corners.reduce((m, q) => [m[0] + q[0] / 4, m[1] + q[1] / 4] as Pt, [0, 0] as Pt);
-      const [cx, cy] = this.P(c);
+      const [cx, cy] = this.P(centroid(p.corners));
       stands.appendChild(
         svg('g', { class: `stand-pick role-${p.role}${this.standChoice?.key === p.key ? ' chosen' : ''}`, 'data-stand-pick': p.key, 'data-testid': `stand-${p.unit}-${p.stand}` }, [
           svg('polygon', { points: this.pointsAttr(p.corners), 'stroke-width': 0.16 * u }),

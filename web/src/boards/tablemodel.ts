@@ -339,3 +339,25 @@ export function strikingStands(actions: Action[], units: TableUnit[]): { key: st
   }
   return [...out.values()];
 }
+
+/**
+ * Whether the board zooms by itself for a decision about stands (at the whole table a stand is
+ * a few pixels): "focus" when stands are to be picked and the person sees the whole table, or
+ * when the board zoomed by itself and the stands to pick are new (`changed`: they may stand
+ * elsewhere, e.g. a unit closed up after a loss); "fit" back to the whole table when the person
+ * next has a decision that names no stand (not while waiting: the agent's turn between two picks
+ * keeps the zoom); else null. `zoomed`: the board zoomed by itself and has not gone back yet.
+ */
+export function standZoomStep(
+  zoomed: boolean,
+  now: { interactive: boolean; picks: number; changed: boolean; decisions: number; zoomedIn: boolean },
+): 'focus' | 'fit' | null {
+  if (!now.interactive) return null;
+  if (now.picks > 0) return (!zoomed && !now.zoomedIn) || (zoomed && now.changed) ? 'focus' : null;
+  return zoomed && now.decisions > 0 ? 'fit' : null;
+}
+
+/** What the stands to pick are and where they stand, to tell a new decision about stands. */
+export function picksSignature(picks: StandPick[]): string {
+  return picks.map((p) => `${p.key}@${p.corners.map((c) => c.join(',')).join(' ')}`).join(';');
+}
