@@ -51,13 +51,24 @@ std::string FastplayState::render_text(game::Player viewer) const {
   os << status_line() << '\n';
   for (int u = 0; u < num_units(); ++u) {
     if (!alive(u)) continue;
+    // fastplay 5.3: archer stands turned about (low on arrows) and those replaced by infantry.
+    int turned = 0, replaced = 0;
+    for (const auto& st : unit(u).stands) {
+      if (!st.alive) continue;
+      turned += st.turned ? 1 : 0;
+      replaced += fp_->unit(u).type == TroopType::kArchery && st.type != TroopType::kArchery;
+    }
+    std::string arrows;
+    if (turned > 0) arrows += fmt::format(", {} turned about (low on arrows)", turned);
+    if (replaced > 0) arrows += fmt::format(", {} out of arrows (light infantry)", replaced);
     os << fmt::format(
-        "  {} {} {}: {} stands{} at ({:.1f}, {:.1f}) cm facing {} deg{}\n",
+        "  {} {} {}: {} stands{}{} at ({:.1f}, {:.1f}) cm facing {} deg{}\n",
         sc.side_ids[static_cast<std::size_t>(side_of(u))], fp_->unit(u).id,
         troop_name(fp_->unit(u).type), alive_stands(u),
         unit(u).commander ? (fp_->unit(u).lone_commander ? " (commander alone)" : " + commander")
                           : "",
-        static_cast<double>(unit(u).centre.x) / kCm, static_cast<double>(unit(u).centre.y) / kCm,
+        arrows, static_cast<double>(unit(u).centre.x) / kCm,
+        static_cast<double>(unit(u).centre.y) / kCm,
         unit(u).heading.units() / geo::kAngleUnitsPerDegree, engaged(u) ? ", in melee" : "");
   }
   // The stands a pending pick is about, numbered as the decisions name them (ruling F-10, F-14,

@@ -80,6 +80,12 @@ TEST(FastplayDisplay, RenderTextListsTheArcherStandsARollOfOneMayTurn) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("u0 stand 4 (archery) at (54.5, 40.0) cm"), std::string::npos) << text;
+  EXPECT_EQ(text.find("turned about"), std::string::npos) << text;  // none turned yet
+  testing::turn_about(*s, 3);
+  // The unit's line says how many of its stands are low on arrows.
+  EXPECT_NE(s->render_text(0).find("u0 archery: 4 stands, 1 turned about (low on arrows) at"),
+            std::string::npos)
+      << s->render_text(0);
 }
 
 }  // namespace
