@@ -20,7 +20,7 @@
 // failure prints one sentence and exits 1. The server is always stopped.
 
 import path from 'node:path';
-import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { clickDecision, clickStand, decisionButtons, fail, Harness, isForward, LARGE, log as say, namesStand, pickDecision, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const [binaryArg, distArg, ruleset, scenario, shotArg] = positional;
@@ -33,90 +33,6 @@ const harness = new Harness(name);
 const MAX_CLICKS = 20_000;
 const POLL_MS = 50; // how long the test waits between looks while the person has nothing to do
 const MAX_STALLED_POLLS = 6000; // looks (POLL_MS apart) in a row with no decision offered and no move on the server
-
-/**
- * Kinds of decision that only let the game go on (ending a phase, passing, declining, keeping a
- * unit where it is): clicked only when nothing else is offered, so the person really plays.
- */
-const FORWARD_KINDS = new Set(['pass', 'decline', 'hold', 'end-movement', 'end-combat', 'end-shooting', 'end-melee', 'end-phase', 'end-turn', 'done', 'stop']);
-const isForward = (kind) => FORWARD_KINDS.has(kind) || /^end-/.test(kind);
-
-/** The enabled decision buttons in the order the panel shows them, and whether each is folded away. */
-async function decisionButtons(page) {
-  return page.$$eval('[data-testid="decisions"] button.act:not([disabled])', (bs) =>
-    bs.map((b) => ({
-      testid: b.getAttribute('data-testid'),
-      kind: b.getAttribute('data-kind') || '',
-      unit: b.getAttribute('data-unit'),
-      stand: b.getAttribute('data-stand'),
-      name: (b.getAttribute('title') || b.textContent || '').trim(),
-      folded: !!b.closest('details:not([open])'),
-    })),
-  );
-}
-
-/** The first button that does something; else the first that moves the game on; else the first. */
-function pickDecision(buttons) {
-  return buttons.find((b) => !isForward(b.kind)) ?? buttons.find((b) => isForward(b.kind)) ?? buttons[0];
-}
-
-async function clickDecision(page, b) {
-  const sel = `[data-testid="decisions"] [data-testid="${b.testid}"]`;
-  if (b.folded) {
-    // A long group is folded into <details>: open it first, as a person would.
-    await page.$eval(sel, (el) => {
-      const d = el.closest('details');
-      if (d) d.open = true;
-    });
-  }
-  try {
-    await page.click(sel, { timeout: 15_000 });
-  } catch {
-    fail(`the decision button "${b.name}" (${b.kind}) could not be clicked.`);
-  }
-  // A button standing for several decisions at one place opens a choice on the board.
-  if (b.kind === 'hex') {
-    try {
-      await page.click('[data-testid="choice"] [data-choice]', { timeout: 15_000 });
-    } catch {
-      fail(`the button "${b.name}" opened no choice on the board.`);
-    }
-  }
-  try {
-    await page.waitForFunction(() => !document.body.classList.contains('posting'), null, { timeout: 60_000 });
-  } catch {
-    fail(`the decision "${b.name}" was still being sent after a minute.`);
-  }
-}
-
-/**
- * A decision naming one stand, taken by clicking that stand on the board: it must be ringed,
- * pointing at its button must mark it, and the click must apply it (the history grows).
- */
-async function clickStand(page, harness, gameId, b, screenshot) {
-  const ringed = `[data-testid="board"] [data-testid="stand-${b.unit}-${b.stand}"]`;
-  if (!(await page.$(ringed))) fail(`the decision "${b.name}" names stand ${Number(b.stand) + 1} of ${b.unit}, but the board rings no such stand.`);
-  await page.hover(`[data-testid="decisions"] [data-testid="${b.testid}"]`);
-  try {
-    await page.waitForSelector('[data-testid="board"] [data-testid="stand-hover"]', { timeout: 15_000 });
-  } catch {
-    fail(`pointing at the button "${b.name}" marked no stand on the board.`);
-  }
-  if (screenshot) await screenshotAt(page, screenshot);
-  const before = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
-  try {
-    await page.click(ringed, { timeout: 15_000 });
-  } catch {
-    fail(`the ringed stand of "${b.name}" could not be clicked.`);
-  }
-  try {
-    await page.waitForFunction(() => !document.body.classList.contains('posting'), null, { timeout: 60_000 });
-  } catch {
-    fail(`the decision "${b.name}" was still being sent after a minute.`);
-  }
-  const after = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
-  if (after <= before) fail(`clicking the ringed stand of "${b.name}" did not take the decision (the game stayed at decision ${before}).`);
-}
 
 async function run() {
   if (!binaryArg || !distArg || !ruleset || !scenario)
@@ -178,7 +94,7 @@ async function run() {
     stalled = 0;
     if (clicks >= MAX_CLICKS) fail(`the game did not end within ${MAX_CLICKS} clicks.`);
     const b = pickDecision(buttons);
-    if (b.unit && b.stand !== null && b.stand !== '') {
+    if (namesStand(b)) {
       await clickStand(page, harness, gameId, b, standClicks === 0 ? shot.replace(/(\.png)?$/, '-stand.png') : null);
       standClicks++;
     } else {

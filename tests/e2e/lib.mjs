@@ -1,6 +1,7 @@
 // Shared pieces of the end-to-end tests: a `carroccio serve` child on a free port with a fresh
 // database, Debian's chromium through playwright-core (from web/node_modules), and one-sentence
-// failures. Used by play.mjs and referee.mjs.
+// failures; playing by the decision buttons, and a decision about one stand by clicking it on
+// the table. Used by every e2e test.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -169,4 +170,93 @@ export async function screenshotAt(page, file, viewport, back) {
     await page.setViewportSize(back);
     await sleep(200);
   }
+}
+
+// ---- Playing by the decision buttons (full_game.mjs, table.mjs) ----
+
+/**
+ * Kinds of decision that only let the game go on (ending a phase, passing, declining, keeping a
+ * unit where it is): clicked only when nothing else is offered, so the person really plays.
+ */
+export const FORWARD_KINDS = new Set(['pass', 'decline', 'hold', 'end-movement', 'end-combat', 'end-shooting', 'end-melee', 'end-phase', 'end-turn', 'done', 'stop']);
+export const isForward = (kind) => FORWARD_KINDS.has(kind) || /^end-/.test(kind);
+
+/** The enabled decision buttons in the order the panel shows them, and whether each is folded away. */
+export async function decisionButtons(page) {
+  return page.$$eval('[data-testid="decisions"] button.act:not([disabled])', (bs) =>
+    bs.map((b) => ({
+      testid: b.getAttribute('data-testid'),
+      kind: b.getAttribute('data-kind') || '',
+      unit: b.getAttribute('data-unit'),
+      stand: b.getAttribute('data-stand'),
+      name: (b.getAttribute('title') || b.textContent || '').trim(),
+      folded: !!b.closest('details:not([open])'),
+    })),
+  );
+}
+
+/** True when the button's decision names one stand of a unit (fastplay: lose, strike, arrow supply). */
+export const namesStand = (b) => !!b.unit && b.stand !== null && b.stand !== '';
+
+/** The first button that does something; else the first that moves the game on; else the first. */
+export function pickDecision(buttons) {
+  return buttons.find((b) => !isForward(b.kind)) ?? buttons.find((b) => isForward(b.kind)) ?? buttons[0];
+}
+
+export async function clickDecision(page, b) {
+  const sel = `[data-testid="decisions"] [data-testid="${b.testid}"]`;
+  if (b.folded) {
+    // A long group is folded into <details>: open it first, as a person would.
+    await page.$eval(sel, (el) => {
+      const d = el.closest('details');
+      if (d) d.open = true;
+    });
+  }
+  try {
+    await page.click(sel, { timeout: 15_000 });
+  } catch {
+    fail(`the decision button "${b.name}" (${b.kind}) could not be clicked.`);
+  }
+  // A button standing for several decisions at one place opens a choice on the board.
+  if (b.kind === 'hex') {
+    try {
+      await page.click('[data-testid="choice"] [data-choice]', { timeout: 15_000 });
+    } catch {
+      fail(`the button "${b.name}" opened no choice on the board.`);
+    }
+  }
+  try {
+    await page.waitForFunction(() => !document.body.classList.contains('posting'), null, { timeout: 60_000 });
+  } catch {
+    fail(`the decision "${b.name}" was still being sent after a minute.`);
+  }
+}
+
+/**
+ * A decision naming one stand, taken by clicking that stand on the board: it must be ringed,
+ * pointing at its button must mark it, and the click must apply it (the history grows).
+ */
+export async function clickStand(page, harness, gameId, b, screenshot) {
+  const ringed = `[data-testid="board"] [data-testid="stand-${b.unit}-${b.stand}"]`;
+  if (!(await page.$(ringed))) fail(`the decision "${b.name}" names stand ${Number(b.stand) + 1} of ${b.unit}, but the board rings no such stand.`);
+  await page.hover(`[data-testid="decisions"] [data-testid="${b.testid}"]`);
+  try {
+    await page.waitForSelector('[data-testid="board"] [data-testid="stand-hover"]', { timeout: 15_000 });
+  } catch {
+    fail(`pointing at the button "${b.name}" marked no stand on the board.`);
+  }
+  if (screenshot) await screenshotAt(page, screenshot);
+  const before = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
+  try {
+    await page.click(ringed, { timeout: 15_000 });
+  } catch {
+    fail(`the ringed stand of "${b.name}" could not be clicked.`);
+  }
+  try {
+    await page.waitForFunction(() => !document.body.classList.contains('posting'), null, { timeout: 60_000 });
+  } catch {
+    fail(`the decision "${b.name}" was still being sent after a minute.`);
+  }
+  const after = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
+  if (after <= before) fail(`clicking the ringed stand of "${b.name}" did not take the decision (the game stayed at decision ${before}).`);
 }

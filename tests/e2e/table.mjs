@@ -8,15 +8,19 @@
 // its front arc, the ghosts of its candidate moves and the shaded reach; drags it to a point off
 // the candidate grid (free placement) and checks the server moved it there; picks another and
 // clicks a ghost dot, checking the unit stands where that candidate said; ends movement and waits
-// for the agent to play its turn. Saves table-selected.png, table.png (1366x768) and
-// table-large.png (1920x1080) beside SCREENSHOT_PATH (default build/e2e/table.png). Exits 0 on
-// success; on failure prints one sentence and exits 1.
+// for the agent to play its turn. Then a fastplay game (mill, the besiegers a person against the
+// random agent): plays the first offered decision until one names a stand (the archery of turn 1
+// costs the besiegers stands), checks that stand is ringed on the table and marked when its
+// button is pointed at, and takes the decision by clicking the stand. Saves table-selected.png,
+// table.png (1366x768), table-large.png (1920x1080) and table-stand.png beside SCREENSHOT_PATH
+// (default build/e2e/table.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { clickDecision, clickStand, decisionButtons, fail, Harness, LARGE, log as say, namesStand, pickDecision, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_POLLS = 3000; // bounds instead of a clock: the machine may be slow
+const MAX_CLICKS_TO_STAND = 400; // decisions the fastplay person may make before one names a stand
 const log = (msg) => say('e2e_table', msg);
 const harness = new Harness('e2e_table');
 
@@ -195,7 +199,46 @@ async function run() {
   log(`turn 2: the red agent played; ${redMoved.length} red units drawn where they stand`);
   await screenshotAt(page, path.join(dir, 'table-large.png'), LARGE, SMALL);
   if (harness.pageErrors.length) fail(`the page threw: ${harness.pageErrors[0]}`);
+  await standDecision(page, path.join(dir, 'table-stand.png'));
+  if (harness.pageErrors.length) fail(`the page threw: ${harness.pageErrors[0]}`);
   log(`screenshots in ${dir}`);
+}
+
+/** fastplay: a decision about one stand is taken by clicking the stand ringed on the table. */
+async function standDecision(page, shot) {
+  await page.goto(harness.base + '/');
+  await page.waitForSelector('[data-testid="create-game"]');
+  await page.selectOption('[data-testid="lobby-ruleset"]', 'fastplay');
+  await page.waitForSelector('[data-testid="lobby-scenario"] option[value="mill"]', { state: 'attached' });
+  await page.selectOption('[data-testid="lobby-scenario"]', 'mill');
+  await page.waitForSelector('[data-testid="player-hold"]');
+  await page.selectOption('[data-testid="player-attack"]', 'human');
+  await page.selectOption('[data-testid="player-hold"]', 'random');
+  await page.fill('[data-testid="lobby-seed"]', '3');
+  await page.click('[data-testid="create-game"]');
+  await page.waitForSelector('[data-testid="board"] g.tunit');
+  const id = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())?.[1] ?? '');
+  if (!id) fail(`creating the fastplay game did not open it (the page is at ${page.url()}).`);
+  let clicks = 0;
+  let idle = 0;
+  for (;;) {
+    if (await page.$('[data-testid="end-screen"]')) fail('the fastplay game ended before the person was asked to pick a stand.');
+    const buttons = await decisionButtons(page);
+    if (buttons.length === 0) {
+      if (++idle > MAX_POLLS) fail(`no decision was offered to the fastplay person for ${MAX_POLLS} looks.`);
+      await sleep(50);
+      continue;
+    }
+    idle = 0;
+    const stand = buttons.find(namesStand);
+    if (stand) {
+      await clickStand(page, harness, id, stand, shot);
+      log(`fastplay: "${stand.name}" taken by clicking the ringed stand, after ${clicks} other decisions`);
+      return;
+    }
+    if (++clicks > MAX_CLICKS_TO_STAND) fail(`no decision naming a stand came in ${MAX_CLICKS_TO_STAND} decisions of the fastplay person.`);
+    await clickDecision(page, pickDecision(buttons));
+  }
 }
 
 harness.main(run);
