@@ -175,6 +175,28 @@ export async function screenshotAt(page, file, viewport, back) {
 // ---- Playing by the decision buttons (full_game.mjs, table.mjs) ----
 
 /**
+ * Creates a game through the lobby (`players`: side -> "human" or an agent kind) and waits for
+ * its board; returns the game's id.
+ */
+export async function lobbyCreate(page, base, ruleset, scenario, players, seed) {
+  await page.goto(base + '/');
+  await page.waitForSelector('[data-testid="create-game"]');
+  await page.selectOption('[data-testid="lobby-ruleset"]', ruleset);
+  await page.waitForSelector(`[data-testid="lobby-scenario"] option[value="${scenario}"]`, { state: 'attached' });
+  await page.selectOption('[data-testid="lobby-scenario"]', scenario);
+  for (const [side, who] of Object.entries(players)) {
+    await page.waitForSelector(`[data-testid="player-${side}"]`);
+    await page.selectOption(`[data-testid="player-${side}"]`, who);
+  }
+  await page.fill('[data-testid="lobby-seed"]', String(seed));
+  await page.click('[data-testid="create-game"]');
+  await page.waitForSelector('[data-testid="board"]');
+  const id = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())?.[1] ?? '');
+  if (!id) fail(`creating the ${ruleset}/${scenario} game did not open it (the page is at ${page.url()}).`);
+  return id;
+}
+
+/**
  * Kinds of decision that only let the game go on (ending a phase, passing, declining, keeping a
  * unit where it is): clicked only when nothing else is offered, so the person really plays.
  */

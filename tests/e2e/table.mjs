@@ -16,7 +16,7 @@
 // (default build/e2e/table.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { clickDecision, clickStand, decisionButtons, fail, Harness, LARGE, log as say, namesStand, pickDecision, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { clickDecision, clickStand, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_POLLS = 3000; // bounds instead of a clock: the machine may be slow
@@ -72,19 +72,8 @@ async function run() {
   await harness.start(binaryArg, distArg);
   const page = await harness.browser(SMALL);
 
-  await page.goto(harness.base + '/');
-  await page.waitForSelector('[data-testid="create-game"]');
-  await page.selectOption('[data-testid="lobby-ruleset"]', 'ohw');
-  await page.waitForSelector('[data-testid="player-red"]');
-  await page.selectOption('[data-testid="lobby-scenario"]', 's1');
-  await page.waitForSelector('[data-testid="player-red"]');
-  await page.selectOption('[data-testid="player-blue"]', 'human');
-  await page.selectOption('[data-testid="player-red"]', 'random');
-  await page.fill('[data-testid="lobby-seed"]', '5');
-  await page.click('[data-testid="create-game"]');
+  const id = await lobbyCreate(page, harness.base, 'ohw', 's1', { blue: 'human', red: 'random' }, 5);
   await page.waitForSelector('[data-testid="board"] g.tunit');
-  const id = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())?.[1] ?? '');
-  if (!id) fail(`creating the game did not open it (the page is at ${page.url()}).`);
   log(`game ${id} created`);
 
   // The table: cloth, terrain, road, every unit on the table (the red knights arrive later).
@@ -206,19 +195,8 @@ async function run() {
 
 /** fastplay: a decision about one stand is taken by clicking the stand ringed on the table. */
 async function standDecision(page, shot) {
-  await page.goto(harness.base + '/');
-  await page.waitForSelector('[data-testid="create-game"]');
-  await page.selectOption('[data-testid="lobby-ruleset"]', 'fastplay');
-  await page.waitForSelector('[data-testid="lobby-scenario"] option[value="mill"]', { state: 'attached' });
-  await page.selectOption('[data-testid="lobby-scenario"]', 'mill');
-  await page.waitForSelector('[data-testid="player-hold"]');
-  await page.selectOption('[data-testid="player-attack"]', 'human');
-  await page.selectOption('[data-testid="player-hold"]', 'random');
-  await page.fill('[data-testid="lobby-seed"]', '3');
-  await page.click('[data-testid="create-game"]');
+  const id = await lobbyCreate(page, harness.base, 'fastplay', 'mill', { attack: 'human', hold: 'random' }, 3);
   await page.waitForSelector('[data-testid="board"] g.tunit');
-  const id = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())?.[1] ?? '');
-  if (!id) fail(`creating the fastplay game did not open it (the page is at ${page.url()}).`);
   let clicks = 0;
   let idle = 0;
   for (;;) {
