@@ -15,6 +15,10 @@ namespace {
 // kTargetPull per hex nearer to the enemy's chance of losing at once.
 constexpr int kTargetReach = 24;
 constexpr double kTargetPull = 0.0005;
+// The share of the enemy's possible next-activation attacks on a supreme commander's stack, or
+// entries into a lone leader's hex, counted as a threat (the enemy may move second, or not
+// come).
+constexpr double kApproachShare = 0.5;
 }  // namespace
 
 // The heuristic judgement of a position for the heuristic agent and MCTS leaves. It must be
@@ -161,6 +165,14 @@ std::vector<double> BmaState::evaluate() const {
         sudden[s] += 0.6 * carroccio_risk + 0.02 * threats;
     }
   }
+  // Each side's living units, for the terms that look beyond a unit's neighbours.
+  std::array<std::array<std::int16_t, kMaxUnits>, kNumSides> living{};
+  std::array<int, kNumSides> num_living{0, 0};
+  for (int u = 0; u < g.num_units(); ++u)
+    if (alive(u))
+      living[static_cast<std::size_t>(side_of(u))]
+            [static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] =
+                static_cast<std::int16_t>(u);
   // 5.4.1: a leader stacked with a unit in combat dies on 2 or 12 (1 chance in 18 per combat);
   // 9.4: the supreme commander's death routs the army; any other costs 2 x command VP (8.1).
   // A combat already under way (being built, or its dice still to roll) will make every leader
@@ -187,8 +199,22 @@ std::vector<double> BmaState::evaluate() const {
         ++adjacent;
     }
     const int host = unit_at(h);
-    // 5.4.6: a leader alone is overrun (and may die) when an enemy unit enters his hex.
-    double p_death = (host < 0 || side_of(host) != s) ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    // 5.4.6: a leader alone makes the check each time an enemy unit moves into his hex: every
+    // ordered enemy unit within its movement allowance of him (4.0) may do so at its next
+    // activation, and about half the time the enemy moves first.
+    const bool alone = host < 0 || side_of(host) != s;
+    double p_death = alone ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    if (alone) {
+      int riders = 0;
+      const auto& enemies = living[static_cast<std::size_t>(1 - s)];
+      for (int k = 0; k < num_living[static_cast<std::size_t>(1 - s)]; ++k) {
+        const int e = enemies[static_cast<std::size_t>(k)];
+        if (unit(e).status == Status::kOrdered && !is_carroccio(e) &&
+            b.distance(unit(e).hex, h) <= g.unit(e).movement)
+          ++riders;
+      }
+      p_death = std::max(p_death, kApproachShare * riders * p_roll);
+    }
     bool in_combat = rolls[static_cast<std::size_t>(l)];
     if (combat_pending && host >= 0 && side_of(host) == s && !in_combat) {
       for (int i = 0; i < combat_.num_attackers; ++i)
@@ -200,6 +226,25 @@ std::vector<double> BmaState::evaluate() const {
     if (in_combat) p_death += p_roll;
     bool sudden_death = false;
     for (int x : sides[static_cast<std::size_t>(s)].routs_if_leader_killed) sudden_death |= x == l;
+    // 5.4.1, 9.4: a supreme commander whose death ends the game is also at risk from enemy units
+    // not yet in contact that could move next to his stack and attack it at their next
+    // activation (4.0: within their movement allowance of an empty neighbouring hex; 5.1: each
+    // such attack is a combat and a 2d6 roll). Each empty neighbour lets one more attacker in,
+    // so friendly units around him are his guard; about half the time the enemy moves first.
+    if (sudden_death && host >= 0 && side_of(host) == s && !(leader(l).flags & kReplacement)) {
+      int open = 0;
+      for (int nb : b.neighbors(h))
+        if (nb != kNoHex && unit_at(nb) < 0) ++open;
+      int approaching = 0;
+      const auto& enemies = living[static_cast<std::size_t>(1 - s)];
+      for (int k = 0; k < num_living[static_cast<std::size_t>(1 - s)] && approaching < open; ++k) {
+        const int e = enemies[static_cast<std::size_t>(k)];
+        if (unit(e).status != Status::kOrdered || is_carroccio(e)) continue;
+        const int d = b.distance(unit(e).hex, h);
+        if (d > 1 && d <= g.unit(e).movement + 1) ++approaching;
+      }
+      p_death += kApproachShare * approaching * p_roll;
+    }
     if (sudden_death && !(leader(l).flags & kReplacement))
       sudden[s] += p_death;
     else if (!(leader(l).flags & kReplacement))
@@ -210,13 +255,6 @@ std::vector<double> BmaState::evaluate() const {
   // discounted because the activation and the dice are still to come. Stronger units are drawn
   // toward weaker ones and away from stronger ones; a unit out of reach of every enemy is drawn
   // (very lightly) toward the nearest, so an army closes rather than idles.
-  std::array<std::array<std::int16_t, kMaxUnits>, kNumSides> living{};
-  std::array<int, kNumSides> num_living{0, 0};
-  for (int u = 0; u < g.num_units(); ++u)
-    if (alive(u))
-      living[static_cast<std::size_t>(side_of(u))]
-            [static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] =
-                static_cast<std::int16_t>(u);
   // Where each side's sudden-death pieces stand (9.3.2: the Carroccio; 9.4: the supreme
   // commander, unless a replacement now holds his place).
   std::array<std::array<int, 4>, kNumSides> targets{};

@@ -58,17 +58,81 @@ TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderInContactRisksTheGame) {
   // Frederick (L0) is stacked with the imperial infantry at 0505; 5.4.1 kills a leader in
   // combat on 2 or 12, and 9.4 makes his death a defeat.
   auto position = [](bool frederick, const std::string& enemy) {
-    auto j =
-        scenario_json({{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", enemy}},
-                      {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010", 2}});
+    auto j = scenario_json(
+        {{"imperial", "infantry", "B", "0505"}, {"lombard", "infantry", "B", enemy}},
+        {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1010", 2}}, {}, 10, 20);
     if (frederick) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
     return j;
   };
   EXPECT_LT(imperial_score(position(true, "0506")), imperial_score(position(false, "0506")) - 0.03);
-  // Negative: out of contact the listing changes no more than the light pull of a
-  // sudden-death piece (Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander).
-  EXPECT_NEAR(imperial_score(position(true, "0509")), imperial_score(position(false, "0509")),
+  // Negative: beyond the enemy's next move (infantry, 4 MP, 6 hexes away) the listing changes
+  // no more than the light pull of a sudden-death piece
+  // (Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander).
+  EXPECT_NEAR(imperial_score(position(true, "0511")), imperial_score(position(false, "0511")),
               0.02);
+}
+
+TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderWithinAnEnemyMoveIsThreatenedUnlessGuarded) {
+  // Frederick (L0) is stacked with imperial infantry at 0505; a lombard cavalry unit (8 MP)
+  // stands 5 hexes away, within one move of his stack, or 12 hexes away, beyond it.
+  // `guards` imperial units fill that many of his stack's neighbouring hexes.
+  auto position = [](const std::string& enemy, bool sudden, int guards) {
+    auto j = scenario_json(
+        {{"imperial", "infantry", "B", "0505"}, {"lombard", "cavalry", "B", enemy}},
+        {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
+    if (sudden) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
+    auto g = make_game(j);
+    int placed = 0;
+    for (int nb : g->board().neighbors(hex(*g, "0505"))) {
+      if (nb == kNoHex || placed == guards) continue;
+      j["units"].push_back({{"id", "g" + std::to_string(placed++)},
+                            {"side", "imperial"},
+                            {"type", "infantry"},
+                            {"rating", "B"},
+                            {"hex", g->board().label(nb)},
+                            {"leader", "L0"}});
+    }
+    return j;
+  };
+  {
+    auto g = make_game(position("0510", true, 0));
+    ASSERT_EQ(g->board().distance(hex(*g, "0505"), hex(*g, "0510")), 5);
+    ASSERT_EQ(g->board().distance(hex(*g, "0505"), hex(*g, "0517")), 12);
+  }
+  auto threat = [&](bool sudden, int guards) {
+    return imperial_score(position("0517", sudden, guards)) -
+           imperial_score(position("0510", sudden, guards));
+  };
+  // An enemy within a move of an unguarded supreme commander costs about half a 2d6 roll's
+  // chance of losing the game, well beyond the plain pull of a nearer enemy.
+  EXPECT_GT(threat(true, 0), threat(false, 0) + 0.02);
+  // Negative: with every neighbouring hex held by his own units no enemy can come next to his
+  // stack, and the threat is gone.
+  EXPECT_LT(threat(true, 6), threat(false, 6) + 0.01);
+  // Negative: a leader whose death ends nothing is not threatened this way.
+  EXPECT_LT(std::abs(threat(false, 0)), 0.01);
+}
+
+TEST(Bma_Evaluate, Clause_5_4_6_ALoneLeaderWithinAnEnemyMoveIsAtRisk) {
+  // Frederick (L0) stands alone at 0505, his army's only unit far off at 0101; a lombard
+  // cavalry unit (8 MP) stands 5 hexes from him, able to ride into his hex and force the
+  // check, or 12 hexes away, unable to.
+  auto position = [](const std::string& enemy, bool sudden) {
+    auto j = scenario_json(
+        {{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", enemy}},
+        {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
+    if (sudden) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
+    return j;
+  };
+  const double near = imperial_score(position("0510", true));
+  const double far = imperial_score(position("0517", true));
+  const double plain =
+      imperial_score(position("0517", false)) - imperial_score(position("0510", false));
+  // Within reach the lone supreme commander risks about half a 2d6 roll's chance of losing.
+  EXPECT_GT(far - near, plain + 0.02);
+  // Negative: out of every enemy's reach his listing changes no more than the light pull of a
+  // sudden-death piece (Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander).
+  EXPECT_NEAR(far, imperial_score(position("0517", false)), 0.01);
 }
 
 TEST(Bma_Evaluate, Clause_5_4_1_ACombatUnderWayCountsItsLeadersComingRoll) {
