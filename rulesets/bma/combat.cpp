@@ -2,6 +2,7 @@
 // (5.1.4), the CRT (5.2), results and routs (5.3), leaders in combat (5.4), the charge (7.3),
 // variable combat factors (7.4) and the Carroccio (9.3.2).
 #include <algorithm>
+#include <bit>
 #include <bitset>
 
 #include "fmt/format.h"
@@ -102,9 +103,13 @@ bool BmaState::any_combat_target() const {
   if (active_leader_ < 0) return false;
   for (const int u : bma_->command(active_leader_)) {
     if (!can_attack(u)) continue;
+    // Only the neighbours holding an enemy are worth the full test.
     const auto& nbs = bma_->board().neighbors(unit(u).hex);
-    for (int d = 0; d < 6; ++d)
+    for (unsigned mask = side_neighbours(unit(u).hex, 1 - side_of(u)); mask != 0;
+         mask &= mask - 1) {
+      const int d = std::countr_zero(mask);
       if (target_of(u, nbs[static_cast<std::size_t>(d)], d) >= 0) return true;
+    }
   }
   return false;
 }
@@ -698,8 +703,7 @@ void BmaState::rout_move(int u0, int steps0) {
                         route),
             "bma 5.3 R", {{"unit", g.unit(u).id}});
       for (int i = 0; i < nc; ++i) {
-        leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex =
-            static_cast<std::int16_t>(cur);
+        set_leader_hex(carried[static_cast<std::size_t>(i)], cur);
         place_orphan_leader(carried[static_cast<std::size_t>(i)]);
       }
       continue;
@@ -710,9 +714,7 @@ void BmaState::rout_move(int u0, int steps0) {
     if (g.rules().facing && !is_carroccio(u))
       units_[static_cast<std::size_t>(u)].facing =
           static_cast<std::uint8_t>(b.facing_toward(home, is_inf(u)));
-    for (int i = 0; i < nc; ++i)
-      leaders_[static_cast<std::size_t>(carried[static_cast<std::size_t>(i)])].hex =
-          static_cast<std::int16_t>(cur);
+    for (int i = 0; i < nc; ++i) set_leader_hex(carried[static_cast<std::size_t>(i)], cur);
     if (logging())
       log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route),
           steps == 2 ? "bma 6.3" : "bma 5.3 R", {{"unit", g.unit(u).id}, {"to", hex_name(cur)}});
@@ -738,13 +740,13 @@ void BmaState::place_orphan_leader(int l) {
       }
     }
     if (best >= 0) {
-      leaders_[static_cast<std::size_t>(l)].hex = unit(best).hex;
+      set_leader_hex(l, unit(best).hex);
       if (logging())
         log("leader", fmt::format("{} joins {}.", leader_name(l), unit_name(best)), "bma 5.4.6");
       return;
     }
   }
-  leaders_[static_cast<std::size_t>(l)].hex = kNoHex;
+  set_leader_hex(l, kNoHex);
   if (logging())
     log("leader", fmt::format("{} has no unit left to join and leaves the field.", leader_name(l)),
         "bma 5.4.6");
@@ -765,7 +767,7 @@ void BmaState::kill_leader(int l) {
     ls.flags |= kFallen;
   }
   // 5.4.2: a single chit stays for him; 5.4.3: the next draw places a replacement.
-  ls.hex = kNoHex;
+  set_leader_hex(l, kNoHex);
   ls.flags = static_cast<std::uint8_t>((ls.flags & ~kReplacement) | kAwaitingReplacement);
   ls.command = 0;
   ls.chits = 1;

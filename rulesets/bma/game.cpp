@@ -48,10 +48,12 @@ BmaGame::BmaGame(Scenario scenario, RuleOptions rules, game::Options options)
     leader_side_[static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(leader(l).side);
   }
   commands_.resize(static_cast<std::size_t>(num_leaders()));
+  occupant_side_.fill(kNoSide);
   for (int u = 0; u < num_units(); ++u) {
     facts_[static_cast<std::size_t>(u)] = {static_cast<std::uint8_t>(unit(u).side), unit(u).type,
                                            static_cast<std::uint8_t>(unit(u).leader),
                                            static_cast<std::uint8_t>(unit(u).movement)};
+    occupant_side_[static_cast<std::size_t>(u)] = static_cast<std::uint8_t>(unit(u).side);
     if (unit(u).type == UnitType::kCarroccio)
       carroccio_[static_cast<std::size_t>(unit(u).side)] = u;
     commands_[static_cast<std::size_t>(unit(u).leader)].push_back(static_cast<std::int16_t>(u));

@@ -52,6 +52,10 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   // Packed copies of the unit and leader definitions' hot fields (the same values).
   const UnitFacts& facts(int u) const { return facts_[static_cast<std::size_t>(u)]; }
   int leader_side(int l) const { return leader_side_[static_cast<std::size_t>(l)]; }
+  // The side of the unit whose index a state's occupancy byte holds, kNoSide for the byte of
+  // an empty hex (255) and for indices past the last unit: one load, no test for "empty".
+  static constexpr std::uint8_t kNoSide = 2;
+  int occupant_side(std::uint8_t occupant) const { return occupant_side_[occupant]; }
   // Movement points a piece of `type` pays to enter `hex` (4.2 Terrain Effects Chart, 9.6;
   // the Carroccio pays 1 and enters clear hexes only, 9.3.2), or -1 if it may not enter: a
   // table made once from the terrain and the tables, so a step reads one byte.
@@ -78,6 +82,7 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   std::vector<std::vector<std::int16_t>> commands_;
   std::array<UnitFacts, kMaxUnits> facts_{};
   std::array<std::uint8_t, kMaxLeaders> leader_side_{};
+  std::array<std::uint8_t, 256> occupant_side_{};
   std::vector<std::array<std::int8_t, 3>> terrain_mp_;  // per hex, by UnitType
 };
 

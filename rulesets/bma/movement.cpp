@@ -2,6 +2,7 @@
 // (7.1) as they limit movement.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <type_traits>
 
@@ -59,12 +60,12 @@ int BmaState::arc_from(int defender, int hex) const {
 
 bool BmaState::in_zoc_of(int hex, int side) const {
   const auto& nbs = bma_->board().neighbors(hex);
-  for (int d = 0; d < 6; ++d) {
-    const int nb = nbs[static_cast<std::size_t>(d)];
-    if (nb == kNoHex) continue;
-    const int e = unit_at(nb);
+  // Only the neighbours holding a unit of `side` can exert a zone of control.
+  for (unsigned mask = side_neighbours(hex, side); mask != 0; mask &= mask - 1) {
+    const int d = std::countr_zero(mask);
+    const int e = unit_at(nbs[static_cast<std::size_t>(d)]);
     // is_front_of(e, hex): hex lies in direction d + 3 from e.
-    if (e >= 0 && side_of(e) == side && exerts_zoc(e) && front_dir(e, (d + 3) % 6)) return true;
+    if (exerts_zoc(e) && front_dir(e, (d + 3) % 6)) return true;
   }
   return false;
 }
@@ -75,15 +76,14 @@ bool BmaState::stops_movement(int hex, int side) const {
   // 4.0 / ruling L-30: entering a hex next to any enemy combat unit ends the move (with
   // facing, only an enemy's front hex does: is_front_of(e, hex), knowing the direction).
   const BmaGame& g = *bma_;
+  const unsigned enemies = side_neighbours(hex, 1 - side);
+  if (enemies == 0 || !g.rules().facing) return enemies != 0;
   const Board& b = g.board();
-  const bool facing = g.rules().facing;
   const auto& nbs = b.neighbors(hex);
-  for (int d = 0; d < 6; ++d) {
-    const int nb = nbs[static_cast<std::size_t>(d)];
-    if (nb == kNoHex) continue;
-    const int e = unit_at(nb);
-    if (e < 0 || side_of(e) == side) continue;
-    if (!facing || is_carroccio(e) || b.arc(unit(e).facing, (d + 3) % 6) == 0) return true;
+  for (unsigned mask = enemies; mask != 0; mask &= mask - 1) {
+    const int d = std::countr_zero(mask);
+    const int e = unit_at(nbs[static_cast<std::size_t>(d)]);
+    if (is_carroccio(e) || b.arc(unit(e).facing, (d + 3) % 6) == 0) return true;
   }
   return false;
 }
@@ -98,20 +98,23 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
 
 inline int BmaState::enter_cost(const Mover& m, int from, int to, int l2) const {
   const BmaGame& g = *bma_;
-  const int occupant = unit_at(to);
+  const std::uint8_t occupant = occ_[static_cast<std::size_t>(to)];
   if (m.is_leader) {
     // Ruling L-4: a leader passes through friendly units, never into an enemy's hex.
-    if (occupant >= 0 && side_of(occupant) != m.side) return -1;
+    const int os = g.occupant_side(occupant);
+    if (os != BmaGame::kNoSide && os != m.side) return -1;
     if (l2 >= 0 && g.leader_side(l2) != m.side) return -1;
-  } else {
-    if (occupant >= 0) return -1;  // 4.0: no moving through units
-    if (m.disordered &&
-        g.board().edge_distance(to, m.home) >= g.board().edge_distance(from, m.home))
-      return -1;  // 5.3 D
+  } else if (m.disordered &&
+             g.board().edge_distance(to, m.home) >= g.board().edge_distance(from, m.home)) {
+    return -1;  // 5.3 D
   }
   // 4.2 Terrain Effects Chart / 9.6 (ruling L-48); the Carroccio pays 1 and enters clear
   // hexes only (9.3.2): the game's table by hex and type, -1 where it may not enter.
-  return g.terrain_mp(to, m.type);
+  const int mp = g.terrain_mp(to, m.type);
+  // 4.0: a unit never moves through another unit. (mp | -1 is -1: no branch on the occupant,
+  // which a random game makes unpredictable.)
+  const bool blocked = !m.is_leader && occupant != kNoOccupant;
+  return mp | -static_cast<int>(blocked);
 }
 
 inline int BmaState::enter_cost(const Mover& m, int from, int to) const {
@@ -120,6 +123,7 @@ inline int BmaState::enter_cost(const Mover& m, int from, int to) const {
 
 bool BmaState::leader_may_end(int l, int hex) const {
   // 4.2: at most one leader a hex when a move ends.
+  if (!leader_in(hex)) return true;
   for (int l2 = 0; l2 < bma_->num_leaders(); ++l2)
     if (l2 != l && leaders_[static_cast<std::size_t>(l2)].hex == hex) return false;
   return true;
@@ -238,54 +242,71 @@ void BmaState::legal_moves(std::vector<game::Action>& out) const {
     return;
   }
   // In ascending order as built: end movement (3), units (300 + u), the leader (600 + l).
-  out.push_back(act::kEndMovement);
-  if (active_leader_ < 0) return;
-  for (const int u : g.command(active_leader_))  // only they can be active (3.1.3)
-    if (can_move(u)) out.push_back(act::kSelectUnitBase + u);
+  if (active_leader_ < 0) {
+    out.push_back(act::kEndMovement);
+    return;
+  }
+  // Each unit's action is written and then kept or overwritten by the next, without a branch
+  // on the answer; the list is cut to length at the end.
+  const auto& command = g.command(active_leader_);
+  out.resize(command.size() + 2);
+  game::Action* buf = out.data();
+  std::size_t n = 0;
+  buf[n++] = act::kEndMovement;
+  for (const int u : command) {  // only they can be active (3.1.3)
+    buf[n] = act::kSelectUnitBase + u;
+    n += can_move(u);
+  }
   if (single_unit_ < 0) {
     const LeaderState& ls = leader(active_leader_);
-    if (ls.hex != kNoHex && !(ls.flags & kLeaderMoved))
-      out.push_back(act::kSelectLeaderBase + active_leader_);
+    buf[n] = act::kSelectLeaderBase + active_leader_;
+    n += ls.hex != kNoHex && !(ls.flags & kLeaderMoved);
   }
+  out.resize(n);
 }
 
 void BmaState::legal_steps(std::vector<game::Action>& out) const {
   out.clear();
   const Mover m = selected_mover();
   const Board& b = bma_->board();
-  // A moving leader: the other leaders in his hex and the first one in each neighbour, found
-  // in one pass over the leaders (for 4.2 and ruling L-4 below) instead of one a neighbour.
-  // (Compared with the six neighbours: the board's distance table is too large to stay in
-  // the cache.)
+  // A moving leader: whether another leader shares his hex, and the first leader in each
+  // neighbour (for 4.2 and ruling L-4 below); the leader bits tell which hexes hold one.
   bool other_here = false;
   std::array<int, 6> first_leader{-1, -1, -1, -1, -1, -1};
   if (m.is_leader) {
+    for (int l = 0; l < bma_->num_leaders(); ++l)
+      if (l != m.piece && leaders_[static_cast<std::size_t>(l)].hex == m.hex) other_here = true;
     const auto& nbs = b.neighbors(m.hex);
-    for (int l = 0; l < bma_->num_leaders(); ++l) {
-      const int lh = leaders_[static_cast<std::size_t>(l)].hex;
-      if (l == m.piece || lh == kNoHex) continue;
-      if (lh == m.hex) other_here = true;
-      for (std::size_t d = 0; d < 6; ++d)
-        if (nbs[d] == lh && first_leader[d] < 0) first_leader[d] = l;
-    }
+    for (std::size_t d = 0; d < 6; ++d)
+      if (nbs[d] != kNoHex) first_leader[d] = leader_at(nbs[d]);  // he is in m.hex, not there
   }
+  // Each step is written and then kept or overwritten by the next, without a branch on the
+  // answer (which a random game makes unpredictable); the list is cut to length at the end.
+  out.resize(13);  // stop, 6 steps, 6 turns
+  game::Action* buf = out.data();
+  std::size_t n = 0;
   // 4.0: there is no minimum move; a piece may stop anywhere it may end (a leader: 4.2).
-  if (!m.is_leader || !other_here) out.push_back(act::kStop);
+  buf[n] = act::kStop;
+  n += !m.is_leader || !other_here;
+  const auto& nbs = b.neighbors(m.hex);
   for (int d = 0; d < 6; ++d) {
     if (m.use_facing && b.arc(m.facing, d) != 0) continue;  // 7.2.2: only through the front
-    const int nb = b.neighbor(m.hex, d);
+    const int nb = nbs[static_cast<std::size_t>(d)];
     if (nb == kNoHex) continue;
     const int l2 = first_leader[static_cast<std::size_t>(d)];  // leader_at(nb) for a leader
     const int cost = enter_cost(m, m.hex, nb, l2);
-    if (cost < 0 || cost > mp_left_) continue;  // 4.0: within its movement points
+    // 4.0: within its movement points (cost -1: may not enter; as unsigned, above any MP).
+    bool ok = static_cast<unsigned>(cost) <= static_cast<unsigned>(mp_left_);
     // leader_may_end(m.piece, nb): no other leader there (he himself is in m.hex).
-    if (m.is_leader && l2 >= 0 && !leader_may_go_on(m, nb, mp_left_ - cost)) continue;
-    out.push_back(act::kStepBase + d);
+    if (ok && m.is_leader && l2 >= 0) ok = leader_may_go_on(m, nb, mp_left_ - cost);
+    buf[n] = act::kStepBase + d;
+    n += ok;
   }
   // 7.2.3: a change of facing (to any facing of its kind) costs one movement point.
   if (m.use_facing && mp_left_ >= 1)
     for (int f = m.vertex ? 1 : 0; f < 12; f += 2)
-      if (f != m.facing) out.push_back(act::kTurnBase + f);
+      if (f != m.facing) buf[n++] = act::kTurnBase + f;
+  out.resize(n);
 }
 
 void BmaState::list_destinations(std::vector<game::Action>& out) const {
@@ -338,6 +359,7 @@ void BmaState::enter_hex(const Mover& m, int hex) {
     units_[static_cast<std::size_t>(m.piece)].flags |= kForestMove;
   // 5.4.6: a lone enemy leader in a hex this unit enters must test for his life; the tests
   // wait until the move ends (advance() holds the task queue while a piece is moving).
+  if (!leader_in(hex)) return;
   for (int l = 0; l < g.num_leaders(); ++l) {
     if (leader(l).hex != hex || g.leader_side(l) == m.side) continue;
     const bool queued = std::any_of(tasks_.begin(), tasks_.end(), [l](const Task& t) {
@@ -352,7 +374,7 @@ void BmaState::step_piece(int dir) {
   const int to = bma_->board().neighbor(m.hex, dir);
   mp_left_ = static_cast<std::int8_t>(mp_left_ - enter_cost(m, m.hex, to));
   if (m.is_leader)
-    leaders_[static_cast<std::size_t>(m.piece)].hex = static_cast<std::int16_t>(to);
+    set_leader_hex(m.piece, to);
   else
     set_unit_hex(m.piece, to);
   enter_hex(m, to);
@@ -396,7 +418,7 @@ void BmaState::move_piece(int hex, int facing) {
     enter_hex(m, path[i]);
   }
   if (m.is_leader) {
-    leaders_[static_cast<std::size_t>(m.piece)].hex = static_cast<std::int16_t>(hex);
+    set_leader_hex(m.piece, hex);
   } else {
     set_unit_hex(m.piece, hex);
     if (m.use_facing)

@@ -48,7 +48,10 @@ BmaState::BmaState(std::shared_ptr<const BmaGame> game) : game::State(game), bma
   const BmaGame& g = *bma_;
   units_.resize(static_cast<std::size_t>(g.num_units()));
   leaders_.resize(static_cast<std::size_t>(g.num_leaders()));
-  occ_.assign(static_cast<std::size_t>(g.board().size()), kNoOccupant);
+  // The unit byte of every hex, then the leader bits (leader_in).
+  leader_bits_ = static_cast<std::uint16_t>(g.board().size());
+  occ_.assign(leader_bits_ + (static_cast<std::size_t>(g.board().size()) + 7) / 8, kNoOccupant);
+  std::fill(occ_.begin() + leader_bits_, occ_.end(), std::uint8_t{0});
   for (int u = 0; u < g.num_units(); ++u) {
     UnitState& us = units_[static_cast<std::size_t>(u)];
     us.facing = static_cast<std::uint8_t>(g.unit(u).facing);
@@ -57,7 +60,7 @@ BmaState::BmaState(std::shared_ptr<const BmaGame> game) : game::State(game), bma
   }
   for (int l = 0; l < g.num_leaders(); ++l) {
     LeaderState& ls = leaders_[static_cast<std::size_t>(l)];
-    ls.hex = static_cast<std::int16_t>(g.leader(l).hex);
+    set_leader_hex(l, g.leader(l).hex);
     ls.command = static_cast<std::uint8_t>(g.leader(l).command);
     ls.chits = ls.command;  // 2.1: a leader has as many chits as his command value
   }
@@ -69,6 +72,21 @@ BmaState::BmaState(std::shared_ptr<const BmaGame> game) : game::State(game), bma
 }
 
 std::unique_ptr<game::State> BmaState::clone() const { return std::make_unique<BmaState>(*this); }
+
+void BmaState::set_leader_hex(int l, int hex) {
+  const int from = leaders_[static_cast<std::size_t>(l)].hex;
+  leaders_[static_cast<std::size_t>(l)].hex = static_cast<std::int16_t>(hex);
+  auto bit = [this](int h) -> std::uint8_t& {
+    return occ_[leader_bits_ + (static_cast<std::size_t>(h) >> 3)];
+  };
+  const auto mask = [](int h) { return static_cast<std::uint8_t>(1u << (h & 7)); };
+  if (from != kNoHex && from != hex) {
+    bool other = false;  // another leader stays in the hex he leaves
+    for (const LeaderState& ls : leaders_) other = other || ls.hex == from;
+    if (!other) bit(from) &= static_cast<std::uint8_t>(~mask(from));
+  }
+  if (hex != kNoHex) bit(hex) |= mask(hex);
+}
 
 void BmaState::set_unit_hex(int u, int hex) {
   UnitState& us = units_[static_cast<std::size_t>(u)];
@@ -356,7 +374,7 @@ void BmaState::do_apply(game::Action a) {
     case Phase::kReplacement: {
       const int u = a - act::kReplacementBase;
       LeaderState& ls = leaders_[static_cast<std::size_t>(active_leader_)];
-      ls.hex = unit(u).hex;
+      set_leader_hex(active_leader_, unit(u).hex);
       ls.flags =
           static_cast<std::uint8_t>((ls.flags & ~kAwaitingReplacement) | kReplacement | kActivated);
       ls.command = 0;  // 5.4.5
@@ -548,9 +566,7 @@ void BmaState::debug_set_unit(int u, int hex, Status status, int value, int faci
   if (facing >= 0) us.facing = static_cast<std::uint8_t>(facing);
 }
 
-void BmaState::debug_set_leader_hex(int l, int hex) {
-  leaders_[static_cast<std::size_t>(l)].hex = static_cast<std::int16_t>(hex);
-}
+void BmaState::debug_set_leader_hex(int l, int hex) { set_leader_hex(l, hex); }
 
 // ---- Text, JSON, names ----
 
@@ -856,6 +872,11 @@ std::string BmaState::check_invariants() const {
   for (int h = 0; h < g.board().size(); ++h)
     if (unit_at(h) != seen[static_cast<std::size_t>(h)])
       return fmt::format("occupancy of {} is stale", hex_name(h));
+  for (int h = 0; h < g.board().size(); ++h) {
+    bool any = false;
+    for (const LeaderState& ls : leaders_) any = any || ls.hex == h;
+    if (leader_in(h) != any) return fmt::format("leader occupancy of {} is stale", hex_name(h));
+  }
   for (int l = 0; l < g.num_leaders(); ++l) {
     const LeaderState& ls = leader(l);
     if (ls.cup > ls.chits)

@@ -180,7 +180,15 @@ class BmaState final : public game::State {
     const std::uint8_t o = occ_[static_cast<std::size_t>(hex)];
     return o == kNoOccupant ? -1 : o;
   }
+  // Whether any leader stands in the hex: one bit a hex kept beside the unit occupancy, so
+  // that the checks asked at every step (a lone leader overrun, 5.4.6; leaders stacking, 4.2)
+  // need not look at every leader (docs/performance.md).
+  bool leader_in(int hex) const {
+    const auto h = static_cast<std::size_t>(hex);
+    return (occ_[leader_bits_ + (h >> 3)] >> (h & 7)) & 1;
+  }
   int leader_at(int hex) const {  // first leader in the hex, or -1
+    if (!leader_in(hex)) return -1;
     for (std::size_t l = 0; l < leaders_.size(); ++l)
       if (leaders_[l].hex == hex) return static_cast<int>(l);
     return -1;
@@ -247,7 +255,10 @@ class BmaState final : public game::State {
     int facing = 0;
   };
   Mover mover(int piece, bool is_leader) const;
-  Mover selected_mover() const { return mover(selected_ % 1000, selected_ >= 1000); }
+  Mover selected_mover() const {
+    const bool is_leader = selected_ >= 1000;
+    return mover(is_leader ? selected_ - 1000 : selected_, is_leader);
+  }
   // MP, or -1 if it may not enter (inline: movement.cpp only, several times a step). `l2` is
   // leader_at(to) when the mover is a leader (a caller that knows it passes it).
   inline int enter_cost(const Mover& m, int from, int to, int l2) const;
@@ -267,6 +278,9 @@ class BmaState final : public game::State {
   void finish_move();
   bool can_move(int u) const;
   bool stops_movement(int hex, int side) const;
+  // Bit d set where the neighbour of `hex` in direction d holds a unit of `side` (any status):
+  // the cheap first test of the neighbour checks, which rarely find anyone (inline).
+  inline unsigned side_neighbours(int hex, int side) const;
   bool in_zoc_of(int hex, int side) const;  // hex in ZOC of an ordered unit of `side`
 
   // Combat (combat.cpp).
@@ -309,6 +323,7 @@ class BmaState final : public game::State {
     return units_[static_cast<std::size_t>(u)].status != Status::kEliminated;
   }
   void set_unit_hex(int u, int hex);
+  void set_leader_hex(int l, int hex);  // every change of a leader's hex goes through here
   std::string unit_name(int u) const;
   std::string leader_name(int l) const;
   std::string hex_name(int h) const { return bma_->board().label(h); }
@@ -321,7 +336,8 @@ class BmaState final : public game::State {
   std::vector<UnitState> units_;
   std::vector<LeaderState> leaders_;
   // Unit index per hex, kNoOccupant if none: one byte a hex (kMaxUnits < 255) keeps a state
-  // within 2 KB (docs/performance.md).
+  // within 2 KB (docs/performance.md). After the board's hexes, from index leader_bits_, one
+  // bit per hex set where a leader stands (leader_in); one vector, so a clone makes one copy.
   static constexpr std::uint8_t kNoOccupant = 255;
   static_assert(kMaxUnits < kNoOccupant);
   std::vector<std::uint8_t> occ_;
@@ -342,6 +358,8 @@ class BmaState final : public game::State {
   std::int8_t winner_ = -1;
   EndReason end_reason_ = EndReason::kNone;
   std::uint16_t draw_count_ = 0;
+  std::uint16_t leader_bits_ = 0;  // where occ_'s leader bits begin: the number of hexes
+  static_assert(kMaxHexes <= UINT16_MAX);
 };
 
 // Unit flags.
@@ -374,18 +392,39 @@ inline int BmaState::movement_allowance(int u) const {
   return in_command(u) ? ma : ma / 2;  // 7.1.2: halved, rounded down
 }
 
+// can_move and can_attack are asked of every unit of the command at every choice, with
+// answers no branch predictor can guess: they combine the tests with & instead of &&.
+static_assert(Status::kOrdered < Status::kDisordered && Status::kDisordered < Status::kRouted &&
+              Status::kRouted < Status::kEliminated);
+
 inline bool BmaState::can_move(int u) const {
   const UnitState& us = unit(u);
-  return (us.flags & kActive) && !(us.flags & kMoved) && alive(u) && us.status != Status::kRouted &&
-         movement_allowance(u) > 0;
+  // Active and not yet moved; neither routed nor eliminated; a movement allowance above 0
+  // (halved when out of command, 7.1.2: movement_allowance(u) > 0).
+  const int halve = (us.flags & kOutOfCommand) != 0;
+  return ((us.flags & (kActive | kMoved)) == kActive) & (us.status < Status::kRouted) &
+         ((bma_->facts(u).movement >> halve) > 0);
 }
 
 inline bool BmaState::can_attack(int u) const {
   const UnitState& us = unit(u);
   // 5.1.1: the active command's units; 5.3 D: disordered units may not attack; 7.1.2: nor
   // units out of command; the Carroccio never attacks (ruling L-39).
-  return (us.flags & kActive) && !(us.flags & kAttacked) && alive(u) &&
-         us.status == Status::kOrdered && !is_carroccio(u) && in_command(u);
+  return ((us.flags & (kActive | kAttacked | kOutOfCommand)) == kActive) &
+         (us.status == Status::kOrdered) & !is_carroccio(u);
+}
+
+inline unsigned BmaState::side_neighbours(int hex, int side) const {
+  const BmaGame& g = *bma_;
+  const auto& nbs = g.board().neighbors(hex);
+  unsigned mask = 0;
+  for (unsigned d = 0; d < 6; ++d) {
+    const int nb = nbs[d];
+    if (nb != kNoHex)
+      mask |= static_cast<unsigned>(g.occupant_side(occ_[static_cast<std::size_t>(nb)]) == side)
+              << d;
+  }
+  return mask;
 }
 
 inline BmaState::Mover BmaState::mover(int piece, bool is_leader) const {

@@ -450,6 +450,31 @@ TEST(Bma_4_Movement, Clause_4_2_OneUnitAndOneLeaderPerHex) {
   EXPECT_EQ(f->s->unit_at(hex(f->s->bma(), "0108")), 2);
 }
 
+TEST(Bma_4_Movement, Clause_4_2_LeaderOccupancyFollowsEveryLeader) {
+  // The leader bits (leader_in) read by the stacking test (4.2) and the overrun check (5.4.6)
+  // follow the leaders: a hex keeps its bit while one leader is left in it, and loses it when
+  // the last one goes.
+  auto f =
+      setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0110"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
+            {}, 2, 10);
+  const int h6 = hex(*f->g, "0106"), h7 = hex(*f->g, "0107");
+  EXPECT_TRUE(f->s->leader_in(h6));
+  EXPECT_EQ(f->s->leader_at(h6), 2);
+  EXPECT_FALSE(f->s->leader_in(h7));
+  EXPECT_EQ(f->s->leader_at(h7), -1);
+  f->s->debug_set_leader_hex(1, h6);  // two leaders in 0106 (as while one passes through)
+  f->s->debug_set_leader_hex(2, h7);  // one leaves: the other keeps the hex marked
+  EXPECT_TRUE(f->s->leader_in(h6));
+  EXPECT_EQ(f->s->leader_at(h6), 1);
+  EXPECT_TRUE(f->s->leader_in(h7));
+  EXPECT_EQ(f->s->check_invariants(), "");
+  f->s->debug_set_leader_hex(1, kNoHex);  // the last one leaves the map
+  EXPECT_FALSE(f->s->leader_in(h6));
+  EXPECT_EQ(f->s->leader_at(h6), -1);
+  EXPECT_EQ(f->s->check_invariants(), "");
+}
+
 // ---- Leaders ----
 
 TEST(Bma_Rulings, L4_LeaderMovesEightWithCavalryCostsThroughFriends) {
