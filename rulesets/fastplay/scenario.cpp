@@ -94,8 +94,7 @@ std::optional<core::Error> check_commanders(const Scenario& s, const game::Field
     if (us[i].lone_commander || us[i].formation.empty()) continue;
     bool first_of_it = true, led = false;
     for (std::size_t k = 0; k < us.size(); ++k) {
-      if (!us[k].lone_commander && us[k].formation == us[i].formation && k < i)
-        first_of_it = false;
+      if (!us[k].lone_commander && us[k].formation == us[i].formation && k < i) first_of_it = false;
       if (us[k].commands == us[i].formation) led = true;
     }
     if (first_of_it && !led)

@@ -76,9 +76,9 @@ TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandTurnedAbout) {
   testing::roll(*s, 1);  // fastplay 5.3: a 1 turns an archer stand about
   ASSERT_EQ(s->pending(), PendingKind::kArrows);
   EXPECT_EQ(s->current_player(), 0);  // the shooting side picks
-  EXPECT_EQ(arrow_choices(*s), (std::vector<game::Action>{
-                                   act::kTurnAboutBase + 0, act::kTurnAboutBase + 1,
-                                   act::kTurnAboutBase + 2, act::kTurnAboutBase + 3}));
+  EXPECT_EQ(arrow_choices(*s),
+            (std::vector<game::Action>{act::kTurnAboutBase + 0, act::kTurnAboutBase + 1,
+                                       act::kTurnAboutBase + 2, act::kTurnAboutBase + 3}));
   EXPECT_NE(s->action_to_string(act::kTurnAboutBase + 2).find("u0 stand 3 (archery) turns about"),
             std::string::npos)
       << s->action_to_string(act::kTurnAboutBase + 2);
@@ -90,7 +90,7 @@ TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandTurnedAbout) {
   testing::turn_about(*s, 2);
   for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(s->unit(0).stands[i].turned, i == 2) << i;
   ASSERT_TRUE(s->is_chance_node());  // the volley goes on: three dice left
-  testing::roll(*s, 1);  // the next 1: the three stands not yet turned
+  testing::roll(*s, 1);              // the next 1: the three stands not yet turned
   ASSERT_EQ(s->pending(), PendingKind::kArrows);
   EXPECT_EQ(arrow_choices(*s),
             (std::vector<game::Action>{act::kTurnAboutBase + 0, act::kTurnAboutBase + 1,
@@ -123,9 +123,9 @@ TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandReplaced) {
   testing::roll(*s, 1);
   ASSERT_EQ(s->pending(), PendingKind::kArrows);
   EXPECT_EQ(s->current_player(), 0);
-  EXPECT_EQ(arrow_choices(*s), (std::vector<game::Action>{
-                                   act::kReplaceBase + 0, act::kReplaceBase + 1,
-                                   act::kReplaceBase + 2, act::kReplaceBase + 3}));
+  EXPECT_EQ(arrow_choices(*s),
+            (std::vector<game::Action>{act::kReplaceBase + 0, act::kReplaceBase + 1,
+                                       act::kReplaceBase + 2, act::kReplaceBase + 3}));
   EXPECT_NE(s->action_to_string(act::kReplaceBase + 1)
                 .find("u0 stand 2 (archery) becomes light infantry"),
             std::string::npos)
@@ -134,8 +134,7 @@ TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandReplaced) {
   EXPECT_EQ(s->action_to_json(act::kReplaceBase + 1)["stand"], 1);
   testing::replace_stand(*s, 1);
   for (std::size_t i = 0; i < 4; ++i)
-    EXPECT_EQ(s->unit(0).stands[i].type,
-              i == 1 ? TroopType::kLightInfantry : TroopType::kArchery)
+    EXPECT_EQ(s->unit(0).stands[i].type, i == 1 ? TroopType::kLightInfantry : TroopType::kArchery)
         << i;
   // Negative: one archer stand left, already turned: a 1 replaces it; nothing to pick.
   auto last = testing::start(

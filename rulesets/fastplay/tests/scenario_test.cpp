@@ -89,8 +89,10 @@ nlohmann::json organised() {
   std::vector<testing::U> units;
   for (int k = 0; k < 6; ++k) units.push_back({"a", "heavy_infantry", 10.0 + 15 * k, 20, 90});
   for (int k = 0; k < 6; ++k) units.push_back({"b", "heavy_infantry", 10.0 + 15 * k, 80, 270});
-  units.push_back({"a", "heavy_cavalry", 50, 10, 90, {{"lone_commander", true}, {"supreme", true}}});
-  units.push_back({"b", "heavy_cavalry", 50, 90, 270, {{"lone_commander", true}, {"supreme", true}}});
+  units.push_back(
+      {"a", "heavy_cavalry", 50, 10, 90, {{"lone_commander", true}, {"supreme", true}}});
+  units.push_back(
+      {"b", "heavy_cavalry", 50, 90, 270, {{"lone_commander", true}, {"supreme", true}}});
   auto j = testing::scenario_json(units);
   j.erase("organisation");
   for (std::size_t i = 0; i < 12; ++i) {
@@ -213,11 +215,16 @@ TEST(FastplayScenarios, Clause_Organisation_OneCommanderPerFormationAndASupremeC
   auto other_forms = organised();
   other_forms["units"][3].erase("commander");
   other_forms["units"][3].erase("commands");
-  other_forms["units"].push_back({{"id", "a2-lord"}, {"side", "a"}, {"type", "light_cavalry"},
-                                  {"x", 80}, {"y", 10}, {"heading", 90},
-                                  {"lone_commander", true}, {"commands", "a2"}});
-  other_forms["units"][12] = {{"id", "guard"},  {"side", "a"},        {"type", "heavy_cavalry"},
-                              {"x", 30},        {"y", 8},             {"heading", 90},
+  other_forms["units"].push_back({{"id", "a2-lord"},
+                                  {"side", "a"},
+                                  {"type", "light_cavalry"},
+                                  {"x", 80},
+                                  {"y", 10},
+                                  {"heading", 90},
+                                  {"lone_commander", true},
+                                  {"commands", "a2"}});
+  other_forms["units"][12] = {{"id", "guard"},     {"side", "a"},    {"type", "heavy_cavalry"},
+                              {"x", 30},           {"y", 8},         {"heading", 90},
                               {"commander", true}, {"supreme", true}};
   EXPECT_EQ(file_error(other_forms), "");
   auto guard_in_line = other_forms;
