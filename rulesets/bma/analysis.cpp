@@ -19,6 +19,11 @@ constexpr double kTargetPull = 0.0005;
 // entries into a lone leader's hex, counted as a threat (the enemy may move second, or not
 // come).
 constexpr double kApproachShare = 0.5;
+// The share counted for enemy units a turn further away (within two moves): they may come
+// at a later turn.
+constexpr double kFarShare = 0.15;
+// Over how many last turns the weight of losses short of the rout level falls (8.3).
+constexpr double kLossHorizon = 3.0;
 }  // namespace
 
 // The heuristic judgement of a position for the heuristic agent and MCTS leaves. It must be
@@ -72,7 +77,13 @@ std::vector<double> BmaState::evaluate() const {
   };
   auto attacker_loss = [&](std::size_t c, int vp) { return vp * (att_r[c] + att_d[c] * 0.3); };
   double burden[kNumSides] = {0, 0};  // expected VP lost, as a fraction of the rout level
+  double feared[kNumSides] = {0, 0};  // burden[] with the threats the side itself fears
   double sudden[kNumSides] = {0, 0};  // rough chance of losing at once (9.3.2, 9.4)
+  // The part of sudden[] that is only a threat: enemy units that could come at a supreme
+  // commander at a coming activation. The threatened side fears it; the threatening side is
+  // not credited with it (it has not attacked yet, and may never), so evaluate() is not
+  // zero-sum.
+  double threat[kNumSides] = {0, 0};
   double expected_vp[kNumSides] = {0, 0};
   int units_in[kNumSides] = {0, 0}, units_all[kNumSides] = {0, 0};
   const bool radius = g.rules().command_radius;
@@ -201,19 +212,24 @@ std::vector<double> BmaState::evaluate() const {
     const int host = unit_at(h);
     // 5.4.6: a leader alone makes the check each time an enemy unit moves into his hex: every
     // ordered enemy unit within its movement allowance of him (4.0) may do so at its next
-    // activation, and about half the time the enemy moves first.
+    // activation, and about half the time the enemy moves first; one within two moves may at
+    // the activation after (kFarShare). A stacked leader has a unit to fight for him and only
+    // the enemy within a move and a step threatens him (below).
     const bool alone = host < 0 || side_of(host) != s;
     double p_death = alone ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
+    double risk = 0;  // from enemy units not yet in contact that could come at him
     if (alone) {
-      int riders = 0;
+      int riders = 0, far_riders = 0;
       const auto& enemies = living[static_cast<std::size_t>(1 - s)];
       for (int k = 0; k < num_living[static_cast<std::size_t>(1 - s)]; ++k) {
         const int e = enemies[static_cast<std::size_t>(k)];
-        if (unit(e).status == Status::kOrdered && !is_carroccio(e) &&
-            b.distance(unit(e).hex, h) <= g.unit(e).movement)
-          ++riders;
+        if (unit(e).status != Status::kOrdered || is_carroccio(e)) continue;
+        const int d = b.distance(unit(e).hex, h);
+        riders += d <= g.unit(e).movement;
+        far_riders += d <= 2 * g.unit(e).movement;
       }
-      p_death = std::max(p_death, kApproachShare * riders * p_roll);
+      risk = std::max(0.0, kApproachShare * riders * p_roll - p_death) +
+             kFarShare * (far_riders - riders) * p_roll;
     }
     bool in_combat = rolls[static_cast<std::size_t>(l)];
     if (combat_pending && host >= 0 && side_of(host) == s && !in_combat) {
@@ -243,12 +259,14 @@ std::vector<double> BmaState::evaluate() const {
         const int d = b.distance(unit(e).hex, h);
         if (d > 1 && d <= g.unit(e).movement + 1) ++approaching;
       }
-      p_death += kApproachShare * approaching * p_roll;
+      risk += kApproachShare * approaching * p_roll;
     }
-    if (sudden_death && !(leader(l).flags & kReplacement))
+    if (sudden_death && !(leader(l).flags & kReplacement)) {
       sudden[s] += p_death;
-    else if (!(leader(l).flags & kReplacement))
-      expected_vp[s] += p_death * t.leader_vp_per_command * g.leader(l).command;
+      threat[s] += risk;
+    } else if (!(leader(l).flags & kReplacement)) {
+      expected_vp[s] += (p_death + risk) * t.leader_vp_per_command * g.leader(l).command;
+    }
   }
   // What each ordered unit could do at its next activation (3.1.3, 4.0, 5.1): the best target
   // within a move and a step, worth that target's VP (8.1) times the odds share against it, and
@@ -300,18 +318,27 @@ std::vector<double> BmaState::evaluate() const {
                      targets[static_cast<std::size_t>(1 - s)][static_cast<std::size_t>(k)]));
     if (target < kTargetReach) sudden[1 - s] += kTargetPull * (kTargetReach - target);
   }
+  // The turns left to play, this one included (9.2).
+  const double turns_left = std::max(1, g.scenario_data().turns - turn_ + 1);
   for (int s = 0; s < kNumSides; ++s) {
     const double rout = std::max(1, sides[static_cast<std::size_t>(s)].rout_level);
     // 8.2: what counts is how close the losses are to the rout level; the closer, the worse
     // each further point (so a side near its rout level values safety more).
     const double lost = std::max(0.0, vp_lost(s) + expected_vp[s]) / rout;
-    burden[s] = lost + 0.5 * lost * lost + std::min(sudden[s], 1.0);
+    // 8.3: losses that stay short of the rout level by the last turn decide nothing, so in the
+    // last turns they weigh less (a third on the last), unless the side is near its rout level.
+    const double time_weight = std::clamp(turns_left / kLossHorizon, 1.0 / kLossHorizon, 1.0);
+    const double weight = std::max(time_weight, std::clamp((lost - 0.5) / 0.3, 0.0, 1.0));
+    burden[s] = weight * (lost + 0.5 * lost * lost) + std::min(sudden[s], 1.0);
     if (radius && units_all[s] > 0)
       burden[s] += 0.05 * (1.0 - static_cast<double>(units_in[s]) / units_all[s]);
+    feared[s] = burden[s] - std::min(sudden[s], 1.0) + std::min(sudden[s] + threat[s], 1.0);
   }
-  double v = std::tanh(1.5 * (burden[1] - burden[0]));
-  v = std::clamp(v, -0.99, 0.99);  // a position is never as good as a won game
-  return {v, -v};
+  // Each side weighs its own burden with the threats it fears, the enemy's without them.
+  auto score = [](double enemy, double own) {
+    return std::clamp(std::tanh(1.5 * (enemy - own)), -0.99, 0.99);  // never a won game
+  };
+  return {score(burden[1], feared[0]), score(burden[0], feared[1])};
 }
 
 nlohmann::json BmaState::result_summary() const {

@@ -14,7 +14,9 @@ double imperial_score(const nlohmann::json& j, const std::string& options = "",
   if (tweak != nullptr) tweak(*s);
   const auto v = s->evaluate();
   EXPECT_EQ(v.size(), 2u);
-  EXPECT_DOUBLE_EQ(v[0], -v[1]) << "zero-sum";
+  // Threats are feared by the side they threaten and not credited to the other (analysis.cpp),
+  // so the two values never add up to more than zero; without threats they are opposite.
+  EXPECT_LE(v[0] + v[1], 1e-12) << "threats feared, never credited";
   EXPECT_LT(std::abs(v[0]), 1.0) << "a position is never worth a won game";
   return v[0];
 }
@@ -38,6 +40,24 @@ TEST(Bma_Evaluate, Clause_8_2_LossesCountAgainstTheRoutLevel) {
       imperial_score(low, "",
                      [](BmaState& s) { s.debug_set_unit(0, s.unit(0).hex, Status::kEliminated); }),
       imperial_routed);
+}
+
+TEST(Bma_Evaluate, Clause_8_3_LossesShortOfTheRoutLevelWeighLessInTheLastTurns) {
+  // The imperial score once a lombard B unit (3 VP) is eliminated, in a game of `turns` turns
+  // at its first turn (a 1-turn game is in its last turn), against a lombard rout level.
+  auto eliminated = [](int turns, int rout_lombard) {
+    const auto j =
+        scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}},
+                      {}, {}, 10, 10, turns, 52, rout_lombard);
+    return imperial_score(
+        j, "", [](BmaState& s) { s.debug_set_unit(1, s.unit(1).hex, Status::kEliminated); });
+  };
+  // 8.3: losses short of the rout level decide nothing once the last turn ends, so on the last
+  // turn they weigh a third of what they weigh with the game ahead.
+  EXPECT_GT(eliminated(1, 58), 0.0);
+  EXPECT_GT(eliminated(8, 58), 2.0 * eliminated(1, 58));
+  // Negative: a loss that reaches the rout level (8.2) weighs in full on the last turn too.
+  EXPECT_NEAR(eliminated(1, 3), eliminated(8, 3), 0.01);
 }
 
 TEST(Bma_Evaluate, Clause_9_3_2_UnguardedCarroccioNextToAnEnemyIsNearlyLost) {
@@ -65,25 +85,25 @@ TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderInContactRisksTheGame) {
     return j;
   };
   EXPECT_LT(imperial_score(position(true, "0506")), imperial_score(position(false, "0506")) - 0.03);
-  // Negative: beyond the enemy's next move (infantry, 4 MP, 6 hexes away) the listing changes
-  // no more than the light pull of a sudden-death piece
+  // Negative: beyond the enemy's next two moves (infantry, 4 MP, 10 hexes away) the listing
+  // changes no more than the light pull of a sudden-death piece
   // (Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander).
-  EXPECT_NEAR(imperial_score(position(true, "0511")), imperial_score(position(false, "0511")),
+  EXPECT_NEAR(imperial_score(position(true, "0515")), imperial_score(position(false, "0515")),
               0.02);
 }
 
 TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderWithinAnEnemyMoveIsThreatenedUnlessGuarded) {
-  // Frederick (L0) is stacked with imperial infantry at 0505; a lombard cavalry unit (8 MP)
-  // stands 5 hexes away, within one move of his stack, or 12 hexes away, beyond it.
-  // `guards` imperial units fill that many of his stack's neighbouring hexes.
+  // Frederick (L0) is stacked with imperial infantry at 0502; a lombard cavalry unit (8 MP)
+  // stands 5 hexes away (within one move and a step of his stack), 12 or 18 away (beyond). `guards`
+  // imperial units fill that many of his stack's neighbouring hexes.
   auto position = [](const std::string& enemy, bool sudden, int guards) {
     auto j = scenario_json(
-        {{"imperial", "infantry", "B", "0505"}, {"lombard", "cavalry", "B", enemy}},
-        {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
+        {{"imperial", "infantry", "B", "0502"}, {"lombard", "cavalry", "B", enemy}},
+        {{"L0", "imperial", "0502", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
     if (sudden) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
     auto g = make_game(j);
     int placed = 0;
-    for (int nb : g->board().neighbors(hex(*g, "0505"))) {
+    for (int nb : g->board().neighbors(hex(*g, "0502"))) {
       if (nb == kNoHex || placed == guards) continue;
       j["units"].push_back({{"id", "g" + std::to_string(placed++)},
                             {"side", "imperial"},
@@ -95,44 +115,82 @@ TEST(Bma_Evaluate, Clause_9_4_SupremeCommanderWithinAnEnemyMoveIsThreatenedUnles
     return j;
   };
   {
-    auto g = make_game(position("0510", true, 0));
-    ASSERT_EQ(g->board().distance(hex(*g, "0505"), hex(*g, "0510")), 5);
-    ASSERT_EQ(g->board().distance(hex(*g, "0505"), hex(*g, "0517")), 12);
+    auto g = make_game(position("0507", true, 0));
+    ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0507")), 5);
+    ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0514")), 12);
+    ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0520")), 18);
   }
-  auto threat = [&](bool sudden, int guards) {
-    return imperial_score(position("0517", sudden, guards)) -
-           imperial_score(position("0510", sudden, guards));
+  // The threat the imperial side fears and the lombard side is not credited with: the gap
+  // between the two values (Clause_9_4_AThreatIsFearedByTheThreatenedSideAndNotCredited).
+  auto risk = [&](const std::string& enemy, int guards) {
+    const auto v = new_state(make_game(position(enemy, true, guards)))->evaluate();
+    return -(v[0] + v[1]);
   };
   // An enemy within a move of an unguarded supreme commander costs about half a 2d6 roll's
-  // chance of losing the game, well beyond the plain pull of a nearer enemy.
-  EXPECT_GT(threat(true, 0), threat(false, 0) + 0.02);
+  // chance of losing the game.
+  EXPECT_GT(risk("0507", 0), 0.02);
   // Negative: with every neighbouring hex held by his own units no enemy can come next to his
   // stack, and the threat is gone.
-  EXPECT_LT(threat(true, 6), threat(false, 6) + 0.01);
-  // Negative: a leader whose death ends nothing is not threatened this way.
-  EXPECT_LT(std::abs(threat(false, 0)), 0.01);
+  EXPECT_NEAR(risk("0507", 6), 0.0, 1e-9);
+  // Negative: beyond a move and a step the stack is not threatened (unlike a lone leader,
+  // Clause_5_4_6_ALoneLeaderWithinAnEnemyMoveIsAtRisk, it has a unit to fight for it).
+  EXPECT_NEAR(risk("0514", 0), 0.0, 1e-9);
+  EXPECT_NEAR(risk("0520", 0), 0.0, 1e-9);
 }
 
 TEST(Bma_Evaluate, Clause_5_4_6_ALoneLeaderWithinAnEnemyMoveIsAtRisk) {
-  // Frederick (L0) stands alone at 0505, his army's only unit far off at 0101; a lombard
+  // Frederick (L0) stands alone at 0502, his army's only unit far off at 1001; a lombard
   // cavalry unit (8 MP) stands 5 hexes from him, able to ride into his hex and force the
-  // check, or 12 hexes away, unable to.
+  // check at its next activation; 12 hexes away, able to at the one after; or 18 away, not
+  // within two moves.
   auto position = [](const std::string& enemy, bool sudden) {
     auto j = scenario_json(
-        {{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", enemy}},
-        {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
+        {{"imperial", "infantry", "B", "1001"}, {"lombard", "cavalry", "B", enemy}},
+        {{"L0", "imperial", "0502", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
     if (sudden) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
     return j;
   };
-  const double near = imperial_score(position("0510", true));
-  const double far = imperial_score(position("0517", true));
-  const double plain =
-      imperial_score(position("0517", false)) - imperial_score(position("0510", false));
-  // Within reach the lone supreme commander risks about half a 2d6 roll's chance of losing.
-  EXPECT_GT(far - near, plain + 0.02);
-  // Negative: out of every enemy's reach his listing changes no more than the light pull of a
-  // sudden-death piece (Clause_9_4_ArmyIsDrawnTowardTheSupremeCommander).
-  EXPECT_NEAR(far, imperial_score(position("0517", false)), 0.01);
+  {
+    auto g = make_game(position("0507", true));
+    ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0507")), 5);
+    ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0514")), 12);
+    ASSERT_EQ(g->board().distance(hex(*g, "0502"), hex(*g, "0520")), 18);
+  }
+  // The threat the imperial side fears and the lombard side is not credited with
+  // (Clause_9_4_AThreatIsFearedByTheThreatenedSideAndNotCredited).
+  auto risk = [&](const std::string& enemy) {
+    const auto v = new_state(make_game(position(enemy, true)))->evaluate();
+    return -(v[0] + v[1]);
+  };
+  // Within one move the lone supreme commander risks about half a 2d6 roll's chance of
+  // losing; within two, less.
+  EXPECT_GT(risk("0507"), 0.02);
+  EXPECT_GT(risk("0507"), risk("0514") + 0.01);
+  EXPECT_GT(risk("0514"), 0.005);
+  // Negative: out of the enemy's reach for two moves he is not at risk.
+  EXPECT_NEAR(risk("0520"), 0.0, 1e-9);
+}
+
+TEST(Bma_Evaluate, Clause_9_4_AThreatIsFearedByTheThreatenedSideAndNotCredited) {
+  // A lombard cavalry unit within a move of Frederick's unguarded stack: the imperial side
+  // fears a 2d6 roll that may never come; the lombard side is not credited with it, since its
+  // unit has not attacked (and may not). A combat under way is another matter
+  // (Clause_5_4_1_ACombatUnderWayCountsItsLeadersComingRoll).
+  auto values = [](bool sudden) {
+    auto j = scenario_json(
+        {{"imperial", "infantry", "B", "0505"}, {"lombard", "cavalry", "B", "0510"}},
+        {{"L0", "imperial", "0505", 2, true}, {"L1", "lombard", "1020", 2}}, {}, 10, 20);
+    if (sudden) j["sides"][0]["routs_if_leader_killed"] = {"L0"};
+    return new_state(make_game(j))->evaluate();
+  };
+  const auto threatened = values(true);
+  const auto plain = values(false);
+  EXPECT_LT(threatened[0], plain[0] - 0.02);
+  // The imperial side's fear is not the lombard side's gain: the values no longer add to zero.
+  EXPECT_LT(threatened[0] + threatened[1], -0.02);
+  // Negative: a leader whose death ends nothing is worth his VP (2 x command, 8.1) to both
+  // sides alike, so the values stay opposite.
+  EXPECT_NEAR(plain[0] + plain[1], 0.0, 1e-12);
 }
 
 TEST(Bma_Evaluate, Clause_5_4_1_ACombatUnderWayCountsItsLeadersComingRoll) {
