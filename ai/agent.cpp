@@ -137,6 +137,7 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     if (spec.params.count("iters") && spec.params.count("ms"))
       return core::make_error("Agent 'mcts' takes a budget of either iters or ms, not both.");
     MctsParams p;
+    if (game.default_search_iterations() > 0) p.iterations = game.default_search_iterations();
     auto iters = spec.int_param("iters", p.iterations, 1, 100'000'000);
     if (!iters) return iters.error();
     auto ms = spec.int_param("ms", 0, 1, 3'600'000);

@@ -12,7 +12,9 @@
 namespace carroccio::ai {
 
 struct MctsParams {
-  std::int64_t iterations = 200;  // iters: iterations per decision (used when ms is 0)
+  // iters: iterations per decision (used when ms is 0); a ruleset may suggest its own default
+  // (Game::default_search_iterations, 50 for bma).
+  std::int64_t iterations = 200;
   std::int64_t milliseconds = 0;  // ms: a time budget per decision instead (not reproducible)
   double exploration = 0.2;       // c: UCT exploration constant (evaluations differ by ~0.1)
   int rollout = 0;                // rollout: random steps played before evaluating a leaf

@@ -54,6 +54,11 @@ class Game {
 
   virtual std::unique_ptr<State> new_initial_state() const = 0;
 
+  // The MCTS budget (iterations a decision) that an agent spec naming none should use, when a
+  // ruleset has measured that its evaluation plays best at one (docs/ai.md); 0 = the agent's
+  // own default.
+  virtual std::int64_t default_search_iterations() const { return 0; }
+
  private:
   std::string ruleset_;
   std::string scenario_;

@@ -291,9 +291,14 @@ TEST(Agents, OnlyChooseLegalActionsThroughWholeGames) {
 // side 0 if it picked 1 and then 2, a loss otherwise. The evaluation knows nothing (zeros).
 class TwoStepGame final : public game::Game, public std::enable_shared_from_this<TwoStepGame> {
  public:
-  TwoStepGame()
-      : game::Game("two-step", "test", {"first", "second"}, {}, nlohmann::json::object()) {}
+  explicit TwoStepGame(std::int64_t budget = 0)
+      : game::Game("two-step", "test", {"first", "second"}, {}, nlohmann::json::object()),
+        budget_(budget) {}
   std::unique_ptr<game::State> new_initial_state() const override;
+  std::int64_t default_search_iterations() const override { return budget_; }
+
+ private:
+  std::int64_t budget_;
 };
 
 class TwoStepState final : public game::State {
@@ -329,6 +334,24 @@ class TwoStepState final : public game::State {
 
 std::unique_ptr<game::State> TwoStepGame::new_initial_state() const {
   return std::make_unique<TwoStepState>(shared_from_this());
+}
+
+TEST(MctsAgent, TakesTheRulesetsBudgetWhenTheSpecNamesNone) {
+  // The iterations the first decision spends: its tree starts empty, so all of them are new.
+  auto spent = [](std::int64_t suggested, const std::string& spec) {
+    auto g = std::make_shared<TwoStepGame>(suggested);
+    auto a = agent(spec, *g);
+    auto* mcts = dynamic_cast<MctsAgent*>(a.get());
+    EXPECT_NE(mcts, nullptr) << spec;
+    if (mcts == nullptr) return std::int64_t{-1};
+    core::Rng rng(3);
+    mcts->choose(*g->new_initial_state(), rng);
+    return mcts->last_stats().iterations;
+  };
+  EXPECT_EQ(spent(37, "mcts"), 37);
+  // Negative cases: a budget in the spec wins, and a game that suggests none gets the agent's.
+  EXPECT_EQ(spent(37, "mcts:iters=60"), 60);
+  EXPECT_EQ(spent(0, "mcts"), MctsParams{}.iterations);
 }
 
 TEST(MctsAgent, KeepsTheSubtreeOfItsChoiceWhenItDecidesAgainStraightAfter) {

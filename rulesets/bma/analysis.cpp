@@ -22,7 +22,8 @@ constexpr double kApproachShare = 0.5;
 // The share counted for enemy units a turn further away (within two moves): they may come
 // at a later turn.
 constexpr double kFarShare = 0.15;
-// Over how many last turns the weight of losses short of the rout level falls (8.3).
+// Losses short of the rout level weigh turns_left / kLossHorizon of their value, at most all
+// of it (8.3): two thirds on the next-to-last turn, a third on the last.
 constexpr double kLossHorizon = 3.0;
 }  // namespace
 
@@ -326,7 +327,8 @@ std::vector<double> BmaState::evaluate() const {
     // each further point (so a side near its rout level values safety more).
     const double lost = std::max(0.0, vp_lost(s) + expected_vp[s]) / rout;
     // 8.3: losses that stay short of the rout level by the last turn decide nothing, so in the
-    // last turns they weigh less (a third on the last), unless the side is near its rout level.
+    // last two turns they weigh less, unless the side is past half its rout level (full weight
+    // again at 80% of it).
     const double time_weight = std::clamp(turns_left / kLossHorizon, 1.0 / kLossHorizon, 1.0);
     const double weight = std::max(time_weight, std::clamp((lost - 0.5) / 0.3, 0.0, 1.0));
     burden[s] = weight * (lost + 0.5 * lost * lost) + std::min(sudden[s], 1.0);

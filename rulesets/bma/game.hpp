@@ -38,6 +38,9 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   BmaGame(Scenario scenario, RuleOptions rules, game::Options options);
 
   std::unique_ptr<game::State> new_initial_state() const override;
+  // 50 iterations: on Legnano MCTS beats the heuristic more clearly at 50 than at 200, and beats
+  // the 200-iteration search head to head (docs/ai.md, strength table of session 6).
+  std::int64_t default_search_iterations() const override { return 50; }
 
   const Scenario& scenario_data() const { return scenario_; }
   const Board& board() const { return board_; }

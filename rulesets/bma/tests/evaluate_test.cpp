@@ -42,6 +42,14 @@ TEST(Bma_Evaluate, Clause_8_2_LossesCountAgainstTheRoutLevel) {
       imperial_routed);
 }
 
+TEST(Bma_Evaluate, SuggestsTheSearchBudgetMeasuredOnLegnano) {
+  // docs/ai.md (session-6 strength table): with this evaluation MCTS plays Legnano better at 50
+  // iterations a decision than at 200, so an agent spec naming no budget gets 50.
+  const auto g = make_game(
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}}));
+  EXPECT_EQ(g->default_search_iterations(), 50);
+}
+
 TEST(Bma_Evaluate, Clause_8_3_LossesShortOfTheRoutLevelWeighLessInTheLastTurns) {
   // The imperial score once a lombard B unit (3 VP) is eliminated, in a game of `turns` turns
   // at its first turn (a 1-turn game is in its last turn), against a lombard rout level.
