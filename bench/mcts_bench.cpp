@@ -65,6 +65,7 @@ BENCHMARK(BM_MctsLegnano)
     ->Args({200, 0})
     ->Args({2000, 0})
     ->Args({200, 4})
+    ->Args({50, 4})  // the budget bma suggests (Game::default_search_iterations)
     ->ArgNames({"iters", "prior"})
     ->Unit(benchmark::kMillisecond);
 
