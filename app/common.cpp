@@ -51,21 +51,7 @@ int run_rulesets(std::span<const std::string> args, const game::Registry& regist
   if (!parsed) return usage_error(io.err, parsed.message());
   if (parsed->has("json")) {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& r : registry.rulesets()) {
-      const auto& info = r->info();
-      nlohmann::json scenarios = nlohmann::json::array();
-      for (const auto& s : info.scenarios)
-        scenarios.push_back({{"id", s.id}, {"title", s.title}, {"description", s.description}});
-      nlohmann::json options = nlohmann::json::array();
-      for (const auto& o : info.options)
-        options.push_back({{"name", o.name}, {"description", o.description}, {"values", o.values}});
-      list.push_back({{"id", info.id},
-                      {"title", info.title},
-                      {"description", info.description},
-                      {"plays_games", info.plays_games},
-                      {"scenarios", scenarios},
-                      {"options", options}});
-    }
+    for (const auto& r : registry.rulesets()) list.push_back(game::ruleset_info_json(r->info()));
     io.out << list.dump(2) << "\n";
     return kExitOk;
   }

@@ -142,4 +142,22 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
   return game;
 }
 
+nlohmann::json ruleset_info_json(const RulesetInfo& info) {
+  nlohmann::json scenarios = nlohmann::json::array();
+  for (const auto& s : info.scenarios)
+    scenarios.push_back({{"id", s.id}, {"title", s.title}, {"description", s.description}});
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& o : info.options)
+    options.push_back({{"name", o.name}, {"description", o.description}, {"values", o.values}});
+  return {{"id", info.id},
+          {"title", info.title},
+          {"description", info.description},
+          {"plays_games", info.plays_games},
+          {"suggested_opponent", info.suggested_opponent.empty()
+                                     ? nlohmann::json(nullptr)
+                                     : nlohmann::json(info.suggested_opponent)},
+          {"scenarios", scenarios},
+          {"options", options}};
+}
+
 }  // namespace carroccio::game

@@ -19,7 +19,15 @@ struct RulesetInfo {
   std::vector<OptionInfo> options;
   // Whether the ruleset plays whole games through State (a referee-only ruleset does not).
   bool plays_games = true;
+  // The agent kind a front end offers first as the computer opponent, when the ruleset has
+  // measured which of its agents plays best (docs/ai.md); "" = the front end's own choice.
+  std::string suggested_opponent;
 };
+
+// The catalogue entry of a ruleset as the CLI (`rulesets --json`) and the HTTP API
+// (GET /api/rulesets) show it: id, title, description, plays_games, suggested_opponent (null
+// when none), scenarios (id, title, description) and options (name, description, values).
+nlohmann::json ruleset_info_json(const RulesetInfo& info);
 
 class Ruleset {
  public:
@@ -43,9 +51,7 @@ class Ruleset {
 
  protected:
   // Built-in scenarios as (id, JSON text); rulesets fill this from embedded files.
-  virtual std::vector<std::pair<std::string, std::string>> builtin_scenarios() const {
-    return {};
-  }
+  virtual std::vector<std::pair<std::string, std::string>> builtin_scenarios() const { return {}; }
 };
 
 class Registry {

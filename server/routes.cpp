@@ -339,21 +339,7 @@ Outcome<UndoRequest> parse_undo(const std::string& text) {
 
 // ---- Catalogue ----
 
-nlohmann::json ruleset_json(const game::Ruleset& r) {
-  const auto& info = r.info();
-  nlohmann::json scenarios = nlohmann::json::array();
-  for (const auto& s : info.scenarios)
-    scenarios.push_back({{"id", s.id}, {"title", s.title}, {"description", s.description}});
-  nlohmann::json options = nlohmann::json::array();
-  for (const auto& o : info.options)
-    options.push_back({{"name", o.name}, {"description", o.description}, {"values", o.values}});
-  return {{"id", info.id},
-          {"title", info.title},
-          {"description", info.description},
-          {"plays_games", info.plays_games},
-          {"scenarios", scenarios},
-          {"options", options}};
-}
+nlohmann::json ruleset_json(const game::Ruleset& r) { return game::ruleset_info_json(r.info()); }
 
 Outcome<const game::Ruleset*> find_ruleset(const game::Registry& registry, const std::string& id) {
   if (const auto* r = registry.find(id)) return r;

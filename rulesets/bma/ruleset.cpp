@@ -29,6 +29,9 @@ game::RulesetInfo ruleset_info() {
        "7.4: variable combat factors: new chit after an adverse result, or before every combat",
        {"adverse", "every", "off"}},
   };
+  // docs/ai.md: on Legnano MCTS at its suggested budget (BmaGame::default_search_iterations)
+  // beats the heuristic on either side, at about 2 ms a decision.
+  info.suggested_opponent = "mcts";
   return info;
 }
 

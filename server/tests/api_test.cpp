@@ -81,6 +81,12 @@ TEST_F(ApiTest, HealthRulesetsScenariosAndAgents) {
   ASSERT_EQ(bma.status, 200);
   EXPECT_EQ(bma.json["scenarios"][0]["id"], "legnano");
   EXPECT_TRUE(bma.json["plays_games"].get<bool>());
+  // The opponent the lobby offers first (RulesetInfo::suggested_opponent); null when a
+  // ruleset suggests none.
+  EXPECT_EQ(bma.json["suggested_opponent"], "mcts");
+  const Answer alsh = get(c(), "/api/rulesets/alsh");
+  ASSERT_EQ(alsh.status, 200);
+  EXPECT_TRUE(alsh.json["suggested_opponent"].is_null());
 
   const Answer legnano = get(c(), "/api/rulesets/bma/scenarios/legnano");
   ASSERT_EQ(legnano.status, 200);

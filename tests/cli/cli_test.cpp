@@ -103,6 +103,7 @@ TEST_F(CliBinary, ListsTheRulesets) {
   const auto list = nlohmann::json::parse(j.out);
   ASSERT_FALSE(list.empty());
   EXPECT_EQ(list[0]["id"], "bma");
+  EXPECT_EQ(list[0]["suggested_opponent"], "mcts");  // measured in docs/ai.md
 }
 
 TEST_F(CliBinary, UnknownSubcommandOrArgumentIsAUsageError) {

@@ -101,6 +101,11 @@ async function run() {
   await page.waitForSelector('[data-testid="player-lombard"]');
   const offered = await page.$$eval('[data-testid="player-lombard"] option', (os) => os.map((o) => o.value).filter((v) => v !== 'other'));
   if (offered.join(',') !== agents.join(',')) fail(`the lobby offers ${offered.join(', ')} but the server lists ${agents.join(', ')}.`);
+  // bma suggests MCTS as the opponent (GET /api/rulesets/bma: suggested_opponent), so the lobby
+  // preselects it for the second side.
+  const suggested = (await getJson(base, '/api/rulesets/bma')).suggested_opponent;
+  const preselected = await page.$eval('[data-testid="player-lombard"]', (el) => el.value);
+  if (suggested !== 'mcts' || preselected !== 'mcts') fail(`the lobby preselects ${preselected} for the Lombard League (the ruleset suggests ${suggested}).`);
   await page.selectOption('[data-testid="player-imperial"]', 'human');
   await page.selectOption('[data-testid="player-lombard"]', 'random');
   await page.fill('[data-testid="lobby-seed"]', String(SEED));

@@ -176,6 +176,10 @@ describe('lobby players', () => {
     expect(defaultAgent(['human', 'heuristic', 'mcts', 'random'])).toBe('heuristic');
     expect(defaultAgent(['human', 'random'])).toBe('random');
     expect(defaultAgent(['human', 'alphabeta'])).toBe('alphabeta');
+    // A ruleset's suggestion comes first when the server offers it, and is ignored otherwise.
+    expect(defaultAgent(['human', 'heuristic', 'mcts', 'random'], 'mcts')).toBe('mcts');
+    expect(defaultAgent(['human', 'heuristic', 'random'], 'mcts')).toBe('heuristic');
+    expect(defaultAgent(['human', 'heuristic', 'random'], null)).toBe('heuristic');
     expect(playerLabel('human')).toBe('Human (you)');
     expect(playerLabel('mcts')).toBe('Computer: mcts');
   });

@@ -24,8 +24,12 @@ export function optionsString(switches: Record<string, boolean>, values: Record<
 /** Who may play a side when the server cannot say (GET /api/agents failed). */
 const FALLBACK_PLAYERS = ['human', 'random'];
 
-/** The computer opponent offered first: the strongest kind the server lists that needs no tuning. */
-export function defaultAgent(players: string[]): string {
+/**
+ * The computer opponent offered first: the kind the ruleset suggests (measured to play best
+ * there) if the server lists it, else the strongest kind the server lists that needs no tuning.
+ */
+export function defaultAgent(players: string[], suggested?: string | null): string {
+  if (suggested && players.includes(suggested)) return suggested;
   for (const k of ['heuristic', 'mcts', 'random']) if (players.includes(k)) return k;
   return players.find((p) => p !== 'human') ?? 'random';
 }
@@ -134,6 +138,11 @@ export class Lobby {
     return this.rulesets.find((r) => r.id === this.choice.ruleset);
   }
 
+  /** The computer opponent offered first for the chosen ruleset. */
+  private opponent(): string {
+    return defaultAgent(this.players, this.ruleset()?.suggested_opponent);
+  }
+
   private async pickRuleset(id: string): Promise<void> {
     const r = this.rulesets.find((x) => x.id === id);
     if (!r) return;
@@ -157,7 +166,7 @@ export class Lobby {
       }
     }
     const players: Record<string, string> = {};
-    this.sides.forEach((s, i) => (players[s.id] = this.choice.players[s.id] ?? (i === 0 ? 'human' : defaultAgent(this.players))));
+    this.sides.forEach((s, i) => (players[s.id] = this.choice.players[s.id] ?? (i === 0 ? 'human' : this.opponent())));
     this.choice.players = players;
     this.renderForm();
   }
@@ -216,7 +225,7 @@ export class Lobby {
       );
     });
     const players = this.sides.map((s) => {
-      const current = this.choice.players[s.id] ?? defaultAgent(this.players);
+      const current = this.choice.players[s.id] ?? this.opponent();
       const custom = !this.players.includes(current);
       const select = h(
         'select',
@@ -224,7 +233,7 @@ export class Lobby {
           'data-testid': `player-${s.id}`,
           onchange: (e: Event) => {
             const v = (e.target as HTMLSelectElement).value;
-            this.choice.players[s.id] = v === 'other' ? `${defaultAgent(this.players)}:` : v;
+            this.choice.players[s.id] = v === 'other' ? `${this.opponent()}:` : v;
             this.renderForm();
           },
         },
