@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../src/api';
-import { readTableState, standKey, standOf, standPicks, standRole, standZoomStep, strikingStands, picksSignature } from '../src/boards/tablemodel';
+import { badgeAt, readTableState, standKey, standOf, standPicks, standRole, standZoomStep, strikingStands, picksSignature } from '../src/boards/tablemodel';
 
 // Two fastplay units as the state JSON gives them (cm sub-units, 100 to the cm): a line of three
 // stands 4 cm wide facing north, and an enemy of two stands in front of it.
@@ -178,5 +178,16 @@ describe('zooming by itself on a decision about stands', () => {
     expect(standZoomStep(true, at({ picks: 0, decisions: 0 }))).toBeNull();
     // It never fits a view the person zoomed by hand.
     expect(standZoomStep(false, at({ picks: 0, decisions: 5, zoomedIn: true }))).toBeNull();
+  });
+});
+
+describe('stand number badges', () => {
+  it('sit beyond the rear edge, on the line from the front through the rear', () => {
+    // A stand facing up the screen (front at y 10, rear at y 30): the badge goes below it.
+    expect(badgeAt([50, 10], [50, 30], 5)).toEqual([50, 35]);
+    // Facing right (front at x 40, rear at x 20): the badge goes to the left.
+    expect(badgeAt([40, 0], [20, 0], 3)).toEqual([17, 0]);
+    // A degenerate stand keeps the badge on its rear point.
+    expect(badgeAt([1, 1], [1, 1], 4)).toEqual([1, 1]);
   });
 });

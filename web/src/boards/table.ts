@@ -12,10 +12,12 @@ import type { BoardCallbacks, BoardFrame, BoardRenderer } from './index';
 import { mountBoardRoot, PanZoom, type ViewBox } from './panzoom';
 import { clear, compass, svg } from './svg';
 import {
+  badgeAt,
   describeTableUnit,
   frontArc,
   frontCentre,
   ghostsOf,
+  mid,
   placementAction,
   pointInPolygon,
   snapToGhost,
@@ -607,7 +609,9 @@ export class TableBoard implements BoardRenderer {
     for (const s of strikingStands(legal, st.units))
       stands.appendChild(svg('polygon', { points: this.pointsAttr(s.corners), class: 'stand-striker', 'data-testid': `striker-${s.unit}-${s.stand}` }));
     for (const p of this.picks) {
-      const [cx, cy] = this.P(centroid(p.corners));
+      // The number sits on the stand's rear edge, half outside it, so that it leaves the unit's
+      // name and hits (written across the middle of the base) readable.
+      const [cx, cy] = badgeAt(this.P(mid(p.corners[0], p.corners[1])), this.P(mid(p.corners[2], p.corners[3])), 0.2 * u);
       stands.appendChild(
         svg('g', { class: `stand-pick role-${p.role}${this.standChoice?.key === p.key ? ' chosen' : ''}`, 'data-stand-pick': p.key, 'data-testid': `stand-${p.unit}-${p.stand}` }, [
           svg('polygon', { points: this.pointsAttr(p.corners), 'stroke-width': 0.16 * u }),

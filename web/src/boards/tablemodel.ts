@@ -151,6 +151,18 @@ export function mid(a: Pt, b: Pt): Pt {
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 }
 
+/**
+ * Where a stand's number badge goes, in screen coordinates: on the line from the front edge's
+ * middle `front` through the rear edge's middle `rear`, `out` beyond the rear edge.
+ */
+export function badgeAt(front: Pt, rear: Pt, out: number): Pt {
+  const dx = rear[0] - front[0];
+  const dy = rear[1] - front[1];
+  const len = Math.hypot(dx, dy);
+  if (len === 0) return rear;
+  return [rear[0] + (dx / len) * out, rear[1] + (dy / len) * out];
+}
+
 /** The middle of the front edge (corners 0 and 1). */
 export function frontCentre(u: { corners: Pt[]; x: number; y: number }): Pt {
   return u.corners.length >= 2 ? mid(u.corners[0], u.corners[1]) : [u.x, u.y];
