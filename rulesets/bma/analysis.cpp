@@ -87,6 +87,29 @@ std::vector<double> BmaState::evaluate() const {
   double threat[kNumSides] = {0, 0};
   double expected_vp[kNumSides] = {0, 0};
   int units_in[kNumSides] = {0, 0}, units_all[kNumSides] = {0, 0};
+  // Each side's living units, for the terms that look beyond a unit's neighbours, and among them
+  // its movers: the ordered combat units, which alone can come at an enemy and attack him at
+  // their next activation (4.0, 5.1; 5.3 D: not disordered ones; 9.3.2: never the Carroccio).
+  std::array<std::array<std::int16_t, kMaxUnits>, kNumSides> living{}, movers{};
+  std::array<int, kNumSides> num_living{0, 0}, num_movers{0, 0};
+  for (int u = 0; u < g.num_units(); ++u) {
+    if (!alive(u)) continue;
+    const auto s = static_cast<std::size_t>(side_of(u));
+    living[s][static_cast<std::size_t>(num_living[s]++)] = static_cast<std::int16_t>(u);
+    if (unit(u).status == Status::kOrdered && !is_carroccio(u))
+      movers[s][static_cast<std::size_t>(num_movers[s]++)] = static_cast<std::int16_t>(u);
+  }
+  // How many of the movers of side `s` stand at a distance from `hex` that `within(unit,
+  // distance)` accepts.
+  auto count_movers = [&](int s, int hex, auto&& within) {
+    int n = 0;
+    const auto side = static_cast<std::size_t>(s);
+    for (int k = 0; k < num_movers[side]; ++k) {
+      const int e = movers[side][static_cast<std::size_t>(k)];
+      n += within(e, b.distance(unit(e).hex, hex)) ? 1 : 0;
+    }
+    return n;
+  };
   const bool radius = g.rules().command_radius;
   for (int u = 0; u < g.num_units(); ++u) {
     if (!alive(u)) continue;
@@ -166,25 +189,14 @@ std::vector<double> BmaState::evaluate() const {
         if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted)
           guarded = true;
       }
-      int threats = 0;
-      for (int e = 0; e < g.num_units(); ++e)
-        if (alive(e) && side_of(e) != s && unit(e).status == Status::kOrdered && !is_carroccio(e) &&
-            b.distance(us.hex, unit(e).hex) <= (is_cav(e) ? 6 : 3))
-          ++threats;
+      const int threats =
+          count_movers(1 - s, us.hex, [&](int e, int d) { return d <= (is_cav(e) ? 6 : 3); });
       if (!guarded)
         sudden[s] += enemy_attackers > 0 ? 0.8 : threats > 0 ? 0.35 : 0.05;
       else
         sudden[s] += 0.6 * carroccio_risk + 0.02 * threats;
     }
   }
-  // Each side's living units, for the terms that look beyond a unit's neighbours.
-  std::array<std::array<std::int16_t, kMaxUnits>, kNumSides> living{};
-  std::array<int, kNumSides> num_living{0, 0};
-  for (int u = 0; u < g.num_units(); ++u)
-    if (alive(u))
-      living[static_cast<std::size_t>(side_of(u))]
-            [static_cast<std::size_t>(num_living[static_cast<std::size_t>(side_of(u))]++)] =
-                static_cast<std::int16_t>(u);
   // 5.4.1: a leader stacked with a unit in combat dies on 2 or 12 (1 chance in 18 per combat);
   // 9.4: the supreme commander's death routs the army; any other costs 2 x command VP (8.1).
   // A combat already under way (being built, or its dice still to roll) will make every leader
@@ -220,15 +232,10 @@ std::vector<double> BmaState::evaluate() const {
     double p_death = alone ? (adjacent ? 0.1 : 0.0) : adjacent / 18.0;
     double risk = 0;  // from enemy units not yet in contact that could come at him
     if (alone) {
-      int riders = 0, far_riders = 0;
-      const auto& enemies = living[static_cast<std::size_t>(1 - s)];
-      for (int k = 0; k < num_living[static_cast<std::size_t>(1 - s)]; ++k) {
-        const int e = enemies[static_cast<std::size_t>(k)];
-        if (unit(e).status != Status::kOrdered || is_carroccio(e)) continue;
-        const int d = b.distance(unit(e).hex, h);
-        riders += d <= g.unit(e).movement;
-        far_riders += d <= 2 * g.unit(e).movement;
-      }
+      const int riders =
+          count_movers(1 - s, h, [&](int e, int d) { return d <= g.unit(e).movement; });
+      const int far_riders =
+          count_movers(1 - s, h, [&](int e, int d) { return d <= 2 * g.unit(e).movement; });
       risk = std::max(0.0, kApproachShare * riders * p_roll - p_death) +
              kFarShare * (far_riders - riders) * p_roll;
     }
@@ -252,14 +259,9 @@ std::vector<double> BmaState::evaluate() const {
       int open = 0;
       for (int nb : b.neighbors(h))
         if (nb != kNoHex && unit_at(nb) < 0) ++open;
-      int approaching = 0;
-      const auto& enemies = living[static_cast<std::size_t>(1 - s)];
-      for (int k = 0; k < num_living[static_cast<std::size_t>(1 - s)] && approaching < open; ++k) {
-        const int e = enemies[static_cast<std::size_t>(k)];
-        if (unit(e).status != Status::kOrdered || is_carroccio(e)) continue;
-        const int d = b.distance(unit(e).hex, h);
-        if (d > 1 && d <= g.unit(e).movement + 1) ++approaching;
-      }
+      const int approaching = std::min(open, count_movers(1 - s, h, [&](int e, int d) {
+                                         return d > 1 && d <= g.unit(e).movement + 1;
+                                       }));
       risk += kApproachShare * approaching * p_roll;
     }
     if (sudden_death && !(leader(l).flags & kReplacement)) {
