@@ -609,14 +609,10 @@ export class TableBoard implements BoardRenderer {
     for (const s of strikingStands(legal, st.units))
       stands.appendChild(svg('polygon', { points: this.pointsAttr(s.corners), class: 'stand-striker', 'data-testid': `striker-${s.unit}-${s.stand}` }));
     for (const p of this.picks) {
-      // The number sits on the stand's rear edge, half outside it, so that it leaves the unit's
-      // name and hits (written across the middle of the base) readable.
-      const [cx, cy] = badgeAt(this.P(mid(p.corners[0], p.corners[1])), this.P(mid(p.corners[2], p.corners[3])), 0.2 * u);
       stands.appendChild(
         svg('g', { class: `stand-pick role-${p.role}${this.standChoice?.key === p.key ? ' chosen' : ''}`, 'data-stand-pick': p.key, 'data-testid': `stand-${p.unit}-${p.stand}` }, [
           svg('polygon', { points: this.pointsAttr(p.corners), 'stroke-width': 0.16 * u }),
-          svg('circle', { cx, cy, r: 0.34 * u, class: 'stand-pick-badge' }),
-          svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.42 * u, class: 'stand-pick-number' }, [String(p.stand + 1)]),
+          ...this.standBadge(p),
           svg('title', {}, [p.actions.map((a) => a.name).join('\n')]),
         ]),
       );
@@ -662,12 +658,27 @@ export class TableBoard implements BoardRenderer {
     const corners = pick?.corners ?? unit?.stands[at.stand]?.corners ?? [];
     if (corners.length !== 4) return;
     layer.appendChild(svg('polygon', { points: this.pointsAttr(corners), class: `stand-hover role-${standRole(a.kind)}`, 'data-testid': 'stand-hover', 'stroke-width': 0.22 * this.upi }));
+    // The stand's number again, above the hover mark's outline (clicks go through to the pick).
+    if (pick) layer.appendChild(svg('g', { class: `stand-pick stand-hover-number role-${pick.role}` }, this.standBadge(pick)));
     const byStand = typeof a.by === 'string' && typeof a.by_stand === 'number' ? st.units.find((x) => x.id === a.by)?.stands[a.by_stand] : undefined;
     if (byStand && byStand.corners.length === 4) {
       const [x1, y1] = this.P(centroid(byStand.corners));
       const [x2, y2] = this.P(centroid(corners));
       layer.appendChild(svg('line', { x1, y1, x2, y2, class: 'los melee aimed', 'marker-end': 'url(#tb-arrow)' }));
     }
+  }
+
+  /**
+   * A stand pick's number badge. It sits on the stand's rear edge, half outside it, so that it
+   * leaves the unit's name and hits (written across the middle of the base) readable.
+   */
+  private standBadge(p: StandPick): SVGElement[] {
+    const u = this.upi;
+    const [cx, cy] = badgeAt(this.P(mid(p.corners[0], p.corners[1])), this.P(mid(p.corners[2], p.corners[3])), 0.2 * u);
+    return [
+      svg('circle', { cx, cy, r: 0.34 * u, class: 'stand-pick-badge' }),
+      svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.42 * u, class: 'stand-pick-number' }, [String(p.stand + 1)]),
+    ];
   }
 
   private unitShape(x: TableUnit, roles: string[], selected: boolean): SVGGElement {
