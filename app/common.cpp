@@ -72,6 +72,9 @@ int run_rulesets(std::span<const std::string> args, const game::Registry& regist
         io.out << fmt::format("    {:<18} {} ({})\n", o.name, o.description, values);
       }
     }
+    if (!info.suggested_opponent.empty())
+      io.out << fmt::format("  suggested opponent: {} (--agent SIDE={})\n", info.suggested_opponent,
+                            info.suggested_opponent);
   }
   return kExitOk;
 }

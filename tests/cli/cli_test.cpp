@@ -98,6 +98,7 @@ TEST_F(CliBinary, ListsTheRulesets) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "bma  "));
   EXPECT_TRUE(contains(r.out, "bma/legnano"));
+  EXPECT_TRUE(contains(r.out, "  suggested opponent: mcts (--agent SIDE=mcts)\n"));
   auto j = run("rulesets --json");
   ASSERT_EQ(j.code, 0);
   const auto list = nlohmann::json::parse(j.out);

@@ -115,12 +115,14 @@ TEST_F(Cli, RulesetsListsScenariosAndOptions) {
   EXPECT_TRUE(contains(r.out, "race/marathon"));
   EXPECT_TRUE(contains(r.out, "cautious"));
   EXPECT_TRUE(contains(r.out, "(short|long)"));
+  EXPECT_FALSE(contains(r.out, "suggested opponent"));  // race suggests none
   auto j = cli({"rulesets", "--json"});
   EXPECT_EQ(j.code, kExitOk);
   const auto json = nlohmann::json::parse(j.out);
   ASSERT_EQ(json.size(), 1u);
   EXPECT_EQ(json[0]["id"], "race");
   EXPECT_EQ(json[0]["scenarios"][1]["id"], "marathon");
+  EXPECT_TRUE(json[0]["suggested_opponent"].is_null());
   EXPECT_EQ(json[0]["options"][1]["values"], (nlohmann::json{"short", "long"}));
   EXPECT_EQ(cli({"rulesets", "extra"}).code, kExitUsage);
 }
