@@ -286,11 +286,24 @@ std::string comparison_text(const nlohmann::json& c) {
 }  // namespace
 
 std::string sim_summary_text(const nlohmann::json& run) {
-  std::string out = fmt::format(
-      "{}: {} games, seed {}; {}.\n", run["scenario"].get<std::string>(),
+  const auto games =
       (run.contains("aggregate") ? run["aggregate"]["games"] : run["a"]["aggregate"]["games"])
-          .get<std::uint64_t>(),
-      run["seed"].get<std::uint64_t>(), agents_text(run));
+          .get<std::uint64_t>();
+  // Which games of the seed: all from 0 unless a shard (--first-game) or a merge with gaps.
+  std::string which;
+  if (run.contains("game_ranges") && run["game_ranges"].is_array()) {
+    for (const auto& r : run["game_ranges"])
+      which += fmt::format("{}{}-{}", which.empty() ? " (games " : ", ", r[0].get<std::uint64_t>(),
+                           r[1].get<std::uint64_t>() - 1);
+    which += ")";
+  } else if (run.contains("first_game") && run["first_game"].is_number_unsigned() &&
+             run["first_game"].get<std::uint64_t>() > 0) {
+    const auto first = run["first_game"].get<std::uint64_t>();
+    which = fmt::format(" (games {}-{})", first, first + games - 1);
+  }
+  std::string out =
+      fmt::format("{}: {} games{}, seed {}; {}.\n", run["scenario"].get<std::string>(), games,
+                  which, run["seed"].get<std::uint64_t>(), agents_text(run));
   if (run.contains("aggregate")) {
     out += fmt::format("Options: {}\n", options_text(run["options"]));
     out += aggregate_text(run["aggregate"], score_label(run));
@@ -351,35 +364,32 @@ std::string sim_csv_header(const game::Game& game, bool with_arm) {
   return out + ",decisions,chance_steps\n";
 }
 
-std::string sim_csv_rows(const game::Game& game, const std::vector<sim::GameOutcome>& outcomes,
-                         const std::string& arm) {
+std::string sim_csv_row(const game::Game& game, const sim::GameOutcome& o, const std::string& arm) {
   auto csv_field = [](std::string s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
     std::string q = "\"";
     for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
   };
+  const nlohmann::json& s = o.summary;
+  std::string reason, turn;
+  if (s.is_object() && s.contains("end_reason") && s["end_reason"].is_string())
+    reason = s["end_reason"].get<std::string>();
+  if (s.is_object() && s.contains("turn") && s["turn"].is_number())
+    turn = number_text(s["turn"].get<double>());
   std::string out;
-  for (const auto& o : outcomes) {
-    const nlohmann::json& s = o.summary;
-    std::string reason, turn;
-    if (s.is_object() && s.contains("end_reason") && s["end_reason"].is_string())
-      reason = s["end_reason"].get<std::string>();
-    if (s.is_object() && s.contains("turn") && s["turn"].is_number())
-      turn = number_text(s["turn"].get<double>());
-    if (!arm.empty()) out += arm + ",";
-    out += fmt::format("{},{},{},{}", o.index,
-                       o.winner < 0 ? std::string("draw") : game.player_name(o.winner),
-                       csv_field(reason), turn);
-    for (const auto& side : game.player_names()) {
-      out += ",";
-      if (s.is_object() && s.contains("score") && s["score"].is_object() &&
-          s["score"].contains(side) && s["score"][side].is_number())
-        out += number_text(s["score"][side].get<double>());
-    }
-    for (double r : o.returns) out += "," + number_text(r);
-    out += fmt::format(",{},{}\n", o.decisions, o.chance_steps);
+  if (!arm.empty()) out += arm + ",";
+  out += fmt::format("{},{},{},{}", o.index,
+                     o.winner < 0 ? std::string("draw") : game.player_name(o.winner),
+                     csv_field(reason), turn);
+  for (const auto& side : game.player_names()) {
+    out += ",";
+    if (s.is_object() && s.contains("score") && s["score"].is_object() &&
+        s["score"].contains(side) && s["score"][side].is_number())
+      out += number_text(s["score"][side].get<double>());
   }
+  for (double r : o.returns) out += "," + number_text(r);
+  out += fmt::format(",{},{}\n", o.decisions, o.chance_steps);
   return out;
 }
 

@@ -16,10 +16,10 @@ namespace carroccio::app {
 // "aggregate"}, "b": {...}, "comparison"}.
 std::string sim_summary_text(const nlohmann::json& run);
 std::string sim_report_html(const nlohmann::json& run);
-// One row per game: index, winner, end reason, deciding turn, each side's score and return,
+// One row a game: index, winner, end reason, deciding turn, each side's score and return,
 // decisions and chance steps. `arm` (empty or "a"/"b") is written as a first column if set.
 std::string sim_csv_header(const game::Game& game, bool with_arm);
-std::string sim_csv_rows(const game::Game& game, const std::vector<sim::GameOutcome>& outcomes,
-                         const std::string& arm);
+std::string sim_csv_row(const game::Game& game, const sim::GameOutcome& outcome,
+                        const std::string& arm);
 
 }  // namespace carroccio::app

@@ -8,6 +8,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libsqlite3-dev libcpp-httplib-dev pkg-config
+  libopenmpi-dev openmpi-bin python3
   chromium
 )
 

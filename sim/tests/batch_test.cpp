@@ -27,8 +27,8 @@ BatchConfig config(std::uint64_t games, int threads, std::uint64_t seed) {
 TEST(Batch, SameSeedSameTotalsWhateverTheThreadCount) {
   const auto registry = tests::make_race_registry();
   const auto game = load(registry, "race/sprint");
-  auto one = run_batch(*game, config(300, 1, 17));
-  auto three = run_batch(*game, config(300, 3, 17));
+  auto one = collect_batch(*game, config(300, 1, 17));
+  auto three = collect_batch(*game, config(300, 3, 17));
   ASSERT_TRUE(one.ok() && three.ok());
   EXPECT_EQ(aggregate(*game, *one).dump(), aggregate(*game, *three).dump());
   for (std::size_t i = 0; i < one->size(); ++i) {
@@ -37,7 +37,7 @@ TEST(Batch, SameSeedSameTotalsWhateverTheThreadCount) {
     EXPECT_EQ((*one)[i].decisions, (*three)[i].decisions);
   }
   // A different seed gives different totals (not a constant).
-  auto other = run_batch(*game, config(300, 2, 18));
+  auto other = collect_batch(*game, config(300, 2, 18));
   ASSERT_TRUE(other.ok());
   EXPECT_NE(aggregate(*game, *one).dump(), aggregate(*game, *other).dump());
 }
@@ -45,7 +45,7 @@ TEST(Batch, SameSeedSameTotalsWhateverTheThreadCount) {
 TEST(Batch, GameIIsPlayGameWithStreamI) {
   const auto registry = tests::make_race_registry();
   const auto game = load(registry, "race/sprint");
-  auto batch = run_batch(*game, config(20, 2, 5));
+  auto batch = collect_batch(*game, config(20, 2, 5));
   ASSERT_TRUE(batch.ok());
   ai::RandomAgent a, b;
   std::vector<ai::Agent*> agents{&a, &b};
@@ -60,7 +60,7 @@ TEST(Batch, GameIIsPlayGameWithStreamI) {
 TEST(Batch, AggregateCountsEveryGame) {
   const auto registry = tests::make_race_registry();
   const auto game = load(registry, "race/sprint");
-  auto batch = run_batch(*game, config(200, 2, 3));
+  auto batch = collect_batch(*game, config(200, 2, 3));
   ASSERT_TRUE(batch.ok());
   const auto j = aggregate(*game, *batch);
   EXPECT_EQ(j["games"], 200);
@@ -89,7 +89,7 @@ TEST(Batch, ProgressIsReportedAndEndsAtTheTotal) {
     last = done;
     ++calls;
   };
-  ASSERT_TRUE(run_batch(*game, c).ok());
+  ASSERT_TRUE(collect_batch(*game, c).ok());
   EXPECT_EQ(last, 50u);
   EXPECT_GE(calls, 1u);
 }
@@ -97,17 +97,17 @@ TEST(Batch, ProgressIsReportedAndEndsAtTheTotal) {
 TEST(Batch, BadConfigurationsAreOneSentence) {
   const auto registry = tests::make_race_registry();
   const auto game = load(registry, "race/sprint");
-  EXPECT_EQ(run_batch(*game, config(0, 1, 1)).message(), "A batch needs at least one game.");
-  EXPECT_EQ(run_batch(*game, config(5, 0, 1)).message(), "A batch needs at least one thread.");
+  EXPECT_EQ(collect_batch(*game, config(0, 1, 1)).message(), "A batch needs at least one game.");
+  EXPECT_EQ(collect_batch(*game, config(5, 0, 1)).message(), "A batch needs at least one thread.");
   auto c = config(5, 1, 1);
   c.agents.pop_back();
-  EXPECT_FALSE(run_batch(*game, c).ok());
+  EXPECT_FALSE(collect_batch(*game, c).ok());
   c = config(5, 1, 1);
   c.agents[1] = {"nonsense", {}};
-  EXPECT_FALSE(run_batch(*game, c).ok());
+  EXPECT_FALSE(collect_batch(*game, c).ok());
   c = config(5, 1, 1);
   c.max_steps = 1;
-  auto failed = run_batch(*game, c);
+  auto failed = collect_batch(*game, c);
   ASSERT_FALSE(failed.ok());
   EXPECT_NE(failed.message().find("Game 0:"), std::string::npos) << failed.message();
 }
@@ -137,9 +137,9 @@ TEST(Batch, PairedComparisonOfTwoOptionSets) {
   const auto registry = tests::make_race_registry();
   const auto plain = load(registry, "race/sprint");
   const auto cautious = load(registry, "race/sprint", {{"cautious", "true"}});
-  auto a = run_batch(*plain, config(200, 2, 9));
-  auto a2 = run_batch(*plain, config(200, 1, 9));
-  auto b = run_batch(*cautious, config(200, 2, 9));
+  auto a = collect_batch(*plain, config(200, 2, 9));
+  auto a2 = collect_batch(*plain, config(200, 1, 9));
+  auto b = collect_batch(*cautious, config(200, 2, 9));
   ASSERT_TRUE(a.ok() && a2.ok() && b.ok());
   // The same option set against itself: nothing changes, difference exactly 0.
   const auto same = compare(*plain, *a, *a2);
@@ -157,6 +157,106 @@ TEST(Batch, PairedComparisonOfTwoOptionSets) {
               diff["rates"][0]["b"]["estimate"].get<double>() -
                   diff["rates"][0]["a"]["estimate"].get<double>(),
               1e-12);
+}
+
+TEST(Batch, StreamedTallyEqualsTheAggregateOfEveryOutcome) {
+  const auto registry = tests::make_race_registry();
+  const auto game = load(registry, "race/sprint");
+  auto outcomes = collect_batch(*game, config(250, 2, 21));
+  auto streamed = run_batch(*game, config(250, 3, 21));
+  ASSERT_TRUE(outcomes.ok() && streamed.ok());
+  EXPECT_EQ(streamed->tally.to_json().dump(), aggregate(*game, *outcomes).dump());
+  EXPECT_TRUE(streamed->winners.empty()) << "winners are kept only when asked for";
+}
+
+TEST(Batch, OnGameSeesEveryGameOnceInOrder) {
+  const auto registry = tests::make_race_registry();
+  const auto game = load(registry, "race/sprint");
+  auto c = config(120, 3, 4);
+  c.first_game = 1000;
+  std::vector<std::uint64_t> seen;
+  c.on_game = [&](const GameOutcome& o) { seen.push_back(o.index); };
+  ASSERT_TRUE(run_batch(*game, c).ok());
+  ASSERT_EQ(seen.size(), 120u);
+  for (std::size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k], 1000 + k);
+}
+
+TEST(Batch, FirstGamePlaysTheSameGamesAsTheWholeRun) {
+  const auto registry = tests::make_race_registry();
+  const auto game = load(registry, "race/sprint");
+  auto whole = collect_batch(*game, config(60, 2, 8));
+  auto c = config(20, 2, 8);
+  c.first_game = 40;
+  auto tail = collect_batch(*game, c);
+  ASSERT_TRUE(whole.ok() && tail.ok());
+  for (std::size_t k = 0; k < 20; ++k) {
+    EXPECT_EQ((*tail)[k].index, 40 + k);
+    EXPECT_EQ((*tail)[k].returns, (*whole)[40 + k].returns);
+    EXPECT_EQ((*tail)[k].decisions, (*whole)[40 + k].decisions);
+  }
+}
+
+TEST(Batch, ShardTalliesMergeIntoTheWholeRunsTally) {
+  const auto registry = tests::make_race_registry();
+  const auto game = load(registry, "race/sprint");
+  auto whole = run_batch(*game, config(300, 2, 13));
+  ASSERT_TRUE(whole.ok());
+  // Three shards of unequal size, merged out of order and through their JSON.
+  Tally merged(game->player_names());
+  for (auto [first, count] :
+       {std::pair<std::uint64_t, std::uint64_t>{200, 100}, {0, 70}, {70, 130}}) {
+    auto c = config(count, 1, 13);
+    c.first_game = first;
+    auto shard = run_batch(*game, c);
+    ASSERT_TRUE(shard.ok());
+    auto back = Tally::from_json(shard->tally.to_json(), "shard.json");
+    ASSERT_TRUE(back.ok()) << back.message();
+    merged.merge(*back);
+  }
+  EXPECT_EQ(merged.to_json().dump(), whole->tally.to_json().dump());
+}
+
+TEST(Batch, TallyFromJsonRefusesWhatIsNotAnAggregate) {
+  EXPECT_EQ(Tally::from_json(nlohmann::json::array(), "a.json").message(),
+            "a.json: 'aggregate' is not an object; it is not the output of 'carroccio sim "
+            "--json'.");
+  const auto registry = tests::make_race_registry();
+  const auto game = load(registry, "race/sprint");
+  auto run = run_batch(*game, config(10, 1, 2));
+  ASSERT_TRUE(run.ok());
+  auto j = run->tally.to_json();
+  j["sides"][1]["wins"] = -3;
+  EXPECT_EQ(Tally::from_json(j, "b.json").message(),
+            "b.json: 'aggregate.sides[1].wins' is not a whole number of at least 0; it is not "
+            "the output of 'carroccio sim --json'.");
+  j = run->tally.to_json();
+  j.erase("steps");
+  EXPECT_EQ(Tally::from_json(j, "c.json").message(),
+            "c.json: 'aggregate.steps' is missing; it is not the output of 'carroccio sim "
+            "--json'.");
+}
+
+TEST(Batch, PairTalliesMergeAndKeepTheirCounts) {
+  PairTally a(2), b(2), whole(2);
+  const std::vector<std::pair<int, int>> games = {{0, 0}, {0, 1}, {1, -1}, {-1, -1}, {1, 0}};
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    whole.add(games[k].first, games[k].second);
+    (k < 2 ? a : b).add(games[k].first, games[k].second);
+  }
+  a.merge(b);
+  EXPECT_EQ(a.to_json({"red", "blue"}).dump(), whole.to_json({"red", "blue"}).dump());
+  auto back = PairTally::from_json(whole.to_json({"red", "blue"}), 2, "x.json");
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ(back->to_json({"red", "blue"}).dump(), whole.to_json({"red", "blue"}).dump());
+  EXPECT_EQ(whole.changed, 3u);
+}
+
+TEST(Stats, MeanIntervalOfSignsAgreesWithTheMeanInterval) {
+  const Interval loop = mean_interval({1, 1, 0, 0, -1, 0, 1});
+  const Interval signs = mean_interval_of_signs(1, 3, 3);
+  EXPECT_NEAR(loop.estimate, signs.estimate, 1e-12);
+  EXPECT_NEAR(loop.low, signs.low, 1e-12);
+  EXPECT_NEAR(loop.high, signs.high, 1e-12);
 }
 
 }  // namespace

@@ -36,6 +36,13 @@ class Sim : public ::testing::Test {
   game::Registry registry_ = tests::make_race_registry();
 };
 
+// The JSON text of a run without its timing, which is the only part that varies between runs.
+std::string untimed(const std::string& json_text) {
+  auto j = nlohmann::json::parse(json_text);
+  j.erase("timing");
+  return j.dump(2);
+}
+
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -47,8 +54,9 @@ TEST_F(Sim, SameSeedSameJsonWithOneOrThreeThreads) {
       cli({"sim", "race/sprint", "--games", "400", "--seed", "9", "--threads", "3", "--json"});
   ASSERT_EQ(one.code, 0) << one.err;
   ASSERT_EQ(three.code, 0) << three.err;
-  EXPECT_EQ(one.out, three.out);
+  EXPECT_EQ(untimed(one.out), untimed(three.out));
   const auto j = nlohmann::json::parse(one.out);
+  EXPECT_TRUE(j["timing"]["seconds"].is_number());
   EXPECT_EQ(j["aggregate"]["games"], 400);
   EXPECT_EQ(j["scenario"], "race/sprint");
   EXPECT_EQ(j["agents"]["red"], "random");
@@ -137,6 +145,99 @@ TEST_F(Sim, HelpDescribesTheFlags) {
   auto r = cli({"sim", "--help"});
   EXPECT_EQ(r.code, 0);
   EXPECT_TRUE(contains(r.out, "--compare-options A B"));
+}
+
+TEST_F(Sim, FirstGamePlaysAShardOfTheSeed) {
+  const std::string whole = temp("whole.csv"), shard = temp("shard.csv");
+  ASSERT_EQ(cli({"sim", "race/sprint", "--games", "30", "--seed", "4", "--csv", whole}).code, 0);
+  auto r = cli(
+      {"sim", "race/sprint", "--games", "10", "--seed", "4", "--first-game", "20", "--csv", shard});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "race/sprint: 10 games (games 20-29), seed 4")) << r.out;
+  // The shard's rows are the whole run's rows 20-29, to the byte.
+  const std::string all = read(whole), part = read(shard);
+  std::vector<std::string> lines;
+  std::istringstream in(all);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::string expected = lines[0] + "\n";
+  for (std::size_t k = 21; k <= 30; ++k) expected += lines[k] + "\n";
+  EXPECT_EQ(part, expected);
+  auto bad = cli({"sim", "race/sprint", "--first-game", "-1"});
+  EXPECT_EQ(bad.code, kExitUsage);
+  EXPECT_TRUE(contains(bad.err, "'--first-game -1' must be a whole number from 0.")) << bad.err;
+}
+
+TEST_F(Sim, MergedShardsEqualTheSingleRunByteForByte) {
+  auto single = cli({"sim", "race/sprint", "--games", "300", "--seed", "6", "--json"});
+  ASSERT_EQ(single.code, 0) << single.err;
+  std::vector<std::string> paths;
+  for (auto [first, count] : {std::pair<int, int>{0, 120}, {120, 100}, {220, 80}}) {
+    auto r = cli({"sim", "race/sprint", "--games", std::to_string(count), "--seed", "6",
+                  "--first-game", std::to_string(first), "--threads", "2", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    paths.push_back(temp("shard" + std::to_string(first) + ".json"));
+    std::ofstream(paths.back()) << r.out;
+  }
+  // Out of order on the command line: the ranges are sorted.
+  auto merged = cli({"sim", "merge", paths[2], paths[0], paths[1], "--json"});
+  ASSERT_EQ(merged.code, 0) << merged.err;
+  EXPECT_EQ(untimed(merged.out), untimed(single.out));
+  auto text = cli({"sim", "merge", paths[0], paths[1], paths[2]});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_TRUE(contains(text.out, "race/sprint: 300 games, seed 6")) << text.out;
+  // A gap between shards is counted as such and said.
+  auto gap = cli({"sim", "merge", paths[0], paths[2]});
+  ASSERT_EQ(gap.code, 0) << gap.err;
+  EXPECT_TRUE(contains(gap.out, "200 games (games 0-119, 220-299)")) << gap.out;
+}
+
+TEST_F(Sim, MergedComparisonShardsEqualTheSingleRun) {
+  auto single = cli(
+      {"sim", "race/sprint", "--games", "200", "--compare-options", "none", "cautious", "--json"});
+  ASSERT_EQ(single.code, 0) << single.err;
+  std::vector<std::string> paths;
+  for (int first : {0, 100}) {
+    auto r = cli({"sim", "race/sprint", "--games", "100", "--first-game", std::to_string(first),
+                  "--compare-options", "none", "cautious", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    paths.push_back(temp("cmp" + std::to_string(first) + ".json"));
+    std::ofstream(paths.back()) << r.out;
+  }
+  auto merged = cli({"sim", "merge", paths[0], paths[1], "--json"});
+  ASSERT_EQ(merged.code, 0) << merged.err;
+  EXPECT_EQ(untimed(merged.out), untimed(single.out));
+}
+
+TEST_F(Sim, MergeRefusesWhatIsNotOneStudy) {
+  auto write = [&](const std::string& name, const std::vector<std::string>& args) {
+    auto r = cli(args);
+    EXPECT_EQ(r.code, 0) << r.err;
+    const std::string path = temp(name);
+    std::ofstream(path) << r.out;
+    return path;
+  };
+  const std::string a = write("m_a.json", {"sim", "race/sprint", "--games", "10", "--json"});
+  const std::string b =
+      write("m_b.json", {"sim", "race/sprint", "--games", "10", "--first-game", "5", "--json"});
+  const std::string c = write("m_c.json", {"sim", "race/sprint", "--games", "10", "--seed", "2",
+                                           "--first-game", "10", "--json"});
+  const std::string junk = temp("m_junk.json");
+  std::ofstream(junk) << "{\"hello\": 1}";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"sim", "merge", a, b}, "(games 0 to 9) and " + b + " (games 5 to 14) overlap"},
+      {{"sim", "merge", a, c}, "are not shards of one study: their 'seed' differ"},
+      {{"sim", "merge", a, junk}, "is not the output of 'carroccio sim --json'"},
+      {{"sim", "merge", a, temp("m_none.json")}, "Cannot read the shard"},
+  };
+  for (const auto& [args, message] : cases) {
+    auto r = cli(args);
+    EXPECT_EQ(r.code, kExitError) << r.err;
+    EXPECT_TRUE(contains(r.err, message)) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  auto one = cli({"sim", "merge", a});
+  EXPECT_EQ(one.code, kExitUsage);
+  EXPECT_TRUE(contains(one.err, "needs at least two shards")) << one.err;
 }
 
 }  // namespace
