@@ -9,13 +9,22 @@
 // Each problem is printed on its own line as FILE:LINE: `NAME` ...; the exit status is 0 when
 // there is none, 1 when there is one or more, 2 for bad arguments or a binary that cannot run.
 // Ruleset-agnostic: it knows nothing of bma, alsh or any other ruleset.
+//
+//   rulings_names_check --clauses ROOT [--require ID,...] DOC_OR_DIR... -- TEST_BINARY...
+//
+// The clause coverage check (docs/clauses/README.md): besides the test names above, every row of
+// a table headed | clause | rule | code | tests | must name a unique clause, files that exist
+// under ROOT in its code cell, and at least one test (or `n/a:` and a reason) in its tests cell.
+// --require names the rulesets that must each have a document <ID>.md among those given.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -157,15 +166,135 @@ int check_file(const fs::path& file, const std::set<std::string>& names) {
   return problems;
 }
 
+// The cells of a Markdown table row "| a | b |" (trimmed), or nothing when `line` is no row.
+std::optional<std::vector<std::string>> table_cells(const std::string& line) {
+  std::string_view s = line;
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
+  if (s.size() < 2 || s.front() != '|' || s.back() != '|') return std::nullopt;
+  s = s.substr(1, s.size() - 2);
+  std::vector<std::string> cells;
+  std::size_t start = 0;
+  bool code = false;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] == '`') code = !code;
+    if (i == s.size() || (s[i] == '|' && !code && (i == 0 || s[i - 1] != '\\'))) {
+      std::string cell(s.substr(start, i - start));
+      const auto first = cell.find_first_not_of(' ');
+      const auto last = cell.find_last_not_of(' ');
+      cells.push_back(first == std::string::npos ? "" : cell.substr(first, last - first + 1));
+      start = i + 1;
+    }
+  }
+  return cells;
+}
+
+// The code spans of a cell.
+std::vector<std::string> code_spans(const std::string& cell) {
+  std::vector<std::string> spans;
+  std::size_t open = cell.find('`');
+  while (open != std::string::npos) {
+    const std::size_t close = cell.find('`', open + 1);
+    if (close == std::string::npos) break;
+    spans.push_back(cell.substr(open + 1, close - open - 1));
+    open = cell.find('`', close + 1);
+  }
+  return spans;
+}
+
+// Checks the clause tables of one document; returns the number of problems printed.
+int check_clauses(const fs::path& file, const fs::path& root, const std::set<std::string>& names,
+                  std::size_t& rows) {
+  std::ifstream in(file);
+  if (!in) {
+    std::cout << file.string() << ": cannot be read\n";
+    return 1;
+  }
+  int problems = 0;
+  std::set<std::string> seen;
+  std::string line;
+  int number = 0;
+  bool in_table = false;
+  auto problem = [&](const std::string& what) {
+    std::cout << file.string() << ":" << number << ": " << what << "\n";
+    ++problems;
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    const auto cells = table_cells(line);
+    if (!cells) {
+      in_table = false;
+      continue;
+    }
+    if (cells->size() == 4 && (*cells)[0] == "clause" && (*cells)[1] == "rule" &&
+        (*cells)[2] == "code" && (*cells)[3] == "tests") {
+      in_table = true;
+      continue;
+    }
+    if (!in_table) continue;
+    if (!cells->empty() && (*cells)[0].find_first_not_of("-: ") == std::string::npos) continue;
+    if (cells->size() != 4) {
+      problem("a clause row has " + std::to_string(cells->size()) + " cells, not 4");
+      continue;
+    }
+    ++rows;
+    const std::string& clause = (*cells)[0];
+    const std::string& code = (*cells)[2];
+    const std::string& tests = (*cells)[3];
+    if (clause.empty())
+      problem("a clause row names no clause");
+    else if (!seen.insert(clause).second)
+      problem("clause '" + clause + "' is listed twice");
+    if ((*cells)[1].empty()) problem("clause '" + clause + "' says nothing of its rule");
+    const bool not_a_rule = tests.rfind("n/a:", 0) == 0;
+    if (not_a_rule) {
+      if (tests.find_first_not_of(' ', 4) == std::string::npos)
+        problem("clause '" + clause + "' is n/a without a reason");
+      continue;
+    }
+    const auto files = code_spans(code);
+    if (files.empty()) problem("clause '" + clause + "' names no code file");
+    for (const auto& span : files) {
+      const std::string path = span.substr(0, span.find(':'));
+      if (!fs::is_regular_file(root / path))
+        problem("clause '" + clause + "': `" + path + "` is not a file of the repository");
+    }
+    std::size_t found = 0;
+    for (const auto& span : code_spans(tests))
+      if (test_shaped(span, false)) {
+        ++found;
+        if (names.count(span) == 0)
+          problem("clause '" + clause + "': `" + span + "` is not a test of any test binary");
+      }
+    if (found == 0)
+      problem("clause '" + clause + "' has no test (name one, or write n/a: and why)");
+  }
+  return problems;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<fs::path> docs;
   std::vector<std::string> binaries;
+  std::optional<fs::path> clause_root;
+  std::vector<std::string> required;
   bool after_separator = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--") {
+    if (!after_separator && (arg == "--clauses" || arg == "--require")) {
+      if (i + 1 >= argc) {
+        std::cerr << arg << " needs a value\n";
+        return 2;
+      }
+      const std::string value = argv[++i];
+      if (arg == "--clauses") {
+        clause_root = value;
+      } else {
+        std::stringstream ids(value);
+        for (std::string id; std::getline(ids, id, ',');)
+          if (!id.empty()) required.push_back(id);
+      }
+    } else if (arg == "--") {
       after_separator = true;
     } else if (after_separator) {
       binaries.push_back(arg);
@@ -184,13 +313,33 @@ int main(int argc, char** argv) {
     }
   }
   if (docs.empty() || binaries.empty()) {
-    std::cerr << "usage: rulings_names_check DOC_OR_DIR... -- TEST_BINARY...\n";
+    std::cerr << "usage: rulings_names_check [--clauses ROOT [--require ID,...]] DOC_OR_DIR... -- "
+                 "TEST_BINARY...\n";
     return 2;
   }
   std::set<std::string> names;
   for (const auto& binary : binaries)
     if (!list_tests(binary, names)) return 2;
   int problems = 0;
+  if (clause_root) {
+    for (const auto& id : required) {
+      const bool present = std::any_of(
+          docs.begin(), docs.end(), [&](const fs::path& d) { return d.filename() == id + ".md"; });
+      if (!present) {
+        std::cout << "ruleset '" << id << "' has no clause list (docs/clauses/" << id << ".md)\n";
+        ++problems;
+      }
+    }
+    std::size_t rows = 0;
+    for (const auto& doc : docs)
+      if (doc.filename() != "README.md") problems += check_clauses(doc, *clause_root, names, rows);
+    if (problems > 0) {
+      std::cout << problems << " problem(s) in the clause lists\n";
+      return 1;
+    }
+    std::cout << "checked " << rows << " clause(s) in " << docs.size() << " document(s)\n";
+    return 0;
+  }
   for (const auto& doc : docs) problems += check_file(doc, names);
   if (problems > 0) {
     std::cout << problems << " test name(s) in the rulings documents do not match a test\n";
