@@ -28,8 +28,8 @@
 //   36500 + j               the same when every archer stand is already turned: stand j is
 //                           replaced by a light infantry stand, out of arrows
 //   40000 + code            Movement, the picked unit: 0 hold; 1 + 5*p + d: turn kTurns[p]
-//                           about the unit's centre, then go straight ahead d quarters of its
-//                           allowance (p = 0 and d = 0 is not a move)
+//                           about the middle of its live stands (ruling F-6), then go straight
+//                           ahead d quarters of its allowance (p = 0 and d = 0 is not a move)
 #pragma once
 
 #include <array>
