@@ -61,13 +61,9 @@ core::Expected<Resolution> resolve_artillery(const Context& ctx, const Situation
                     tr.hexside_label));
 
   // Column: the firing SP, or the column the person reads on their own chart.
-  int col = 0;
-  if (s.has("column")) {
-    col = given_column(g, s.get_int("column"), r);
-  } else {
-    col = read_column(g, s.get_int("sp"), r);
-  }
-  r.steps.push_back(fmt::format("Column '{}'", g.columns[static_cast<std::size_t>(col)].label));
+  const bool given = s.has("column");
+  int col = given ? given_column(g, s.get_int("column"), r) : read_column(g, s.get_int("sp"), r);
+  r.steps.push_back(fmt::format("Read in {}", column_name(g, col, given)));
   // [Artillery Fire Table, column shift] One column right per Siege Status level; the rightmost
   // column is the limit.
   const int status = s.get_int("siege-status");
@@ -79,16 +75,15 @@ core::Expected<Resolution> resolve_artillery(const Context& ctx, const Situation
       m.kind = "column shift";
       m.value = status;
     } else {
-      const int last = static_cast<int>(g.columns.size()) - 1;
-      const int to = std::min(col + status, last);
+      const int to = shift_column(g, col, status * shift.value, given, r);
       Modifier& m = r.add(shift, "Artillery Fire Table, column shift", true,
                           fmt::format("Siege Status {}", status));
       m.kind = "column shift";
       m.value = to - col;
-      r.steps.push_back(
-          fmt::format("Siege Status {}: shifted {} column(s) right to '{}'{}", status, to - col,
-                      g.columns[static_cast<std::size_t>(to)].label,
-                      col + status > last ? " (the rightmost column is the limit)" : ""));
+      r.steps.push_back(fmt::format(
+          "Siege Status {}: shifted {} column(s) right, to {}{}", status, to - col,
+          column_name(g, to, given),
+          to - col < status * shift.value ? " (the rightmost column is the limit)" : ""));
       col = to;
     }
   }
