@@ -226,8 +226,11 @@ bool FastplayState::may_charge(int u) const {
   const UnitState& us = unit(u);
   if (!alive(u) || is_war_machine(fp_->unit(u).type)) return false;
   if (us.flags & (kCharged | kShotFirst)) return false;  // ruling F-4
+  // fastplay 11.4 (optional, ruling F-27): a unit that moved is already counted; one that held
+  // or did not move would be one more.
   const int s = side_of(u);
-  if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !(us.flags & kMoved) &&
+  const bool counted = (us.flags & kMoved) && !(us.flags & kHeld);
+  if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !counted &&
       moves_used_[static_cast<std::size_t>(s)] >= move_limit_[static_cast<std::size_t>(s)])
     return false;
   return !engaged(u);

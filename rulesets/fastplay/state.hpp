@@ -107,6 +107,9 @@ inline constexpr std::uint16_t kCharged = 8;     // charged this turn
 inline constexpr std::uint16_t kEvaded = 16;     // evaded this turn
 inline constexpr std::uint16_t kFought = 32;     // fought this Melee phase
 inline constexpr std::uint16_t kRetreated = 64;  // retreated this turn
+// Picked in this Movement phase and held while its side's moves are limited (fastplay 11.4):
+// not counted against the d6, so a charge later counts (ruling F-27).
+inline constexpr std::uint16_t kHeld = 128;
 
 struct StandState {
   TroopType type = TroopType::kHeavyInfantry;
