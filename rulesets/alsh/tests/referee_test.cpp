@@ -232,6 +232,20 @@ TEST(Alsh_Cli, GivenColumnsAreNotFlaggedAsGuessedWhenShifted) {
   EXPECT_NE(guessed.out.find("uncertain readings"), std::string::npos) << guessed.out;
 }
 
+TEST(Alsh_Cli, TerrainSaysHowSeveralFeaturesCombine) {
+  auto r =
+      cli({"terrain", "--hex", "hill", "--feature", "earthworks", "--hexside", "secondary-river"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("artillery fire -3 in all"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Cavalry Charge -2 in all"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("they add up"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("-1 to Artillery fire; -1 to Cavalry Charge"), std::string::npos) << r.out;
+  // Negative: a single feature is printed alone, with nothing to add up.
+  auto hill = cli({"terrain", "--hex", "hill"});
+  EXPECT_NE(hill.out.find("artillery fire -1 (Hill hex)"), std::string::npos) << hill.out;
+  EXPECT_EQ(hill.out.find("add up"), std::string::npos) << hill.out;
+}
+
 TEST(Alsh_Cli, UsageErrorsExitTwo) {
   auto unknown = cli({"dragons"});
   EXPECT_EQ(unknown.code, 2);
