@@ -198,7 +198,9 @@ bool FastplayState::may_move(int u) const {
   if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !(us.flags & kCharged) &&
       moves_used_[static_cast<std::size_t>(s)] >= move_limit_[static_cast<std::size_t>(s)])
     return false;
-  return !engaged(u);  // ruling F-8: units in melee leave it only by retreating
+  // fastplay 8.5 (ruling F-8): a melee goes on from turn to turn; units in it leave it only by
+  // retreating.
+  return !engaged(u);
 }
 
 std::optional<Pose> FastplayState::move_result(int u, int code) const {

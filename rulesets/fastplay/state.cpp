@@ -654,6 +654,7 @@ void FastplayState::do_apply(game::Action a) {
       dice_left_ = static_cast<std::int8_t>(1 + extra);
       pending_ = PendingKind::kMachineDie;
     } else {
+      // fastplay 5.4: turned stands are still archers and shoot; replaced ones no longer do.
       int archers = 0;
       for (const auto& s : us.stands) archers += s.alive && s.type == TroopType::kArchery ? 1 : 0;
       dice_left_ = static_cast<std::int8_t>(archers + extra);  // fastplay 5.2: a die per stand
