@@ -145,25 +145,29 @@ core::Expected<Resolution> resolve_artillery(const Context& ctx, const Situation
       dc = true;  // [Artillery Fire Table, key #] SP lost, then a Discipline Check.
     }
   }
-  const std::string target = siege ? "the whole target Force"
-                             : mb  ? "the target Corps"
-                                   : "the target units";
+  // [Artillery Fire Table, key DC] The whole Force in a Siege, the Corps in a Major Battle, the
+  // target units otherwise; `verb_s` makes the verb agree with them.
+  const std::string target = siege ? "The whole target Force"
+                             : mb  ? "The target Corps"
+                                   : "The target units";
+  const char* verb_s = siege || mb ? "s" : "";
   std::vector<std::string> short_parts;
   if (sp_loss > 0) {
     // [Artillery Fire Table, key #] A Swiss or Landsknecht unit absorbing any of the loss
     // loses one SP more.
     const int total = sp_loss + (s.flag("swiss-absorbs") ? 1 : 0);
-    r.effects.push_back(fmt::format("{} loses {} SP in all (not per unit){}", target, total,
-                                    s.flag("swiss-absorbs")
-                                        ? fmt::format(": {} plus 1 because a Swiss or "
-                                                      "Landsknecht unit absorbs part of it",
-                                                      sp_loss)
-                                        : ""));
+    r.effects.push_back(
+        fmt::format("{} lose{} {} SP in all (not per unit){}", target, verb_s, total,
+                    s.flag("swiss-absorbs") ? fmt::format(": {} plus 1 because a Swiss or "
+                                                          "Landsknecht unit absorbs part of it",
+                                                          sp_loss)
+                                            : ""));
     short_parts.push_back(fmt::format("target loses {} SP", total));
     r.detail["sp_loss"] = total;
   }
   if (dc) {
-    r.effects.push_back(fmt::format("{} makes a Discipline Check (Discipline Table)", target));
+    r.effects.push_back(
+        fmt::format("{} make{} a Discipline Check (Discipline Table)", target, verb_s));
     short_parts.push_back("Discipline Check");
   }
   r.detail["discipline_check"] = dc;
