@@ -30,9 +30,10 @@ core::Expected<Resolution> resolve_admin_points(const Context& ctx, const Situat
     return core::make_error(
         "Give the LOC distance in hexes with --distance, or the column as printed on your chart "
         "with --column (one of the two).");
-  int col = s.has("column") ? given_column(g, s.get_int("column"), r)
-                            : read_column(g, s.get_int("distance"), r);
-  r.steps.push_back(fmt::format("Column '{}'", g.columns[static_cast<std::size_t>(col)].label));
+  const bool given = s.has("column");
+  int col =
+      given ? given_column(g, s.get_int("column"), r) : read_column(g, s.get_int("distance"), r);
+  r.steps.push_back(fmt::format("Read in {}", column_name(g, col, given)));
   // [Administrative Points Table, weather] Mud or Snow: one column to the right.
   const std::string weather = s.get_enum("weather");
   const bool shifted = std::find(shift["weathers"].begin(), shift["weathers"].end(), weather) !=
@@ -50,10 +51,9 @@ core::Expected<Resolution> resolve_admin_points(const Context& ctx, const Situat
                       shift["edge_note"].get<std::string>()});
       r.steps.push_back("Mud or Snow: already in the rightmost column, so no shift");
     } else {
-      ++col;
-      r.rest_on(g.column_basis(col, g.columns[static_cast<std::size_t>(col)].min.value_or(0)));
-      r.steps.push_back(fmt::format("Mud or Snow: one column right to '{}'",
-                                    g.columns[static_cast<std::size_t>(col)].label));
+      col = shift_column(g, col, shift["columns"].get<int>(), given, r);
+      r.steps.push_back(
+          fmt::format("Mud or Snow: one column right, to {}", column_name(g, col, given)));
     }
   }
   auto dice = tape.take(core::Dice::two_d6(), "Administrative Points roll", r);

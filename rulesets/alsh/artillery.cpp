@@ -61,13 +61,9 @@ core::Expected<Resolution> resolve_artillery(const Context& ctx, const Situation
                     tr.hexside_label));
 
   // Column: the firing SP, or the column the person reads on their own chart.
-  int col = 0;
-  if (s.has("column")) {
-    col = given_column(g, s.get_int("column"), r);
-  } else {
-    col = read_column(g, s.get_int("sp"), r);
-  }
-  r.steps.push_back(fmt::format("Column '{}'", g.columns[static_cast<std::size_t>(col)].label));
+  const bool given = s.has("column");
+  int col = given ? given_column(g, s.get_int("column"), r) : read_column(g, s.get_int("sp"), r);
+  r.steps.push_back(fmt::format("Read in {}", column_name(g, col, given)));
   // [Artillery Fire Table, column shift] One column right per Siege Status level; the rightmost
   // column is the limit.
   const int status = s.get_int("siege-status");
@@ -79,16 +75,15 @@ core::Expected<Resolution> resolve_artillery(const Context& ctx, const Situation
       m.kind = "column shift";
       m.value = status;
     } else {
-      const int last = static_cast<int>(g.columns.size()) - 1;
-      const int to = std::min(col + status, last);
+      const int to = shift_column(g, col, status * shift.value, given, r);
       Modifier& m = r.add(shift, "Artillery Fire Table, column shift", true,
                           fmt::format("Siege Status {}", status));
       m.kind = "column shift";
       m.value = to - col;
-      r.steps.push_back(
-          fmt::format("Siege Status {}: shifted {} column(s) right to '{}'{}", status, to - col,
-                      g.columns[static_cast<std::size_t>(to)].label,
-                      col + status > last ? " (the rightmost column is the limit)" : ""));
+      r.steps.push_back(fmt::format(
+          "Siege Status {}: shifted {} column(s) right, to {}{}", status, to - col,
+          column_name(g, to, given),
+          to - col < status * shift.value ? " (the rightmost column is the limit)" : ""));
       col = to;
     }
   }
@@ -150,25 +145,29 @@ core::Expected<Resolution> resolve_artillery(const Context& ctx, const Situation
       dc = true;  // [Artillery Fire Table, key #] SP lost, then a Discipline Check.
     }
   }
-  const std::string target = siege ? "the whole target Force"
-                             : mb  ? "the target Corps"
-                                   : "the target units";
+  // [Artillery Fire Table, key DC] The whole Force in a Siege, the Corps in a Major Battle, the
+  // target units otherwise; `verb_s` makes the verb agree with them.
+  const std::string target = siege ? "The whole target Force"
+                             : mb  ? "The target Corps"
+                                   : "The target units";
+  const char* verb_s = siege || mb ? "s" : "";
   std::vector<std::string> short_parts;
   if (sp_loss > 0) {
     // [Artillery Fire Table, key #] A Swiss or Landsknecht unit absorbing any of the loss
     // loses one SP more.
     const int total = sp_loss + (s.flag("swiss-absorbs") ? 1 : 0);
-    r.effects.push_back(fmt::format("{} loses {} SP in all (not per unit){}", target, total,
-                                    s.flag("swiss-absorbs")
-                                        ? fmt::format(": {} plus 1 because a Swiss or "
-                                                      "Landsknecht unit absorbs part of it",
-                                                      sp_loss)
-                                        : ""));
+    r.effects.push_back(
+        fmt::format("{} lose{} {} SP in all (not per unit){}", target, verb_s, total,
+                    s.flag("swiss-absorbs") ? fmt::format(": {} plus 1 because a Swiss or "
+                                                          "Landsknecht unit absorbs part of it",
+                                                          sp_loss)
+                                            : ""));
     short_parts.push_back(fmt::format("target loses {} SP", total));
     r.detail["sp_loss"] = total;
   }
   if (dc) {
-    r.effects.push_back(fmt::format("{} makes a Discipline Check (Discipline Table)", target));
+    r.effects.push_back(
+        fmt::format("{} make{} a Discipline Check (Discipline Table)", target, verb_s));
     short_parts.push_back("Discipline Check");
   }
   r.detail["discipline_check"] = dc;

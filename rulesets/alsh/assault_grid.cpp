@@ -155,6 +155,8 @@ core::Expected<AssaultGrid> parse_assault_grid(const nlohmann::json& j,
       return fail("source: must be a string saying where the grid comes from.");
     g.source = j["source"].get<std::string>();
   }
+  if (j.contains("comment") && !j["comment"].is_string())
+    return fail("comment: must be a string of free text.");
   if (j.contains("confidence")) {
     if (!j["confidence"].is_string()) return fail("confidence: must be a string.");
     auto c = parse_confidence(j["confidence"].get<std::string>());
@@ -232,7 +234,11 @@ core::Expected<AssaultGrid> parse_assault_grid(const nlohmann::json& j,
         if (!cf) return fail(fmt::format("{}.confidence: {}", where, cf.message()));
         cell.confidence = *cf;
       }
-      if (x.contains("note") && x["note"].is_string()) cell.note = x["note"].get<std::string>();
+      if (x.contains("note")) {
+        if (!x["note"].is_string())
+          return fail(fmt::format("{}.note: must be a string shown with the result.", where));
+        cell.note = x["note"].get<std::string>();
+      }
       for (auto it = x.begin(); it != x.end(); ++it)
         if (it.key() != "attacker" && it.key() != "defender" && it.key() != "loser" &&
             it.key() != "confidence" && it.key() != "note")

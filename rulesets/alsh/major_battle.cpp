@@ -89,15 +89,16 @@ int superiority(const Context& ctx, int a, int d) {
 std::optional<int> table1(const Context& ctx, const Situation& s, const std::string& side,
                           DiceTape& tape, Resolution& r) {
   const Grid& g = ctx.tables.grid("mb_table1");
-  const int col = s.has(side + "-column") ? given_column(g, s.get_int(side + "-column"), r)
-                                          : read_column(g, s.get_int(side + "-initiative"), r);
+  const bool given = s.has(side + "-column");
+  const int col = given ? given_column(g, s.get_int(side + "-column"), r)
+                        : read_column(g, s.get_int(side + "-initiative"), r);
   auto die =
       tape.take(core::Dice::d6(), fmt::format("Table 1 roll of the {} Capitano Generale", side), r);
   if (!die) return std::nullopt;
   const int row = read_row(g, *die, r);
   const int v = std::stoi(read_cell(g, row, col, r).value);
-  r.steps.push_back(fmt::format("Table 1, {}: column '{}', die {}: {}", side,
-                                g.columns[static_cast<std::size_t>(col)].label, *die, v));
+  r.steps.push_back(
+      fmt::format("Table 1, {}: {}, die {}: {}", side, column_name(g, col, given), *die, v));
   return v;
 }
 
@@ -539,14 +540,14 @@ core::Expected<Resolution> resolve_mb_initiative(const Context& ctx, const Situa
     return core::make_error(
         "Give the Capitano Generale's Initiative with --initiative, or the column as printed on "
         "your chart with --column (one of the two).");
-  const int col = s.has("column") ? given_column(g, s.get_int("column"), r)
-                                  : read_column(g, s.get_int("initiative"), r);
+  const bool given = s.has("column");
+  const int col =
+      given ? given_column(g, s.get_int("column"), r) : read_column(g, s.get_int("initiative"), r);
   auto die = tape.take(core::Dice::d6(), "Table 1 roll", r);
   if (!die) return r;
   const int row = read_row(g, *die, r);
   const int v = std::stoi(read_cell(g, row, col, r).value);
-  r.steps.push_back(fmt::format("Column '{}', die {}: {}",
-                                g.columns[static_cast<std::size_t>(col)].label, *die, v));
+  r.steps.push_back(fmt::format("Read in {}, die {}: {}", column_name(g, col, given), *die, v));
   r.detail["result"] = v;
   r.outcome = fmt::format("Table 1 result {}", v);
   r.effects.push_back(fmt::format(

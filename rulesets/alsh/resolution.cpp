@@ -83,6 +83,21 @@ int given_column(const Grid& g, int column, Resolution& r) {
   return column - 1;
 }
 
+std::string column_name(const Grid& g, int col, bool given) {
+  return given ? fmt::format("column {} of your chart", col + 1)
+               : fmt::format("column '{}'", g.columns[static_cast<std::size_t>(col)].label);
+}
+
+int shift_column(const Grid& g, int col, int by, bool given, Resolution& r) {
+  const int to = std::min(col + by, static_cast<int>(g.columns.size()) - 1);
+  if (given && to != col)
+    r.rest_on(Basis{fmt::format("{}, column {} counted from the left on your chart ({} right of "
+                                "column {})",
+                                g.title, to + 1, to - col, col + 1),
+                    Confidence::kLegible, ""});
+  return to;
+}
+
 std::vector<std::string> symbols(const std::string& text) {
   std::vector<std::string> out;
   std::size_t i = 0;

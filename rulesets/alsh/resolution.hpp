@@ -110,6 +110,16 @@ int read_column(const Grid& g, int v, Resolution& r);
 const Cell& read_cell(const Grid& g, int row, int col, Resolution& r);
 // The column a person reads on their own chart (1 = leftmost): it rests on no guessed heading.
 int given_column(const Grid& g, int column, Resolution& r);
+// How a report names column `col`: a column the person gave (`given`) by its place on their own
+// chart ("column 2 of your chart"), which rests on no heading of ours; one read from a heading by
+// that heading ("column '11-20'").
+std::string column_name(const Grid& g, int col, bool given);
+// A column shift (Artillery Fire Table: Siege Status; Administrative Points Table: weather):
+// `col` moved `by` columns right, the rightmost column at most. A column the person gave lands
+// on another column of their chart, counted as they count it, and the result rests on that one
+// (legibly: it is no heading of ours); a column read from a heading keeps resting on the heading
+// read, since the shift counts columns from there and needs no heading of its own.
+int shift_column(const Grid& g, int col, int by, bool given, Resolution& r);
 
 // Splits a cell's text into its space-separated symbols.
 std::vector<std::string> symbols(const std::string& text);

@@ -31,6 +31,26 @@ std::string cost_text(const nlohmann::json& v) {
   return d == std::floor(d) ? fmt::format("{}", static_cast<int>(d)) : fmt::format("{}", d);
 }
 
+// One die-roll effect of a terrain and what it comes from.
+struct Term {
+  int value = 0;
+  std::string what;
+};
+
+int sum(const std::vector<Term>& terms) {
+  int t = 0;
+  for (const auto& x : terms) t += x.value;
+  return t;
+}
+
+// "-1 (Hill hex)", or "-3 in all (-1 Hill hex, -1 Earthworks, -1 Secondary River: they add up)".
+std::string summed(const std::vector<Term>& terms) {
+  if (terms.size() == 1) return fmt::format("{} ({})", signed_int(terms[0].value), terms[0].what);
+  std::vector<std::string> parts;
+  for (const auto& x : terms) parts.push_back(fmt::format("{} {}", signed_int(x.value), x.what));
+  return fmt::format("{} in all ({}: they add up)", signed_int(sum(terms)), fmt::join(parts, ", "));
+}
+
 }  // namespace
 
 TerrainReading read_terrain(const Tables& t, const std::string& hex, const std::string& settlement,
@@ -184,6 +204,7 @@ core::Expected<Resolution> resolve_terrain(const Context& ctx, const Situation& 
   // Combat (column a).
   if (tr.no_combat) {
     r.effects.push_back(fmt::format("Combat: none, {}", tr.no_combat_reason));
+    r.detail["artillery_drm"] = 0;
   } else {
     r.effects.push_back(
         tr.affecting
@@ -200,19 +221,62 @@ core::Expected<Resolution> resolve_terrain(const Context& ctx, const Situation& 
         r.rest_on(Basis{fmt::format("{}: defender doubling up to {} SP", src, tr.double_up_to),
                         tr.double_confidence, tr.double_note});
     }
-    if (f.contains("artillery_in"))
-      r.effects.push_back(
-          fmt::format("Artillery firing into it: {}", signed_int(f["artillery_in"].get<int>())));
+    // [TEC, column a; Artillery Fire Table, DRM] Firing into Earthworks or a Fortified City (the
+    // City's only for a Force defending inside, note c) and across a Secondary River or bridge:
+    // each its own -1, and the Artillery Fire Table's modifiers are all cumulative.
+    std::vector<Term> fire;
+    if (f.contains("artillery_in") && (feature == "earthworks" || tr.fortress))
+      fire.push_back({f["artillery_in"].get<int>(),
+                      fmt::format("firing into {}", f["label"].get<std::string>())});
     if (x.contains("artillery_over"))
-      r.effects.push_back(fmt::format("Artillery firing across it: {}",
-                                      signed_int(x["artillery_over"].get<int>())));
+      fire.push_back(
+          {x["artillery_over"].get<int>(), fmt::format("firing across a {}", tr.hexside_label)});
+    r.detail["artillery_drm"] = sum(fire);
+    if (!fire.empty())
+      r.effects.push_back(fmt::format("Artillery fire (Skirmish or Siege) {}", summed(fire)));
     if (tr.no_breach_or_sortie) r.effects.push_back("No In-breach or Sortie attack across it");
   }
-  // Major Battle (column b).
+  // Major Battle (column b): what forbids a battle, a chit or combat, in words; the die-roll
+  // effects on artillery fire and charges added up as those two tables add them.
   std::vector<std::string> mb;
   for (const nlohmann::json* j : {&h, &f, &x}) {
     const std::string text = (*j)["major_battle_text"].get<std::string>();
-    if (text != "None" && text != "Other terrain in the hex decides") mb.push_back(text);
+    if (text != "None" && text != "Other terrain in the hex decides" &&
+        !j->contains("mb_artillery"))
+      mb.push_back(text);
+  }
+  // [Artillery Fire Table, DRM, all cumulative] Heath or Hill, Earthworks and a river (in a
+  // Major Battle, through the defender's Earthworks and River chits) are three modifiers.
+  std::vector<Term> art, charge;
+  if (h.contains("mb_artillery"))
+    art.push_back({h["mb_artillery"].get<int>(), fmt::format("{} hex", tr.hex_label)});
+  if (f.contains("mb_artillery"))
+    art.push_back({f["mb_artillery"].get<int>(), f["label"].get<std::string>()});
+  if (x.contains("mb_artillery")) art.push_back({x["mb_artillery"].get<int>(), tr.hexside_label});
+  // [Cavalry Charge Table, DRM] Heath or Hill is one modifier; Earthworks and a river are one
+  // other, the charged unit having played the Earthworks/River chit: it counts once (our
+  // ruling, docs/rulings/alsh.md).
+  if (h.contains("mb_charge"))
+    charge.push_back({h["mb_charge"].get<int>(), fmt::format("{} hex", tr.hex_label)});
+  const bool chit_f = f.contains("mb_charge"), chit_x = x.contains("mb_charge");
+  if (chit_f || chit_x)
+    charge.push_back(
+        {chit_f ? f["mb_charge"].get<int>() : x["mb_charge"].get<int>(),
+         chit_f && chit_x
+             ? fmt::format("the Earthworks/River chit, once for {} and {}",
+                           f["label"].get<std::string>(), tr.hexside_label)
+             : fmt::format("the Earthworks/River chit ({})",
+                           chit_f ? f["label"].get<std::string>() : tr.hexside_label)});
+  if (chit_f && chit_x)
+    r.rest_on(Basis{"Ruling: the Earthworks/River chit counts once against a charge",
+                    Confidence::kReconstructed,
+                    "The Cavalry Charge Table lists one -1 for a charged unit that played the "
+                    "Earthworks/River chit, whether for earthworks or a river."});
+  r.detail["mb_artillery_drm"] = tr.major_battle_forbidden || tr.no_combat ? 0 : sum(art);
+  r.detail["mb_charge_drm"] = tr.major_battle_forbidden || tr.no_combat ? 0 : sum(charge);
+  if (!tr.major_battle_forbidden && !tr.no_combat && !tr.mb_no_combat) {
+    if (!art.empty()) mb.push_back(fmt::format("artillery fire {}", summed(art)));
+    if (!charge.empty()) mb.push_back(fmt::format("Cavalry Charge {}", summed(charge)));
   }
   r.effects.push_back(mb.empty() ? "Major Battle: no effect"
                                  : fmt::format("Major Battle: {}", fmt::join(mb, "; ")));

@@ -69,6 +69,16 @@ static Frame block_frame(const FastplayState& s, int u) {
 
 geo::Base FastplayState::block(int u) const { return block_at(u, unit(u).centre, unit(u).heading); }
 
+// Ruling F-6: a unit turns on the spot about the middle of its present footprint, the block of
+// its live stands; the frame's centre where that middle stays put under heading `heading`. A
+// unit that has lost stands turns about what is left of it, so its survivors are not swung
+// round the place of the dead. For a whole unit the middle is the frame's centre.
+static geo::Point turned_in_place(const FastplayState& s, int u, geo::Angle heading) {
+  const Frame f = block_frame(s, u);
+  const UnitState& us = s.unit(u);
+  return us.centre + geo::rotate(f.centre, us.heading) - geo::rotate(f.centre, heading);
+}
+
 geo::Base FastplayState::block_at(int u, geo::Point centre, geo::Angle heading) const {
   const Frame f = block_frame(*this, u);
   return geo::Base(centre + geo::rotate(f.centre, heading), f.width, f.depth, heading);
@@ -188,7 +198,9 @@ bool FastplayState::may_move(int u) const {
   if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !(us.flags & kCharged) &&
       moves_used_[static_cast<std::size_t>(s)] >= move_limit_[static_cast<std::size_t>(s)])
     return false;
-  return !engaged(u);  // ruling F-8: units in melee leave it only by retreating
+  // fastplay 8.5 (ruling F-8): a melee goes on from turn to turn; units in it leave it only by
+  // retreating.
+  return !engaged(u);
 }
 
 std::optional<Pose> FastplayState::move_result(int u, int code) const {
@@ -197,14 +209,16 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
   if (code < 1 || code > static_cast<int>(kTurns.size()) * kNumDistances) return std::nullopt;
   const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
   if (p == 0 && d == 0) return std::nullopt;
-  // Ruling F-6: the unit turns about its centre (free, needing room only where it ends: ruling
-  // F-31), then goes straight ahead up to its allowance (fastplay 4.2).
+  // Ruling F-6: the unit turns about the middle of its present footprint (its live stands; free,
+  // needing room only where it ends: ruling F-31), then goes straight ahead up to its allowance
+  // (fastplay 4.2).
   const geo::Angle h = us.heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
+  const geo::Point from = turned_in_place(*this, u, h);
   const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
-  if (!may_place(u, us.centre, h) || !path_clear(u, us.centre, h, v) ||
-      !may_place(u, us.centre + v, h) || !keeps_stand_off(u, us.centre, h, v))
+  if (!may_place(u, from, h) || !path_clear(u, from, h, v) || !may_place(u, from + v, h) ||
+      !keeps_stand_off(u, from, h, v))
     return std::nullopt;
-  return Pose{us.centre + v, h};
+  return Pose{from + v, h};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,8 +228,11 @@ bool FastplayState::may_charge(int u) const {
   const UnitState& us = unit(u);
   if (!alive(u) || is_war_machine(fp_->unit(u).type)) return false;
   if (us.flags & (kCharged | kShotFirst)) return false;  // ruling F-4
+  // fastplay 11.4 (optional, ruling F-27): a unit that moved is already counted; one that held
+  // or did not move would be one more.
   const int s = side_of(u);
-  if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !(us.flags & kMoved) &&
+  const bool counted = (us.flags & kMoved) && !(us.flags & kHeld);
+  if (move_limit_[static_cast<std::size_t>(s)] >= 0 && !counted &&
       moves_used_[static_cast<std::size_t>(s)] >= move_limit_[static_cast<std::size_t>(s)])
     return false;
   return !engaged(u);
@@ -274,9 +291,7 @@ std::optional<Pose> FastplayState::face_result(int t, geo::Angle charger_heading
   if (engaged(t) || is_war_machine(fp_->unit(t).type)) return std::nullopt;
   const geo::Angle h = charger_heading + geo::Angle::degrees(180);
   if (h == unit(t).heading) return std::nullopt;
-  const Frame f = block_frame(*this, t);
-  const geo::Point mid = unit(t).centre + geo::rotate(f.centre, unit(t).heading);
-  const geo::Point centre = mid - geo::rotate(f.centre, h);
+  const geo::Point centre = turned_in_place(*this, t, h);
   if (!may_place(t, centre, h)) return std::nullopt;
   return Pose{centre, h};
 }

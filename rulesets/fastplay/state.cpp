@@ -625,7 +625,9 @@ void FastplayState::do_apply(game::Action a) {
     const int u = c / 256, t = (c % 256) / 4;
     const auto side = static_cast<geo::Side>(c % 4);
     auto& us = units_[static_cast<std::size_t>(u)];
-    if (!(us.flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
+    // Ruling F-27: a unit counts once, when it first moves or charges; holding is not moving.
+    if (!(us.flags & kCharged) && (!(us.flags & kMoved) || (us.flags & kHeld)))
+      ++moves_used_[static_cast<std::size_t>(side_of(u))];
     us.flags |= kCharged;
     const auto pose = charge_result(u, t, side);
     const bool foot_charger = !is_cavalry(fp_->unit(u).type);
@@ -652,6 +654,7 @@ void FastplayState::do_apply(game::Action a) {
       dice_left_ = static_cast<std::int8_t>(1 + extra);
       pending_ = PendingKind::kMachineDie;
     } else {
+      // fastplay 5.4: turned stands are still archers and shoot; replaced ones no longer do.
       int archers = 0;
       for (const auto& s : us.stands) archers += s.alive && s.type == TroopType::kArchery ? 1 : 0;
       dice_left_ = static_cast<std::int8_t>(archers + extra);  // fastplay 5.2: a die per stand
@@ -712,8 +715,10 @@ void FastplayState::do_move(int code) {
   if (!(us.flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
   us.flags |= kMoved;
   if (code == 0) {
-    // A unit that holds is not counted against the supreme commander's d6 (ruling F-27).
+    // A unit that holds is not counted against the supreme commander's d6 (ruling F-27); under
+    // the d6 it is marked, so that a charge of it later in the turn counts.
     --moves_used_[static_cast<std::size_t>(side_of(u))];
+    if (move_limit_[static_cast<std::size_t>(side_of(u))] >= 0) us.flags |= kHeld;
     return;
   }
   const auto p = move_result(u, code);

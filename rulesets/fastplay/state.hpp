@@ -28,8 +28,8 @@
 //   36500 + j               the same when every archer stand is already turned: stand j is
 //                           replaced by a light infantry stand, out of arrows
 //   40000 + code            Movement, the picked unit: 0 hold; 1 + 5*p + d: turn kTurns[p]
-//                           about the unit's centre, then go straight ahead d quarters of its
-//                           allowance (p = 0 and d = 0 is not a move)
+//                           about the middle of its live stands (ruling F-6), then go straight
+//                           ahead d quarters of its allowance (p = 0 and d = 0 is not a move)
 #pragma once
 
 #include <array>
@@ -107,6 +107,9 @@ inline constexpr std::uint16_t kCharged = 8;     // charged this turn
 inline constexpr std::uint16_t kEvaded = 16;     // evaded this turn
 inline constexpr std::uint16_t kFought = 32;     // fought this Melee phase
 inline constexpr std::uint16_t kRetreated = 64;  // retreated this turn
+// Picked in this Movement phase and held while its side's moves are limited (fastplay 11.4):
+// not counted against the d6, so a charge later counts (ruling F-27).
+inline constexpr std::uint16_t kHeld = 128;
 
 struct StandState {
   TroopType type = TroopType::kHeavyInfantry;

@@ -102,7 +102,7 @@ inline constexpr StandSize kCommanderStand = {20 * kMm, 20 * kMm};
 inline constexpr int kMinUnitStands = 4, kMaxUnitStands = 6;
 inline constexpr int kMinFormationUnits = 3, kMaxFormationUnits = 4;
 inline constexpr int kMinArmyFormations = 2;
-// The playsheet's turn track.
+// fastplay 2.4: the playsheet's turn track.
 inline constexpr int kTurnTrack = 25;
 
 }  // namespace carroccio::fastplay

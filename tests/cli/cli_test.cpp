@@ -262,5 +262,64 @@ TEST_F(CliBinary, SimAndOddsBadInputExitWithTwo) {
   }
 }
 
+// [Optional Rules, Major Battle tables, par. 18.9] The whole major-battle command through the
+// binary: Table 1 dice for both Capitani Generali, every step O3 modifier, the combat roll and a
+// reroll cell of the Combat Results Table, as text, JSON and odds; and its errors.
+TEST_F(CliBinary, Alsh_MajorBattle_StepsO3AndO4EndToEnd) {
+  const std::string battle =
+      "alsh major-battle --attacker-column 3 --defender-column 2 --attacker-sp 20 "
+      "--defender-sp 10 --attacker-quality 2 --defender-quality 2 --attacker-cavalry-sp 8";
+  // Table 1: column 3 die 4 gives 3, column 2 die 2 gives 1: (a) +2; Table 2, 20 against 10:
+  // (c) +2; Table 3, 8 more cavalry SP in Clear: (d) +1. Combat roll 5 + 5 = +10: 15/40.
+  auto r = run(battle + " --die 4 --die 2 --die 5");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  for (const char* line :
+       {"Dice as you rolled them:", "(a) Capitani Generali Initiative", "Table 1: 3 - 1",
+        "(c) Combat ratio (Table 2)", "(d) Cavalry superiority (Table 3)",
+        "Total die-roll modifier +5", "Combat roll 5 + 5 = 10: row '+10', 15/40",
+        "Result: Attacker loses 3 SP (15%), defender loses 4 SP (40%); defender loses the battle",
+        "The defender lost: it suffers Pursuit", "This rests on uncertain readings",
+        "Exact odds over every roll"})
+    EXPECT_TRUE(contains(r.out, line)) << line << "\n" << r.out;
+  // A reroll cell: 2 + 5 = +7 reads R-1, one more die with -1 as the only modifier: 3 - 1 = +2.
+  auto reroll = run(battle + " --die 4 --die 2 --die 2 --die 3");
+  ASSERT_EQ(reroll.code, 0) << reroll.err;
+  EXPECT_TRUE(contains(reroll.out, "reroll with -1 as the only modifier: 3")) << reroll.out;
+  EXPECT_TRUE(contains(reroll.out, "Reroll 3 - 1 = 2: row '+2', 20/20")) << reroll.out;
+  EXPECT_TRUE(contains(reroll.out, "attacker loses the battle")) << reroll.out;
+  // The same battle as JSON, the browser referee's answer.
+  auto j = run(battle + " --die 4 --die 2 --die 5 --json");
+  ASSERT_EQ(j.code, 0) << j.err;
+  const auto report = nlohmann::json::parse(j.out);
+  EXPECT_EQ(report["mode"], "physical");
+  EXPECT_EQ(report["rolls"].size(), 3u);
+  EXPECT_EQ(report["result"]["detail"]["cell"], "15/40");
+  EXPECT_EQ(report["result"]["detail"]["loser"], "defender");
+  EXPECT_EQ(report["odds_total"], "1");
+  // Odds only: no dice, every outcome with its exact probability summing to 1.
+  auto odds = run(battle + " --odds --json");
+  ASSERT_EQ(odds.code, 0) << odds.err;
+  const auto o = nlohmann::json::parse(odds.out);
+  EXPECT_EQ(o["mode"], "odds");
+  EXPECT_EQ(o["odds_total"], "1");
+  EXPECT_FALSE(o.contains("result"));
+  // Negative: bad situations are usage errors of one line, and print no report.
+  for (const auto& [args, needle] :
+       {std::pair{std::string("alsh major-battle --attacker-column 3 --defender-column 2 "
+                              "--defender-sp 10 --attacker-quality 2 --defender-quality 2"),
+                  std::string("needs --attacker-sp")},
+        std::pair{battle + " --hex wood --die 1", std::string("No Major Battle")},
+        std::pair{battle + " --die 4 --die 2", std::string("give one more die")},
+        std::pair{battle + " --die 4 --die 2 --die 5 --die 6", std::string("only 3 rolls")},
+        std::pair{battle + " --attacker-initiative 3", std::string("one of the two")}}) {
+    auto bad = run(args);
+    EXPECT_EQ(bad.code, 2) << args;
+    EXPECT_TRUE(bad.out.empty()) << args << ": " << bad.out;
+    EXPECT_TRUE(contains(bad.err, needle)) << args << ": " << bad.err;
+    EXPECT_EQ(bad.err.find('\n'), bad.err.size() - 1) << args << ": " << bad.err;
+  }
+}
+
 }  // namespace
 }  // namespace carroccio::tests

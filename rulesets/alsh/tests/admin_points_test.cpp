@@ -40,6 +40,29 @@ TEST(Alsh_AdministrativePointsTable, Weather_ShiftFromTheLastColumnIsOurRuling) 
   EXPECT_TRUE(rests_on(r, Confidence::kGuessed));
 }
 
+// True when some basis of `r` names `needle`.
+bool basis_names(const Resolution& r, const std::string& needle) {
+  for (const auto& b : r.basis)
+    if (b.what.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+TEST(Alsh_AdministrativePointsTable, Weather_ShiftFromAGivenColumnRestsOnNoGuess) {
+  // Column 2 as printed on the person's chart, one right in Mud: column 3 of that chart, row 7
+  // (-1, legible). Nothing guessed: not the placeholder heading of the column shifted to.
+  auto r = resolve("admin-points", {{"column", 2}, {"weather", "mud"}}, {7});
+  EXPECT_EQ(r.detail["modifier"], -1);
+  EXPECT_EQ(r.confidence(), Confidence::kLegible);
+  EXPECT_FALSE(rests_on(r, Confidence::kGuessed));
+  EXPECT_TRUE(basis_names(r, "column 3 counted from the left on your chart"));
+  for (const auto& step : r.steps) EXPECT_EQ(step.find("21-30"), std::string::npos) << step;
+  // Negative: read from a distance, the result still rests on the guessed distance headings.
+  auto guessed = resolve("admin-points", {{"distance", 15}, {"weather", "mud"}}, {7});
+  EXPECT_EQ(guessed.detail["modifier"], -1);
+  EXPECT_TRUE(rests_on(guessed, Confidence::kGuessed));
+  EXPECT_FALSE(basis_names(guessed, "your chart"));
+}
+
 TEST(Alsh_AdministrativePointsTable, Odds_TwoDiceWeights) {
   auto zero = testing::odds("admin-points", {{"column", 1}, {"nominal", 5}});
   EXPECT_EQ(testing::probability_of(zero, "Receives 5 AP"), core::Fraction(1));

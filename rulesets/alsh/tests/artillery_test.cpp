@@ -102,6 +102,31 @@ TEST(Alsh_ArtilleryFireTable, ColumnShift_SiegeStatus) {
   EXPECT_FALSE(applied(none, "siege_status_shift"));
 }
 
+bool basis_names(const Resolution& r, const std::string& needle) {
+  for (const auto& b : r.basis)
+    if (b.what.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+TEST(Alsh_ArtilleryFireTable, ColumnShift_FromAGivenColumnRestsOnTheColumnRead) {
+  // Column 2 of the person's chart, Siege Status 2: the cell is read in column 4 of that chart,
+  // which the result names among what it rests on (legible: counted on the chart, no heading).
+  auto r = resolve("artillery", {{"column", 2}, {"combat", "siege"}, {"siege-status", 2}}, {4});
+  EXPECT_EQ(r.detail["cell"], "DC N");  // row 4, column 4
+  EXPECT_TRUE(basis_names(r, "column 4 counted from the left on your chart"));
+  EXPECT_FALSE(rests_on(r, Confidence::kGuessed));
+  for (const auto& step : r.steps) EXPECT_EQ(step.find("column '"), std::string::npos) << step;
+  // At the rightmost column the shift stops there, as the chart says: nothing to add.
+  auto edge = resolve("artillery", {{"column", 6}, {"combat", "siege"}, {"siege-status", 1}}, {1});
+  EXPECT_FALSE(basis_names(edge, "column 7"));
+  EXPECT_EQ(edge.confidence(), Confidence::kLegible);
+  // Negative: from --sp the column read, and so the one shifted to, rests on a guessed heading.
+  auto sp = resolve("artillery", {{"sp", 2}, {"combat", "siege"}, {"siege-status", 2}}, {4});
+  EXPECT_EQ(sp.detail["cell"], "DC N");
+  EXPECT_TRUE(rests_on(sp, Confidence::kGuessed));
+  EXPECT_FALSE(basis_names(sp, "your chart"));
+}
+
 TEST(Alsh_ArtilleryFireTable, Result_NoEffectAndMisfire) {
   EXPECT_EQ(resolve("artillery", {{"column", 1}}, {5}).outcome, "No effect");
   auto r = resolve("artillery", {{"column", 3}}, {1});

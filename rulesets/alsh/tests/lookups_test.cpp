@@ -77,6 +77,55 @@ TEST(Alsh_TerrainEffectsChart, NoCombatAndNoMajorBattle) {
   EXPECT_EQ(resolve("terrain", {{"hex", "hill"}}).detail["major_battle_allowed"], true);
 }
 
+// The effect lines of `r` holding `needle`.
+int count_effects(const Resolution& r, const std::string& needle) {
+  int n = 0;
+  for (const auto& e : r.effects)
+    for (std::size_t at = e.find(needle); at != std::string::npos; at = e.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(Alsh_TerrainEffectsChart, ColumnB_SeveralFeaturesCombineAsTheArtilleryAndChargeTablesSay) {
+  // Hill, Earthworks and a Secondary River each list -1 to artillery fire and -1 to a cavalry
+  // charge. The Artillery Fire Table's modifiers are all cumulative and list the three apart:
+  // -3. The Cavalry Charge Table lists Heath or Hill, and once the Earthworks/River chit: -2.
+  auto r = resolve("terrain",
+                   {{"hex", "hill"}, {"feature", "earthworks"}, {"hexside", "secondary-river"}});
+  EXPECT_EQ(r.detail["mb_artillery_drm"], -3);
+  EXPECT_EQ(r.detail["mb_charge_drm"], -2);
+  EXPECT_TRUE(has_effect(r, "artillery fire -3 in all")) << testing::effects_text(r);
+  EXPECT_TRUE(has_effect(r, "Cavalry Charge -2 in all")) << testing::effects_text(r);
+  EXPECT_EQ(count_effects(r, "-1 to Artillery fire"), 0) << testing::effects_text(r);
+  EXPECT_TRUE(rests_on(r, Confidence::kReconstructed));  // the chit counted once
+  // Earthworks behind a river without a hill: the chit still counts once against a charge.
+  auto ew = resolve("terrain", {{"feature", "earthworks"}, {"hexside", "pontoon-bridge"}});
+  EXPECT_EQ(ew.detail["mb_artillery_drm"], -2);
+  EXPECT_EQ(ew.detail["mb_charge_drm"], -1);
+  // Negative: one feature is one -1 and needs no ruling; clear ground has no effect.
+  auto hill = resolve("terrain", {{"hex", "hill"}});
+  EXPECT_EQ(hill.detail["mb_artillery_drm"], -1);
+  EXPECT_EQ(hill.detail["mb_charge_drm"], -1);
+  EXPECT_FALSE(has_effect(hill, "in all"));
+  EXPECT_FALSE(rests_on(hill, Confidence::kReconstructed));
+  auto clear = resolve("terrain", json::object());
+  EXPECT_EQ(clear.detail["mb_artillery_drm"], 0);
+  EXPECT_TRUE(has_effect(clear, "Major Battle: no effect"));
+}
+
+TEST(Alsh_TerrainEffectsChart, ColumnA_ArtilleryIntoAndAcrossAddUp) {
+  // Firing into Earthworks across a Secondary River: -1 and -1, cumulative: -2.
+  auto r = resolve("terrain", {{"feature", "earthworks"}, {"hexside", "secondary-river"}});
+  EXPECT_EQ(r.detail["artillery_drm"], -2);
+  EXPECT_TRUE(has_effect(r, "Artillery fire (Skirmish or Siege) -2 in all"))
+      << testing::effects_text(r);
+  // Negative: a Fortified City's -1 counts only for a Force defending inside (note c).
+  EXPECT_EQ(resolve("terrain", {{"feature", "fortified-city"}}).detail["artillery_drm"], -1);
+  EXPECT_EQ(resolve("terrain", {{"feature", "fortified-city"}, {"defender-outside", true}})
+                .detail["artillery_drm"],
+            0);
+  EXPECT_EQ(resolve("terrain", json::object()).detail["artillery_drm"], 0);
+}
+
 // ---- Initiative Modifier Table ------------------------------------------------------------
 
 TEST(Alsh_InitiativeModifierTable, RowsByEnemyInitiative) {

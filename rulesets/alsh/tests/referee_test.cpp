@@ -209,6 +209,43 @@ TEST(Alsh_Cli, OptionForms) {
   EXPECT_EQ(cli({"terrain", "--hex", "wood"}).code, 0);
 }
 
+TEST(Alsh_Cli, GivenColumnsAreNotFlaggedAsGuessedWhenShifted) {
+  // --column rests on no guessed heading, even shifted one column right by Mud.
+  auto mud = cli({"admin-points", "--column", "2", "--weather", "mud", "--die", "7"});
+  EXPECT_EQ(mud.code, 0) << mud.err;
+  EXPECT_EQ(mud.out.find("uncertain readings"), std::string::npos) << mud.out;
+  EXPECT_EQ(mud.out.find("21-30"), std::string::npos) << mud.out;
+  EXPECT_NE(mud.out.find("column 3 of your chart"), std::string::npos) << mud.out;
+  // The Siege Status shift names the column of the person's chart it lands on.
+  auto siege = cli({"artillery", "--column", "2", "--combat", "siege", "--siege-status", "2",
+                    "--die", "4", "--json"});
+  ASSERT_EQ(siege.code, 0) << siege.err;
+  const json report = json::parse(siege.out);
+  bool named = false;
+  for (const auto& b : report["basis"])
+    named = named || b["what"].get<std::string>().find(
+                         "column 4 counted from the left on your "
+                         "chart") != std::string::npos;
+  EXPECT_TRUE(named) << siege.out;
+  // Negative: read from the distance, the guessed headings are flagged.
+  auto guessed = cli({"admin-points", "--distance", "15", "--weather", "mud", "--die", "7"});
+  EXPECT_NE(guessed.out.find("uncertain readings"), std::string::npos) << guessed.out;
+}
+
+TEST(Alsh_Cli, TerrainSaysHowSeveralFeaturesCombine) {
+  auto r =
+      cli({"terrain", "--hex", "hill", "--feature", "earthworks", "--hexside", "secondary-river"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("artillery fire -3 in all"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Cavalry Charge -2 in all"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("they add up"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("-1 to Artillery fire; -1 to Cavalry Charge"), std::string::npos) << r.out;
+  // Negative: a single feature is printed alone, with nothing to add up.
+  auto hill = cli({"terrain", "--hex", "hill"});
+  EXPECT_NE(hill.out.find("artillery fire -1 (Hill hex)"), std::string::npos) << hill.out;
+  EXPECT_EQ(hill.out.find("add up"), std::string::npos) << hill.out;
+}
+
 TEST(Alsh_Cli, UsageErrorsExitTwo) {
   auto unknown = cli({"dragons"});
   EXPECT_EQ(unknown.code, 2);

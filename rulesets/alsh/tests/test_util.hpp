@@ -94,6 +94,13 @@ inline bool has_effect(const Resolution& r, const std::string& needle) {
   return false;
 }
 
+// Every effect line of `r`, one a line (for failure messages).
+inline std::string effects_text(const Resolution& r) {
+  std::string out;
+  for (const auto& e : r.effects) out += e + "\n";
+  return out;
+}
+
 // Pins a grid against the chart: every cell's reading and its confidence letter
 // (L legible, R reconstructed, G guessed, M missing).
 inline void expect_grid(const std::string& id, const std::vector<std::vector<std::string>>& cells,
