@@ -11,6 +11,8 @@
 namespace carroccio::bma {
 
 namespace {
+
+constexpr const char* kScoreLabel = "Victory points lost";
 // The pull of the enemy's sudden-death pieces: a unit within kTargetReach hexes of one adds
 // kTargetPull per hex nearer to the enemy's chance of losing at once.
 constexpr int kTargetReach = 24;
@@ -345,9 +347,8 @@ std::vector<double> BmaState::evaluate() const {
   return {score(burden[1], feared[0]), score(burden[0], feared[1])};
 }
 
-nlohmann::json BmaState::result_summary() const {
+std::string BmaState::end_reason_text() const {
   const BmaGame& g = *bma_;
-  nlohmann::json j;
   // The end reasons the simulator counts (8.2, 8.3, 9.3.2, 9.4), with the piece that decided a
   // sudden-death end named: "rout level", "both armies routed", "turn limit", "<leader> killed",
   // "<unit> lost"; "none" while the game runs.
@@ -368,9 +369,15 @@ nlohmann::json BmaState::result_summary() const {
           if (x == u) reason = g.unit(u).name + " lost";
       }
   }
-  j["end_reason"] = reason;
+  return reason;
+}
+
+nlohmann::json BmaState::result_summary() const {
+  const BmaGame& g = *bma_;
+  nlohmann::json j;
+  j["end_reason"] = end_reason_text();
   j["turn"] = turn_;
-  j["score_label"] = "Victory points lost";
+  j["score_label"] = kScoreLabel;
   j["winner"] = winner_ < 0    ? nlohmann::json(nullptr)
                 : winner_ == 2 ? nlohmann::json("draw")
                                : nlohmann::json(g.player_name(winner_));
@@ -388,6 +395,30 @@ nlohmann::json BmaState::result_summary() const {
                       {"fate", (leader(l).flags & kFallen) ? "killed" : "alive"}});
   j["pieces"] = pieces;
   return j;
+}
+
+// The same facts as result_summary(), written into reused storage (sim counts millions).
+void BmaState::result_facts(game::ResultFacts& out) const {
+  const BmaGame& g = *bma_;
+  out.clear();
+  if (end_reason_ == EndReason::kLeaderKilled || end_reason_ == EndReason::kUnitLost)
+    out.end_reason = end_reason_text();
+  else
+    out.end_reason = end_reason_name(end_reason_);
+  out.has_turn = true;
+  out.turn = turn_;
+  out.score_label = kScoreLabel;
+  // result_summary()'s score is a JSON object: its sides come in name order.
+  const int first = g.player_name(0) <= g.player_name(1) ? 0 : 1;
+  for (int s : {first, 1 - first}) {
+    out.score_sides.push_back(g.player_name(s));
+    out.scores.push_back(vp_lost(s));
+  }
+  for (int u = 0; u < g.num_units(); ++u)
+    out.add_piece(g.unit(u).id, g.player_name(g.unit(u).side), status_name(unit(u).status));
+  for (int l = 0; l < g.num_leaders(); ++l)
+    out.add_piece(g.leader(l).id, g.player_name(g.leader(l).side),
+                  (leader(l).flags & kFallen) ? "killed" : "alive");
 }
 
 nlohmann::json BmaState::action_odds(game::Action a) const {

@@ -162,6 +162,7 @@ class BmaState final : public game::State {
   core::Status check_unlisted(game::Action action) const override;
   std::vector<double> evaluate() const override;                   // analysis.cpp
   nlohmann::json result_summary() const override;                  // analysis.cpp
+  void result_facts(game::ResultFacts& out) const override;        // analysis.cpp
   nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
   // Exact odds of the combat being built if it were resolved now (analysis.cpp).
   nlohmann::json combat_odds_json() const;
@@ -229,6 +230,9 @@ class BmaState final : public game::State {
 
  private:
   friend class Rules;
+
+  // The end reason as result_summary() names it ("turn limit", "Frederick I killed", ...).
+  std::string end_reason_text() const;
 
   // Sequence of play (activation.cpp).
   void start_turn();
