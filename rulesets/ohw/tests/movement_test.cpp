@@ -157,6 +157,21 @@ TEST(Ohw_1_Movement, Clause_1_7_AUnitMustFitThroughAGap) {
   EXPECT_FALSE(narrow.s->move_result(0, move_code(kNone, 4, kNone)));
 }
 
+TEST(Ohw_1_Movement, Clause_1_7_AGapBetweenUnitsMustFitTheBase) {
+  // Two blue units 4.5" apart (x 15.75-20.25) let a 4" base through; 3.5" apart do not.
+  Bench wide({{"blue", "levies", 18, 6, 90},
+              {"blue", "levies", 13.75, 10, 90},
+              {"blue", "levies", 22.25, 10, 90},
+              {"red", "levies", 18, 34, 270}});
+  EXPECT_TRUE(wide.s->move_result(0, move_code(kNone, 4, kNone)));
+  Bench narrow({{"blue", "levies", 18, 6, 90},
+                {"blue", "levies", 14.25, 10, 90},
+                {"blue", "levies", 21.75, 10, 90},
+                {"red", "levies", 18, 34, 270}});
+  EXPECT_FALSE(narrow.s->move_result(0, move_code(kNone, 4, kNone)));
+  EXPECT_TRUE(narrow.s->move_result(0, move_code(kNone, 1, kNone)));  // up to the gap
+}
+
 TEST(Ohw_1_Movement, Clause_1_8_ChargeWithinTheMoveAndAtMost45DegreesOfTurn) {
   // Blue knights face north; the red levy 10" ahead, 3" to the left, facing south.
   Bench b({{"blue", "knights", 18, 6, 90},

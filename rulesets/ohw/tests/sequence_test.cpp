@@ -168,6 +168,29 @@ TEST(Ohw_Scenarios, S2_DemolitionOnFiveOrSixClosesTheBridge) {
   EXPECT_FALSE(is_legal(*t, act::kSelectBase + unit_index(*t, "r2")));  // it has acted
 }
 
+TEST(Ohw_Scenarios, S2_DemolitionNeedsAUnitTouchingTheSouthEndAndIsTriedOnceAPlayerTurn) {
+  auto s = s2_at_the_bridge(false);
+  const int r2 = unit_index(*s, "r2");
+  play(*s, act::kMoveBase + act::kDemolishCode);
+  EXPECT_EQ(s->unit(r2).flags & (kMoved | kShot | kFought), kMoved | kShot | kFought);
+  roll(*s, 4);  // it stands
+  // A second unit touching the line may not try again in the same player turn.
+  const int r3 = unit_index(*s, "r3");
+  s->debug_place(r3, at(20.5, 16), 90);
+  play(*s, act::kSelectBase + r3);
+  EXPECT_FALSE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+  play(*s, act::kMoveBase + act::kHold);
+  pass_turn(*s);  // the rest of red's player turn
+  pass_turn(*s);  // blue's
+  // Red's next player turn: a unit that does not touch the line (its front 4" short of it) may
+  // not try; one that touches it may try again.
+  play(*s, act::kSelectBase + unit_index(*s, "r1"));
+  EXPECT_FALSE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+  play(*s, act::kMoveBase + act::kHold);
+  play(*s, act::kSelectBase + r3);
+  EXPECT_TRUE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+}
+
 TEST(Ohw_Scenarios, S3_WagonsMoveOnlyStraightAlongTheRoad) {
   auto s = builtin("s3");
   const int w1 = unit_index(*s, "w1");
@@ -211,6 +234,35 @@ TEST(Ohw_Scenarios, S3_AWagonReachingTheEastEdgeIsSafe) {
   }
 }
 
+TEST(Ohw_Scenarios, S3_WagonsAreNeitherShotNorFought) {
+  auto s = builtin("s3");
+  const int w1 = unit_index(*s, "w1"), r3 = unit_index(*s, "r3"), r4 = unit_index(*s, "r4");
+  s->debug_place(unit_index(*s, "b2"), at(20, 30), 0);
+  s->debug_place(r4, at(20, 10), 90);  // red archers 6" south of the road
+  s->debug_place(w1, at(20, 18), 0);
+  s->debug_place(r3, at(26, 15.5), 90);
+  EXPECT_FALSE(s->may_shoot_at(r4, w1));
+  s->debug_place(r3, at(20, 15.5), 90);  // its front touches the wagon
+  EXPECT_FALSE(s->may_shoot_at(r4, w1));
+  EXPECT_FALSE(s->must_fight(r3));
+  // A unit of the escort in the wagon's place is both shot and fought.
+  s->debug_remove(w1);
+  s->debug_place(unit_index(*s, "b2"), at(20, 18.5), 0);
+  EXPECT_TRUE(s->must_fight(r3));
+  s->debug_place(r3, at(30, 30), 90);
+  EXPECT_TRUE(s->may_shoot_at(r4, unit_index(*s, "b2")));
+}
+
+TEST(Ohw_Scenarios, S3_AtTheTurnLimitMorePointsWinAndEqualPointsDraw) {
+  for (bool removal : {false, true}) {
+    auto s = builtin("s3");
+    if (removal) s->debug_remove(unit_index(*s, "r1"));  // 1 point to the escort
+    while (!s->is_terminal()) pass_turn(*s);
+    EXPECT_EQ(s->end_reason(), EndReason::kTurnLimit);
+    EXPECT_EQ(s->winner(), removal ? 0 : 2) << removal;
+  }
+}
+
 TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
   for (bool denied : {false, true}) {
     auto s = builtin("s4");
@@ -225,6 +277,24 @@ TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
     pass_turn(*s);
     EXPECT_EQ(s->turn(), 4);
     EXPECT_EQ(s->points(0), denied ? 0 : 1) << denied;
+  }
+}
+
+TEST(Ohw_Scenarios, S4_AtTheTurnLimitPointsThenFewerLossesDecide) {
+  struct Case {
+    bool grange, blue_loss;
+    int winner;
+  };
+  for (const Case c : {Case{false, false, 2}, Case{false, true, 1}, Case{true, true, 0}}) {
+    auto s = builtin("s4");
+    roll(*s, 6);
+    roll(*s, 6);
+    play(*s, act::kRollOffBase + 0);
+    if (c.grange) s->debug_place(unit_index(*s, "b1"), at(9, 19), 270);
+    if (c.blue_loss) s->debug_remove(unit_index(*s, "b6"));
+    while (!s->is_terminal()) pass_turn(*s);
+    EXPECT_EQ(s->end_reason(), EndReason::kTurnLimit);
+    EXPECT_EQ(s->winner(), c.winner) << c.grange << c.blue_loss;
   }
 }
 
