@@ -42,6 +42,16 @@ std::array<std::int64_t, 4> box_of(const geo::Base& b) {
   return r;
 }
 
+// O-10: a move is along a road when the unit's centre stays on one straight stretch of it.
+bool along_road(const Scenario& sc, geo::Point from, geo::Point to) {
+  for (const auto& r : sc.roads)
+    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
+      const geo::Segment s{r.line[i], r.line[i + 1]};
+      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
+    }
+  return false;
+}
+
 std::int64_t side_length(const geo::Base& b, geo::Side s) {
   return s == geo::Side::kFront || s == geo::Side::kBack ? b.width() : b.depth();
 }
@@ -66,6 +76,22 @@ bool OhwState::impassable_for(int u, TerrainType t) const {
 bool OhwState::blocks(int u, int i) const {
   if (demolished_ && i == ohw_->scenario_data().demolition.terrain) return true;
   return impassable_for(u, ohw_->terrain(i).type);
+}
+
+bool OhwState::road_crosses(int i) const {
+  // 1.2 iv (O-10a): a road carries a unit through ground it could not otherwise cross (woods,
+  // a river, marsh, a lake), but not through a scenario object standing on it, nor over a
+  // crossing that has been destroyed (S2: the bridge was the road's way over the river).
+  if (demolished_ && i == ohw_->scenario_data().demolition.terrain) return false;
+  switch (ohw_->terrain(i).type) {
+    case TerrainType::kWoods:
+    case TerrainType::kRiver:
+    case TerrainType::kMarsh:
+    case TerrainType::kLake:
+      return true;
+    default:
+      return false;
+  }
 }
 
 bool OhwState::may_demolish(int u) const {
@@ -122,10 +148,13 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   const auto end_box = box_of(b.translated(v));
   box = {std::min(box[0], end_box[0]), std::min(box[1], end_box[1]), std::max(box[2], end_box[2]),
          std::max(box[3], end_box[3])};
-  for (int i = 0; i < ohw_->num_terrain();
-       ++i) {  // 1.2, 1.7, 0.7: the whole sweep must fit through gaps
+  // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
+  // unit passes through the ground the road crosses.
+  const bool road = along_road(sc, b.centre(), b.centre() + v);
+  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+    // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
     const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) &&
+    if (blocks(u, i) && !(road && road_crosses(i)) && !boxes_apart(box, ohw_->terrain_box(i)) &&
         geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
@@ -166,18 +195,6 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   if (!may_stand(u, nb)) return std::nullopt;
   return nb;
 }
-
-// O-10: the road move is a straight move whose centre stays on one straight stretch of a road.
-namespace {
-bool along_road(const Scenario& sc, geo::Point from, geo::Point to) {
-  for (const auto& r : sc.roads)
-    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
-      const geo::Segment s{r.line[i], r.line[i + 1]};
-      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
-    }
-  return false;
-}
-}  // namespace
 
 std::optional<geo::Base> OhwState::move_result(int u, int code) const {
   const geo::Base& start = unit(u).base;

@@ -155,7 +155,8 @@ class OhwState final : public game::State {
   // The base would be legal to stand on for unit u: on the table, off impassable terrain, not
   // overlapping another unit (1.2, 1.3, 0.7).
   bool may_stand(int u, const geo::Base& b) const;
-  // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7).
+  // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7); along a road,
+  // the ground it crosses does not stop it (1.2 iv).
   bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;
   // The result of turning u in place (1.4), or nothing if the turn is not allowed there.
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
@@ -190,6 +191,8 @@ class OhwState final : public game::State {
   bool may_demolish(int u) const;  // S2 "Demolition"
   // Terrain piece i stops unit u (1.2; a demolished crossing is river).
   bool blocks(int u, int i) const;
+  // A road carries a unit through terrain piece i when it would otherwise stop it (1.2 iv).
+  bool road_crosses(int i) const;
 
   // Test set-up: put unit u at a position with the given hits (no history is recorded).
   void debug_place(int u, geo::Point centre, int heading_degrees, int hits = 0);

@@ -68,6 +68,34 @@ TEST(Ohw_1_Movement, Clause_1_2_iv_RoadAddsThreeInches) {
   EXPECT_FALSE(s->move_result(1, move_code(kNone, kRoadDistance, kNone)));  // off the road
 }
 
+// 1.2 iv: the road carries a unit through ground it could not otherwise cross (O-10a): a wood
+// stands across a road running north; u0 is on the road, u1 beside it.
+TEST(Ohw_1_Movement, Clause_1_2_iv_TheRoadLeadsThroughImpassableTerrain) {
+  auto j = scenario_json(
+      {{"blue", "levies", 18, 6, 90}, {"blue", "levies", 8, 6, 90}, {"red", "levies", 18, 34, 270}},
+      {{"woods", {4, 10, 30, 20}}});
+  j["roads"] = {{{"id", "road"}, {"line", {{18, 0}, {18, 36}}}}};
+  auto g = make_game(j);
+  auto s = new_state(g);
+  // On the road: into the wood by the road move (9") and by a plain move (6").
+  auto road = s->move_result(0, move_code(kNone, kRoadDistance, kNone));
+  ASSERT_TRUE(road);
+  EXPECT_EQ(road->centre(), at(18, 15));
+  EXPECT_TRUE(s->move_result(0, move_code(kNone, 4, kNone)));
+  play(*s, act::kSelectBase + 0);
+  EXPECT_TRUE(is_legal(*s, move(kNone, kRoadDistance, kNone)));
+  play(*s, move(kNone, kRoadDistance, kNone));
+  // In the wood, on to its far side along the road; an about-face is always allowed (1.4).
+  auto out = s->move_result(0, move_code(kNone, kRoadDistance, kNone));
+  ASSERT_TRUE(out);
+  EXPECT_EQ(out->centre(), at(18, 24));
+  EXPECT_TRUE(s->move_result(0, move_code(7, 0, 0)));
+  // Negative: off the road the wood stops a unit, and so does leaving the road inside it.
+  EXPECT_FALSE(s->move_result(1, move_code(kNone, 4, kNone)));
+  EXPECT_FALSE(s->move_result(0, move_code(kPreL15, 2, kNone)));
+  EXPECT_FALSE(s->move_result(0, move_code(kPreL45, 0, kNone)));  // a 45-degree turn in the wood
+}
+
 TEST(Ohw_1_Movement, Clause_1_3_NoPassingThroughUnits) {
   // The levy's front edge is at y = 11, the friend's rear at y = 13: a 2" gap.
   Bench b({{"blue", "levies", 18, 10, 90},
