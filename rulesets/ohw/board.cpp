@@ -247,6 +247,11 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       put_base(j, unit(selected_).base);
     } else if (code == act::kDemolishCode) {
       j["kind"] = "demolish";
+    } else if (code >= act::kMarchCode) {
+      const auto g = static_cast<std::size_t>((code - act::kMarchCode) / 6);
+      j["kind"] = "move";
+      if (g < ohw_->goals().size()) j["march"] = ohw_->terrain(ohw_->goals()[g]).id;
+      if (auto b = move_result(selected_, code)) put_base(j, *b);
     } else if (code >= act::kFaceCode) {
       j["kind"] = "face";
       j["side"] = std::string(geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));

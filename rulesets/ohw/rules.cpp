@@ -196,9 +196,56 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   return nb;
 }
 
+std::optional<geo::Base> OhwState::march_end(int u, int g) const {
+  // O-8a: a march is an ordinary move (1.0, 1.4) whose turn and distance are worked out: turn
+  // to face the goal's centre, then straight toward it.
+  const auto& goals = ohw_->goals();
+  if (g < 0 || g >= static_cast<int>(goals.size()) || unit(u).type == UnitType::kWagon)
+    return std::nullopt;
+  const geo::Base& start = unit(u).base;
+  const auto& box = ohw_->terrain_box(goals[static_cast<std::size_t>(g)]);
+  // Twice the way to the centre of the goal's bounding box, so that it stays exact.
+  const geo::Vec twice{box[0] + box[2] - 2 * start.centre().x,
+                       box[1] + box[3] - 2 * start.centre().y};
+  if (twice.x == 0 && twice.y == 0) return std::nullopt;
+  const geo::Angle dir = geo::direction_of(twice);
+  auto b1 = turned(u, start, dir - start.heading());
+  if (!b1 || b1->centre() != start.centre()) return std::nullopt;
+  const std::int64_t to_centre =
+      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(twice)))) /
+      2;
+  // 1.1: at most the allowance, and no further than the centre; 1.2, 1.3, 1.7: up to the first
+  // thing in the way. Clearance only shrinks as the move grows, so a bisection finds the
+  // furthest clear distance (to the hundredth of an inch: the base then touches what stopped it,
+  // within the placement slack).
+  std::int64_t lo = 0, hi = std::min(allowance(u), to_centre);
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi + 1) / 2;
+    if (path_clear(u, *b1, geo::polar(dir, mid)))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  if (lo == 0) return std::nullopt;
+  const geo::Base end = b1->translated(geo::polar(dir, lo));
+  // 1.8: contact with an enemy is made by charging, not by a march.
+  for (int w = 0; w < ohw_->num_units(); ++w)
+    if (side_of(w) != side_of(u) && unit(w).on_table &&
+        geo::distance_sq(end, unit(w).base).within(geo::kPlacementSlack))
+      return std::nullopt;
+  return end;
+}
+
 std::optional<geo::Base> OhwState::move_result(int u, int code) const {
   const geo::Base& start = unit(u).base;
   if (code == act::kHold) return start;
+  if (code >= act::kMarchCode && code < act::kMarchCode + 6 * OhwGame::kMaxGoals) {
+    auto end = march_end(u, (code - act::kMarchCode) / 6);
+    if (!end) return std::nullopt;
+    return turned(
+        u, *end,
+        geo::Angle::degrees(kPostTurns[static_cast<std::size_t>((code - act::kMarchCode) % 6)]));
+  }
   if (code < 1 || code >= act::kChargeCode) return std::nullopt;
   const int c = code - 1;
   const int pre = c / (kNumDistances * 6), dist = (c / 6) % kNumDistances, post = c % 6;
@@ -602,6 +649,12 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);
+  // O-8a: a march on each of the scenario's goals, with each last turn.
+  for (int g = 0; g < static_cast<int>(ohw_->goals().size()); ++g)
+    if (auto end = march_end(u, g))
+      for (int q = 0; q < static_cast<int>(kPostTurns.size()); ++q)
+        if (turned(u, *end, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(q)])))
+          out.push_back(act::kMoveBase + act::kMarchCode + 6 * g + q);
 }
 
 void OhwState::legal_shots(std::vector<game::Action>& out) const {
@@ -639,6 +692,12 @@ void OhwState::do_move(int code) {
     us.flags |= kMoved | kShot | kFought;
     demolition_tried_ = true;
     pending_ = {PendingKind::kDemolish, static_cast<std::int8_t>(u), -1};
+    return;
+  }
+  if (code >= act::kMarchCode) {
+    us.base = *move_result(u, code);
+    us.flags |= kMoved;
+    emit("move", text, "ohw 1.0");
     return;
   }
   if (code >= act::kFaceCode) {

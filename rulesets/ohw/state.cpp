@@ -466,6 +466,19 @@ std::string OhwState::action_to_string(game::Action a) const {
     const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
     if (code == act::kHold) return who + " holds";
     if (code == act::kDemolishCode) return who + " tries to demolish the crossing";
+    if (code >= act::kMarchCode) {
+      const int g = (code - act::kMarchCode) / 6, q = (code - act::kMarchCode) % 6;
+      if (g >= static_cast<int>(ohw_->goals().size())) return {};
+      std::string text = fmt::format("{} marches on {}", who,
+                                     ohw_->terrain(ohw_->goals()[static_cast<std::size_t>(g)]).id);
+      if (kPostTurns[static_cast<std::size_t>(q)] != 0)
+        text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(q)]);
+      if (selected_ >= 0)
+        if (auto b = move_result(selected_, code))
+          text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
+                              static_cast<double>(b->centre().y) / kInch);
+      return text;
+    }
     if (code >= act::kFaceCode)
       return fmt::format("{} turns to face its {}", who,
                          geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));

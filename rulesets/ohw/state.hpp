@@ -20,6 +20,11 @@
 //     code 300 + 4*t + side      charge side `side` (geo::Side order) of enemy unit t (1.8)
 //     code 600 + side     in melee, turn to face the enemy touching that side (1.5)
 //     code 650            try to demolish the scenario's crossing (S2; a d6 follows)
+//     code 660 + 6*g + q  march on goal g (OhwGame::goals(): the objectives and zones the
+//                         victory conditions name, at most kMaxGoals): turn to face the centre
+//                         of its bounding box, go straight toward it as far as the allowance,
+//                         the centre itself or the first contact allows (never into contact with
+//                         an enemy: that is a charge), then turn kPostTurns[q] (1.0, 1.4; O-8a)
 //   100000 + (d*64 + k)*72 + h   Move phase, the picked unit, free placement (board.cpp): turn
 //                         to face direction d degrees (0..359, counter-clockwise from east), go
 //                         straight ahead k quarter-inches (0..63; k = 0: a turn in place, d = 0),
@@ -53,6 +58,7 @@ inline constexpr int kHold = 0;
 inline constexpr int kChargeCode = 300;
 inline constexpr int kFaceCode = 600;
 inline constexpr int kDemolishCode = 650;
+inline constexpr int kMarchCode = 660;
 inline constexpr int kMaxCode = 700;
 inline constexpr game::Action kPlaceBase = 100000;
 inline constexpr int kPlaceDirections = 360;  // 1-degree steps
@@ -162,6 +168,8 @@ class OhwState final : public game::State {
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
   // The base after move code `code` of unit u, or nothing if illegal.
   std::optional<geo::Base> move_result(int u, int code) const;
+  // Where a march of u on goal g ends, before its last turn (O-8a), or nothing if there is none.
+  std::optional<geo::Base> march_end(int u, int g) const;
   // The base after free placement action `a` of the selected unit, or the reason it is not
   // allowed (board.cpp; 1.0-1.4).
   core::Expected<geo::Base> placement_result(game::Action a) const;

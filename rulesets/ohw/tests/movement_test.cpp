@@ -22,6 +22,67 @@ struct Bench {
   void select(int u) { play(*s, act::kSelectBase + u); }
 };
 
+// O-8a: a march on each goal the victory conditions name (here objective t0, a wagon at
+// x 16-20, y 8-10, and zone t1, x 0-10, y 0-10): turn to face its centre, then straight toward it
+// up to the first contact, the centre or the allowance.
+std::unique_ptr<OhwState> goals_table(const std::vector<U>& units) {
+  auto j = scenario_json(units, {{"objective", {16, 8, 20, 10}}, {"zone", {0, 0, 10, 10}}});
+  j["victory"] = {
+      {{"kind", "objective_contact"}, {"side", "blue"}, {"objective", "t0"}, {"radius", 4}},
+      {{"kind", "units_in_zone"}, {"side", "blue"}, {"zone", "t1"}, {"count", 1}}};
+  return new_state(make_game(j));
+}
+constexpr int kMarchOnT0 = act::kMarchCode, kMarchOnT1 = act::kMarchCode + 6;
+
+TEST(Ohw_1_Movement, Clause_1_0_AMarchOnAGoalGoesStraightUpToContactOrItsCentre) {
+  auto s = goals_table({{"blue", "knights", 18, 20, 270},
+                        {"blue", "knights", 27, 19, 180},
+                        {"blue", "knights", 5, 14, 270},
+                        {"red", "levies", 34, 34, 270}});
+  // Straight south: stopped by the wagon, 9" on, its front on the wagon's north side.
+  auto a = s->move_result(0, kMarchOnT0);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->centre(), at(18, 11));
+  EXPECT_EQ(a->heading(), geo::Angle::degrees(270));
+  // Obliquely: a turn to face the wagon's centre, then 12" or up to touching it.
+  auto b = s->move_result(1, kMarchOnT0);
+  ASSERT_TRUE(b);
+  std::int64_t gap = INT64_MAX;
+  for (geo::Side side : geo::kAllSides)
+    gap = std::min(gap, geo::distance_sq(b->side(side),
+                                         std::span<const geo::Point>(s->ohw().terrain(0).outline))
+                            .ceil());
+  EXPECT_LE(gap, geo::kPlacementSlack);
+  EXPECT_FALSE(geo::base_overlaps_polygon(*b, s->ohw().terrain(0).outline));
+  // A zone: to its centre when the allowance reaches it; a last turn may follow.
+  auto c = s->move_result(2, kMarchOnT1);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->centre(), at(5, 5));
+  auto d = s->move_result(2, kMarchOnT1 + 5);  // then an about-face
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->heading(), geo::Angle::degrees(90));
+  play(*s, act::kSelectBase + 0);
+  EXPECT_TRUE(is_legal(*s, act::kMoveBase + kMarchOnT0));
+  EXPECT_EQ(s->action_to_string(act::kMoveBase + kMarchOnT0), "u0 marches on t0 to (18.00, 11.00)");
+  play(*s, act::kMoveBase + kMarchOnT0);
+  EXPECT_EQ(s->unit(0).base.centre(), at(18, 11));
+  // Negative: none when the unit is already there, nor on a goal the scenario does not name.
+  EXPECT_FALSE(s->move_result(0, kMarchOnT0));
+  EXPECT_FALSE(s->move_result(0, act::kMarchCode + 12));
+}
+
+TEST(Ohw_1_Movement, Clause_1_8_AMarchNeverEndsAgainstAnEnemy) {
+  // A red levy between the knight and the wagon: the march would stop against it, which only a
+  // charge may do; with the levy aside the march is offered.
+  auto s = goals_table({{"blue", "knights", 18, 20, 270}, {"red", "levies", 18, 14, 90}});
+  EXPECT_FALSE(s->move_result(0, kMarchOnT0));
+  play(*s, act::kSelectBase + 0);
+  EXPECT_FALSE(is_legal(*s, act::kMoveBase + kMarchOnT0));
+  EXPECT_TRUE(is_legal(*s, charge(1, Side::kFront)));
+  auto t = goals_table({{"blue", "knights", 18, 20, 270}, {"red", "levies", 26, 14, 90}});
+  EXPECT_TRUE(t->move_result(0, kMarchOnT0));
+}
+
 TEST(Ohw_1_Movement, Clause_1_1_KnightsMoveTwelveInchesOthersSix) {
   Bench b({{"blue", "knights", 10, 4, 90},
            {"blue", "levies", 20, 4, 90},
