@@ -480,7 +480,11 @@ class Evaluator {
 
 std::vector<double> OhwState::evaluate() const {
   if (phase_ == Phase::kOver) return returns();
-  if (phase_ == Phase::kSetup) return {0.0, 0.0};
+  // Before the forces are rolled there is nothing to weigh; once they are, the set-up choices of
+  // 5.2 and 5.3 are weighed like any position (a knight lost to irregulars costs its value).
+  if (phase_ == Phase::kSetup && ohw_->scenario_data().random_forces &&
+      (force_die_[0] == 0 || force_die_[1] == 0))
+    return {0.0, 0.0};
   Evaluator e(*this);
   const auto sc = e.run();
   const double v = std::clamp(std::tanh((sc[0] - sc[1]) / kScale), -0.99, 0.99);

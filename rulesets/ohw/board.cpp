@@ -269,6 +269,19 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       if (dist == kRoadDistance) j["road"] = true;
       if (auto b = move_result(selected_, code)) put_base(j, *b);
     }
+  } else if (a >= act::kIrregularsBase && a < act::kPeasantsBase + ohw_->num_units()) {
+    // 5.2, 5.3: the units of the side's rolled force it chooses to replace at set-up.
+    const bool peasants = a >= act::kPeasantsBase;
+    const int first = peasants ? a - act::kPeasantsBase : (a - act::kIrregularsBase) / 64;
+    const int second = peasants ? first : (a - act::kIrregularsBase) % 64;
+    j["kind"] = "replace";
+    j["as"] = peasants ? "peasant_archers" : "irregulars";
+    j["units"] = nlohmann::json::array();
+    if (first < ohw_->num_units() && second < ohw_->num_units()) {
+      j["side"] = ohw_->scenario_data().side_ids[static_cast<std::size_t>(side_of(first))];
+      j["units"].push_back(ohw_->unit(first).id);
+      if (!peasants) j["units"].push_back(ohw_->unit(second).id);
+    }
   } else if (a >= act::kMeleeBase && a < act::kMoveBase) {
     // The enemy is the board object a click names; the striker comes with it.
     j["kind"] = "melee";

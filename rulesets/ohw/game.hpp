@@ -16,8 +16,8 @@ namespace carroccio::ohw {
 // The optional rules of section 5, each switched on by name.
 struct RuleOptions {
   bool fort = false;        // 5.1: towns are forts (no charge into, no melee with, units inside)
-  bool irregulars = false;  // 5.2: two units of every rolled force become irregulars
-  bool peasant_archers = false;  // 5.3: one unit of every rolled force becomes peasant archers
+  bool irregulars = false;  // 5.2: two units of each rolled force, the side's choice, irregulars
+  bool peasant_archers = false;  // 5.3: one unit of each rolled force, the side's choice
   bool redoubt =
       false;  // 5.4: redoubt terrain gives foot a 180-degree field of fire, cover, a delay
 };

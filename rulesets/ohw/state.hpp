@@ -11,6 +11,10 @@
 //   1000 + u              Move phase: pick unit u to move (then one of the move codes below)
 //   2000 + 64*s + t       Shoot phase: unit s shoots at unit t (2.0)
 //   7000 + 64*a + t       Melee phase: unit a fights unit t (3.0)
+//   11000 + 64*a + b      set-up, options 5.2: units a < b of the side's rolled force become
+//                         irregulars (the side's choice, O-32)
+//   15200 + u             set-up, option 5.3: unit u of the side's rolled force (not made
+//                         irregular) becomes peasant archers (O-33)
 //   20000 + code          Move phase, the picked unit:
 //     code 0              hold (no move, no turn: it may still shoot, 1.6)
 //     code 1 + (p*6 + d)*6 + q   a move (1.0, 1.4): turn kPreTurns[p] about the centre, go straight
@@ -53,6 +57,8 @@ inline constexpr game::Action kRollOffBase = 200;
 inline constexpr game::Action kSelectBase = 1000;
 inline constexpr game::Action kShootBase = 2000;
 inline constexpr game::Action kMeleeBase = 7000;
+inline constexpr game::Action kIrregularsBase = 11000;
+inline constexpr game::Action kPeasantsBase = 15200;
 inline constexpr game::Action kMoveBase = 20000;
 inline constexpr int kHold = 0;
 inline constexpr int kChargeCode = 300;
@@ -217,10 +223,14 @@ class OhwState final : public game::State {
   void apply_hits(int t, int hits);
   void apply_die(int value);
   void legal_moves(std::vector<game::Action>& out) const;
+  void legal_setup(std::vector<game::Action>& out) const;
+  // 5.2, 5.3: the replacement side s still has to choose, if any: 1 irregulars, 2 peasant archers.
+  int replacement_due(int s) const;
   void legal_shots(std::vector<game::Action>& out) const;
   void legal_melee(std::vector<game::Action>& out) const;
   void do_move(int code);
-  void do_place(game::Action a);  // board.cpp
+  void do_place(game::Action a);    // board.cpp
+  void do_replace(game::Action a);  // 5.2, 5.3 at set-up
   std::string placement_to_string(game::Action a) const;
   bool impassable_for(int u, TerrainType t) const;
   int objective_winner() const;  // victory.cpp
