@@ -253,8 +253,11 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       if (g < ohw_->goals().size()) j["march"] = ohw_->terrain(ohw_->goals()[g]).id;
       if (auto b = move_result(selected_, code)) put_base(j, *b);
     } else if (code >= act::kFaceCode) {
+      const auto side = static_cast<geo::Side>(code - act::kFaceCode);
       j["kind"] = "face";
-      j["side"] = std::string(geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
+      j["side"] = std::string(geo::to_string(side));
+      // The turned unit (the others in contact are moved with it, 1.5).
+      if (auto moved = turn_to_face(selected_, side)) put_base(j, moved->front().second);
     } else if (code >= act::kChargeCode) {
       const int t = (code - act::kChargeCode) / 4;
       const auto side = static_cast<geo::Side>((code - act::kChargeCode) % 4);

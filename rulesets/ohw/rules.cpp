@@ -454,6 +454,70 @@ bool OhwState::must_fight(int u) const {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Turning to face in melee (1.5)
+
+std::optional<std::vector<std::pair<int, geo::Base>>> OhwState::turn_to_face(int u,
+                                                                             geo::Side side) const {
+  if (!unit(u).on_table || unit(u).type == UnitType::kWagon || side == geo::Side::kFront)
+    return std::nullopt;
+  // 1.5: only with no enemy on the front, and to face an enemy touching that flank or the rear.
+  if (contacted_on(*this, u, geo::Side::kFront) || !contacted_on(*this, u, side))
+    return std::nullopt;
+  const geo::Base& me = unit(u).base;
+  const geo::Base nb =
+      me.rotated_about_centre(geo::Angle::degrees(side == geo::Side::kLeft    ? 90
+                                                  : side == geo::Side::kRight ? -90
+                                                                              : 180));
+  std::vector<std::pair<int, geo::Base>> out{{u, nb}};
+  if (side == geo::Side::kBack) return out;  // 1.5: an about-face covers the same ground
+  // 1.5 (O-15): a quarter turn pulls two sides of the base in and pushes two out; every enemy in
+  // contact keeps its heading and is moved onto the line of the turned side that now faces it,
+  // and along that line only as far as contact needs (all of the shorter side, or 3", as a
+  // charge makes it: 1.8 iii, O-16). That is the least move that keeps it in contact without
+  // overlap.
+  for (int e = 0; e < ohw_->num_units(); ++e) {
+    if (side_of(e) == side_of(u) || !unit(e).on_table) continue;
+    const geo::Base& eb = unit(e).base;
+    const auto c = geo::edge_contact(me, eb, geo::kPlacementSlack);
+    if (!c) continue;
+    const geo::Angle normal = me.heading() + geo::side_normal(c->side_a);
+    geo::Side ns = geo::Side::kFront;
+    for (geo::Side t : geo::kAllSides)
+      if (nb.heading() + geo::side_normal(t) == normal) ns = t;
+    const geo::Segment target = nb.side(ns);
+    const geo::Vec along = target.b - target.a;
+    const auto length = static_cast<std::int64_t>(
+        geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(along))));
+    // Where the middle of e's touching side is along nb's side, from its middle (the measure of
+    // place_in_contact's offset).
+    std::int64_t offset =
+        geo::dot(eb.side_midpoint(c->side_b) - nb.side_midpoint(ns), along) / length;
+    const std::int64_t lt = side_length(nb, ns), lm = side_length(eb, c->side_b);
+    const std::int64_t most = (lt + lm) / 2 - std::min({lt, lm, kThree});
+    offset = std::clamp(offset, -most, most);
+    out.emplace_back(e, geo::place_in_contact(nb, ns, eb, c->side_b, offset));
+  }
+  // Everything moved must stand clear: on the table, off ground impassable to it, overlapping no
+  // other base (a friend of the turning unit is not moved for it: it is not in contact in the
+  // sense of 1.5).
+  const Scenario& sc = ohw_->scenario_data();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto& [w, b] = out[i];
+    if (!base_on_table(b, sc)) return std::nullopt;
+    for (int t = 0; t < ohw_->num_terrain(); ++t)
+      if (blocks(w, t) && geo::base_overlaps_polygon(b, ohw_->terrain(t).outline))
+        return std::nullopt;
+    for (int v = 0; v < ohw_->num_units(); ++v) {
+      if (v == w || !unit(v).on_table) continue;
+      const auto moved =
+          std::find_if(out.begin(), out.end(), [v](const auto& m) { return m.first == v; });
+      if (geo::overlaps(b, moved == out.end() ? unit(v).base : moved->second)) return std::nullopt;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Charges (1.8)
 
 std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) const {
@@ -606,33 +670,8 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   if (in_melee(u)) {
     if (unit(u).type == UnitType::kWagon) return;  // a wagon held by the enemy cannot move
     // 1.5: only a turn to face an enemy on a flank or the rear, and only when the front is free.
-    if (contacted_on(*this, u, geo::Side::kFront)) return;
-    for (geo::Side s : {geo::Side::kLeft, geo::Side::kBack, geo::Side::kRight}) {
-      int e = -1;
-      if (!contacted_on(*this, u, s, &e)) continue;
-      if (s == geo::Side::kBack) {
-        out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
-        continue;
-      }
-      const geo::Base nb =
-          unit(u).base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
-      auto c = geo::edge_contact(unit(e).base, unit(u).base, geo::kPlacementSlack);
-      const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
-      bool ok = true;
-      for (int w = 0; w < ohw_->num_units() && ok; ++w) {
-        if (!unit(w).on_table) continue;
-        if (w != u && w != e &&
-            (geo::overlaps(nb, unit(w).base) || geo::overlaps(ne, unit(w).base)))
-          ok = false;
-      }
-      const Scenario& sc = ohw_->scenario_data();
-      if (ok && (!base_on_table(nb, sc) || !base_on_table(ne, sc))) ok = false;
-      for (int i = 0; i < ohw_->num_terrain() && ok; ++i)
-        if ((blocks(u, i) && geo::base_overlaps_polygon(nb, ohw_->terrain(i).outline)) ||
-            (blocks(e, i) && geo::base_overlaps_polygon(ne, ohw_->terrain(i).outline)))
-          ok = false;
-      if (ok) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
-    }
+    for (geo::Side s : {geo::Side::kLeft, geo::Side::kBack, geo::Side::kRight})
+      if (turn_to_face(u, s)) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
     return;
   }
   for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
@@ -701,19 +740,11 @@ void OhwState::do_move(int code) {
     return;
   }
   if (code >= act::kFaceCode) {
-    const auto s = static_cast<geo::Side>(code - act::kFaceCode);
-    int e = -1;
-    contacted_on(*this, u, s, &e);
-    if (s == geo::Side::kBack) {
-      us.base = us.base.rotated_about_centre(geo::Angle::degrees(180));
-    } else {
-      const geo::Base nb =
-          us.base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
-      auto c = geo::edge_contact(unit(e).base, us.base, geo::kPlacementSlack);
-      const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
-      us.base = nb;
-      units_[static_cast<std::size_t>(e)].base = ne;  // 1.5: the enemy kept in contact
-    }
+    // 1.5: the turn, and the others in contact moved the least that keeps them in contact.
+    const std::vector<std::pair<int, geo::Base>> moved =
+        turn_to_face(u, static_cast<geo::Side>(code - act::kFaceCode))
+            .value_or(std::vector<std::pair<int, geo::Base>>{});
+    for (const auto& [w, b] : moved) units_[static_cast<std::size_t>(w)].base = b;
     emit("face", unit_name(u) + " turns to face its enemy", "ohw 1.5");
     return;
   }

@@ -179,6 +179,10 @@ class OhwState final : public game::State {
   // The base after free placement action `a` of the selected unit, or the reason it is not
   // allowed (board.cpp; 1.0-1.4).
   core::Expected<geo::Base> placement_result(game::Action a) const;
+  // 1.5 (O-15): u in melee turns to face the enemy touching its side `side` (a flank: a quarter
+  // turn; the rear: an about-face); the others in contact are moved the least that keeps them in
+  // contact without overlap. The new bases, u's first, or nothing if the turn is not allowed.
+  std::optional<std::vector<std::pair<int, geo::Base>>> turn_to_face(int u, geo::Side side) const;
   // The contact position of a charge of u against side `side` of t, or nothing if illegal (1.8).
   std::optional<geo::Base> charge_result(int u, int t, geo::Side side) const;
   // 0.9: line of sight from point p to point q, ignoring units a and b.

@@ -222,6 +222,73 @@ TEST(Ohw_1_Movement, Clause_1_5_TurnToFaceAnEnemyOnTheFlank) {
   EXPECT_EQ(s->front_contact(0, 1), Side::kFront);
 }
 
+// 1.5 (O-15): red u1 faces east at (18, 18); blue u0 touches its left flank (north side), 1" east
+// of centred, and blue u2 its rear. A quarter turn to face u0 pulls u1's north side 1" back and
+// pushes its west side 1" out: u0 follows 1" south and u2 gives way 1" west, each the least
+// distance that keeps it in contact without overlap; neither slides along the edge.
+std::unique_ptr<OhwState> flank_and_rear(const std::vector<U>& more = {}) {
+  std::vector<U> units = {{"blue", "knights", 19, 21, 270},
+                          {"red", "levies", 18, 18, 0},
+                          {"blue", "levies", 16, 18, 0}};
+  units.insert(units.end(), more.begin(), more.end());
+  auto j = scenario_json(units);
+  j["first"] = "red";
+  auto s = new_state(make_game(j));
+  EXPECT_EQ(s->front_contact(0, 1), Side::kLeft);
+  EXPECT_EQ(s->front_contact(2, 1), Side::kBack);
+  play(*s, act::kSelectBase + 1);
+  return s;
+}
+constexpr game::Action kFaceLeft = act::kMoveBase + act::kFaceCode + static_cast<int>(Side::kLeft);
+
+TEST(Ohw_1_Movement, Clause_1_5_AQuarterTurnShiftsTheOthersInContactTheLeastDistance) {
+  auto s = flank_and_rear();
+  ASSERT_TRUE(is_legal(*s, kFaceLeft));
+  play(*s, kFaceLeft);
+  EXPECT_EQ(s->unit(1).base.centre(), at(18, 18));  // turned on its centre, not moved
+  EXPECT_EQ(s->unit(1).base.heading(), geo::Angle::degrees(90));
+  EXPECT_EQ(s->unit(0).base.centre(), at(19, 20));  // 1" south, not centred on the new front
+  EXPECT_EQ(s->unit(0).base.heading(), geo::Angle::degrees(270));
+  EXPECT_EQ(s->unit(2).base.centre(), at(15, 18));  // 1" west
+  EXPECT_EQ(s->unit(2).base.heading(), geo::Angle::degrees(0));
+  EXPECT_EQ(s->front_contact(1, 0), Side::kFront);  // u1 now faces u0
+  EXPECT_EQ(s->front_contact(2, 1), Side::kLeft);   // u2 still in contact, on the new flank
+  EXPECT_EQ(s->check_invariants(), "");
+  EXPECT_FALSE(s->unit(1).flags & kMoved);  // O-18: the turn to face is not a move
+}
+
+TEST(Ohw_1_Movement, Clause_1_5_AQuarterTurnIsRefusedWhenTheOthersCannotMakeRoom) {
+  // A blue unit behind u2 leaves it no room to give way.
+  auto blocked = flank_and_rear({{"blue", "levies", 14, 18, 0}});
+  EXPECT_FALSE(is_legal(*blocked, kFaceLeft));
+  // A friend of the turning unit is not in contact with it in the sense of 1.5: it is not moved.
+  auto j = scenario_json({{"blue", "knights", 18, 21, 270},
+                          {"red", "levies", 18, 18, 0},
+                          {"red", "levies", 16, 18, 0}});
+  j["first"] = "red";
+  auto s = new_state(make_game(j));
+  play(*s, act::kSelectBase + 1);
+  EXPECT_FALSE(is_legal(*s, kFaceLeft));
+}
+
+TEST(Ohw_1_Movement, Clause_1_5_AnAboutFaceNeedsNoAdjustment) {
+  // Only u2 touches u1, on its rear: u1 turns 180 degrees and u2 stays where it is.
+  auto j = scenario_json({{"blue", "knights", 30, 30, 270},
+                          {"red", "levies", 18, 18, 0},
+                          {"blue", "levies", 16, 18, 0}});
+  j["first"] = "red";
+  auto s = new_state(make_game(j));
+  play(*s, act::kSelectBase + 1);
+  const game::Action back = act::kMoveBase + act::kFaceCode + static_cast<int>(Side::kBack);
+  EXPECT_FALSE(is_legal(*s, kFaceLeft));  // nothing on the left flank
+  ASSERT_TRUE(is_legal(*s, back));
+  play(*s, back);
+  EXPECT_EQ(s->unit(1).base.heading(), geo::Angle::degrees(180));
+  EXPECT_EQ(s->unit(1).base.centre(), at(18, 18));
+  EXPECT_EQ(s->unit(2).base.centre(), at(16, 18));
+  EXPECT_EQ(s->front_contact(1, 2), Side::kFront);
+}
+
 TEST(Ohw_1_Movement, Clause_1_5_NoTurnToFaceWhenTheFrontIsEngaged) {
   // Red u1 is fought on its front (u0) and on its left flank (u2).
   auto j = scenario_json({{"blue", "knights", 20, 18, 180},
