@@ -106,6 +106,32 @@ TEST(Ohw_1_Movement, Clause_1_2_WoodsAreImpassableExceptToIrregulars) {
   EXPECT_TRUE(b.s->move_result(1, move_code(kNone, 2, kNone)));   // 5.2: irregulars may
 }
 
+TEST(Ohw_1_Movement, Clause_1_2_i_TownsAndHillsDoNotHinderMovement) {
+  for (const char* open : {"town", "hill"}) {
+    Bench b({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+            {{open, {14, 8, 22, 12}}});
+    auto r = b.s->move_result(0, move_code(kNone, 4, kNone));  // into it and half across
+    ASSERT_TRUE(r) << open;
+    EXPECT_EQ(r->centre(), at(18, 12));
+  }
+  Bench woods({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+              {{"woods", {14, 8, 22, 12}}});
+  EXPECT_FALSE(woods.s->move_result(0, move_code(kNone, 4, kNone)));
+}
+
+TEST(Ohw_1_Movement, Clause_1_2_iii_MarshLakeAndTheTableEdgeStopEveryUnit) {
+  // Irregulars may enter woods (5.2) but not marsh or a lake; no unit leaves the table.
+  for (const char* closed : {"marsh", "lake"}) {
+    Bench b({{"blue", "irregulars", 18, 4, 90}, {"red", "levies", 18, 34, 270}},
+            {{closed, {14, 8, 22, 12}}});
+    EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone))) << closed;
+    EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone))) << closed;  // 2.25": short of it
+  }
+  Bench edge({{"blue", "knights", 18, 32, 90}, {"red", "levies", 18, 4, 270}});
+  EXPECT_TRUE(edge.s->move_result(0, move_code(kNone, 1, kNone)));   // 3": the front on the edge
+  EXPECT_FALSE(edge.s->move_result(0, move_code(kNone, 2, kNone)));  // 6": over it
+}
+
 TEST(Ohw_1_Movement, Clause_1_2_RiverIsImpassableButAFordIsNot) {
   Bench b(
       {{"blue", "levies", 6, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}},
