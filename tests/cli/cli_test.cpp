@@ -107,6 +107,15 @@ TEST_F(CliBinary, ListsTheRulesets) {
   EXPECT_EQ(list[0]["suggested_opponent"], "mcts");  // measured in docs/ai.md
 }
 
+TEST_F(CliBinary, RulesetCommandsRunThroughTheBinary) {
+  // alsh's `alsh`, contributed by its ruleset (Ruleset::commands()).
+  auto help = run("--help");
+  EXPECT_TRUE(contains(help.out, "  alsh ...  ")) << help.out;
+  auto alsh = run("alsh --help");
+  EXPECT_EQ(alsh.code, 0) << alsh.err;
+  EXPECT_TRUE(contains(alsh.out, "Usage: carroccio alsh <table>")) << alsh.out;
+}
+
 TEST_F(CliBinary, UnknownSubcommandOrArgumentIsAUsageError) {
   auto r = run("frobnicate");
   EXPECT_EQ(r.code, 2);
