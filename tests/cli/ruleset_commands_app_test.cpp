@@ -100,9 +100,10 @@ TEST(RulesetCommands, AreDispatchedWithTheirWordsAndExitCode) {
             "carroccio: 'tally' is not a subcommand of carroccio.\nsee carroccio --help\n");
 }
 
-TEST(RulesetCommands, TheRealRulesetsContributeAlshWithoutShadowingABuiltIn) {
+TEST(RulesetCommands, TheRealRulesetsContributeAlshAndArmyWithoutShadowingABuiltIn) {
   const game::Registry registry = rulesets::make_registry();
   ASSERT_NE(registry.find_command("alsh"), nullptr);
+  ASSERT_NE(registry.find_command("army"), nullptr);
   for (const auto& c : registry.commands()) {
     const auto builtins = builtin_subcommands();
     EXPECT_EQ(std::find(builtins.begin(), builtins.end(), c.name), builtins.end()) << c.name;
@@ -112,8 +113,16 @@ TEST(RulesetCommands, TheRealRulesetsContributeAlshWithoutShadowingABuiltIn) {
                        "carroccio alsh --help)\n"),
             std::string::npos)
       << h.out;
+  EXPECT_NE(h.out.find("  army FILE [--json]         God Will Know His Own army lists (see "
+                       "carroccio army --help)\n"),
+            std::string::npos)
+      << h.out;
   // `carroccio rulesets` names each ruleset's commands.
   const CliResult list = run_cli(registry, {"rulesets"});
+  EXPECT_NE(list.out.find("gwkho  God Will Know His Own  (plays no games yet)\n  commands:\n"
+                          "    carroccio army FILE [--json]\n"),
+            std::string::npos)
+      << list.out;
   EXPECT_NE(list.out.find("alsh  All is Lost save Honour (charts)  (referee tables only)\n"
                           "  commands:\n    carroccio alsh ...\n"),
             std::string::npos)
