@@ -262,15 +262,15 @@ bool read_command(FieldReader& rd, const json& j, const std::string& path, const
 core::Expected<ArmyList> load_army_list(const json& j, std::string_view source) {
   FieldReader rd(source);
   ArmyList a;
-  if (!rd.object(j, "") ||
-      !rd.only_fields(
+  // The ruleset first, so that another ruleset's file is named as such.
+  std::string ruleset;
+  if (!rd.object(j, "") || !rd.string(j, "", "ruleset", ruleset)) return *rd.err();
+  if (ruleset != "gwkho")
+    return rd.error("ruleset", fmt::format("is '{}', expected \"gwkho\"", ruleset));
+  if (!rd.only_fields(
           j, "", {"ruleset", "id", "name", "description", "year", "options", "budget", "commands"},
           "a gwkho army list (see docs/scenario-format.md, gwkho)"))
     return *rd.err();
-  std::string ruleset;
-  if (!rd.string(j, "", "ruleset", ruleset)) return *rd.err();
-  if (ruleset != "gwkho")
-    return rd.error("ruleset", fmt::format("is '{}', expected \"gwkho\"", ruleset));
   int budget = 0;
   if (!rd.string(j, "", "id", a.id) || !rd.string(j, "", "name", a.name) ||
       !rd.string(j, "", "description", a.description, Need::kOptional) ||

@@ -178,7 +178,7 @@ TEST(Gwkho_Army, Clause_Fields_UnknownAndMalformedFieldsAreRefused) {
   EXPECT_EQ(refusal(list_with(kTwenty, 1400, R"(, "points": 400)")),
             "bad.json:1: field 'points' is not a field of a gwkho army list (see "
             "docs/scenario-format.md, gwkho).");
-  EXPECT_EQ(refusal(R"({"ruleset": "bma", "id": "t"})"),
+  EXPECT_EQ(refusal(R"({"ruleset": "bma", "id": "t", "turns": 8})"),
             "bad.json:1: field 'ruleset' is 'bma', expected \"gwkho\".");
   EXPECT_EQ(refusal("{\"ruleset\": \"gwkho\",\n]"),
             "bad.json:2:1: this is not valid JSON (syntax error while parsing object key - "
