@@ -19,8 +19,10 @@ struct Io {
   std::ostream& err;
 };
 
-// The text of `carroccio --help`.
-std::string_view usage_text();
+// The text of `carroccio --help`: the built-in subcommands and those of the registry's rulesets.
+std::string usage_text(const game::Registry& registry);
+// The names of the built-in subcommands (a ruleset's command may not take one of them).
+std::span<const std::string_view> builtin_subcommands();
 // Whether the arguments ask for help (--help or -h).
 bool wants_help(std::span<const std::string> args);
 

@@ -313,7 +313,7 @@ std::string turn_key(const std::string& status) {
 
 int run_play(std::span<const std::string> args, const game::Registry& registry, Io io) {
   if (wants_help(args)) {
-    io.out << usage_text();
+    io.out << usage_text(registry);
     return kExitOk;
   }
   auto parsed = parse_args(args, "play",
@@ -363,7 +363,7 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
 
 int run_demo(std::span<const std::string> args, const game::Registry& registry, Io io) {
   if (wants_help(args)) {
-    io.out << usage_text();
+    io.out << usage_text(registry);
     return kExitOk;
   }
   auto parsed =

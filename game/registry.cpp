@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "fmt/format.h"
 #include "game/scenario_reader.hpp"
@@ -47,7 +48,23 @@ core::Status Ruleset::validate_options(const Options& options) const {
   return core::Status::Ok();
 }
 
-void Registry::add(std::unique_ptr<Ruleset> ruleset) { rulesets_.push_back(std::move(ruleset)); }
+void Registry::add(std::unique_ptr<Ruleset> ruleset) {
+  for (auto& command : ruleset->commands()) {
+    if (command.name.empty() || !command.run)
+      throw std::logic_error(fmt::format(
+          "ruleset '{}' contributes a command without a name or a body", ruleset->info().id));
+    if (find_command(command.name) != nullptr)
+      throw std::logic_error(fmt::format("two rulesets contribute the command '{}'", command.name));
+    commands_.push_back(std::move(command));
+  }
+  rulesets_.push_back(std::move(ruleset));
+}
+
+const RulesetCommand* Registry::find_command(std::string_view name) const {
+  for (const auto& c : commands_)
+    if (c.name == name) return &c;
+  return nullptr;
+}
 
 const Ruleset* Registry::find(std::string_view id) const {
   for (const auto& r : rulesets_)
@@ -153,6 +170,7 @@ nlohmann::json ruleset_info_json(const RulesetInfo& info) {
           {"title", info.title},
           {"description", info.description},
           {"plays_games", info.plays_games},
+          {"table_referee", info.table_referee},
           {"suggested_opponent", info.suggested_opponent.empty()
                                      ? nlohmann::json(nullptr)
                                      : nlohmann::json(info.suggested_opponent)},
