@@ -274,6 +274,8 @@ class BmaState final : public game::State {
   void turn_piece(int facing);
   void move_piece(int hex, int facing);
   void enter_hex(const Mover& m, int hex);
+  // A 5.4.6 casualty check of leader l, overrun alone by an enemy unit, is waiting.
+  bool overrun_check_queued(int l) const;
   void after_step();
   void finish_move();
   bool can_move(int u) const;
