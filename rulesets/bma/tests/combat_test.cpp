@@ -1497,6 +1497,70 @@ TEST(Bma_Rulings, L21_LeaderMovesWithRoutingUnit) {
   EXPECT_EQ(b.at(1), "0508");
 }
 
+TEST(Bma_5_Combat, Clause_5_4_6_RoutOntoOrThroughALoneEnemyLeaderChecksHim) {
+  // The Lombard C infantry at 0505 routs south: 0506, 0507, 0508 (as in
+  // Clause_5_3_R_RoutsThreeHexesTowardHomeEdge).
+  auto rout_with_leaders = [](std::vector<LeaderP> leaders) {
+    auto b = std::make_unique<Bench>(spare(
+        scenario_json({{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+                      std::move(leaders))));
+    duel_roll(*b, 10, 2, Status::kOrdered, 1);  // 5/1, +1 morale: row 2, DR
+    EXPECT_EQ(b->at(1), "0508");
+    return b;
+  };
+  {  // Positive: the rout ends on the lone Imperial leader; he tests, survives and rejoins.
+    auto b = rout_with_leaders({{"L0", "imperial", "0508"}, {"L1", "lombard", "1010"}});
+    ASSERT_EQ(pending(*b->s), TaskKind::kLeaderCheck) << dump(b->log);
+    EXPECT_EQ(b->s->tasks().front().a, 0);
+    EXPECT_EQ(b->s->chance_info().rule, "bma 5.4.6");
+    EXPECT_EQ(b->s->check_invariants(), "");
+    roll(*b->s, 7);
+    EXPECT_EQ(b->s->leader(0).hex, b->h("0504")) << "the nearest unit of his command";
+    EXPECT_EQ(b->s->check_invariants(), "");
+  }
+  {  // Positive: the rout passes through his hex (0507); a 12 kills him.
+    auto b = rout_with_leaders({{"L0", "imperial", "0507"}, {"L1", "lombard", "1010"}});
+    ASSERT_EQ(pending(*b->s), TaskKind::kLeaderCheck) << dump(b->log);
+    roll(*b->s, 12);
+    EXPECT_EQ(b->s->leader(0).hex, kNoHex);
+    EXPECT_EQ(b->s->vp_lost(0), 2);
+    EXPECT_EQ(b->s->check_invariants(), "");
+  }
+  {  // Negative: a lone leader of the routing side is not overrun; he stays with the unit.
+    auto b = rout_with_leaders(
+        {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"L2", "lombard", "0508"}});
+    EXPECT_FALSE(b->s->is_chance_node());
+    EXPECT_TRUE(events_of(b->log, "leader", "bma 5.4.6").empty());
+    EXPECT_EQ(b->s->leader(2).hex, b->s->unit(1).hex);
+    EXPECT_EQ(b->s->check_invariants(), "");
+  }
+}
+
+TEST(Bma_5_Combat, Clause_4_2_RoutNeverEndsWithTwoLeadersInAHex) {
+  // L1 routs with his unit from 0505; his fellow leader L2 stands alone at 0508, where the
+  // three hexes end: the unit goes on to the next hex (ruling L-20), 0509.
+  Bench b(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0505"}, {"L2", "lombard", "0508"}})));
+  duel_roll(b, 10, 2, Status::kOrdered, 2);  // 5/1, +1 -1: row 2, DR
+  ASSERT_EQ(b.s->unit(1).status, Status::kRouted);
+  EXPECT_EQ(b.at(1), "0509") << dump(b.log);
+  EXPECT_EQ(b.s->leader(1).hex, b.s->unit(1).hex);
+  EXPECT_EQ(b.s->leader(2).hex, b.h("0508"));
+  ASSERT_EQ(pending(*b.s), TaskKind::kLeaderCheck);  // L1's own check (5.4.1)
+  EXPECT_EQ(b.s->chance_info().rule, "bma 5.4.1");
+  roll(*b.s, 7);
+  EXPECT_EQ(b.s->check_invariants(), "");
+  // Negative: a unit routing without a leader ends at 0508, and the lone leader is with it.
+  Bench c(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"L2", "lombard", "0508"}})));
+  duel_roll(c, 10, 2, Status::kOrdered, 1);
+  EXPECT_EQ(c.at(1), "0508");
+  EXPECT_EQ(c.s->leader(2).hex, c.s->unit(1).hex);
+  EXPECT_EQ(c.s->check_invariants(), "");
+}
+
 TEST(Bma_Rulings, L6_CavalryFailingForestCheckLeavesItsOwnDefendersOut) {
   // u0 (cavalry, 0505) touches u1 (cavalry in forest, 0506) and u3 (0604); u2 (infantry, 0405)
   // touches u1 only. u0 fails its forest check: u3, which only u0 touched, drops out.
