@@ -131,10 +131,12 @@ void BmaState::legal_actions(std::vector<game::Action>& out) const {
       out.push_back(act::kDecline);
       break;
     case Phase::kReplacement:
+      // 5.4.3: a unit of the dead leader's command, in play and not routed; 4.2 (ruling L-24):
+      // not one that already has a leader with it.
       for (int u = 0; u < bma_->num_units(); ++u) {
         const UnitDef& d = bma_->unit(u);
         if (d.leader == active_leader_ && alive(u) && unit(u).status != Status::kRouted &&
-            d.type != UnitType::kCarroccio)
+            d.type != UnitType::kCarroccio && !leader_in(unit(u).hex))
           out.push_back(act::kReplacementBase + u);
       }
       break;

@@ -992,6 +992,59 @@ TEST(Bma_5_Combat, Clause_5_4_3_ReplacementActivatesOneUnit) {
   EXPECT_FALSE(is_legal(*b.s, act::kTargetBase + 0));  // u1 may not attack u0
 }
 
+TEST(Bma_5_Combat, Clause_4_2_ReplacementNeverJoinsAUnitWithALeader) {
+  // The scenario above with a third Lombard leader, L3, starting far off (1010).
+  auto with_l3 = [] {
+    auto j = leader_loss_scenario();
+    j["leaders"].push_back({{"id", "L3"},
+                            {"name", "L3"},
+                            {"side", "lombard"},
+                            {"command", 1},
+                            {"hex", "1010"},
+                            {"supreme", false}});
+    return j;
+  };
+  auto to_replacement = [](Bench& b, std::initializer_list<std::string> l3_and_l4) {
+    kill_lombard_leader(b);
+    int l = 3;
+    for (const auto& at : l3_and_l4) b.s->debug_set_leader_hex(l++, b.h(at));
+    play(*b.s, act::kDrawBase + 1);
+    play(*b.s, act::kActivate);
+  };
+  {  // Positive: L3 stands on u2, so only u1 may take the replacement (4.2).
+    Bench b(with_l3());
+    to_replacement(b, {"0909"});
+    ASSERT_EQ(b.s->phase(), Phase::kReplacement);
+    EXPECT_EQ(b.s->legal_actions(), (std::vector<game::Action>{act::kReplacementBase + 1}));
+    EXPECT_FALSE(b.s->apply(act::kReplacementBase + 2).ok());
+    play(*b.s, act::kReplacementBase + 1);
+    EXPECT_EQ(b.s->leader(1).hex, b.h("0506"));
+    EXPECT_EQ(b.s->check_invariants(), "");
+  }
+  {  // Every unit of the command has a leader: none can take him, and this draw is spent.
+    auto j = with_l3();
+    j["leaders"].push_back({{"id", "L4"},
+                            {"name", "L4"},
+                            {"side", "lombard"},
+                            {"command", 1},
+                            {"hex", "1009"},
+                            {"supreme", false}});
+    Bench b(j);
+    to_replacement(b, {"0909", "0506"});
+    EXPECT_NE(b.s->phase(), Phase::kReplacement);
+    EXPECT_EQ(b.s->leader(1).hex, kNoHex);
+    EXPECT_NE(b.s->leader(1).flags & kAwaitingReplacement, 0);
+    EXPECT_EQ(b.s->check_invariants(), "");
+  }
+  {  // Negative: with L3 away, both units of the command may take him.
+    Bench b(with_l3());
+    to_replacement(b, {"1010"});
+    ASSERT_EQ(b.s->phase(), Phase::kReplacement);
+    EXPECT_EQ(b.s->legal_actions(),
+              (std::vector<game::Action>{act::kReplacementBase + 1, act::kReplacementBase + 2}));
+  }
+}
+
 TEST(Bma_5_Combat, Clause_5_4_4_WholeCommandOnLaterTurns) {
   Bench b(leader_loss_scenario());
   kill_lombard_leader(b);
