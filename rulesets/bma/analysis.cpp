@@ -181,14 +181,9 @@ std::vector<double> BmaState::evaluate() const {
     // 5.2: the odds the adjacent attackers would get decide how likely a loss is.
     if (enemy_attackers > 0) expected_vp[s] += 0.6 * pressure;
     if (is_carroccio(u)) {
-      // 9.3.2 / ruling L-40: without non-routed infantry beside it the Carroccio is lost the
-      // moment it is attacked; guarded, it defends as an A unit and falls to R or E.
-      bool guarded = false;
-      for (int nb : b.neighbors(us.hex)) {
-        const int f = nb == kNoHex ? -1 : unit_at(nb);
-        if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted)
-          guarded = true;
-      }
+      // 9.3.2 / ruling L-40: with no friendly unit beside it the Carroccio is lost the moment
+      // it is attacked; guarded, it defends as an A unit and falls to R or E.
+      const bool guarded = !carroccio_alone(u);
       const int threats =
           count_movers(1 - s, us.hex, [&](int e, int d) { return d <= (is_cav(e) ? 6 : 3); });
       if (!guarded)
@@ -409,18 +404,12 @@ nlohmann::json BmaState::combat_odds_json() const {
   const Tables& t = g.tables();
   nlohmann::json j;
   if (phase_ != Phase::kCombatBuild || combat_.num_attackers == 0) return nullptr;
-  // 9.3.2: a Carroccio attacked without infantry beside it is lost for certain.
+  // 9.3.2: a Carroccio attacked with no friendly unit beside it is lost for certain.
   for (int k = 0; k < combat_.num_defenders; ++k) {
     const int d = combat_.defenders[static_cast<std::size_t>(k)];
     if (!is_carroccio(d)) continue;
-    bool guarded = false;
-    for (int nb : g.board().neighbors(unit(d).hex)) {
-      const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
-        guarded = true;
-    }
-    if (!guarded) {
-      j["automatic"] = "the Carroccio is attacked with no infantry beside it and is destroyed";
+    if (carroccio_alone(d)) {
+      j["automatic"] = "the Carroccio is attacked with no friendly unit beside it and is destroyed";
       j["rule"] = "bma 9.3.2";
       j["results"] = nlohmann::json::array(
           {{{"result", "Carroccio destroyed"}, {"probability", "1"}, {"p", 1.0}}});

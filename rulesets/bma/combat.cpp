@@ -91,6 +91,17 @@ bool BmaState::charge_eligible(int u) const {
   return any;
 }
 
+bool BmaState::carroccio_alone(int c) const {
+  // 9.3.2 defines "attacked alone" in its own words: with no other friendly unit adjacent.
+  // Any combat unit of its side counts, of any kind and status (ruling L-40); a leader is not
+  // a combat unit (4.2) and does not. Beside friends, it defends as A infantry (9.3.2).
+  for (int nb : bma_->board().neighbors(unit(c).hex)) {
+    const int f = nb == kNoHex ? -1 : unit_at(nb);
+    if (f >= 0 && side_of(f) == side_of(c)) return false;
+  }
+  return true;
+}
+
 inline int BmaState::target_of(int u, int nb, int d) const {
   // 5.1.2: an enemy in front of the attacker, not yet attacked in this activation.
   const int e = nb == kNoHex ? -1 : unit_at(nb);
@@ -224,20 +235,14 @@ void BmaState::queue_resolution() {
       def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
     if (logging()) log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1");
   }
-  // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly infantry beside it is lost.
+  // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly unit beside it is lost.
   for (int i = 0; i < combat_.num_defenders; ++i) {
     const int d = combat_.defenders[static_cast<std::size_t>(i)];
     if (!is_carroccio(d)) continue;
-    bool guarded = false;
-    for (int nb : g.board().neighbors(unit(d).hex)) {
-      const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
-        guarded = true;
-    }
-    if (!guarded) {
+    if (carroccio_alone(d)) {
       if (logging())
         log("carroccio",
-            fmt::format("{} is attacked with no infantry beside it and is destroyed.",
+            fmt::format("{} is attacked with no friendly unit beside it and is destroyed.",
                         unit_name(d)),
             "bma 9.3.2", {{"unit", g.unit(d).id}});
       eliminate(d);

@@ -214,6 +214,9 @@ class BmaState final : public game::State {
   }
   int arc_from(int defender, int hex) const;   // 0 front, 1 flank, 2 rear (7.2.1)
   int morale_modifier_carroccio(int u) const;  // 9.3.1
+  // 9.3.2 / ruling L-40: the Carroccio c has no other combat unit of its side beside it (any
+  // kind, any status), so that an attack destroys it at once.
+  bool carroccio_alone(int c) const;
   // For the combat being built; `explain` also lists every term as text (the display and the
   // event log); a playout without a listener skips the text and allocates nothing.
   CombatOdds combat_odds(bool explain = true) const;

@@ -1303,18 +1303,21 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioRoutedOrEliminatedIsDestroyedAndGameE
   }
 }
 
-TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioAttackedWithoutInfantryIsDestroyed) {
-  auto attack = [](Bench& b, Status guard) {
-    b.move(3, "0909");
-    b.set(0, Status::kOrdered, 8);
-    b.set(2, guard, 5);
-    open_combat(*b.s, 0);
-    declare(*b.s, 1, {0});
-    resolve(*b.s);
-  };
-  {  // Only cavalry beside it: destroyed at once, no chit and no die; the game ends.
-    Bench b(carroccio_scenario("cavalry"));
-    attack(b, Status::kOrdered);
+// u0 attacks the Carroccio (u1); its guard u2 stands at `guard_at` with the given status.
+void attack_carroccio(Bench& b, Status guard, const std::string& guard_at = "0507") {
+  b.move(3, "0909");
+  b.move(2, guard_at);
+  b.set(0, Status::kOrdered, 8);
+  b.set(2, guard, 5);
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+}
+
+TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioAttackedAloneIsDestroyed) {
+  {  // No friendly unit beside it: destroyed at once, no chit and no die; the game ends.
+    Bench b(carroccio_scenario());
+    attack_carroccio(b, Status::kOrdered, "0202");
     EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
     EXPECT_TRUE(events_of(b.log, "chit").empty());
     EXPECT_TRUE(last_die_event(b.log).is_null());
@@ -1322,29 +1325,71 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioAttackedWithoutInfantryIsDestroyed) {
     EXPECT_EQ(b.s->winner(), 0);
     EXPECT_EQ(b.s->end_reason(), EndReason::kUnitLost);
   }
-  {  // Ruling L-40: a routed infantry guard does not count.
-    Bench b(carroccio_scenario("infantry"));
-    attack(b, Status::kRouted);
+  {  // Ruling L-40: a leader is not a unit; alone beside it he does not guard it.
+    Bench b(carroccio_scenario("infantry", true,
+                               {{"L0", "imperial", "0101"}, {"L1", "lombard", "0202"}}));
+    b.s->debug_set_leader_hex(1, b.h("0507"));
+    attack_carroccio(b, Status::kOrdered, "0202");
     EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
     EXPECT_TRUE(b.s->is_terminal());
   }
-  {  // Negative: a disordered infantry guard does; the Carroccio defends normally.
+  {  // Negative (ruling L-40): cavalry beside it is a friendly unit; it defends with an A chit.
+    Bench b(carroccio_scenario("cavalry"));
+    attack_carroccio(b, Status::kOrdered);
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+    ASSERT_EQ(pending(*b.s), TaskKind::kDrawChit);
+    EXPECT_EQ(b.s->tasks().front().a, 1);
+    EXPECT_FALSE(b.s->is_terminal());
+  }
+  {  // Negative: so is a routed unit, which is still a friendly unit (the text excepts none).
     Bench b(carroccio_scenario("infantry"));
-    attack(b, Status::kDisordered);
+    attack_carroccio(b, Status::kRouted);
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+    EXPECT_EQ(pending(*b.s), TaskKind::kDrawChit);
+  }
+  {  // Negative: and a disordered infantry guard.
+    Bench b(carroccio_scenario("infantry"));
+    attack_carroccio(b, Status::kDisordered);
     EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
     EXPECT_EQ(pending(*b.s), TaskKind::kDrawChit);
   }
 }
 
+TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioBesideOnlyCavalryDefendsAsAInfantry) {
+  // Ruling L-40: not alone, it defends as the text's A-level infantry, cavalry beside it or
+  // infantry alike: an A chit (7-10), an A morale level, and cavalry attacking it is halved.
+  for (const std::string guard : {"cavalry", "infantry"}) {
+    auto j = carroccio_scenario(guard);
+    j["units"][0]["type"] = "cavalry";
+    j["units"][0]["rating"] = "B";
+    Bench b(j);
+    b.move(3, "0909");
+    b.set(0, Status::kOrdered, 6);
+    b.set(2, Status::kOrdered, 5);
+    open_combat(*b.s, 0);
+    declare(*b.s, 1, {0});
+    resolve(*b.s);
+    ASSERT_EQ(pending(*b.s), TaskKind::kDrawChit) << guard;
+    EXPECT_EQ(outcome_values(*b.s), (std::vector<int>{7, 8, 9, 10})) << guard;
+    roll(*b.s, 8);
+    ASSERT_EQ(pending(*b.s), TaskKind::kCrtRoll) << guard;
+    EXPECT_EQ(b.s->combat().attack, 3) << guard;   // B cavalry 6 against infantry's front: x1/2
+    EXPECT_EQ(b.s->combat().defence, 8) << guard;  // its A chit
+    EXPECT_EQ(b.s->combat().drm, -1) << guard;     // A defender beats a B attacker
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+  }
+  // Negative: with no friend beside it there is nothing to draw: it is lost.
+  auto j = carroccio_scenario("cavalry");
+  j["units"][0]["type"] = "cavalry";
+  Bench b(j);
+  attack_carroccio(b, Status::kOrdered, "0202");
+  EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
+}
+
 TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioLostWithoutSuddenDeathFinishesTheCombat) {
   // In a scenario where its loss does not end the game, play goes on cleanly.
-  Bench b(carroccio_scenario("cavalry", false));
-  b.move(3, "0909");
-  b.set(0, Status::kOrdered, 8);
-  b.set(2, Status::kOrdered, 5);
-  open_combat(*b.s, 0);
-  declare(*b.s, 1, {0});
-  resolve(*b.s);
+  Bench b(carroccio_scenario("infantry", false));
+  attack_carroccio(b, Status::kOrdered, "0202");  // alone: no friend beside it
   EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
   EXPECT_FALSE(b.s->is_terminal());
   EXPECT_NE(b.s->phase(), Phase::kCombatBuild);
