@@ -1560,6 +1560,56 @@ TEST(Bma_Rulings, L19_MixedCombatWithRoutedDefender) {
   EXPECT_EQ(b.s->unit(3).status, Status::kOrdered);
 }
 
+TEST(Bma_5_Combat, Clause_5_3_R_OddsOfAttackingARoutedDefenderAreCertain) {
+  // u0 touches u1 (routed, 0506) and u2 (ordered, 0605); u3 (0507) touches u1 only.
+  auto position = [](Status u2) {
+    auto b = std::make_unique<Bench>(scenario_json({{"imperial", "infantry", "A", "0505"},
+                                                    {"lombard", "infantry", "A", "0506"},
+                                                    {"lombard", "infantry", "A", "0605"},
+                                                    {"imperial", "infantry", "A", "0507"}}));
+    b->set(0, Status::kOrdered, 8);
+    b->set(1, Status::kRouted, 9);
+    b->set(2, u2, 8);
+    b->set(3, Status::kOrdered, 0);  // its chit not drawn yet
+    open_combat(*b->s, 0);
+    play(*b->s, act::kTargetBase + 1);
+    play(*b->s, act::kAddAttackerBase + 3);
+    return b;
+  };
+  {  // Positive: only the routed unit is attacked: no die, the rule and its certain result.
+    auto b = position(Status::kOrdered);
+    ASSERT_EQ(defenders(*b->s), (std::vector<int>{1}));
+    const auto j = b->s->action_odds(act::kResolveCombat);
+    EXPECT_EQ(j.value("rule", ""), "bma 5.3 R");
+    EXPECT_NE(j.value("automatic", "").find("eliminated without a roll"), std::string::npos);
+    EXPECT_FALSE(j.contains("column"));
+    EXPECT_FALSE(j.contains("drm"));
+    EXPECT_FALSE(j.contains("undrawn_chits"));
+    ASSERT_EQ(j["results"].size(), 1u);
+    EXPECT_EQ(j["results"][0]["probability"], "1");
+    EXPECT_EQ(j["results"][0].value(nlohmann::json::json_pointer("/vp_lost/lombard/after"), -1),
+              5);  // counted while routed
+    // And so it goes: no combat die is rolled.
+    resolve(*b->s);
+    while (b->s->is_chance_node()) {
+      EXPECT_NE(pending(*b->s), TaskKind::kCrtRoll);
+      roll(*b->s, b->s->chance_outcomes().front().action - act::kValueBase);
+    }
+    EXPECT_EQ(b->s->unit(1).status, Status::kEliminated);
+    EXPECT_TRUE(last_die_event(b->log).is_null());
+  }
+  {  // Negative: with an ordered defender in the combat too, the die is rolled against it, and
+     // the routed one is named among the modifiers as eliminated first.
+    auto b = position(Status::kOrdered);
+    play(*b->s, act::kAddAttackerBase + 0);
+    ASSERT_EQ(defenders(*b->s), (std::vector<int>{1, 2}));
+    const auto j = b->s->action_odds(act::kResolveCombat);
+    EXPECT_FALSE(j.contains("automatic"));
+    EXPECT_TRUE(j.contains("column"));
+    EXPECT_EQ(j["modifiers"][0]["rule"], "bma 5.3 R");
+  }
+}
+
 TEST(Bma_Rulings, L20_RoutSidestepsEnemyZoc) {
   // Attacked from 0604; Imperial u2 at 0606 holds 0506 (straight south) and 0605 in its zone,
   // so the router side-steps to 0405, then goes on south: 0306, 0307.
