@@ -646,6 +646,61 @@ void duel_roll(Bench& b, int a, int d, Status def_status, int die) {
   roll(*b.s, die);
 }
 
+TEST(Bma_5_Combat, Clause_2_3_CombatD6MoraleD10LeaderTwoD6) {
+  // 2.3: combat is a d6 (5.2), morale a d10 (6.1), a leader's fate 2d6 (5.4.1).
+  auto values = [](const BmaState& s) {
+    std::vector<std::pair<int, std::uint32_t>> out;
+    for (const auto& o : s.chance_outcomes())
+      out.emplace_back(static_cast<int>(o.action - act::kValueBase), o.weight);
+    return out;
+  };
+  Bench b(spare(
+      scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "A", "0506"}},
+                    {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}})));
+  b.set(0, Status::kOrdered, 8);
+  b.set(1, Status::kOrdered, 8);
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+  ASSERT_EQ(pending(*b.s), TaskKind::kCrtRoll);
+  EXPECT_EQ(values(*b.s), (std::vector<std::pair<int, std::uint32_t>>{
+                              {1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}}));
+  ASSERT_TRUE(b.s->chance_info().dice.has_value());
+  EXPECT_EQ(b.s->chance_info().dice->name(), "d6");
+  // Negative: a 7 is no face of the combat die and is refused.
+  EXPECT_FALSE(b.s->apply(act::kValueBase + 7).ok());
+  roll(*b.s, 3);  // 1/1 +1 leader: row 4, NE
+  ASSERT_EQ(pending(*b.s), TaskKind::kLeaderCheck);
+  EXPECT_EQ(values(*b.s), (std::vector<std::pair<int, std::uint32_t>>{{2, 1},
+                                                                      {3, 2},
+                                                                      {4, 3},
+                                                                      {5, 4},
+                                                                      {6, 5},
+                                                                      {7, 6},
+                                                                      {8, 5},
+                                                                      {9, 4},
+                                                                      {10, 3},
+                                                                      {11, 2},
+                                                                      {12, 1}}));
+  ASSERT_TRUE(b.s->chance_info().dice.has_value());
+  EXPECT_EQ(b.s->chance_info().dice->name(), "2d6");
+  EXPECT_FALSE(b.s->apply(act::kValueBase + 1).ok());  // negative: 2d6 never shows a 1
+  roll(*b.s, 7);
+  // A morale check (6.1): a d10 read 1 to 10.
+  auto j =
+      scenario_json({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0505"}});
+  Bench m(j);
+  m.s->debug_set_unit(1, m.h("0505"), Status::kDisordered, 5);
+  decline_rest_of_turn(*m.s);
+  ASSERT_TRUE(m.s->is_chance_node());
+  ASSERT_TRUE(m.s->chance_info().dice.has_value());
+  EXPECT_EQ(m.s->chance_info().dice->name(), "d10");
+  std::vector<std::pair<int, std::uint32_t>> d10;
+  for (int v = 1; v <= 10; ++v) d10.emplace_back(v, 1u);
+  EXPECT_EQ(values(*m.s), d10);
+  EXPECT_FALSE(m.s->apply(act::kValueBase + 0).ok());  // negative: the 0 is read as 10
+}
+
 TEST(Bma_5_Combat, Clause_5_3_NE_NoEffect) {
   Bench b(duel());
   duel_roll(b, 8, 8, Status::kOrdered, 3);  // 1/1, row 3
