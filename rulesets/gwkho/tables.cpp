@@ -723,7 +723,7 @@ void load_shooting_play(Tables& t, const Data& d) {
   const json& r = d.root();
   const std::string mp = "modifiers";
   const json& m = d.at(r, "", mp);
-  ShotModifiers& s = t.shot;
+  ShotModifierRules& s = t.shot;
   s.enfilade = d.integer(m, mp, "enfilade");
   const std::string rp = mp + ".ranks";
   const json& rk = d.at(m, mp, "ranks");

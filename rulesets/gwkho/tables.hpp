@@ -277,7 +277,7 @@ struct ShotPair {
   int value = 0;
 };
 
-struct ShotModifiers {
+struct ShotModifierRules {
   int enfilade = 0;
   int per_rank = 0;
   TroopSet three_ranks, third_rank_only, one_rank;
@@ -421,7 +421,7 @@ struct Tables {
   SquareRule square;
 
   // shooting.json (the rules of play)
-  ShotModifiers shot;
+  ShotModifierRules shot;
   ArtilleryRules artillery;
   ShootingEligibility eligibility;
 
