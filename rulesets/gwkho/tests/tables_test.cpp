@@ -111,7 +111,8 @@ TEST(Gwkho_Movement, Clause_Mov_6_FreeHalfTurns) {
   for (Troop t : every_troop()) {
     int expected = 0;
     if (t.type == TroopType::kLc) expected = 2;
-    if (t == T("Cv(f)") || t == T("Re(o)")) expected = 1;
+    // The PIP rules add Bw(f) to the movement notes' Cv(f) and Re(o) (ruling G-11).
+    if (t == T("Cv(f)") || t == T("Re(o)") || t == T("Bw(f)")) expected = 1;
     EXPECT_EQ(free_half_turns(t), expected) << troop_text(t);
   }
 }
