@@ -191,8 +191,9 @@ void side_factors(const CombatSituation& s, const CombatSide& self, const Combat
   if (self.general) add(mine, "CC-9", "general with the element", f.general);
   if (self.behind_fortification && !is_mounted(self.troop.type))
     add(mine, "CC-9", "foot behind a fortification", f.behind_fortification);
-  if (self.morale == Morale::kShaken) add(mine, "CC-9", "shaken", f.shaken);
-  if (self.morale == Morale::kBroken) add(mine, "CC-9", "broken", f.broken);
+  // The numbers are morale.json's (Mor-12, Mor-13).
+  if (self.morale == Morale::kShaken) add(mine, "CC-9", "shaken", tb().morale.shaken_melee);
+  if (self.morale == Morale::kBroken) add(mine, "CC-9", "broken", tb().morale.broken_melee);
   if (!s.artillery_fire) {
     for (int i = 0; i < self.flank_enemies; ++i)
       add(mine, "CC-9", "an enemy front on its flank", f.flank_or_rear);

@@ -137,8 +137,9 @@ ShotModifiers shot_modifiers(const ShotSituation& s) {
   if (d.elephants_shooting.troops.contains(s.shooter))
     add(v, "Sht-9", "an elephant crew shooting", d.elephants_shooting.value);
   // [Sht-10] The shooter's morale.
-  if (s.morale == Morale::kShaken) add(v, "Sht-10", "shooter shaken", d.shaken);
-  if (s.morale == Morale::kBroken) add(v, "Sht-10", "shooter broken", d.broken);
+  // The numbers are morale.json's (Mor-12, Mor-13).
+  if (s.morale == Morale::kShaken) add(v, "Sht-10", "shooter shaken", tb().morale.shaken_shooting);
+  if (s.morale == Morale::kBroken) add(v, "Sht-10", "shooter broken", tb().morale.broken_shooting);
   for (const auto& f : v) out.total += f.value;
   return out;
 }

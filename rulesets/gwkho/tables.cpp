@@ -608,8 +608,6 @@ void load_combat_play(Tables& t, const Data& d) {
   f.light_infantry_in_rough = d.troop_factor(tc, tp, "light_infantry_in_rough");
   f.general = d.integer(tc, tp, "general");
   f.behind_fortification = d.integer(tc, tp, "behind_fortification");
-  f.shaken = d.integer(tc, tp, "shaken");
-  f.broken = d.integer(tc, tp, "broken");
   f.flank_or_rear = d.integer(tc, tp, "flank_or_rear");
   f.pike_s_vs_pike = d.troop_factor(tc, tp, "pike_s_vs_pike");
   f.artillery_engaged = d.integer(tc, tp, "artillery_engaged");
@@ -757,8 +755,6 @@ void load_shooting_play(Tables& t, const Data& d) {
   s.cavalry_shooting = d.troop_factor(m, mp, "cavalry_shooting");
   s.light_cavalry_shooting = d.troop_factor(m, mp, "light_cavalry_shooting");
   s.elephants_shooting = d.troop_factor(m, mp, "elephants_shooting");
-  s.shaken = d.integer(m, mp, "shaken");
-  s.broken = d.integer(m, mp, "broken");
 
   const json& a = d.at(r, "", "artillery");
   t.artillery = {d.troops(a, "artillery", "gunpowder"),

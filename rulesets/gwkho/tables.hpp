@@ -187,7 +187,7 @@ struct TacticalFactors {
   int reiter_moved_over_inches = 0;
   TroopFactor mounted_vs_moving_foot;
   TroopFactor light_infantry_in_rough;
-  int general = 0, behind_fortification = 0, shaken = 0, broken = 0, flank_or_rear = 0;
+  int general = 0, behind_fortification = 0, flank_or_rear = 0;
   TroopFactor pike_s_vs_pike;
   int artillery_engaged = 0;
 };
@@ -291,7 +291,6 @@ struct ShotModifierRules {
   int musket_ignores_within_inches = 0;
   int cover = 0, fortification = 0;
   TroopFactor cavalry_shooting, light_cavalry_shooting, elephants_shooting;
-  int shaken = 0, broken = 0;
 };
 
 struct ArtilleryRules {
