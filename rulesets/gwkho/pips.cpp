@@ -213,6 +213,11 @@ PipCost other_cost(const OtherCost& o) {
   auto& v = c.items;
   switch (o.action) {
     case PipAction::kHoldImpetuous:
+      // [Mor-18] Berserkers are not held back from foot they can reach.
+      if (o.status == Status::kBerserker && o.nearest_enemy_foot_in_reach) {
+        c.refused = "berserkers cannot be held when the nearest enemy is foot within one move";
+        return c;
+      }
       add(v, "Pip-16", "holding impetuous troops", r.hold_impetuous);
       break;
     case PipAction::kReplaceCrew:

@@ -112,9 +112,12 @@ enum class PipAction : std::uint8_t {
 };
 struct OtherCost {
   PipAction action = PipAction::kHoldImpetuous;
-  Troop troop;                    // the element acting or acted on
-  bool with_elephants = false;    // kRallyCommand: the command has elephants
-  bool enemy_in_contact = false;  // kReplaceCrew: enemy touch the gun
+  Troop troop;                               // the element acting or acted on
+  bool with_elephants = false;               // kRallyCommand: the command has elephants
+  bool enemy_in_contact = false;             // kReplaceCrew: enemy touch the gun
+  Status status = Status::kNone;             // kHoldImpetuous: the held element's status
+  bool nearest_enemy_foot_in_reach = false;  // kHoldImpetuous: its nearest enemy is foot that
+                                             // one impetuous move would reach (Mor-18)
 };
 PipCost other_cost(const OtherCost& c);
 

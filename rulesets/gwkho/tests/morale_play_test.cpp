@@ -291,6 +291,15 @@ TEST(Gwkho_Morale, Clause_Mor_17_UnreliableTroops) {
   EXPECT_EQ(other_cost({.action = PipAction::kRallyBroken, .troop = u.troop}).total, 2);
 }
 
+TEST(Gwkho_Morale, Clause_Mor_18_BerserkersCannotBeHeldFromFoot) {
+  OtherCost hold{.action = PipAction::kHoldImpetuous, .status = Status::kBerserker};
+  EXPECT_EQ(other_cost(hold).total, 1);
+  hold.nearest_enemy_foot_in_reach = true;
+  EXPECT_FALSE(other_cost(hold).refused.empty());
+  hold.status = Status::kNone;
+  EXPECT_TRUE(other_cost(hold).refused.empty());
+}
+
 TEST(Gwkho_Morale, Clause_Mor_19_Surrender) {
   SurrenderCase c;
   c.troop = T("HI(o)");

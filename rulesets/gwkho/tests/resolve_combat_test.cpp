@@ -636,6 +636,25 @@ TEST(Gwkho_Combat, Clause_CC_Odds_ExactAndEqualToEveryPairOfDice) {
   EXPECT_EQ(even.probability(kNone, kDead), core::Fraction(1, 6));
   EXPECT_EQ(even.weight_b(kDead), 6U);
 
+  // Cv(o) (3) against Xb(o) (4 against mounted), counted by hand: the crossbowmen die whenever
+  // beaten by cavalry; the cavalry flee when beaten, and die when doubled.
+  {
+    CombatOdds hand;
+    for (int a = 1; a <= 6; ++a)
+      for (int b = 1; b <= 6; ++b) {
+        const int ta = 3 + a, tb = 4 + b;
+        Result ra = kNone, rb = kNone;
+        if (ta > tb) rb = kDead;
+        if (tb > ta) ra = tb >= 2 * ta ? kDead : kFlee;
+        ++hand.weights[static_cast<std::size_t>(ra)][static_cast<std::size_t>(rb)];
+      }
+    const CombatOdds odds = combat_odds(vs("Cv(o)", "Xb(o)"));
+    EXPECT_EQ(odds.weights, hand.weights);
+    EXPECT_EQ(odds.weight(kNone, kDead), 10U);
+    EXPECT_EQ(odds.weight(kFlee, kNone), 17U);
+    EXPECT_EQ(odds.weight(kDead, kNone), 4U);  // a 1 against 4, 5, 6; a 2 against 6
+  }
+
   std::vector<CombatSituation> cases;
   cases.push_back(vs("Hc(o)", "HI(o)"));
   cases.push_back(vs("Pk(o)", "Pk(s)"));
