@@ -408,8 +408,7 @@ TEST(Gwkho_Combat, Clause_CC_11_KillsOnATotalBeforeGrading) {
   s = vs("HI(s)", "L.Art(o)");
   s.a.die = 10;
   EXPECT_EQ(resolve_combat(s, 9, 1).b, kCrew);
-  // The total before grading: HI(o) 10 beating HI... (o): grading does not matter; against Cv(s)
-  // grading takes 1 off the HI but the line still reads 10.
+  // The total before grading: against Cv(s) grading takes 1 off the HI, but the line reads 10.
   s = vs("HI(o)", "Cv(s)");
   s.a.die = 8;
   o = resolve_combat(s, 6, 2);  // 10 against 5, graded 9 against 5
@@ -468,7 +467,7 @@ TEST(Gwkho_Combat, Clause_CC_12_GradingCellByCell) {
   s.a.uphill = true;  // mounted uphill of foot: nothing
   o = resolve_combat(s, 4, 3);
   EXPECT_TRUE(o.grading_a.empty());
-  // Grading can turn the winner: Cv(o) 6 beats Xb(f)... use HI(f) beaten, uphill of horse.
+  // Grading can turn the result: a draw won by foot uphill of horse.
   s = vs("Cv(o)", "HI(i)");
   s.b.uphill = true;
   o = resolve_combat(s, 4, 3);  // 7 against 7: draw first; uphill +1 to HI -> HI wins
