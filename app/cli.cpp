@@ -45,6 +45,10 @@ constexpr std::string_view kUsageTail =
       --games N --threads T --seed S --agent SIDE=KIND --options LIST
       --json  --csv FILE  --report FILE.html  --compare-options A B
                              (see carroccio sim --help)
+  sim merge SHARD.json...    add up the shards of one study (--first-game) exactly
+  tune REF --param PATH --target RATE [flags]
+                             find the value of one scenario number that gives a side a win
+                             rate, by paired simulation (see carroccio tune --help)
   odds RECORD [--move N] [--action NAME] [--json]
                              exact odds of the attacks open in a saved position
   odds bma --attacker UNIT,... --defender UNIT,... | --situation FILE
@@ -64,7 +68,7 @@ std::string_view trim(std::string_view s) {
 
 std::span<const std::string_view> builtin_subcommands() {
   static constexpr std::string_view kNames[] = {"rulesets", "play", "demo", "replay", "bench",
-                                                "serve",    "sim",  "odds", "help",   "version"};
+                                                "serve",    "sim",  "tune", "odds", "help",   "version"};
   return kNames;
 }
 
@@ -278,6 +282,7 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
     return run_serve_command(std::vector<std::string>(rest.begin(), rest.end()), out, err);
 #endif
   if (command == "sim") return run_sim(rest, registry, io);
+  if (command == "tune") return run_tune(rest, registry, io);
   if (command == "odds") return run_odds(rest, registry, io);
   // The commands the rulesets contribute (game::Ruleset::commands()).
   if (const game::RulesetCommand* c = registry.find_command(command))

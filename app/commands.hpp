@@ -42,6 +42,7 @@ int run_replay(std::span<const std::string> args, const game::Registry& registry
 int run_bench(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_sim(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_odds(std::span<const std::string> args, const game::Registry& registry, Io io);
+int run_tune(std::span<const std::string> args, const game::Registry& registry, Io io);
 
 // "  [bma 6.4] Morale check ..." (no brackets when the event cites no rule).
 std::string format_event(const core::Event& event);

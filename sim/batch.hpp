@@ -51,6 +51,8 @@ class Tally {
 
   std::uint64_t games() const { return games_; }
   const std::vector<std::string>& sides() const { return sides_; }
+  std::uint64_t wins(std::size_t side) const { return side < wins_.size() ? wins_[side] : 0; }
+  std::uint64_t draws() const { return draws_; }
   // The summary's "score_label" of the lowest-numbered game counted ("" if it had none).
   const std::string& score_label() const { return label_; }
 
