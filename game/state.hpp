@@ -219,6 +219,16 @@ class State {
     return nullptr;
   }
 
+  // A fixed-shape numeric picture of the state as `viewer` may see it, for learning agents
+  // (the Python module's observation_tensor): `shape` (e.g. {planes, rows, columns}) and the
+  // values in row-major order, documented by the ruleset. Empty shape when it offers none.
+  virtual void observation_tensor(Player viewer, std::vector<int>& shape,
+                                  std::vector<float>& values) const {
+    (void)viewer;
+    shape.clear();
+    values.clear();
+  }
+
   // The ruleset's full consistency check (Stockfish's pos_is_ok). Empty when consistent,
   // otherwise a description of the first problem.
   virtual std::string check_invariants() const { return {}; }

@@ -8,7 +8,8 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libsqlite3-dev libcpp-httplib-dev pkg-config
-  libopenmpi-dev openmpi-bin python3
+  libopenmpi-dev openmpi-bin
+  python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
   chromium
 )
 

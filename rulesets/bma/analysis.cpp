@@ -691,4 +691,72 @@ nlohmann::json BmaState::combat_odds_json() const {
   return j;
 }
 
+// The observation tensor for learning agents (docs/python.md lists the planes): one plane per
+// fact, rows x columns of the printed map, "own" meaning the viewer's side (side 0 for a
+// spectator or the referee). Only public facts: chit values not yet shown stay out.
+void BmaState::observation_tensor(game::Player viewer, std::vector<int>& shape,
+                                  std::vector<float>& values) const {
+  enum Plane : int {
+    kOwnInfantry,
+    kOwnCavalry,
+    kOwnCarroccio,
+    kEnemyInfantry,
+    kEnemyCavalry,
+    kEnemyCarroccio,
+    kOwnRating,
+    kEnemyRating,
+    kOwnDisordered,
+    kEnemyDisordered,
+    kOwnRouted,
+    kEnemyRouted,
+    kOwnLeader,
+    kEnemyLeader,
+    kForest,
+    kOnMap,
+    kTurnLeft,
+    kViewerToMove,
+    kPlanes
+  };
+  const BmaGame& g = bma();
+  const Board& b = g.board();
+  const int rows = b.rows(), cols = b.cols();
+  shape = {kPlanes, rows, cols};
+  values.assign(static_cast<std::size_t>(kPlanes) * rows * cols, 0.0f);
+  const int own = viewer >= 0 && viewer < kNumSides ? viewer : 0;
+  auto at = [&](int plane, int hex) -> float& {
+    const auto r = static_cast<std::size_t>(b.row(hex) - 1),
+               c = static_cast<std::size_t>(b.col(hex) - 1);
+    return values[(static_cast<std::size_t>(plane) * rows + r) * cols + c];
+  };
+  const int turns = g.scenario_data().turns;
+  const float turn_left =
+      turns > 0 ? static_cast<float>(std::max(0, turns - turn_ + 1)) / turns : 0.0f;
+  const float to_move = current_player() == own ? 1.0f : 0.0f;
+  for (int h = 0; h < b.size(); ++h) {
+    at(kOnMap, h) = 1.0f;
+    at(kForest, h) = g.terrain(h) == Terrain::kForest ? 1.0f : 0.0f;
+    at(kTurnLeft, h) = turn_left;
+    at(kViewerToMove, h) = to_move;
+  }
+  for (int u = 0; u < g.num_units(); ++u) {
+    const UnitState& us = unit(u);
+    if (us.hex == kNoHex || us.status == Status::kEliminated) continue;
+    const bool mine = side_of(u) == own;
+    const UnitDef& d = g.unit(u);
+    const int type = d.type == UnitType::kInfantry ? 0 : d.type == UnitType::kCavalry ? 1 : 2;
+    at((mine ? kOwnInfantry : kEnemyInfantry) + type, us.hex) = 1.0f;
+    // A = 1, B = 2/3, C = 1/3 (2.3).
+    at(mine ? kOwnRating : kEnemyRating, us.hex) =
+        static_cast<float>(3 - static_cast<int>(d.rating)) / 3.0f;
+    if (us.status == Status::kDisordered)
+      at(mine ? kOwnDisordered : kEnemyDisordered, us.hex) = 1.0f;
+    if (us.status == Status::kRouted) at(mine ? kOwnRouted : kEnemyRouted, us.hex) = 1.0f;
+  }
+  for (int l = 0; l < g.num_leaders(); ++l) {
+    const int h = leader(l).hex;
+    if (h == kNoHex) continue;
+    at(g.leader_side(l) == own ? kOwnLeader : kEnemyLeader, h) = 1.0f;
+  }
+}
+
 }  // namespace carroccio::bma

@@ -164,6 +164,8 @@ class BmaState final : public game::State {
   nlohmann::json result_summary() const override;                  // analysis.cpp
   void result_facts(game::ResultFacts& out) const override;        // analysis.cpp
   nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
+  void observation_tensor(game::Player viewer, std::vector<int>& shape,
+                          std::vector<float>& values) const override;  // analysis.cpp
   // Exact odds of the combat being built if it were resolved now (analysis.cpp).
   nlohmann::json combat_odds_json() const;
 
