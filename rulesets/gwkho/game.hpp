@@ -41,7 +41,8 @@ struct ElementDef {
   int side = 0;
   int command = 0;    // index into the army list's commands
   int regiment = -1;  // index into that command's regiments, or -1
-  Troop troop;
+  Troop troop;        // as it fights and moves (dismounted: its dismount option)
+  Troop list_troop;   // as its army list gives it (what its morale ledgers count)
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
   bool general = false;  // [Gen-1] its command's general stands with it

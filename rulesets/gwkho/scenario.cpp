@@ -170,8 +170,9 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       const auto& d = (*dep)[di];
       int command = 0, regiment = -1, group = 0, heading = 0, frontage = 1;
       if (!rd.object(d, dp) ||
-          !rd.only_fields(d, dp, {"command", "regiment", "group", "at", "heading", "frontage"},
-                          "a deployment") ||
+          !rd.only_fields(
+              d, dp, {"command", "regiment", "group", "at", "heading", "frontage", "dismounted"},
+              "a deployment") ||
           !rd.integer(d, dp, "command", command, 0, static_cast<int>(cmds.size()) - 1) ||
           !rd.integer(d, dp, "group", group, 0, 99) ||
           !rd.integer(d, dp, "heading", heading, 0, 359) ||
@@ -199,8 +200,17 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       if (!d.contains("at")) return rd.error(dp + "at", "is missing: the front-left corner");
       geo::Point at;
       if (!point(rd, d["at"], dp + "at", at)) return *rd.err();
+      // [Dis-1, G-52] Deployed dismounted: it fights on foot as its list's dismount option.
+      bool dismounted = false;
+      if (!rd.boolean(d, dp, "dismounted", dismounted, game::Need::kOptional)) return *rd.err();
+      if (dismounted && !g.dismount)
+        return rd.error(dp + "dismounted",
+                        fmt::format("is true, but the army list gives {} no dismount option "
+                                    "(rule Dis-1)",
+                                    troop_text(g.troop)));
+      const Troop fights = dismounted ? *g.dismount : g.troop;
       const bool general_here = &general_group(cmd) == &g;
-      const auto bases = block(g.troop, g.count, frontage, at, geo::Angle::degrees(heading));
+      const auto bases = block(fights, g.count, frontage, at, geo::Angle::degrees(heading));
       for (std::size_t k = 0; k < bases.size(); ++k) {
         ElementDef e;
         e.id = fmt::format("{}.{}.{}{}.{}", side.id, command,
@@ -209,7 +219,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         e.side = si;
         e.command = command;
         e.regiment = regiment;
-        e.troop = g.troop;
+        e.troop = fights;
+        e.list_troop = g.troop;
         e.status = g.status;
         e.weapon = g.weapon;
         e.general = general_here && k == 0;

@@ -631,7 +631,14 @@ void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
     if (side_of(e) != active_ || !s.alive || s.routing || s.moved_this_bound) continue;
     if (pips_[static_cast<std::size_t>(gw_->element(e).command)] <= 0) continue;
     if (in_contact(e)) continue;
-    for (int code = 0; code < act::kNumCodes; ++code) consider(act::move(e, code));
+    const std::vector<int> group = group_of(e);
+    const bool leads = group.size() > 1 && group[0] == e;
+    for (int code = 0; code < act::kNumCodes; ++code) {
+      const bool group_code =
+          code == act::kGroupAbout || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4);
+      if (group_code && !leads) continue;
+      consider(act::move(e, code));
+    }
     const std::int64_t reach_e = allowance(e, Going::kOpen) + 2 * geo::reach(s.base);
     for (int t = 0; t < num_elements(); ++t) {
       const ElementState& ts = els_[static_cast<std::size_t>(t)];
@@ -674,6 +681,7 @@ void GwkhoState::rout_moves() {
 void GwkhoState::destroy(int e, const char* why) {
   ElementState& s = els_[static_cast<std::size_t>(e)];
   s.alive = false;
+  morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
   const bool own = own_morale_[side_of(e)][static_cast<std::size_t>(gw_->element(e).command)];
   s.loss = loss_when_destroyed(s.loss, own);
   s.routing = false;
@@ -738,6 +746,7 @@ void GwkhoState::apply_result(int e, Result r, int enemy, const char* rule) {
       // [Mor-9] A routing element counts as a loss (ruling G-34).
       s.routing = true;
       s.loss = Loss::kRouting;
+      morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
       if (logging()) emit("rout", fmt::format("{} routs", name(e)), rule);
       flee(e, enemy, true);
       return;
@@ -754,22 +763,25 @@ void GwkhoState::apply_result(int e, Result r, int enemy, const char* rule) {
 // ---------------------------------------------------------------------------------------------
 // Situations
 
-ArmyMorale GwkhoState::army_morale_of(int side) const {
+const ArmyMorale& GwkhoState::army_morale_of(int side) const {
+  auto& cached = morale_cache_[static_cast<std::size_t>(side)];
+  if (cached) return *cached;
   std::vector<MoraleElement> els;
   for (int e = 0; e < num_elements(); ++e) {
     if (side_of(e) != side) continue;
     const ElementDef& d = gw_->element(e);
-    els.push_back(
-        {d.troop, d.status, d.command, d.regiment, els_[static_cast<std::size_t>(e)].loss, false});
+    els.push_back({d.list_troop, d.status, d.command, d.regiment,
+                   els_[static_cast<std::size_t>(e)].loss, false});
   }
-  return army_morale(gw_->report(side), els, own_morale_[side]);
+  cached = army_morale(gw_->report(side), els, own_morale_[side]);
+  return *cached;
 }
 
 Morale GwkhoState::morale_of(int e) const {
   const ElementDef& d = gw_->element(e);
-  const ArmyMorale m = army_morale_of(d.side);
+  const ArmyMorale& m = army_morale_of(d.side);
   const MoraleElement me{
-      d.troop, d.status, d.command, d.regiment, els_[static_cast<std::size_t>(e)].loss, false};
+      d.list_troop, d.status, d.command, d.regiment, els_[static_cast<std::size_t>(e)].loss, false};
   return element_morale(m, me, own_morale_[d.side], history_[d.side]);
 }
 
@@ -910,6 +922,7 @@ void GwkhoState::debug_place(int e, geo::Point centre, int heading_degrees) {
 void GwkhoState::debug_kill(int e) {
   els_[static_cast<std::size_t>(e)].alive = false;
   els_[static_cast<std::size_t>(e)].loss = Loss::kDestroyed;
+  morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
 }
 void GwkhoState::debug_set_pips(int command, int pips) {
   pips_[static_cast<std::size_t>(command)] = pips;

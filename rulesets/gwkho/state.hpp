@@ -27,6 +27,7 @@
 //   20000 + 256*e + t        element e moves into contact, front to front, with enemy element t
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -155,8 +156,8 @@ class GwkhoState final : public game::State {
   int shot_target(int s) const;
   // [Mor-10 .. Mor-17] The morale element e takes now.
   Morale morale_of(int e) const;
-  // Each army's morale now.
-  ArmyMorale army_morale_of(int side) const;
+  // Each army's morale now (kept until a loss changes it).
+  const ArmyMorale& army_morale_of(int side) const;
 
   // Test set-up: put element e at a base (no history is recorded), kill it, give PIPs.
   void debug_place(int e, geo::Point centre, int heading_degrees);
@@ -193,6 +194,8 @@ class GwkhoState final : public game::State {
   std::vector<int> pips_;  // per command of the active side
   std::vector<bool> own_morale_[kNumSides];
   MoraleHistory history_[kNumSides];
+  // army_morale_of()'s answers, dropped whenever an element's loss changes.
+  mutable std::array<std::optional<ArmyMorale>, kNumSides> morale_cache_;
   int bound_ = 1;
   int active_ = 0;
   int pip_command_ = 0;  // the next command to roll its PIPs

@@ -104,7 +104,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   j["roads"] = nlohmann::json::array();
   nlohmann::json morale = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s) {
-    const ArmyMorale m = army_morale_of(s);
+    const ArmyMorale& m = army_morale_of(s);
     const LedgerState* a = m.find("army");
     morale[sc.sides[static_cast<std::size_t>(s)].id] = {
         {"state", std::string(morale_id(m.army()))},
@@ -283,7 +283,7 @@ std::string GwkhoState::render_text(game::Player viewer) const {
   std::ostringstream os;
   os << status_line() << '\n';
   for (int s = 0; s < kNumSides; ++s) {
-    const ArmyMorale m = army_morale_of(s);
+    const ArmyMorale& m = army_morale_of(s);
     const LedgerState* l = m.find("army");
     os << gw_->side(s).name << ": morale " << morale_id(m.army()) << ", lost "
        << (l ? l->lost_text() : "0") << " e/e\n";
@@ -311,13 +311,36 @@ std::vector<double> GwkhoState::evaluate() const {
   if (phase_ == Phase::kOver) return returns();
   std::array<double, kNumSides> f{};
   for (int s = 0; s < kNumSides; ++s) {
-    const ArmyMorale m = army_morale_of(s);
+    const ArmyMorale& m = army_morale_of(s);
     const LedgerState* l = m.find("army");
     if (l && l->broken_at_quarters > 0)
       f[static_cast<std::size_t>(s)] =
           static_cast<double>(l->lost_quarters) / l->broken_at_quarters;
   }
-  const double v = std::clamp(f[1] - f[0], -1.0, 1.0);
+  // A small positional term: the mean distance of each side's elements to their nearest enemy,
+  // against the table's width (an army that closes with the enemy can win; one that waits cannot).
+  std::array<double, kNumSides> near{};
+  std::array<int, kNumSides> count{};
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (!s.alive || s.routing) continue;
+    std::int64_t best = -1;
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || side_of(o) == side_of(e)) continue;
+      const geo::Vec d = os.base.centre() - s.base.centre();
+      const std::int64_t m = std::abs(d.x) + std::abs(d.y);
+      if (best < 0 || m < best) best = m;
+    }
+    if (best < 0) continue;
+    near[static_cast<std::size_t>(side_of(e))] += static_cast<double>(best);
+    ++count[static_cast<std::size_t>(side_of(e))];
+  }
+  const double width = static_cast<double>(gw_->scenario_data().width);
+  for (int s = 0; s < kNumSides; ++s)
+    if (count[static_cast<std::size_t>(s)] > 0)
+      near[static_cast<std::size_t>(s)] /= count[static_cast<std::size_t>(s)] * width;
+  const double v = std::clamp(f[1] - f[0] + 0.1 * (near[1] - near[0]), -1.0, 1.0);
   return {v, -v};
 }
 
@@ -329,7 +352,7 @@ nlohmann::json GwkhoState::result_summary() const {
   j["score_label"] = "Enemy e/e lost";
   j["score"] = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s) {
-    const ArmyMorale m = army_morale_of(1 - s);
+    const ArmyMorale& m = army_morale_of(1 - s);
     const LedgerState* l = m.find("army");
     j["score"][sc.sides[static_cast<std::size_t>(s)].id] =
         l ? static_cast<double>(l->lost_quarters) / 4.0 : 0.0;

@@ -335,5 +335,37 @@ TEST(Gwkho_Registry, Clause_Seq_LegnanoLoadsAndPlaysToAnEnd) {
   EXPECT_EQ(j["units"][0]["corners"].size(), 4u);
 }
 
+TEST(Gwkho_Scenario, Clause_Dis_1_AGroupMayBeDeployedDismounted) {
+  auto j = small_scenario();
+  j["sides"][1]["deploy"][0]["dismounted"] = true;  // the Prince's men-at-arms, Hc(o) -> HI(s)
+  const auto g = make_game(j);
+  const int e = find(*g, "blue.0.0.0");
+  EXPECT_EQ(g->element(e).troop, T("HI(s)"));
+  EXPECT_EQ(g->element(e).list_troop, T("Hc(o)"));
+  EXPECT_EQ(g->element(e).base.depth(), 1000);  // foot: 20 mm
+  // Negative: a group with no dismount option in its list.
+  j = small_scenario();
+  j["sides"][1]["deploy"][1]["dismounted"] = true;  // longbowmen
+  auto s = load_scenario(j, "x.json");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "x.json: field 'sides[1].deploy[1].dismounted' is true, but the army "
+            "list gives Lb(s) no dismount option (rule Dis-1).");
+}
+
+TEST(Gwkho_Registry, Clause_Seq_PoitiersLoadsWithTheEnglishOnFoot) {
+  game::Registry r;
+  r.add(make_ruleset());
+  auto g = r.load("gwkho/poitiers", {});
+  ASSERT_TRUE(g.ok()) << g.message();
+  const auto& gw = static_cast<const GwkhoGame&>(**g);
+  EXPECT_EQ(gw.element(find(gw, "english.0.0.0")).troop, T("HI(s)"));
+  EXPECT_EQ(gw.element(find(gw, "french.2.0.0")).troop, T("Hc(s)"));
+  auto st = gw.new_initial_state();
+  EXPECT_EQ(st->check_invariants(), "");
+  EXPECT_EQ(st->current_player(), game::kChancePlayer);
+  EXPECT_EQ(static_cast<const GwkhoState&>(*st).active(), 1);  // the French have the first bound
+}
+
 }  // namespace
 }  // namespace carroccio::gwkho
