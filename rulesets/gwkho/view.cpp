@@ -317,30 +317,23 @@ std::vector<double> GwkhoState::evaluate() const {
       f[static_cast<std::size_t>(s)] =
           static_cast<double>(l->lost_quarters) / l->broken_at_quarters;
   }
-  // A small positional term: the mean distance of each side's elements to their nearest enemy,
-  // against the table's width (an army that closes with the enemy can win; one that waits cannot).
-  std::array<double, kNumSides> near{};
+  // A small positional term: how far each side's elements stand from their own base edge, as a
+  // share of the table's depth (an army that closes with the enemy can win; one that waits
+  // cannot). One side's advance does not change the other's.
+  std::array<double, kNumSides> ahead{};
   std::array<int, kNumSides> count{};
+  const double height = static_cast<double>(gw_->scenario_data().height);
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     if (!s.alive || s.routing) continue;
-    std::int64_t best = -1;
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (!os.alive || side_of(o) == side_of(e)) continue;
-      const geo::Vec d = os.base.centre() - s.base.centre();
-      const std::int64_t m = std::abs(d.x) + std::abs(d.y);
-      if (best < 0 || m < best) best = m;
-    }
-    if (best < 0) continue;
-    near[static_cast<std::size_t>(side_of(e))] += static_cast<double>(best);
-    ++count[static_cast<std::size_t>(side_of(e))];
+    const auto side = static_cast<std::size_t>(side_of(e));
+    const double y = static_cast<double>(s.base.centre().y);
+    ahead[side] += gw_->side(side_of(e)).north ? (height - y) / height : y / height;
+    ++count[side];
   }
-  const double width = static_cast<double>(gw_->scenario_data().width);
-  for (int s = 0; s < kNumSides; ++s)
-    if (count[static_cast<std::size_t>(s)] > 0)
-      near[static_cast<std::size_t>(s)] /= count[static_cast<std::size_t>(s)] * width;
-  const double v = std::clamp(f[1] - f[0] + 0.1 * (near[1] - near[0]), -1.0, 1.0);
+  for (std::size_t s = 0; s < kNumSides; ++s)
+    if (count[s] > 0) ahead[s] /= count[s];
+  const double v = std::clamp(f[1] - f[0] + 0.2 * (ahead[0] - ahead[1]), -1.0, 1.0);
   return {v, -v};
 }
 

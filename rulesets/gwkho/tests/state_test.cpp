@@ -188,7 +188,15 @@ TEST(Gwkho_Movement, Clause_G_50_ContactIsMadeFrontToFrontAndPaysForNoRoom) {
   ASSERT_TRUE(p.ok()) << p.message();
   EXPECT_TRUE(p->contact);
   EXPECT_EQ(p->to[0].heading(), geo::Angle::degrees(270));
+  // The odds shown before the move are the resolution layer's for the combat it leads to.
+  const auto odds = st->action_odds(act::contact(e, t));
+  ASSERT_TRUE(odds.is_object());
+  EXPECT_EQ(odds["kind"], "close_combat");
+  std::uint64_t sum = 0;
+  for (const auto& o : odds["outcomes"]) sum += o["weight"].get<std::uint64_t>();
+  EXPECT_EQ(sum, odds["total"].get<std::uint64_t>());
   ASSERT_TRUE(st->apply(act::contact(e, t)).ok());
+  EXPECT_EQ(odds["total"].get<std::uint64_t>(), combat_odds(st->combat_situation(e, t)).total);
   EXPECT_EQ(st->front_enemy(e), t);
   EXPECT_EQ(st->front_enemy(t), e);
   // Negative: an enemy out of reach (12" away) cannot be contacted.
