@@ -162,6 +162,7 @@ class GwkhoState final : public game::State {
   // Test set-up: put element e at a base (no history is recorded), kill it, give PIPs.
   void debug_place(int e, geo::Point centre, int heading_degrees);
   void debug_kill(int e);
+  void debug_rout(int e);
   void debug_set_pips(int command, int pips);
   void debug_start_combat();  // skips to the close combat of this bound
   void debug_start_shooting();

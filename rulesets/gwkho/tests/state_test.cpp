@@ -375,5 +375,64 @@ TEST(Gwkho_Registry, Clause_Seq_PoitiersLoadsWithTheEnglishOnFoot) {
   EXPECT_EQ(static_cast<const GwkhoState&>(*st).active(), 1);  // the French have the first bound
 }
 
+TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  // Red's edge is the north one. A routing knight in the open turns north and runs 6" (Hc 5"
+  // and the router's inch, Mov-3).
+  const int e = find(*g, "red.0.0.2"), lost = find(*g, "red.0.0.3");
+  st->debug_place(e, geo::Point{40 * kIn, 30 * kIn}, 270);
+  st->debug_rout(e);
+  // Another 1" from the edge runs off it and is lost.
+  st->debug_place(lost, geo::Point{50 * kIn, 47 * kIn}, 270);
+  st->debug_rout(lost);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{40 * kIn, 36 * kIn}));
+  EXPECT_EQ(st->element(e).base.heading(), geo::Angle::degrees(90));
+  EXPECT_TRUE(st->element(e).alive);
+  EXPECT_FALSE(st->element(lost).alive);
+  // Negative: routers make no voluntary move.
+  auto st2 = start(g);
+  st2->debug_set_pips(0, 6);
+  st2->debug_rout(e);
+  EXPECT_FALSE(st2->plan(act::move(e, act::kAdvance)).ok());
+}
+
+TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 6);
+  // Frederick stands with red.0.0.0 at (19.2", 40.6"); an element 30" from him is out of range.
+  const int e = find(*g, "red.0.2.1");
+  st->debug_place(e, geo::Point{50 * kIn, 20 * kIn}, 270);
+  auto p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_TRUE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 2);
+  // Negative: within 24" it costs 1.
+  st->debug_place(e, geo::Point{30 * kIn, 30 * kIn}, 270);
+  p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_FALSE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 1);
+}
+
+TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 6);
+  const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.2.2.0");
+  const geo::Point tc = st->element(t).base.centre();
+  // Exactly a full move (5") from the blue front: a plain advance would touch it.
+  st->debug_place(e, geo::Point{tc.x, tc.y + 1500 + 5 * kIn}, 270);
+  auto p = st->plan(act::move(e, act::kAdvance + 3));
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.message(), "red.0.0.0 would touch the enemy: contact is made by a contact move.");
+  EXPECT_TRUE(st->plan(act::move(e, act::kAdvance + 2)).ok());
+  EXPECT_TRUE(st->plan(act::contact(e, t)).ok());
+}
+
 }  // namespace
 }  // namespace carroccio::gwkho
