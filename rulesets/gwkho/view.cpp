@@ -210,6 +210,10 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
 
 namespace {
 
+std::uint64_t o_total(const nlohmann::json& /*outcome*/, const nlohmann::json& odds) {
+  return odds["total"].get<std::uint64_t>();
+}
+
 nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatSituation& s) {
   const CombatFactors f = combat_factors(s);
   const CombatOdds o = combat_odds(s);
@@ -238,6 +242,23 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
                       {"probability", fraction_text(w, o.total)}});
     }
   j["outcomes"] = outs;
+  // The shape every ruleset's odds share (docs/api.md): modifiers and results.
+  nlohmann::json mods = nlohmann::json::array();
+  for (const auto* side : {&f.a, &f.b})
+    for (const auto& fa : side->factors)
+      mods.push_back({{"what", fmt::format("{} {:+d}: {}", gw.element(side == &f.a ? x : y).id,
+                                           fa.value, fa.text)},
+                      {"rule", fmt::format("gwkho {}", fa.clause)}});
+  j["modifiers"] = mods;
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& r : outs)
+    results.push_back(
+        {{"result", fmt::format("{} {}, {} {}", gw.element(x).id, r["first"].get<std::string>(),
+                                gw.element(y).id, r["second"].get<std::string>())},
+         {"probability", r["probability"]},
+         {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) /
+                   static_cast<double>(o_total(r, j))}});
+  j["results"] = results;
   return j;
 }
 
@@ -263,6 +284,17 @@ nlohmann::json GwkhoState::action_odds(game::Action a) const {
              {"weight", o.weights[static_cast<std::size_t>(r)]},
              {"probability", fraction_text(o.weights[static_cast<std::size_t>(r)], o.total)}});
     j["outcomes"] = outs;
+    nlohmann::json mods = nlohmann::json::array();
+    for (const auto& f : m.modifiers)
+      mods.push_back({{"what", fmt::format("{:+d}: {}", f.value, f.text)},
+                      {"rule", fmt::format("gwkho {}", f.clause)}});
+    j["modifiers"] = mods;
+    nlohmann::json results = nlohmann::json::array();
+    for (const auto& r : outs)
+      results.push_back({{"result", r["result"]},
+                         {"probability", r["probability"]},
+                         {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) / 36.0}});
+    j["results"] = results;
     return j;
   }
   if (phase_ == Phase::kCombat && pa_ >= 0)
