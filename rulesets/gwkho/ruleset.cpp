@@ -1,29 +1,34 @@
 #include "rulesets/gwkho/ruleset.hpp"
 
+#include "game/scenario_reader.hpp"
 #include "rulesets/gwkho/cli.hpp"
+#include "rulesets/gwkho/game.hpp"
 
 namespace carroccio::gwkho {
 
+std::vector<std::pair<std::string_view, std::string_view>> embedded_scenarios();
+
 namespace {
 
-class GwkhoRuleset final : public game::Ruleset {
+game::RulesetInfo ruleset_info() {
+  game::RulesetInfo info;
+  info.id = "gwkho";
+  info.title = "God Will Know His Own";
+  info.description =
+      "Knight-and-crossbow era miniatures rules (1096-1590) in the manner of DBx: elements on "
+      "a continuous table, PIPs, recoils and quick kills, in alternate bounds. Army lists are "
+      "costed and checked with 'carroccio army FILE'.";
+  return info;
+}
+
+class GwkhoRuleset final : public game::FileRuleset {
  public:
-  GwkhoRuleset() {
-    info_.id = "gwkho";
-    info_.title = "God Will Know His Own";
-    info_.description =
-        "Knight-and-crossbow era miniatures rules (1096-1590) in the manner of DBx: elements on "
-        "a continuous table, PIPs, recoils and quick kills. Army lists are costed and checked "
-        "with 'carroccio army FILE'; the game itself is not playable yet.";
-    info_.plays_games = false;
-  }
-  const game::RulesetInfo& info() const override { return info_; }
+  GwkhoRuleset() : FileRuleset(ruleset_info(), embedded_scenarios()) {}
 
   core::Expected<std::shared_ptr<const game::Game>> new_game(
-      const nlohmann::json& /*scenario*/, std::string_view /*source_name*/,
-      const game::Options& /*options*/) const override {
-    return core::make_error(
-        "gwkho plays no games yet: use 'carroccio army FILE' to cost and check an army list.");
+      const nlohmann::json& scenario, std::string_view source_name,
+      const game::Options& options) const override {
+    return build_game<GwkhoGame>(parse_rule_options, load_scenario, scenario, source_name, options);
   }
 
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).
@@ -34,9 +39,6 @@ class GwkhoRuleset final : public game::Ruleset {
                return run_army_command(args, out, err);
              }}};
   }
-
- private:
-  game::RulesetInfo info_;
 };
 
 }  // namespace

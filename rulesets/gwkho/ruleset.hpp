@@ -1,8 +1,9 @@
-// God Will Know His Own (gwkho), a DBx-style miniatures ruleset for 1096-1590: registered as a
-// ruleset that plays no games yet. It contributes `carroccio army FILE` (cli.hpp). The library
-// others build the game on: troops.hpp (vocabulary), tables.hpp (the rulebook's numbers and the
-// troop lookups), movement.hpp, shooting.hpp, combat.hpp (pure tables), army.hpp (army lists,
-// points, morale ledgers).
+// God Will Know His Own (gwkho), a DBx-style miniatures ruleset for 1096-1590: registered with
+// its built-in scenarios (scenarios/gwkho/*.json; the game: game.hpp, state.hpp), and it
+// contributes `carroccio army FILE` (cli.hpp). Beneath: troops.hpp (vocabulary), tables.hpp (the
+// rulebook's numbers and the troop lookups), movement.hpp, shooting.hpp, combat.hpp (pure
+// tables), army.hpp (army lists, points, morale ledgers), the resolution layer (resolve*.hpp,
+// pips.hpp, morale.hpp).
 #pragma once
 
 #include <memory>

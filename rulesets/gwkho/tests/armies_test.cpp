@@ -68,6 +68,16 @@ const std::vector<Pinned> kPinned = {
       {"heavy", {"35", "12", "17.5"}},
       {"missile", {"20", "7", "10"}},
       {"elite_heavy", {"11", "4", "5.5"}}}},
+    {"poitiers-french",
+     "580",
+     "60",
+     60,
+     3,
+     2,
+     3,
+     {{"army", {"60", "20", "30"}},
+      {"heavy", {"50", "17", "25"}},
+      {"missile", {"10", "3.5", "5"}}}},
 };
 
 void expect_pinned(const ArmyList& a, const Pinned& p) {
@@ -106,7 +116,7 @@ TEST(Gwkho_Armies, Clause_Pts_1_TheBuiltInListsCostToPinnedNumbers) {
   // Negative: an unknown id names the lists there are.
   EXPECT_EQ(builtin_army_list("agincourt").message(),
             "gwkho has no army list 'agincourt': it has legnano-imperial, legnano-lombard, "
-            "poitiers-english.");
+            "poitiers-english, poitiers-french.");
 }
 
 TEST(Gwkho_Armies, Clause_Pts_2_TheDetailsOfTheBuiltInLists) {
@@ -202,7 +212,7 @@ TEST(Gwkho_Cli, Clause_Cli_RefusesABadListInOneSentence) {
   EXPECT_EQ(unknown.code, 1);
   EXPECT_EQ(unknown.err,
             "carroccio: gwkho has no army list 'agincourt': it has legnano-imperial, "
-            "legnano-lombard, poitiers-english.\n");
+            "legnano-lombard, poitiers-english, poitiers-french.\n");
 }
 
 TEST(Gwkho_Cli, Clause_Cli_UsageErrorsAndHelp) {
@@ -227,16 +237,14 @@ TEST(Gwkho_Cli, Clause_Cli_UsageErrorsAndHelp) {
   EXPECT_NE(help.out.find("  gwkho/poitiers-english\n"), std::string::npos);
 }
 
-TEST(Gwkho_Cli, Clause_Cli_TheRulesetPlaysNoGamesAndContributesArmy) {
+TEST(Gwkho_Cli, Clause_Cli_TheRulesetPlaysGamesAndContributesArmy) {
   const auto ruleset = make_ruleset();
   EXPECT_EQ(ruleset->info().id, "gwkho");
-  EXPECT_FALSE(ruleset->info().plays_games);
+  EXPECT_TRUE(ruleset->info().plays_games);
   EXPECT_FALSE(ruleset->info().table_referee);
-  EXPECT_TRUE(ruleset->info().scenarios.empty());
+  EXPECT_FALSE(ruleset->info().scenarios.empty());
   auto game = ruleset->new_game(nlohmann::json::object(), "x.json", {});
   ASSERT_FALSE(game.ok());
-  EXPECT_EQ(game.message(),
-            "gwkho plays no games yet: use 'carroccio army FILE' to cost and check an army list.");
   const auto commands = ruleset->commands();
   ASSERT_EQ(commands.size(), 1u);
   EXPECT_EQ(commands[0].name, "army");

@@ -1,0 +1,100 @@
+// God Will Know His Own (gwkho): the game on the table. A scenario (scenarios/gwkho/*.json,
+// docs/scenario-format.md, section gwkho) names two army lists (built-in ids or inline), deploys
+// every element group of each as a block (front-left corner, heading, frontage), lays terrain
+// polygons with their going, and says which side has the first bound and how many bounds are
+// played. The Game holds the scenario as loaded, every element with its troop, command and place,
+// and each army's assessment (points, e/e, ledgers); States (state.hpp) play it.
+//
+// Lengths are whole sub-units of 1/1270 inch (resolve.hpp: kUnitsPerInch); the file gives inches
+// with at most one decimal (ruling G-1a).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/geometry.hpp"
+#include "game/state.hpp"
+#include "rulesets/gwkho/army.hpp"
+#include "rulesets/gwkho/morale.hpp"
+
+namespace carroccio::gwkho {
+
+namespace geo = core::geo;
+
+inline constexpr int kNumSides = 2;
+inline constexpr int kMaxElements = 250;  // both armies together (the action encoding's bound)
+
+// [G-12] A terrain piece: its going for movement and combat.
+struct TerrainPiece {
+  std::string id;
+  Going going = Going::kRough;
+  geo::Polygon outline;
+};
+
+// One element as deployed.
+struct ElementDef {
+  std::string id;    // "imperial.0.1.3": side, command, group, element
+  std::string name;  // the group's name, or its troop
+  int side = 0;
+  int command = 0;    // index into the army list's commands
+  int regiment = -1;  // index into that command's regiments, or -1
+  Troop troop;        // as it fights and moves (dismounted: its dismount option)
+  Troop list_troop;   // as its army list gives it (what its morale ledgers count)
+  Status status = Status::kNone;
+  Weapon weapon = Weapon::kNone;
+  bool general = false;  // [Gen-1] its command's general stands with it
+  bool cinc = false;     // ... and he is the commander-in-chief
+  geo::Base base{geo::Point{1000, 1000}, 2, 2, geo::Angle{}};
+};
+
+struct SideDef {
+  std::string id, name;
+  ArmyList army;
+  bool north = false;  // its base edge is the far one (y = height); else y = 0
+};
+
+struct Scenario {
+  std::string id, title, description;
+  int year = 0;
+  int bounds = 24;  // bounds played in all (both sides' together) before a draw
+  int first = 0;    // the side with the first bound
+  std::int64_t width = 72 * 1270, height = 48 * 1270;
+  std::array<SideDef, kNumSides> sides;
+  std::vector<TerrainPiece> terrain;
+  std::vector<ElementDef> elements;
+  nlohmann::json source;
+};
+
+std::string_view going_name(Going g);  // "open", "rough", "bad", "road"
+
+// Reads and checks a scenario; every error names the source, the field and the problem.
+core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);
+
+// The options of the game (none yet: the alternate-bounds sequence of ruling G-6 is the game).
+struct RuleOptions {};
+core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
+
+class GwkhoGame final : public game::Game, public std::enable_shared_from_this<GwkhoGame> {
+ public:
+  GwkhoGame(Scenario scenario, RuleOptions rules, game::Options options);
+
+  std::unique_ptr<game::State> new_initial_state() const override;
+
+  const Scenario& scenario_data() const { return scenario_; }
+  int num_elements() const { return static_cast<int>(scenario_.elements.size()); }
+  const ElementDef& element(int e) const { return scenario_.elements[static_cast<std::size_t>(e)]; }
+  const SideDef& side(int s) const { return scenario_.sides[static_cast<std::size_t>(s)]; }
+  // The assessment of side s's army (points, e/e, ledgers and thresholds).
+  const ArmyReport& report(int s) const { return *reports_[static_cast<std::size_t>(s)]; }
+  int num_commands(int s) const { return static_cast<int>(side(s).army.commands.size()); }
+
+ private:
+  Scenario scenario_;
+  RuleOptions rules_;
+  std::array<std::unique_ptr<ArmyReport>, kNumSides> reports_;
+};
+
+}  // namespace carroccio::gwkho

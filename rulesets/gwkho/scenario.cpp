@@ -1,0 +1,260 @@
+// Reading a gwkho scenario file (docs/scenario-format.md, section gwkho) with the shared field
+// reader of game/scenario_reader.hpp. Every error names the source, the field and the problem.
+// Lengths in the file are inches with at most one decimal; they become sub-units (1/1270 inch)
+// here and nowhere else (ruling G-1a).
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "fmt/format.h"
+#include "game/scenario_reader.hpp"
+#include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/resolve.hpp"
+
+namespace carroccio::gwkho {
+
+std::string_view going_name(Going g) {
+  static constexpr std::array<std::string_view, kNumGoings> kNames = {"open", "rough", "bad",
+                                                                      "road"};
+  return kNames[static_cast<std::size_t>(g)];
+}
+
+namespace {
+
+constexpr int kMaxTableInches = 200;
+
+// Inches with at most one decimal -> sub-units (0.1 inch = 127).
+bool inches(game::FieldReader& rd, const nlohmann::json& v, const std::string& field,
+            std::int64_t& out, int lo, int hi) {
+  std::int64_t h = 0;
+  if (!rd.hundredths(v, field, h, lo, hi, "inches")) return false;
+  if (h % 10 != 0)
+    return rd.fail(field, "has more than one decimal (lengths are tenths of an inch)");
+  out = h / 10 * (kUnitsPerInch / 10);
+  return true;
+}
+
+bool point(game::FieldReader& rd, const nlohmann::json& v, const std::string& field,
+           geo::Point& out) {
+  if (!rd.point(v, field, out, 0, kMaxTableInches, "inches")) return false;
+  if (out.x % 10 != 0 || out.y % 10 != 0)
+    return rd.fail(field, "has more than one decimal (lengths are tenths of an inch)");
+  out = {out.x / 10 * (kUnitsPerInch / 10), out.y / 10 * (kUnitsPerInch / 10)};
+  return true;
+}
+
+bool on_table(const geo::Base& b, std::int64_t w, std::int64_t h) {
+  for (const auto& p : b.corners())
+    if (p.x < 0 || p.y < 0 || p.x > w || p.y > h) return false;
+  return true;
+}
+
+// [G-43] A group deployed as a block: `frontage` elements side by side, as many ranks as it
+// takes, the first element's front-left corner at `corner`, all facing `heading`.
+std::vector<geo::Base> block(Troop t, int count, int frontage, geo::Point corner,
+                             geo::Angle heading) {
+  const BaseSize size = base_size(t.type);
+  const std::int64_t w = std::int64_t{size.width_mm} * 50, d = std::int64_t{size.depth_mm} * 50;
+  const geo::Angle right = heading - geo::Angle::degrees(90);
+  const geo::Angle back = heading + geo::Angle::degrees(180);
+  std::vector<geo::Base> out;
+  for (int k = 0; k < count; ++k) {
+    const int r = k / frontage, c = k % frontage;
+    const geo::Point centre =
+        corner + geo::polar(right, c * w + w / 2) + geo::polar(back, r * d + d / 2);
+    out.emplace_back(centre, w, d, heading);
+  }
+  return out;
+}
+
+}  // namespace
+
+core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
+  for (const auto& [name, value] : options) {
+    (void)value;
+    return core::make_error(
+        fmt::format("'{}' is not an option of gwkho: it has no options yet.", name));
+  }
+  return RuleOptions{};
+}
+
+core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
+  game::FieldReader rd(source);
+  if (!rd.top_level(j, "gwkho",
+                    {"ruleset", "id", "title", "description", "year", "bounds", "table", "first",
+                     "terrain", "sides"}))
+    return *rd.err();
+  Scenario s;
+  s.source = j;
+  if (!rd.string(j, "", "id", s.id) || !rd.string(j, "", "title", s.title) ||
+      !rd.string(j, "", "description", s.description, game::Need::kOptional) ||
+      !rd.integer(j, "", "bounds", s.bounds, 2, 200, game::Need::kOptional))
+    return *rd.err();
+  if (j.contains("table")) {
+    const auto& t = j["table"];
+    if (!t.is_array() || t.size() != 2)
+      return rd.error("table", "must be [width, height] in inches");
+    if (!inches(rd, t[0], "table[0]", s.width, 12, kMaxTableInches) ||
+        !inches(rd, t[1], "table[1]", s.height, 12, kMaxTableInches))
+      return *rd.err();
+  }
+  // Terrain.
+  if (const nlohmann::json* ts = rd.array(j, "", "terrain", 0, 100, game::Need::kOptional)) {
+    for (std::size_t i = 0; i < ts->size(); ++i) {
+      const std::string p = game::item_path("terrain", i);
+      const auto& t = (*ts)[i];
+      TerrainPiece piece;
+      if (!rd.object(t, p) ||
+          !rd.only_fields(t, p, {"id", "going", "polygon"}, "a terrain piece") ||
+          !rd.string(t, p, "id", piece.id) ||
+          !rd.choice(t, p, "going", piece.going, {{"rough", Going::kRough}, {"bad", Going::kBad}}))
+        return *rd.err();
+      const nlohmann::json* poly = rd.array(t, p, "polygon", 3, 64);
+      if (!poly) return *rd.err();
+      for (std::size_t k = 0; k < poly->size(); ++k) {
+        geo::Point q;
+        if (!point(rd, (*poly)[k], fmt::format("{}polygon[{}]", p, k), q)) return *rd.err();
+        piece.outline.push_back(q);
+      }
+      if (auto st = geo::validate_polygon(piece.outline); !st)
+        return rd.error(p + "polygon",
+                        "is not a simple polygon: " + game::sentence_body(st.message()));
+      s.terrain.push_back(std::move(piece));
+    }
+  } else if (rd.err()) {
+    return *rd.err();
+  }
+  // Sides.
+  const nlohmann::json* sides = rd.array(j, "", "sides", 2, 2);
+  if (!sides) return *rd.err();
+  for (int si = 0; si < kNumSides; ++si) {
+    const std::string p = game::item_path("sides", static_cast<std::size_t>(si));
+    const auto& sj = (*sides)[static_cast<std::size_t>(si)];
+    SideDef& side = s.sides[static_cast<std::size_t>(si)];
+    std::string edge;
+    if (!rd.object(sj, p) ||
+        !rd.only_fields(sj, p, {"id", "name", "army", "edge", "deploy"}, "a side") ||
+        !rd.string(sj, p, "id", side.id) || !rd.string(sj, p, "name", side.name) ||
+        !rd.choice(sj, p, "edge", side.north, {{"south", false}, {"north", true}}))
+      return *rd.err();
+    if (si == 1 && side.id == s.sides[0].id)
+      return rd.error(p + "id", fmt::format("repeats '{}': the two sides need two ids", side.id));
+    if (!sj.contains("army")) return rd.error(p + "army", "is missing: name an army list");
+    const auto& aj = sj["army"];
+    core::Expected<ArmyList> army = core::make_error("");
+    if (aj.is_string()) {
+      army = builtin_army_list(aj.get<std::string>());
+      if (!army)
+        return rd.error(p + "army", fmt::format("names no built-in army list: {}",
+                                                game::sentence_body(army.error().message)));
+    } else if (aj.is_object()) {
+      army = load_army_list(aj, fmt::format("{}: field '{}army'", source, p));
+      if (!army) return army.error();
+    } else {
+      return rd.error(p + "army", "must be the id of a built-in army list or an army list object");
+    }
+    side.army = std::move(*army);
+    // Deployment: every element group exactly once.
+    const auto& cmds = side.army.commands;
+    std::vector<std::vector<std::vector<int>>> placed(cmds.size());  // [command][regiment+1][group]
+    for (std::size_t c = 0; c < cmds.size(); ++c) {
+      placed[c].resize(cmds[c].regiments.size() + 1);
+      placed[c][0].assign(cmds[c].elements.size(), 0);
+      for (std::size_t r = 0; r < cmds[c].regiments.size(); ++r)
+        placed[c][r + 1].assign(cmds[c].regiments[r].elements.size(), 0);
+    }
+    const nlohmann::json* dep = rd.array(sj, p, "deploy", 1, 200);
+    if (!dep) return *rd.err();
+    for (std::size_t di = 0; di < dep->size(); ++di) {
+      const std::string dp = game::item_path(p + "deploy", di);
+      const auto& d = (*dep)[di];
+      int command = 0, regiment = -1, group = 0, heading = 0, frontage = 1;
+      if (!rd.object(d, dp) ||
+          !rd.only_fields(
+              d, dp, {"command", "regiment", "group", "at", "heading", "frontage", "dismounted"},
+              "a deployment") ||
+          !rd.integer(d, dp, "command", command, 0, static_cast<int>(cmds.size()) - 1) ||
+          !rd.integer(d, dp, "group", group, 0, 99) ||
+          !rd.integer(d, dp, "heading", heading, 0, 359) ||
+          !rd.integer(d, dp, "frontage", frontage, 1, 200))
+        return *rd.err();
+      const Command& cmd = cmds[static_cast<std::size_t>(command)];
+      if (!rd.integer(d, dp, "regiment", regiment, 0,
+                      std::max(0, static_cast<int>(cmd.regiments.size()) - 1),
+                      game::Need::kOptional))
+        return *rd.err();
+      if (d.contains("regiment") && cmd.regiments.empty())
+        return rd.error(dp + "regiment", "names a regiment, but that command has none");
+      const std::vector<ElementGroup>& groups =
+          regiment < 0 ? cmd.elements : cmd.regiments[static_cast<std::size_t>(regiment)].elements;
+      if (group >= static_cast<int>(groups.size()))
+        return rd.error(dp + "group",
+                        fmt::format("is {}, but there are {} groups there", group, groups.size()));
+      int& seen = placed[static_cast<std::size_t>(command)][static_cast<std::size_t>(regiment + 1)]
+                        [static_cast<std::size_t>(group)];
+      if (seen++ > 0) return rd.error(dp + "group", "deploys a group already deployed");
+      const ElementGroup& g = groups[static_cast<std::size_t>(group)];
+      if (frontage > g.count)
+        return rd.error(dp + "frontage",
+                        fmt::format("is {}, but the group has {} elements", frontage, g.count));
+      if (!d.contains("at")) return rd.error(dp + "at", "is missing: the front-left corner");
+      geo::Point at;
+      if (!point(rd, d["at"], dp + "at", at)) return *rd.err();
+      // [Dis-1, G-52] Deployed dismounted: it fights on foot as its list's dismount option.
+      bool dismounted = false;
+      if (!rd.boolean(d, dp, "dismounted", dismounted, game::Need::kOptional)) return *rd.err();
+      if (dismounted && !g.dismount)
+        return rd.error(dp + "dismounted",
+                        fmt::format("is true, but the army list gives {} no dismount option "
+                                    "(rule Dis-1)",
+                                    troop_text(g.troop)));
+      const Troop fights = dismounted ? *g.dismount : g.troop;
+      const bool general_here = &general_group(cmd) == &g;
+      const auto bases = block(fights, g.count, frontage, at, geo::Angle::degrees(heading));
+      for (std::size_t k = 0; k < bases.size(); ++k) {
+        ElementDef e;
+        e.id = fmt::format("{}.{}.{}{}.{}", side.id, command,
+                           regiment < 0 ? "" : fmt::format("r{}.", regiment), group, k);
+        e.name = g.name.empty() ? troop_text(g.troop) : g.name;
+        e.side = si;
+        e.command = command;
+        e.regiment = regiment;
+        e.troop = fights;
+        e.list_troop = g.troop;
+        e.status = g.status;
+        e.weapon = g.weapon;
+        e.general = general_here && k == 0;
+        e.cinc = e.general && cmd.cinc;
+        e.base = bases[k];
+        if (!on_table(e.base, s.width, s.height))
+          return rd.error(dp + "at", "puts elements of the group off the table");
+        for (const auto& o : s.elements)
+          if (geo::overlaps(o.base, e.base))
+            return rd.error(dp + "at", fmt::format("puts element {} on element {}", e.id, o.id));
+        s.elements.push_back(std::move(e));
+        if (static_cast<int>(s.elements.size()) > kMaxElements)
+          return rd.error(dp, fmt::format("brings the elements above {}", kMaxElements));
+      }
+    }
+    for (std::size_t c = 0; c < placed.size(); ++c)
+      for (std::size_t r = 0; r < placed[c].size(); ++r)
+        for (std::size_t g = 0; g < placed[c][r].size(); ++g)
+          if (placed[c][r][g] == 0)
+            return rd.error(p + "deploy",
+                            fmt::format("does not deploy command {}{} group {}", c,
+                                        r == 0 ? "" : fmt::format(" regiment {}", r - 1), g));
+  }
+  s.year = s.sides[0].army.year;
+  if (!rd.integer(j, "", "year", s.year, 1000, 1900, game::Need::kOptional)) return *rd.err();
+  std::string first = s.sides[0].id;
+  if (!rd.string(j, "", "first", first, game::Need::kOptional)) return *rd.err();
+  if (first == s.sides[0].id)
+    s.first = 0;
+  else if (first == s.sides[1].id)
+    s.first = 1;
+  else
+    return rd.error("first", fmt::format("is '{}', which is neither side", first));
+  return s;
+}
+
+}  // namespace carroccio::gwkho

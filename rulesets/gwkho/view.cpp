@@ -1,0 +1,412 @@
+// The gwkho State as text, JSON (the table board's shape, docs/api.md "The table view"),
+// action names, odds from the resolution layer, the evaluation for the agents and the result.
+#include <algorithm>
+#include <sstream>
+
+#include "fmt/format.h"
+#include "rulesets/gwkho/state.hpp"
+
+namespace carroccio::gwkho {
+
+namespace {
+
+nlohmann::json corners_json(const geo::Base& b) {
+  nlohmann::json c = nlohmann::json::array();
+  for (const auto& p : b.corners()) c.push_back({p.x, p.y});
+  return c;
+}
+
+std::string fraction_text(std::uint64_t w, std::uint64_t total) {
+  return fmt::format("{}/{}", w, total);
+}
+
+nlohmann::json factors_json(const std::vector<Factor>& fs) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& f : fs)
+    out.push_back(
+        {{"clause", std::string(f.clause)}, {"text", std::string(f.text)}, {"value", f.value}});
+  return out;
+}
+
+std::string_view end_reason_name(EndReason r) {
+  switch (r) {
+    case EndReason::kArmyBroken:
+      return "army_broken";
+    case EndReason::kBoundLimit:
+      return "bound_limit";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string GwkhoState::to_string() const {
+  std::ostringstream os;
+  os << "bound " << bound_ << " active " << active_ << " phase " << phase_name(phase_) << " pipc "
+     << pip_command_ << " pending " << pa_ << ',' << pb_ << " winner " << winner_ << '\n';
+  os << "pips";
+  for (int p : pips_) os << ' ' << p;
+  os << '\n';
+  for (int s = 0; s < kNumSides; ++s) {
+    os << "own_morale " << s;
+    for (bool b : own_morale_[s]) os << ' ' << b;
+    os << " shaken " << (history_[s].army_shaken ? *history_[s].army_shaken : 0) << '\n';
+  }
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    os << e << ' ' << s.alive << ' ' << s.base.centre().x << ',' << s.base.centre().y << ' '
+       << s.base.heading().units() << ' ' << static_cast<int>(s.loss) << ' ' << s.routing << ' '
+       << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
+       << s.shot << s.shot_last_phase << '\n';
+  }
+  return os.str();
+}
+
+std::string GwkhoState::status_line() const {
+  const Scenario& sc = gw_->scenario_data();
+  if (phase_ == Phase::kOver)
+    return fmt::format("bound {}/{} over: {}", bound_, sc.bounds,
+                       winner_ == 2 ? "draw" : gw_->side(winner_).name + " wins");
+  std::string pips;
+  for (std::size_t c = 0; c < pips_.size(); ++c)
+    pips += fmt::format("{}{}", c == 0 ? "" : "/", pips_[c]);
+  return fmt::format("bound {}/{} {} {} PIPs {}", bound_, sc.bounds, gw_->side(active_).name,
+                     phase_name(phase_), pips);
+}
+
+nlohmann::json GwkhoState::to_json(game::Player viewer) const {
+  (void)viewer;  // nothing is hidden
+  const Scenario& sc = gw_->scenario_data();
+  nlohmann::json j;
+  j["ruleset"] = "gwkho";
+  j["scenario"] = gw_->scenario();
+  j["turn"] = bound_;
+  j["turns"] = sc.bounds;
+  j["phase"] = std::string(phase_name(phase_));
+  j["active"] = phase_ == Phase::kOver ? "" : sc.sides[static_cast<std::size_t>(active_)].id;
+  j["first"] = sc.sides[static_cast<std::size_t>(sc.first)].id;
+  j["selected"] = pa_ >= 0 ? gw_->element(pa_).id : "";
+  j["winner"] = winner_ == 2  ? "draw"
+                : winner_ < 0 ? ""
+                              : sc.sides[static_cast<std::size_t>(winner_)].id;
+  j["end_reason"] = std::string(end_reason_name(end_reason_));
+  j["units_per_inch"] = kUnitsPerInch;
+  j["table"] = {{"width", sc.width}, {"height", sc.height}};
+  j["pips"] = pips_;
+  j["terrain"] = nlohmann::json::array();
+  for (const auto& t : sc.terrain) {
+    nlohmann::json poly = nlohmann::json::array();
+    for (const auto& p : t.outline) poly.push_back({p.x, p.y});
+    j["terrain"].push_back(
+        {{"id", t.id}, {"type", std::string(going_name(t.going))}, {"polygon", poly}});
+  }
+  j["roads"] = nlohmann::json::array();
+  nlohmann::json morale = nlohmann::json::object();
+  for (int s = 0; s < kNumSides; ++s) {
+    const ArmyMorale& m = army_morale_of(s);
+    const LedgerState* a = m.find("army");
+    morale[sc.sides[static_cast<std::size_t>(s)].id] = {
+        {"state", std::string(morale_id(m.army()))},
+        {"lost", a ? a->lost_text() : "0"},
+        {"shaken_at_quarters", a ? a->shaken_at_quarters : 0},
+        {"broken_at_quarters", a ? a->broken_at_quarters : 0}};
+  }
+  j["morale"] = morale;
+  j["units"] = nlohmann::json::array();
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    const ElementDef& d = gw_->element(e);
+    j["units"].push_back({{"id", d.id},
+                          {"name", d.name},
+                          {"side", sc.sides[static_cast<std::size_t>(d.side)].id},
+                          {"type", troop_text(d.troop)},
+                          {"command", d.command},
+                          {"general", d.general},
+                          {"cinc", d.cinc},
+                          {"x", s.base.centre().x},
+                          {"y", s.base.centre().y},
+                          {"heading_arcsec", s.base.heading().units()},
+                          {"corners", corners_json(s.base)},
+                          {"hits", 0},
+                          {"routing", s.routing},
+                          {"moved", s.moved_this_bound},
+                          {"loss", std::string(loss_id(s.loss))},
+                          {"on_table", s.alive},
+                          {"removed", !s.alive}});
+  }
+  return j;
+}
+
+std::string GwkhoState::action_to_string(game::Action a) const {
+  if (phase_ == Phase::kPips) {
+    if (a >= act::kTwoDice)
+      return fmt::format("dice {} and {}", (a - act::kTwoDice) / 6 + 1,
+                         (a - act::kTwoDice) % 6 + 1);
+    return fmt::format("die {}", a - act::kOneDie);
+  }
+  if (phase_ == Phase::kShoot)
+    return fmt::format("dice {} and {}", (a - act::kShotDice) / 6 + 1,
+                       (a - act::kShotDice) % 6 + 1);
+  if (phase_ == Phase::kCombat)
+    return fmt::format("dice {} (for {}) and {} (for {})", (a - act::kCombatDice) / 10 + 1,
+                       pa_ >= 0 ? gw_->element(pa_).id : "?", (a - act::kCombatDice) % 10 + 1,
+                       pb_ >= 0 ? gw_->element(pb_).id : "?");
+  if (a == act::kEndMoves) return "end moves";
+  if (a >= act::kContactBase) {
+    const int e = (a - act::kContactBase) / 256, t = (a - act::kContactBase) % 256;
+    if (e >= num_elements() || t >= num_elements()) return fmt::format("action {}", a);
+    return fmt::format("{} into contact with {}", gw_->element(e).id, gw_->element(t).id);
+  }
+  if (a >= act::kMoveBase) {
+    const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+    if (e >= num_elements()) return fmt::format("action {}", a);
+    const std::string& id = gw_->element(e).id;
+    if (code < 4) return fmt::format("{} ahead {}/4 move", id, code + 1);
+    if (code < 8) return fmt::format("group of {} ahead {}/4 move", id, code - 3);
+    if (code == act::kTurnLeft) return fmt::format("{} turns left", id);
+    if (code == act::kTurnRight) return fmt::format("{} turns right", id);
+    if (code == act::kTurnAbout) return fmt::format("{} turns about", id);
+    if (code == act::kGroupAbout) return fmt::format("group of {} turns about", id);
+    if (code < act::kNumCodes) return fmt::format("{} back {}/4 move", id, code - act::kBack + 1);
+  }
+  return fmt::format("action {}", a);
+}
+
+nlohmann::json GwkhoState::action_to_json(game::Action a) const {
+  nlohmann::json j;
+  j["action"] = a;
+  j["text"] = action_to_string(a);
+  if (phase_ != Phase::kMove) {
+    j["kind"] = "chance";
+    return j;
+  }
+  if (a == act::kEndMoves) {
+    j["kind"] = "end-movement";
+    return j;
+  }
+  auto p = plan(a);
+  if (!p) {
+    j["kind"] = "move";
+    return j;
+  }
+  j["kind"] = p->contact ? "charge" : p->distance == 0 ? "turn" : "move";
+  j["mover"] = gw_->element(p->movers[0]).id;
+  const geo::Base& b = p->to[0];
+  j["corners"] = corners_json(b);
+  j["x"] = b.centre().x;
+  j["y"] = b.centre().y;
+  j["heading_arcsec"] = b.heading().units();
+  nlohmann::json movers = nlohmann::json::array();
+  for (std::size_t i = 0; i < p->movers.size(); ++i)
+    movers.push_back({{"id", gw_->element(p->movers[i]).id}, {"corners", corners_json(p->to[i])}});
+  j["movers"] = movers;
+  const PipCost c = price(*p);
+  j["pips"] = c.total;
+  j["cost"] = factors_json(c.items);
+  if (p->contact) j["unit"] = gw_->element((a - act::kContactBase) % 256).id;
+  return j;
+}
+
+namespace {
+
+std::uint64_t o_total(const nlohmann::json& /*outcome*/, const nlohmann::json& odds) {
+  return odds["total"].get<std::uint64_t>();
+}
+
+nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatSituation& s) {
+  const CombatFactors f = combat_factors(s);
+  const CombatOdds o = combat_odds(s);
+  nlohmann::json j;
+  j["kind"] = "close_combat";
+  j["rule"] = "gwkho CC-14";
+  j["first"] = {{"id", gw.element(x).id},
+                {"fights_as", troop_text(f.a.fights_as)},
+                {"die", f.a.die},
+                {"total", f.a.total},
+                {"factors", factors_json(f.a.factors)}};
+  j["second"] = {{"id", gw.element(y).id},
+                 {"fights_as", troop_text(f.b.fights_as)},
+                 {"die", f.b.die},
+                 {"total", f.b.total},
+                 {"factors", factors_json(f.b.factors)}};
+  j["total"] = o.total;
+  nlohmann::json outs = nlohmann::json::array();
+  for (int ra = 0; ra < kNumResults; ++ra)
+    for (int rb = 0; rb < kNumResults; ++rb) {
+      const auto w = o.weight(static_cast<Result>(ra), static_cast<Result>(rb));
+      if (w == 0) continue;
+      outs.push_back({{"first", std::string(result_id(static_cast<Result>(ra)))},
+                      {"second", std::string(result_id(static_cast<Result>(rb)))},
+                      {"weight", w},
+                      {"probability", fraction_text(w, o.total)}});
+    }
+  j["outcomes"] = outs;
+  // The shape every ruleset's odds share (docs/api.md): modifiers and results.
+  nlohmann::json mods = nlohmann::json::array();
+  for (const auto* side : {&f.a, &f.b})
+    for (const auto& fa : side->factors)
+      mods.push_back({{"what", fmt::format("{} {:+d}: {}", gw.element(side == &f.a ? x : y).id,
+                                           fa.value, fa.text)},
+                      {"rule", fmt::format("gwkho {}", fa.clause)}});
+  j["modifiers"] = mods;
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& r : outs)
+    results.push_back(
+        {{"result", fmt::format("{} {}, {} {}", gw.element(x).id, r["first"].get<std::string>(),
+                                gw.element(y).id, r["second"].get<std::string>())},
+         {"probability", r["probability"]},
+         {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) /
+                   static_cast<double>(o_total(r, j))}});
+  j["results"] = results;
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json GwkhoState::action_odds(game::Action a) const {
+  if (phase_ == Phase::kShoot && pa_ >= 0) {
+    const ShotSituation s = shot_situation(pa_, pb_);
+    const ShotModifiers m = shot_modifiers(s);
+    const ShotOdds o = shot_odds(s);
+    nlohmann::json j;
+    j["kind"] = "shot";
+    j["rule"] = "gwkho Sht-1";
+    j["shooter"] = gw_->element(pa_).id;
+    j["target"] = gw_->element(pb_).id;
+    j["modifiers"] = factors_json(m.modifiers);
+    j["total"] = o.total;
+    nlohmann::json outs = nlohmann::json::array();
+    for (int r = 0; r < kNumResults; ++r)
+      if (o.weights[static_cast<std::size_t>(r)] > 0)
+        outs.push_back(
+            {{"result", std::string(result_id(static_cast<Result>(r)))},
+             {"weight", o.weights[static_cast<std::size_t>(r)]},
+             {"probability", fraction_text(o.weights[static_cast<std::size_t>(r)], o.total)}});
+    j["outcomes"] = outs;
+    nlohmann::json mods = nlohmann::json::array();
+    for (const auto& f : m.modifiers)
+      mods.push_back({{"what", fmt::format("{:+d}: {}", f.value, f.text)},
+                      {"rule", fmt::format("gwkho {}", f.clause)}});
+    j["modifiers"] = mods;
+    nlohmann::json results = nlohmann::json::array();
+    for (const auto& r : outs)
+      results.push_back({{"result", r["result"]},
+                         {"probability", r["probability"]},
+                         {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) / 36.0}});
+    j["results"] = results;
+    return j;
+  }
+  if (phase_ == Phase::kCombat && pa_ >= 0)
+    return combat_odds_json(*gw_, pa_, pb_, combat_situation(pa_, pb_));
+  if (phase_ != Phase::kMove || a < act::kContactBase) return nullptr;
+  auto p = plan(a);
+  if (!p) return nullptr;
+  // The combat as it will stand after the contact move (CC-14: exact over both dice).
+  GwkhoState after(*this);
+  after.set_record_history(false);
+  after.apply_move(*p);
+  const int e = p->movers[0], t = (a - act::kContactBase) % 256;
+  return combat_odds_json(*gw_, e, t, after.combat_situation(e, t));
+}
+
+std::string GwkhoState::render_text(game::Player viewer) const {
+  (void)viewer;
+  std::ostringstream os;
+  os << status_line() << '\n';
+  for (int s = 0; s < kNumSides; ++s) {
+    const ArmyMorale& m = army_morale_of(s);
+    const LedgerState* l = m.find("army");
+    os << gw_->side(s).name << ": morale " << morale_id(m.army()) << ", lost "
+       << (l ? l->lost_text() : "0") << " e/e\n";
+    for (int e = 0; e < num_elements(); ++e) {
+      if (side_of(e) != s) continue;
+      const ElementState& st = els_[static_cast<std::size_t>(e)];
+      const ElementDef& d = gw_->element(e);
+      if (!st.alive) {
+        os << "  " << d.id << ' ' << troop_text(d.troop) << " lost\n";
+        continue;
+      }
+      os << fmt::format("  {} {} at ({:.1f}\", {:.1f}\") facing {}{}{}{}\n", d.id,
+                        troop_text(d.troop),
+                        static_cast<double>(st.base.centre().x) / kUnitsPerInch,
+                        static_cast<double>(st.base.centre().y) / kUnitsPerInch,
+                        st.base.heading().units() / 3600, d.general ? " [general]" : "",
+                        st.routing ? " routing" : "", st.moved_this_bound ? " moved" : "");
+    }
+  }
+  return os.str();
+}
+
+// The agents' estimate: each army's losses against the loss that breaks it (Mor-9, Mor-20).
+std::vector<double> GwkhoState::evaluate() const {
+  if (phase_ == Phase::kOver) return returns();
+  std::array<double, kNumSides> f{};
+  for (int s = 0; s < kNumSides; ++s) {
+    const ArmyMorale& m = army_morale_of(s);
+    const LedgerState* l = m.find("army");
+    if (l && l->broken_at_quarters > 0)
+      f[static_cast<std::size_t>(s)] =
+          static_cast<double>(l->lost_quarters) / l->broken_at_quarters;
+  }
+  // A small positional term: how far each side's elements stand from their own base edge, as a
+  // share of the table's depth (an army that closes with the enemy can win; one that waits
+  // cannot). One side's advance does not change the other's.
+  std::array<double, kNumSides> ahead{};
+  std::array<int, kNumSides> count{};
+  const double height = static_cast<double>(gw_->scenario_data().height);
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (!s.alive || s.routing) continue;
+    const auto side = static_cast<std::size_t>(side_of(e));
+    const double y = static_cast<double>(s.base.centre().y);
+    ahead[side] += gw_->side(side_of(e)).north ? (height - y) / height : y / height;
+    ++count[side];
+  }
+  for (std::size_t s = 0; s < kNumSides; ++s)
+    if (count[s] > 0) ahead[s] /= count[s];
+  const double v = std::clamp(f[1] - f[0] + 0.2 * (ahead[0] - ahead[1]), -1.0, 1.0);
+  return {v, -v};
+}
+
+nlohmann::json GwkhoState::result_summary() const {
+  const Scenario& sc = gw_->scenario_data();
+  nlohmann::json j;
+  j["end_reason"] = std::string(end_reason_name(end_reason_));
+  j["turn"] = bound_;
+  j["score_label"] = "Enemy e/e lost";
+  j["score"] = nlohmann::json::object();
+  for (int s = 0; s < kNumSides; ++s) {
+    const ArmyMorale& m = army_morale_of(1 - s);
+    const LedgerState* l = m.find("army");
+    j["score"][sc.sides[static_cast<std::size_t>(s)].id] =
+        l ? static_cast<double>(l->lost_quarters) / 4.0 : 0.0;
+  }
+  j["pieces"] = nlohmann::json::array();
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    j["pieces"].push_back({{"id", gw_->element(e).id},
+                           {"side", sc.sides[static_cast<std::size_t>(side_of(e))].id},
+                           {"fate", !s.alive    ? "destroyed"
+                                    : s.routing ? "routing"
+                                                : "on_table"}});
+  }
+  return j;
+}
+
+std::string GwkhoState::check_invariants() const {
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (!s.alive) continue;
+    if (!on_table(s.base)) return fmt::format("{} is off the table", gw_->element(e).id);
+    for (int o = e + 1; o < num_elements(); ++o)
+      if (els_[static_cast<std::size_t>(o)].alive &&
+          geo::overlaps(s.base, els_[static_cast<std::size_t>(o)].base))
+        return fmt::format("{} overlaps {}", gw_->element(e).id, gw_->element(o).id);
+  }
+  for (int p : pips_)
+    if (p < 0) return "a command has negative PIPs";
+  return {};
+}
+
+}  // namespace carroccio::gwkho
