@@ -14,6 +14,11 @@ Agent::~Agent() = default;
 
 std::string Agent::name() const { return "agent"; }
 
+Explanation Agent::explain(std::size_t limit) const {
+  (void)limit;
+  return {};
+}
+
 game::Action RandomAgent::choose(const game::State& state, core::Rng& rng) {
   state.legal_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;

@@ -263,11 +263,18 @@ void MctsAgent::seed_root(const game::State& state, core::Rng& rng) {
 
 game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_ = {};
+  last_choice_ = game::kInvalidAction;
   state.agent_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;
   if (legal_.size() == 1) {
+    // The only decision open: nothing is searched, and explain() gives its evaluation.
     next_root_ = -1;
-    return legal_.front();
+    pool_.clear();
+    auto next = state.clone_for_search();
+    next->apply_unchecked(legal_.front());
+    single_ = {legal_.front(), judge(*next), 0};
+    last_choice_ = legal_.front();
+    return last_choice_;
   }
   if (params_.reuse && reuse_subtree(state)) {
     stats_.reused_visits = pool_[0].visits;
@@ -305,7 +312,31 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
     if (n.visits > b.visits || (n.visits == b.visits && nm > bm)) best = c;
   }
   if (params_.reuse) remember_choice(state, best);
-  return pool_[static_cast<std::size_t>(best)].action;
+  last_choice_ = pool_[static_cast<std::size_t>(best)].action;
+  return last_choice_;
+}
+
+Explanation MctsAgent::explain(std::size_t limit) const {
+  Explanation e;
+  e.effort_unit = "visits";
+  e.chosen = last_choice_;
+  if (last_choice_ == game::kInvalidAction) return e;
+  if (pool_.empty()) {
+    if (limit > 0) e.candidates.push_back(single_);
+    return e;
+  }
+  for (std::int32_t c = pool_[0].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    const Node& n = pool_[static_cast<std::size_t>(c)];
+    e.candidates.push_back(
+        {n.action, n.visits ? n.value / n.visits : 0.0, static_cast<std::int64_t>(n.visits)});
+  }
+  std::stable_sort(e.candidates.begin(), e.candidates.end(),
+                   [](const Candidate& a, const Candidate& b) {
+                     return a.effort != b.effort ? a.effort > b.effort : a.value > b.value;
+                   });
+  if (e.candidates.size() > limit) e.candidates.resize(limit);
+  return e;
 }
 
 core::Expected<double> double_param(const AgentSpec& spec, const std::string& key, double fallback,

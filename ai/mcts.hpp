@@ -57,6 +57,9 @@ class MctsAgent final : public Agent {
   std::string name() const override { return name_; }
   game::Action choose(const game::State& state, core::Rng& rng) override;
   const MctsStats& last_stats() const { return stats_; }
+  // The root's children after the last decision, most visited first: mean value for the side
+  // (priors and seeds included, as the search weighed them) and visits.
+  Explanation explain(std::size_t limit) const override;
 
  private:
   struct Node {
@@ -97,6 +100,8 @@ class MctsAgent final : public Agent {
   std::int32_t next_root_ = -1;
   std::vector<Node> spare_;
   std::vector<std::pair<std::int32_t, std::int32_t>> copy_stack_;
+  game::Action last_choice_ = game::kInvalidAction;
+  Candidate single_;  // the account of a decision with one action open
 };
 
 // Parses a decimal parameter (e.g. c=1.4) in [lo, hi]; one sentence if malformed.
