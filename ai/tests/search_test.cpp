@@ -240,6 +240,24 @@ TEST(MctsAgent, ExplainsTheRootsChildrenMostVisitedFirst) {
   EXPECT_GE(total, 400);  // every iteration visits one root child (priors add virtual visits)
 }
 
+TEST(MctsAgent, ChanceAveragingWeighsEveryOutcomeOfAGamble) {
+  // chance=K: a gamble's value is the expectation over its outcomes, not one sampled outcome.
+  // On 3 stones a 9-in-10 gamble is the move, and on 4 stones a 1-in-4 gamble is not.
+  auto good = std::make_shared<NimGame>(3, 9, 1);
+  auto bad = std::make_shared<NimGame>(4, 1, 3);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    core::Rng rng(seed);
+    EXPECT_EQ(agent("mcts:iters=200,chance=8", *good)->choose(*good->new_initial_state(), rng),
+              kGamble);
+    EXPECT_EQ(agent("mcts:iters=200,chance=8", *bad)->choose(*bad->new_initial_state(), rng),
+              kTake1);
+  }
+  // With one outcome sampled per expansion (chance=1) the search still plays legally.
+  core::Rng rng(9);
+  EXPECT_NE(agent("mcts:iters=50,chance=1", *good)->choose(*good->new_initial_state(), rng),
+            game::kInvalidAction);
+}
+
 TEST(MctsAgent, SameSeedSameChoiceAndSameSearch) {
   const auto registry = tests::make_race_registry();
   auto g = *registry.load("race/sprint", {});
