@@ -14,6 +14,11 @@ Agent::~Agent() = default;
 
 std::string Agent::name() const { return "agent"; }
 
+Explanation Agent::explain(std::size_t limit) const {
+  (void)limit;
+  return {};
+}
+
 game::Action RandomAgent::choose(const game::State& state, core::Rng& rng) {
   state.legal_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;
@@ -132,7 +137,9 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
   }
   if (spec.kind == "mcts") {
-    if (auto s = spec.check_params({"c", "iters", "ms", "prior", "reuse", "rollout", "seed"}); !s)
+    if (auto s =
+            spec.check_params({"c", "chance", "iters", "ms", "prior", "reuse", "rollout", "seed"});
+        !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
       return core::make_error("Agent 'mcts' takes a budget of either iters or ms, not both.");
@@ -159,6 +166,9 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     auto seed = spec.int_param("seed", p.seed, 0, 1'000'000);
     if (!seed) return seed.error();
     p.seed = static_cast<int>(*seed);
+    auto chance = spec.int_param("chance", p.chance, 0, 1024);
+    if (!chance) return chance.error();
+    p.chance = static_cast<int>(*chance);
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

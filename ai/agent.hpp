@@ -1,6 +1,7 @@
 // Agents: whatever chooses a side's decisions (random, heuristic, MCTS), over the game interface.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,6 +14,21 @@
 
 namespace carroccio::ai {
 
+// Why an agent chose what it chose (Agent::explain): its leading candidates at the last
+// decision, best first, each with the value it estimated for its side (State::evaluate()'s
+// scale, -1 to +1) and how much search it got, in the agent's own unit (`effort_unit`: MCTS
+// "visits", the heuristic "positions").
+struct Candidate {
+  game::Action action = game::kInvalidAction;
+  double value = 0;
+  std::int64_t effort = 0;
+};
+struct Explanation {
+  std::string effort_unit;
+  std::vector<Candidate> candidates;  // best first; empty when the agent keeps no such account
+  game::Action chosen = game::kInvalidAction;
+};
+
 class Agent {
  public:
   virtual ~Agent();
@@ -21,6 +37,9 @@ class Agent {
   // Chooses one of state.legal_actions(); `state` is a decision node of this agent's side.
   // All randomness comes from `rng`, so the choice is reproducible.
   virtual game::Action choose(const game::State& state, core::Rng& rng) = 0;
+  // The account of the last choose(): up to `limit` candidates. Empty by default (the random
+  // agent weighs nothing).
+  virtual Explanation explain(std::size_t limit) const;
 };
 
 // Uniform over the legal actions. Reuses one buffer, so a playout does not allocate here.

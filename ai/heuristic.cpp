@@ -79,6 +79,7 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
   for (std::size_t i = 0; i < legal.size(); ++i) {
     const game::Action a = legal[i];
     params_.max_nodes = start + share * static_cast<int>(i + 1);
+    const int before = nodes_;
     auto child = state.clone_for_search();
     child->apply_unchecked(a);
     ++nodes_;
@@ -91,6 +92,7 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
       v = expected(*child, params_.samples, rng);
     }
     if (best_actions != nullptr) {
+      root_values_.push_back({a, v, static_cast<std::int64_t>(nodes_ - before)});
       if (v > best_value + kTieEpsilon)
         best_actions->assign(1, a);
       else if (v >= best_value - kTieEpsilon)
@@ -106,13 +108,34 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
 game::Action HeuristicAgent::choose(const game::State& state, core::Rng& rng) {
   state.agent_actions(root_legal_);
   if (root_legal_.empty()) return game::kInvalidAction;
-  if (root_legal_.size() == 1) return root_legal_.front();
+  root_values_.clear();
+  last_choice_ = game::kInvalidAction;
+  if (root_legal_.size() == 1) {
+    // The only decision open: its account is its evaluation, with no search.
+    auto child = state.clone_for_search();
+    child->apply_unchecked(root_legal_.front());
+    root_values_.push_back({root_legal_.front(), leaf(*child), 0});
+    last_choice_ = root_legal_.front();
+    return last_choice_;
+  }
   nodes_ = 0;
   level_ = 0;
   decision_level_ = 0;
   best_.clear();
   best(state, leaf(state), params_.depth, rng, &best_);
-  return best_[static_cast<std::size_t>(rng.uniform(best_.size()))];
+  last_choice_ = best_[static_cast<std::size_t>(rng.uniform(best_.size()))];
+  return last_choice_;
+}
+
+Explanation HeuristicAgent::explain(std::size_t limit) const {
+  Explanation e;
+  e.effort_unit = "positions";
+  e.chosen = last_choice_;
+  e.candidates = root_values_;
+  std::stable_sort(e.candidates.begin(), e.candidates.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.value > b.value; });
+  if (e.candidates.size() > limit) e.candidates.resize(limit);
+  return e;
 }
 
 }  // namespace carroccio::ai

@@ -31,6 +31,9 @@ class HeuristicAgent final : public Agent {
   HeuristicAgent(game::Player side, HeuristicParams params, std::string name);
   std::string name() const override { return name_; }
   game::Action choose(const game::State& state, core::Rng& rng) override;
+  // Every root action of the last decision, best first: its expected evaluation for the side
+  // and the positions visited to judge it.
+  Explanation explain(std::size_t limit) const override;
 
  private:
   double expected(const game::State& state, int samples, core::Rng& rng);
@@ -49,6 +52,8 @@ class HeuristicAgent final : public Agent {
   std::deque<std::vector<game::ChanceOutcome>> outcomes_;  // one per chance level
   std::vector<game::Action> root_legal_;
   std::vector<game::Action> best_;
+  std::vector<Candidate> root_values_;  // of the last decision
+  game::Action last_choice_ = game::kInvalidAction;
 };
 
 }  // namespace carroccio::ai

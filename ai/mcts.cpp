@@ -73,6 +73,32 @@ void MctsAgent::evaluate_leaf(game::State& state, core::Rng& rng) {
   result_ = state.is_terminal() ? state.returns() : state.evaluate();
 }
 
+void MctsAgent::expected_leaf(const game::State& state, core::Rng& rng) {
+  state.chance_outcomes(first_outcomes_);
+  const int k = params_.chance;
+  const auto n = first_outcomes_.size();
+  sum_.assign(static_cast<std::size_t>(state.game().num_players()), 0.0);
+  double total = 0;
+  auto play_out = [&](game::Action first, double weight) {
+    auto s = state.clone_for_search();
+    s->apply_unchecked(first);
+    while (s->is_chance_node()) {
+      s->chance_outcomes(outcomes_);
+      s->apply_unchecked(game::sample_chance(outcomes_, rng));
+    }
+    const std::vector<double> v = s->is_terminal() ? s->returns() : s->evaluate();
+    for (std::size_t p = 0; p < sum_.size() && p < v.size(); ++p) sum_[p] += weight * v[p];
+    total += weight;
+  };
+  if (n <= static_cast<std::size_t>(k)) {
+    for (const auto& o : first_outcomes_) play_out(o.action, static_cast<double>(o.weight));
+  } else {
+    for (int i = 0; i < k; ++i) play_out(game::sample_chance(first_outcomes_, rng), 1.0);
+  }
+  for (double& v : sum_) v /= total > 0 ? total : 1.0;
+  result_ = sum_;
+}
+
 // One child per legal action (legal_ holds them), in an order shuffled by the generator; with
 // priors each child starts with `prior` virtual visits at its evaluation for the mover.
 void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player mover,
@@ -84,8 +110,14 @@ void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player
     if (params_.prior > 0) {
       auto next = state.clone_for_search();
       next->apply_unchecked(a);
-      const double v = (next->is_terminal() ? next->returns()
-                                            : next->evaluate())[static_cast<std::size_t>(mover)];
+      double v;
+      if (params_.chance > 0 && next->is_chance_node()) {
+        expected_leaf(*next, rng);  // the prior of a decision that rolls dice: their expectation
+        v = result_[static_cast<std::size_t>(mover)];
+      } else {
+        v = (next->is_terminal() ? next->returns()
+                                 : next->evaluate())[static_cast<std::size_t>(mover)];
+      }
       Node& child = pool_[static_cast<std::size_t>(c)];
       child.visits = static_cast<std::uint32_t>(params_.prior);
       child.value = v * params_.prior;
@@ -103,6 +135,8 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
   std::int32_t node = 0;
   path_.clear();
   path_.push_back(0);
+  // The first chance node met since the last decision, kept when `chance` averages leaves.
+  std::unique_ptr<game::State> chance_root;
   for (;;) {
     const game::Player p = state->current_player();
     if (p == game::kTerminalPlayer) {
@@ -110,6 +144,7 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
       break;
     }
     if (p == game::kChancePlayer) {
+      if (params_.chance > 0 && !chance_root) chance_root = state->clone_for_search();
       state->chance_outcomes(outcomes_);
       const game::Action a = game::sample_chance(outcomes_, rng);
       std::int32_t child = pool_[static_cast<std::size_t>(node)].first_child;
@@ -127,9 +162,13 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
       // children scored) when the search comes back to it. (A child scored by a prior starts
       // with virtual visits, so `reached`, not the visit count, says whether it was met.)
       n.reached = true;
-      evaluate_leaf(*state, rng);
+      if (chance_root && params_.rollout == 0)
+        expected_leaf(*chance_root, rng);
+      else
+        evaluate_leaf(*state, rng);
       break;
     }
+    chance_root.reset();
     const bool filter = p != side_;
     const bool expanded = pool_[static_cast<std::size_t>(node)].expanded;
     if (!expanded || filter) state->agent_actions(legal_);
@@ -263,11 +302,18 @@ void MctsAgent::seed_root(const game::State& state, core::Rng& rng) {
 
 game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_ = {};
+  last_choice_ = game::kInvalidAction;
   state.agent_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;
   if (legal_.size() == 1) {
+    // The only decision open: nothing is searched, and explain() gives its evaluation.
     next_root_ = -1;
-    return legal_.front();
+    pool_.clear();
+    auto next = state.clone_for_search();
+    next->apply_unchecked(legal_.front());
+    single_ = {legal_.front(), judge(*next), 0};
+    last_choice_ = legal_.front();
+    return last_choice_;
   }
   if (params_.reuse && reuse_subtree(state)) {
     stats_.reused_visits = pool_[0].visits;
@@ -305,7 +351,31 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
     if (n.visits > b.visits || (n.visits == b.visits && nm > bm)) best = c;
   }
   if (params_.reuse) remember_choice(state, best);
-  return pool_[static_cast<std::size_t>(best)].action;
+  last_choice_ = pool_[static_cast<std::size_t>(best)].action;
+  return last_choice_;
+}
+
+Explanation MctsAgent::explain(std::size_t limit) const {
+  Explanation e;
+  e.effort_unit = "visits";
+  e.chosen = last_choice_;
+  if (last_choice_ == game::kInvalidAction) return e;
+  if (pool_.empty()) {
+    if (limit > 0) e.candidates.push_back(single_);
+    return e;
+  }
+  for (std::int32_t c = pool_[0].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    const Node& n = pool_[static_cast<std::size_t>(c)];
+    e.candidates.push_back(
+        {n.action, n.visits ? n.value / n.visits : 0.0, static_cast<std::int64_t>(n.visits)});
+  }
+  std::stable_sort(e.candidates.begin(), e.candidates.end(),
+                   [](const Candidate& a, const Candidate& b) {
+                     return a.effort != b.effort ? a.effort > b.effort : a.value > b.value;
+                   });
+  if (e.candidates.size() > limit) e.candidates.resize(limit);
+  return e;
 }
 
 core::Expected<double> double_param(const AgentSpec& spec, const std::string& key, double fallback,

@@ -30,6 +30,12 @@ struct MctsParams {
   // evaluation unchanged, such as picking a unit before its hex, the best evaluation one own
   // decision further). It steers the budget toward the moves the evaluation likes; 0 = off.
   int seed = 0;
+  // chance: when a leaf is reached through chance nodes (dice, draws) met since the last
+  // decision, its value is not the evaluation of the one sampled outcome but the expectation
+  // over the first of those chance nodes: each outcome weighed exactly when there are at most
+  // this many, else this many sampled by weight (later chance nodes sampled once each); 0 = off,
+  // the sampled leaf's evaluation.
+  int chance = 0;
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -57,6 +63,9 @@ class MctsAgent final : public Agent {
   std::string name() const override { return name_; }
   game::Action choose(const game::State& state, core::Rng& rng) override;
   const MctsStats& last_stats() const { return stats_; }
+  // The root's children after the last decision, most visited first: mean value for the side
+  // (priors and seeds included, as the search weighed them) and visits.
+  Explanation explain(std::size_t limit) const override;
 
  private:
   struct Node {
@@ -74,6 +83,9 @@ class MctsAgent final : public Agent {
   std::int32_t add_child(std::int32_t parent, game::Action action, game::Player mover);
   std::int32_t select(std::int32_t node, bool filter, std::size_t* matched);
   void evaluate_leaf(game::State& state, core::Rng& rng);
+  // The expectation of evaluate() (or returns()) over the chance outcomes of `state` (a chance
+  // node), into result_.
+  void expected_leaf(const game::State& state, core::Rng& rng);
   void expand(std::int32_t node, const game::State& state, game::Player mover, core::Rng& rng);
   bool reuse_subtree(const game::State& state);
   void seed_root(const game::State& state, core::Rng& rng);
@@ -90,6 +102,8 @@ class MctsAgent final : public Agent {
   std::vector<game::Action> look_;
   std::vector<game::ChanceOutcome> outcomes_;
   std::vector<double> result_;
+  std::vector<double> sum_;
+  std::vector<game::ChanceOutcome> first_outcomes_;
   // Tree reuse between consecutive decisions of the side (the atomic steps of one move: a unit,
   // then its hex): the state the chosen action led to, as canonical text, and the chosen
   // child's index; the next decision keeps that subtree if it is asked about exactly that state.
@@ -97,6 +111,8 @@ class MctsAgent final : public Agent {
   std::int32_t next_root_ = -1;
   std::vector<Node> spare_;
   std::vector<std::pair<std::int32_t, std::int32_t>> copy_stack_;
+  game::Action last_choice_ = game::kInvalidAction;
+  Candidate single_;  // the account of a decision with one action open
 };
 
 // Parses a decimal parameter (e.g. c=1.4) in [lo, hi]; one sentence if malformed.

@@ -29,11 +29,14 @@ Subcommands:
       --options LIST         optional rules, e.g. facing,vcf=every
       --dice digital|physical  roll with our generator (default) or type real dice rolls
       --record FILE          write the game record to FILE at the end (or on quit)
+      --explain              after each AI decision, the candidates it weighed and their values
       --quiet                print only the result
   demo [--scenario REF] [--seed N] [--options LIST]
                              watch one complete AI-vs-AI game (default bma/legnano)
   replay FILE [--json] [--quiet]
                              replay a game record and check it reproduces the same final position
+  analyse RECORD --move N [--agent KIND] [--top K]
+                             what an agent weighs at a recorded position (analyse --help)
   bench [--games N] [--scenario REF] [--json]
                              time random games of every scenario (wall-clock and CPU games/s)
                              and print a behaviour signature
@@ -67,8 +70,9 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 std::span<const std::string_view> builtin_subcommands() {
-  static constexpr std::string_view kNames[] = {"rulesets", "play", "demo", "replay", "bench",
-                                                "serve",    "sim",  "tune", "odds", "help",   "version"};
+  static constexpr std::string_view kNames[] = {"rulesets", "play",  "demo",  "replay",
+                                                "analyse",  "bench", "serve", "sim",
+                                                "tune",     "odds",  "help",  "version"};
   return kNames;
 }
 
@@ -276,6 +280,7 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
   if (command == "play") return run_play(rest, registry, io);
   if (command == "demo") return run_demo(rest, registry, io);
   if (command == "replay") return run_replay(rest, registry, io);
+  if (command == "analyse") return run_analyse(rest, registry, io);
   if (command == "bench") return run_bench(rest, registry, io);
 #if CARROCCIO_HAS_SERVE
   if (command == "serve")

@@ -39,6 +39,7 @@ int run_rulesets(std::span<const std::string> args, const game::Registry& regist
 int run_play(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_demo(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_replay(std::span<const std::string> args, const game::Registry& registry, Io io);
+int run_analyse(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_bench(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_sim(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_odds(std::span<const std::string> args, const game::Registry& registry, Io io);
@@ -49,6 +50,10 @@ std::string format_event(const core::Event& event);
 
 // "imperial +1, lombard -1".
 std::string format_returns(const game::Game& game, const std::vector<double>& returns);
+// The "Result:" line of a terminal state: its returns, and when the ruleset reports a result on
+// points (State::points_standing), how it ended and who is ahead: "lombard 0, imperial 0; drawn
+// (turn limit); Lombard League ahead on points, VP lost 14 of 45 to 31 of 60".
+std::string format_result(const game::State& state);
 
 // The scenario `demo` plays by default: bma/legnano if registered, else the first scenario of
 // the first ruleset that plays games; empty if there is none.

@@ -6,6 +6,7 @@
 #include "app/commands.hpp"
 #include "fmt/format.h"
 #include "nlohmann/json.hpp"
+#include "sim/batch.hpp"
 
 namespace carroccio::app {
 
@@ -21,6 +22,20 @@ std::string format_returns(const game::Game& game, const std::vector<double>& re
     out += fmt::format("{} {}{:g}", game.player_name(static_cast<game::Player>(p)),
                        returns[p] > 0 ? "+" : "", returns[p]);
   }
+  return out;
+}
+
+std::string format_result(const game::State& state) {
+  const std::vector<double> returns = state.returns();
+  std::string out = format_returns(state.game(), returns);
+  const game::PointsStanding points = state.points_standing();
+  if (!points.reported) return out;
+  game::ResultFacts facts;
+  state.result_facts(facts);
+  const bool drawn = sim::winner_of(returns) < 0;
+  const std::string how = facts.end_reason.empty() ? std::string() : " (" + facts.end_reason + ")";
+  out += drawn ? "; drawn" + how : "; decided" + how;
+  out += "; " + game::points_text(state.game(), points);
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "ai/agent.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/explain.hpp"
 #include "app/odds.hpp"
 #include "core/hash.hpp"
 #include "fmt/format.h"
@@ -47,7 +48,7 @@ void print_final(const game::State& state, std::ostream& out, bool quiet) {
       out << status << "\n";
   }
   if (state.is_terminal())
-    out << "Result: " << format_returns(state.game(), state.returns()) << "\n";
+    out << "Result: " << format_result(state) << "\n";
   else
     out << "Result: none, the game was stopped before its end.\n";
   out << "Final hash: " << core::hex64(state.hash()) << "\n";
@@ -57,13 +58,14 @@ class PlaySession {
  public:
   PlaySession(std::shared_ptr<const game::Game> game, std::vector<ai::AgentSpec> specs,
               std::uint64_t seed, DiceMode dice, std::optional<std::string> record_path, bool quiet,
-              Io io)
+              bool explain, Io io)
       : game_(std::move(game)),
         specs_(std::move(specs)),
         seed_(seed),
         dice_(dice),
         record_path_(std::move(record_path)),
         quiet_(quiet),
+        explain_(explain),
         io_(io),
         sink_(io.out, !quiet) {}
 
@@ -82,6 +84,7 @@ class PlaySession {
   DiceMode dice_;
   std::optional<std::string> record_path_;
   bool quiet_;
+  bool explain_;  // --explain: print each AI decision's candidates
   Io io_;
   PrintingSink sink_;
   std::unique_ptr<game::State> state_;
@@ -288,6 +291,7 @@ int PlaySession::run() {
     } else {
       const auto side = static_cast<std::size_t>(p);
       action = agents[side]->choose(*state_, rngs.agents[side]);
+      if (explain_) io_.out << format_explanation(*state_, p, agents[side]->explain(5), "");
     }
     if (auto s = state_->apply(action); !s) return fail(io_.err, s.message());
   }
@@ -322,6 +326,7 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
                             {"options", true},
                             {"dice", true},
                             {"record", true},
+                            {"explain"},
                             {"quiet"}},
                            1);
   if (!parsed) return usage_error(io.err, parsed.message());
@@ -359,7 +364,7 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
   auto specs = resolve_agents(assignments, **game);
   if (!specs) return usage_error(io.err, specs.message());
   PlaySession session(*game, std::move(*specs), seed, dice, parsed->value("record"),
-                      parsed->has("quiet"), io);
+                      parsed->has("quiet"), parsed->has("explain"), io);
   return session.run();
 }
 
@@ -428,7 +433,7 @@ int run_demo(std::span<const std::string> args, const game::Registry& registry, 
   if (!result) return fail(io.err, result.message());
   const game::State& final_state = *result->state;
   draw(final_state, "Final position: ");
-  io.out << "Result: " << format_returns(g, final_state.returns()) << "\n";
+  io.out << "Result: " << format_result(final_state) << "\n";
   io.out << fmt::format("{} decisions, {} chance outcomes, {} events.\n", result->decisions,
                         result->chance_steps, sink.events().size());
   io.out << "Final hash: " << core::hex64(final_state.hash()) << "\n";

@@ -63,7 +63,7 @@ int run_replay(std::span<const std::string> args, const game::Registry& registry
       if (const auto status = state.status_line(); !status.empty()) io.out << status << "\n";
     }
     if (state.is_terminal())
-      io.out << "Result: " << format_returns(state.game(), state.returns()) << "\n";
+      io.out << "Result: " << format_result(state) << "\n";
     else
       io.out << "Result: none, the record stops before the end of the game.\n";
     io.out << "Final hash: " << hash

@@ -55,6 +55,19 @@ std::string aggregate_text(const nlohmann::json& agg, const std::string& score_l
                        s["wins"].get<std::uint64_t>(), interval_text(s["win_rate"]));
   out += fmt::format("  {:<12}      {:>7}  {}\n", "draws", agg["draws"].get<std::uint64_t>(),
                      interval_text(agg["draw_rate"]));
+  // The result on points (State::points_standing): the draws each side ended ahead, and its
+  // wins plus those.
+  bool points = false;
+  for (const auto& s : agg["sides"]) points = points || s.contains("draws_ahead");
+  if (points) {
+    out += "On points (drawn games ended ahead; won or ahead):\n";
+    for (const auto& s : agg["sides"])
+      if (s.contains("draws_ahead"))
+        out += fmt::format(
+            "  {:<12} ahead {:>6}  {}   won or ahead {:>6}  {}\n", s["side"].get<std::string>(),
+            s["draws_ahead"].get<std::uint64_t>(), interval_text(s["draw_ahead_rate"]),
+            s["wins_or_ahead"].get<std::uint64_t>(), interval_text(s["win_or_ahead_rate"]));
+  }
   out += "How the games ended:\n";
   for (const auto& [reason, count] : agg["end_reasons"].items())
     out += fmt::format("  {:<28} {:>7}  {}\n", reason, count.get<std::uint64_t>(),
@@ -361,7 +374,7 @@ std::string sim_csv_header(const game::Game& game, bool with_arm) {
   std::string out = with_arm ? "arm,game,winner,end_reason,turn" : "game,winner,end_reason,turn";
   for (const auto& side : game.player_names()) out += ",score_" + side;
   for (const auto& side : game.player_names()) out += ",return_" + side;
-  return out + ",decisions,chance_steps\n";
+  return out + ",decisions,chance_steps,ahead_on_points\n";
 }
 
 std::string sim_csv_row(const game::Game& game, const sim::GameOutcome& o, const std::string& arm) {
@@ -385,7 +398,11 @@ std::string sim_csv_row(const game::Game& game, const sim::GameOutcome& o, const
       if (f.score_sides[k] == side) out += number_text(f.scores[k]);
   }
   for (double r : o.returns) out += "," + number_text(r);
-  out += fmt::format(",{},{}\n", o.decisions, o.chance_steps);
+  // The side ahead on points (State::points_standing), "level", or empty when not reported.
+  out += fmt::format(",{},{},{}\n", o.decisions, o.chance_steps,
+                     !f.has_points            ? std::string()
+                     : f.points_ahead.empty() ? std::string("level")
+                                              : f.points_ahead);
   return out;
 }
 

@@ -119,6 +119,8 @@ void ResultFacts::clear() {
   score_sides.clear();
   scores.clear();
   piece_count = 0;
+  has_points = false;
+  points_ahead.clear();
 }
 
 void ResultFacts::add_piece(std::string_view id, std::string_view side, std::string_view fate) {
@@ -146,6 +148,11 @@ void ResultFacts::assign_from(const nlohmann::json& s) {
         score_sides.push_back(side);
         scores.push_back(value.get<double>());
       }
+  if (const auto points = s.find("points"); points != s.end() && points->is_object()) {
+    has_points = true;
+    if (const auto it = points->find("ahead"); it != points->end() && it->is_string())
+      points_ahead = it->get_ref<const std::string&>();
+  }
   if (const auto list = s.find("pieces"); list != s.end() && list->is_array())
     for (const auto& piece : *list) {
       if (!piece.is_object()) {
@@ -163,6 +170,35 @@ void ResultFacts::assign_from(const nlohmann::json& s) {
 }
 
 void State::result_facts(ResultFacts& out) const { out.assign_from(result_summary()); }
+
+nlohmann::json State::points_json() const {
+  const PointsStanding p = points_standing();
+  if (!p.reported) return nullptr;
+  const Game& g = game();
+  nlohmann::json shown = nlohmann::json::object();
+  for (std::size_t s = 0; s < p.shown.size() && s < g.player_names().size(); ++s)
+    shown[g.player_names()[s]] = p.shown[s];
+  return {
+      {"ahead", p.ahead >= 0 && p.ahead < g.num_players() ? nlohmann::json(g.player_name(p.ahead))
+                                                          : nlohmann::json(nullptr)},
+      {"label", p.label},
+      {"shown", shown},
+      {"text", points_text(g, p)}};
+}
+
+std::string points_text(const Game& game, const PointsStanding& p) {
+  if (!p.reported || p.shown.size() < 2) return {};
+  const int first = p.ahead >= 0 && p.ahead < game.num_players() ? p.ahead : 0;
+  std::string figures = p.shown[static_cast<std::size_t>(first)];
+  for (std::size_t s = 0; s < p.shown.size(); ++s)
+    if (static_cast<int>(s) != first) figures += " to " + p.shown[s];
+  const std::string label = p.label.empty() ? std::string() : p.label + " ";
+  if (p.ahead < 0 || p.ahead >= game.num_players()) return "level on points, " + label + figures;
+  const auto a = static_cast<std::size_t>(p.ahead);
+  const std::string name =
+      a < p.names.size() && !p.names[a].empty() ? p.names[a] : game.player_name(p.ahead);
+  return name + " ahead on points, " + label + figures;
+}
 
 std::vector<double> State::evaluate() const {
   if (is_terminal()) return returns();

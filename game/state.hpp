@@ -35,6 +35,10 @@ struct ResultFacts {
   std::vector<double> scores;
   std::size_t piece_count = 0;  // pieces[0 .. piece_count): `pieces` keeps its spare entries
   std::vector<Piece> pieces;
+  // The result on points (State::points_standing): whether the ruleset reports one, and the
+  // side ahead ("" when level).
+  bool has_points = false;
+  std::string points_ahead;
 
   // Empties it, keeping the storage.
   void clear();
@@ -42,6 +46,20 @@ struct ResultFacts {
   void add_piece(std::string_view id, std::string_view side, std::string_view fate);
   // Fills it from a result_summary() object (what the default State::result_facts does).
   void assign_from(const nlohmann::json& summary);
+};
+
+// Who is ahead on points when a game ends (State::points_standing). The rules' result stays
+// what it is; this says, by a measure each ruleset defines from its own victory rules (and
+// writes down in its rulings), which side did better, so that a game the rules call a draw
+// still tells a stronger player from a weaker one. A side that won by the rules is ahead.
+struct PointsStanding {
+  bool reported = false;  // false: the ruleset defines no measure
+  Player ahead = -1;      // the side ahead on points, or -1 when level
+  // What each side's figure counts ("VP lost"), and the figures, in side order, as shown to a
+  // person ("14", "2 of 4"); `names`, if given, are the sides' names for a sentence.
+  std::string label;
+  std::vector<std::string> shown;
+  std::vector<std::string> names;
 };
 
 struct OptionInfo {
@@ -206,6 +224,15 @@ class State {
   // reports nothing.
   virtual nlohmann::json result_summary() const { return nlohmann::json::object(); }
 
+  // The result on points at a terminal state (PointsStanding); not reported by default. A
+  // ruleset that reports it puts points_json() under "points" in its result_summary() and fills
+  // ResultFacts::has_points / points_ahead in result_facts().
+  virtual PointsStanding points_standing() const { return {}; }
+  // points_standing() as result_summary() carries it: {"ahead": side or null, "label", "shown":
+  // {side: figure}, "text": "the Lombards ahead on points, 14 VP lost to 31"}; null when the
+  // ruleset reports none.
+  nlohmann::json points_json() const;
+
   // The same facts for counting many games fast (sim): written into `out`, whose strings and
   // lists a caller reuses from game to game, so a ruleset that overrides this allocates nothing
   // once they have grown. The default reads result_summary(); an override must say exactly what
@@ -275,6 +302,10 @@ class State {
   core::EventSink* sink_ = nullptr;
   bool record_history_ = true;
 };
+
+// The sentence of a standing: "the Lombards ahead on points, VP lost 14 to 31" (the side ahead
+// first), or "level on points, VP lost 14 to 14"; empty when not reported.
+std::string points_text(const Game& game, const PointsStanding& standing);
 
 // Probability of each chance outcome as a double (for display and sampling code).
 double outcome_probability(const std::vector<ChanceOutcome>& outcomes, std::size_t i);

@@ -193,7 +193,10 @@ void worker(Shared& shared, std::size_t slot) {
 }  // namespace
 
 Tally::Tally(std::vector<std::string> sides)
-    : sides_(std::move(sides)), wins_(sides_.size(), 0), scores_(sides_.size()) {}
+    : sides_(std::move(sides)),
+      wins_(sides_.size(), 0),
+      ahead_(sides_.size(), 0),
+      scores_(sides_.size()) {}
 
 void Tally::add(const GameOutcome& o) {
   ++games_;
@@ -204,6 +207,12 @@ void Tally::add(const GameOutcome& o) {
   decisions_ += o.decisions;
   steps_ += o.decisions + o.chance_steps;
   const game::ResultFacts& f = o.facts;
+  if (f.has_points) {
+    ++with_points_;
+    if (o.winner < 0)
+      for (std::size_t p = 0; p < sides_.size(); ++p)
+        if (f.points_ahead == sides_[p]) ++ahead_[p];
+  }
   if (o.index < label_game_) {
     label_game_ = o.index;
     label_ = f.score_label;
@@ -252,10 +261,12 @@ void Tally::merge(const Tally& other) {
   }
   games_ += other.games_;
   draws_ += other.draws_;
+  with_points_ += other.with_points_;
   decisions_ += other.decisions_;
   steps_ += other.steps_;
   for (std::size_t p = 0; p < wins_.size() && p < other.wins_.size(); ++p) {
     wins_[p] += other.wins_[p];
+    if (p < ahead_.size() && p < other.ahead_.size()) ahead_[p] += other.ahead_[p];
     add_counts(scores_[p], other.scores_[p]);
   }
   add_counts(reasons_, other.reasons_);
@@ -285,11 +296,20 @@ void Tally::merge(const Tally& other) {
 nlohmann::json Tally::to_json() const {
   const std::uint64_t n = games_;
   nlohmann::json sides = nlohmann::json::array();
-  for (std::size_t p = 0; p < sides_.size(); ++p)
-    sides.push_back({{"side", sides_[p]},
-                     {"wins", wins_[p]},
-                     {"win_rate", interval_json(wilson_interval(wins_[p], n))},
-                     {"score", distribution_json(scores_[p])}});
+  for (std::size_t p = 0; p < sides_.size(); ++p) {
+    nlohmann::json side = {{"side", sides_[p]},
+                           {"wins", wins_[p]},
+                           {"win_rate", interval_json(wilson_interval(wins_[p], n))},
+                           {"score", distribution_json(scores_[p])}};
+    if (with_points_ > 0) {
+      // Draws the side ended ahead on points, and wins plus those: "won or led on points".
+      side["draws_ahead"] = ahead_[p];
+      side["draw_ahead_rate"] = interval_json(wilson_interval(ahead_[p], n));
+      side["wins_or_ahead"] = wins_[p] + ahead_[p];
+      side["win_or_ahead_rate"] = interval_json(wilson_interval(wins_[p] + ahead_[p], n));
+    }
+    sides.push_back(side);
+  }
   // Pieces in the order of their first appearance.
   std::vector<const std::pair<const std::string, Piece>*> order;
   for (const auto& entry : pieces_) order.push_back(&entry);
@@ -316,6 +336,7 @@ nlohmann::json Tally::to_json() const {
           {"sides", sides},
           {"draws", draws_},
           {"draw_rate", interval_json(wilson_interval(draws_, n))},
+          {"games_with_points", with_points_},
           {"end_reasons", reason_json},
           {"deciding_turn", distribution_json(turns_)},
           {"pieces", piece_list},
@@ -335,6 +356,8 @@ core::Expected<Tally> Tally::from_json(const nlohmann::json& agg, std::string_vi
   }
   if (!rd.count(agg, "aggregate", "games", t.games_) ||
       !rd.count(agg, "aggregate", "draws", t.draws_) ||
+      (agg.contains("games_with_points") &&
+       !rd.count(agg, "aggregate", "games_with_points", t.with_points_)) ||
       !rd.count(agg, "aggregate", "decisions", t.decisions_) ||
       !rd.count(agg, "aggregate", "steps", t.steps_))
     return failed();
@@ -359,8 +382,12 @@ core::Expected<Tally> Tally::from_json(const nlohmann::json& agg, std::string_vi
     if (!score) return failed();
     std::map<double, std::uint64_t> hist;
     if (!rd.histogram(*score, field + ".score", hist)) return failed();
+    std::uint64_t ahead = 0;
+    if (side.contains("draws_ahead") && !rd.count(side, field, "draws_ahead", ahead))
+      return failed();
     t.sides_.push_back(name->get<std::string>());
     t.wins_.push_back(wins);
+    t.ahead_.push_back(ahead);
     t.scores_.push_back(std::move(hist));
   }
   const nlohmann::json* reasons = rd.get(agg, "aggregate", "end_reasons");

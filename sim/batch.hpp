@@ -56,7 +56,8 @@ class Tally {
   // The summary's "score_label" of the lowest-numbered game counted ("" if it had none).
   const std::string& score_label() const { return label_; }
 
-  // The aggregate: games, per-side wins and draws with 95% intervals, end reasons, score and
+  // The aggregate: games, per-side wins, draws won on points (when the ruleset reports a result
+  // on points) and draws with 95% intervals, end reasons, score and
   // deciding-turn distributions, per-piece fates (each with where it was first seen), mean and
   // total decisions and steps. Depends only on the games counted.
   nlohmann::json to_json() const;
@@ -75,6 +76,10 @@ class Tally {
   std::vector<std::string> sides_;
   std::uint64_t games_ = 0, draws_ = 0, decisions_ = 0, steps_ = 0;
   std::vector<std::uint64_t> wins_;
+  // Per side: drawn games it ended ahead on points (State::points_standing), and games whose
+  // summary reported a result on points at all.
+  std::vector<std::uint64_t> ahead_;
+  std::uint64_t with_points_ = 0;
   std::map<std::string, std::uint64_t> reasons_;
   std::vector<std::map<double, std::uint64_t>> scores_;
   std::map<double, std::uint64_t> turns_;

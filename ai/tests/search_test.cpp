@@ -177,6 +177,24 @@ TEST(HeuristicAgent, BreaksTiesWithItsGeneratorReproducibly) {
   EXPECT_EQ(seen.size(), 2u);
 }
 
+TEST(HeuristicAgent, ExplainsEveryCandidateBestFirstWithItsValue) {
+  // From 4 stones taking 1 is worth +0.5 to the taker ([nim 1]), taking 2 -0.5.
+  auto g = std::make_shared<NimGame>(4, 0, 0);
+  auto a = agent("heuristic", *g);
+  EXPECT_TRUE(a->explain(5).candidates.empty());  // nothing weighed yet
+  core::Rng rng(1);
+  const auto chosen = a->choose(*g->new_initial_state(), rng);
+  const Explanation e = a->explain(5);
+  EXPECT_EQ(e.chosen, chosen);
+  EXPECT_EQ(e.effort_unit, "positions");
+  ASSERT_EQ(e.candidates.size(), 2u);
+  EXPECT_EQ(e.candidates[0].action, kTake1);
+  EXPECT_DOUBLE_EQ(e.candidates[0].value, 0.5);
+  EXPECT_DOUBLE_EQ(e.candidates[1].value, -0.5);
+  EXPECT_GE(e.candidates[0].effort, 1);
+  EXPECT_EQ(a->explain(1).candidates.size(), 1u);  // the limit
+}
+
 // ---- MCTS ----
 
 TEST(MctsAgent, FindsTheForcedWin) {
@@ -198,6 +216,46 @@ TEST(MctsAgent, TakesAGoodGambleAndAvoidsABadOne) {
   // On 4 stones the gamble (1 in 4) is a blunder next to the winning take of 1.
   auto bad = std::make_shared<NimGame>(4, 1, 3);
   EXPECT_EQ(agent("mcts:iters=2000", *bad)->choose(*bad->new_initial_state(), rng), kTake1);
+}
+
+TEST(MctsAgent, ExplainsTheRootsChildrenMostVisitedFirst) {
+  auto g = std::make_shared<NimGame>(7, 1, 3);
+  auto a = agent("mcts:iters=400", *g);
+  core::Rng rng(4);
+  const auto chosen = a->choose(*g->new_initial_state(), rng);
+  const Explanation e = a->explain(10);
+  EXPECT_EQ(e.effort_unit, "visits");
+  EXPECT_EQ(e.chosen, chosen);
+  ASSERT_EQ(e.candidates.size(), 3u);
+  EXPECT_EQ(e.candidates[0].action, chosen);
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < e.candidates.size(); ++i) {
+    total += e.candidates[i].effort;
+    if (i > 0) {
+      EXPECT_GE(e.candidates[i - 1].effort, e.candidates[i].effort);
+    }
+    EXPECT_GE(e.candidates[i].value, -1.0);
+    EXPECT_LE(e.candidates[i].value, 1.0);
+  }
+  EXPECT_GE(total, 400);  // every iteration visits one root child (priors add virtual visits)
+}
+
+TEST(MctsAgent, ChanceAveragingWeighsEveryOutcomeOfAGamble) {
+  // chance=K: a gamble's value is the expectation over its outcomes, not one sampled outcome.
+  // On 3 stones a 9-in-10 gamble is the move, and on 4 stones a 1-in-4 gamble is not.
+  auto good = std::make_shared<NimGame>(3, 9, 1);
+  auto bad = std::make_shared<NimGame>(4, 1, 3);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    core::Rng rng(seed);
+    EXPECT_EQ(agent("mcts:iters=200,chance=8", *good)->choose(*good->new_initial_state(), rng),
+              kGamble);
+    EXPECT_EQ(agent("mcts:iters=200,chance=8", *bad)->choose(*bad->new_initial_state(), rng),
+              kTake1);
+  }
+  // With one outcome sampled per expansion (chance=1) the search still plays legally.
+  core::Rng rng(9);
+  EXPECT_NE(agent("mcts:iters=50,chance=1", *good)->choose(*good->new_initial_state(), rng),
+            game::kInvalidAction);
 }
 
 TEST(MctsAgent, SameSeedSameChoiceAndSameSearch) {

@@ -389,7 +389,32 @@ nlohmann::json BmaState::result_summary() const {
                       {"side", g.player_name(g.leader(l).side)},
                       {"fate", (leader(l).flags & kFallen) ? "killed" : "alive"}});
   j["pieces"] = pieces;
+  j["points"] = points_json();
   return j;
+}
+
+// Ruling L-51: a side that won by the rules is ahead; otherwise (8.3: a drawn game) the side
+// that has lost the smaller share of its rout level (8.2) is ahead, and equal shares are level.
+game::PointsStanding BmaState::points_standing() const {
+  game::PointsStanding p;
+  if (phase_ != Phase::kOver) return p;
+  const auto& sides = bma_->scenario_data().sides;
+  p.reported = true;
+  p.label = "VP lost";
+  for (int s = 0; s < kNumSides; ++s) {
+    const auto& sd = sides[static_cast<std::size_t>(s)];
+    p.shown.push_back(fmt::format("{} of {}", vp_lost(s), sd.rout_level));
+    p.names.push_back(sd.name);
+  }
+  if (winner_ == 0 || winner_ == 1) {
+    p.ahead = winner_;
+    return p;
+  }
+  // vp0 / rout0 against vp1 / rout1, compared exactly (both rout levels are positive).
+  const std::int64_t a = std::int64_t{vp_lost(0)} * std::max(1, sides[1].rout_level);
+  const std::int64_t b = std::int64_t{vp_lost(1)} * std::max(1, sides[0].rout_level);
+  p.ahead = a == b ? -1 : a < b ? 0 : 1;
+  return p;
 }
 
 // The same facts as result_summary(), written into reused storage (sim counts millions).
@@ -414,6 +439,11 @@ void BmaState::result_facts(game::ResultFacts& out) const {
   for (int l = 0; l < g.num_leaders(); ++l)
     out.add_piece(g.leader(l).id, g.player_name(g.leader(l).side),
                   (leader(l).flags & kFallen) ? "killed" : "alive");
+  if (phase_ == Phase::kOver) {
+    out.has_points = true;
+    const game::Player ahead = points_standing().ahead;
+    if (ahead >= 0) out.points_ahead = g.player_name(ahead);
+  }
 }
 
 nlohmann::json BmaState::action_odds(game::Action a) const {

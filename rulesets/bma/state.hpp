@@ -162,6 +162,7 @@ class BmaState final : public game::State {
   core::Status check_unlisted(game::Action action) const override;
   std::vector<double> evaluate() const override;                   // analysis.cpp
   nlohmann::json result_summary() const override;                  // analysis.cpp
+  game::PointsStanding points_standing() const override;           // analysis.cpp
   void result_facts(game::ResultFacts& out) const override;        // analysis.cpp
   nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
   void observation_tensor(game::Player viewer, std::vector<int>& shape,

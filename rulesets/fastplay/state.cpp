@@ -908,7 +908,31 @@ nlohmann::json FastplayState::result_summary() const {
                            {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
                            {"fate", alive(u) ? "on table" : "destroyed"},
                            {"stands", alive_stands(u)}});
+  j["points"] = points_json();
   return j;
+}
+
+// Ruling F-34: the result on points. A side that won by the rules is ahead; in a draw (both
+// armies broken in one turn, or equal shares lost at the turn limit: F-28) the army that lost
+// the smaller share of its starting stands is ahead; equal shares are level.
+game::PointsStanding FastplayState::points_standing() const {
+  game::PointsStanding p;
+  if (phase_ != Phase::kOver) return p;
+  const Scenario& sc = fp_->scenario_data();
+  p.reported = true;
+  p.label = "stands lost";
+  for (int s = 0; s < kNumSides; ++s) {
+    p.shown.push_back(fmt::format("{} of {}", stands_lost(s), fp_->starting_stands(s)));
+    p.names.push_back(sc.side_names[static_cast<std::size_t>(s)]);
+  }
+  if (winner_ == 0 || winner_ == 1) {
+    p.ahead = winner_;
+    return p;
+  }
+  const std::int64_t a = std::int64_t{stands_lost(0)} * fp_->starting_stands(1);
+  const std::int64_t b = std::int64_t{stands_lost(1)} * fp_->starting_stands(0);
+  p.ahead = a == b ? -1 : a < b ? 0 : 1;
+  return p;
 }
 
 std::string FastplayState::status_line() const {

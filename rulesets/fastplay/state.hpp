@@ -173,6 +173,7 @@ class FastplayState final : public game::State {
   // (analysis.cpp).
   void agent_actions(std::vector<game::Action>& out) const override;
   nlohmann::json result_summary() const override;
+  game::PointsStanding points_standing() const override;
 
   // Read access for tests, agents and displays.
   const FastplayGame& fp() const { return *fp_; }

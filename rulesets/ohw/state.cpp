@@ -422,6 +422,7 @@ nlohmann::json OhwState::result_summary() const {
                   : unit(u).on_table ? "on table"
                                      : "not arrived"},
          {"hits", unit(u).hits}});
+  j["points"] = points_json();
   return j;
 }
 

@@ -146,6 +146,7 @@ class OhwState final : public game::State {
   std::vector<double> evaluate() const override;                      // analysis.cpp
   void agent_actions(std::vector<game::Action>& out) const override;  // analysis.cpp
   nlohmann::json result_summary() const override;
+  game::PointsStanding points_standing() const override;  // victory.cpp
 
   // Read access for tests, agents and displays.
   const OhwGame& ohw() const { return *ohw_; }

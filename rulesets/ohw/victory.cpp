@@ -119,4 +119,33 @@ int OhwState::decide_at_end() const {
   return left[0] == left[1] ? 2 : left[0] > left[1] ? 0 : 1;
 }
 
+// Ruling O-41: the result on points. A side that won by the rules is ahead; in a draw the side
+// with the higher score (enemy units removed plus scenario points, result_summary's score) is
+// ahead, and on equal scores the side whose units still on the table carry fewer hits (hits are
+// what remove a unit); otherwise level.
+game::PointsStanding OhwState::points_standing() const {
+  game::PointsStanding p;
+  if (phase_ != Phase::kOver) return p;
+  const Scenario& sc = ohw_->scenario_data();
+  p.reported = true;
+  p.label = "score";
+  std::array<int, kNumSides> score{}, hits{};
+  for (int s = 0; s < kNumSides; ++s)
+    score[static_cast<std::size_t>(s)] =
+        removed_count(1 - s) + points_[static_cast<std::size_t>(s)];
+  for (int u = 0; u < ohw_->num_units(); ++u)
+    if (unit(u).on_table) hits[static_cast<std::size_t>(side_of(u))] += unit(u).hits;
+  for (int s = 0; s < kNumSides; ++s) {
+    p.shown.push_back(fmt::format("{}", score[static_cast<std::size_t>(s)]));
+    p.names.push_back(sc.side_names[static_cast<std::size_t>(s)]);
+  }
+  if (winner_ == 0 || winner_ == 1)
+    p.ahead = winner_;
+  else if (score[0] != score[1])
+    p.ahead = score[0] > score[1] ? 0 : 1;
+  else if (hits[0] != hits[1])
+    p.ahead = hits[0] < hits[1] ? 0 : 1;
+  return p;
+}
+
 }  // namespace carroccio::ohw

@@ -216,6 +216,35 @@ TEST(Batch, ShardTalliesMergeIntoTheWholeRunsTally) {
   EXPECT_EQ(merged.to_json().dump(), whole->tally.to_json().dump());
 }
 
+TEST(Batch, TallyCountsDrawsAheadOnPointsPerSideAndMergesThem) {
+  // Outcomes as a ruleset that reports a result on points leaves them (State::points_standing).
+  auto outcome = [](std::uint64_t index, int winner, const std::string& ahead) {
+    GameOutcome o;
+    o.index = index;
+    o.winner = winner;
+    o.facts.has_points = true;
+    o.facts.points_ahead = ahead;
+    return o;
+  };
+  Tally a({"red", "blue"}), b({"red", "blue"});
+  a.add(outcome(0, 0, "red"));    // a win: counted as a win, not as a draw ahead
+  a.add(outcome(1, -1, "blue"));  // a draw blue led
+  b.add(outcome(2, -1, ""));      // a level draw
+  b.add(outcome(3, -1, "blue"));
+  a.merge(*Tally::from_json(b.to_json(), "b.json"));
+  const auto j = a.to_json();
+  EXPECT_EQ(j["games_with_points"], 4);
+  EXPECT_EQ(j["sides"][0]["draws_ahead"], 0);
+  EXPECT_EQ(j["sides"][0]["wins_or_ahead"], 1);
+  EXPECT_EQ(j["sides"][1]["draws_ahead"], 2);
+  EXPECT_EQ(j["sides"][1]["wins_or_ahead"], 2);
+  EXPECT_DOUBLE_EQ(j["sides"][1]["win_or_ahead_rate"]["estimate"].get<double>(), 0.5);
+  // A ruleset that reports none leaves the fields out.
+  Tally none({"red", "blue"});
+  none.add(GameOutcome{});
+  EXPECT_FALSE(none.to_json()["sides"][0].contains("draws_ahead"));
+}
+
 TEST(Batch, TallyFromJsonRefusesWhatIsNotAnAggregate) {
   EXPECT_EQ(Tally::from_json(nlohmann::json::array(), "a.json").message(),
             "a.json: 'aggregate' is not an object; it is not the output of 'carroccio sim "

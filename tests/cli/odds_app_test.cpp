@@ -245,5 +245,36 @@ TEST(OddsCommand, ListsTheOddsOfASavedPosition) {
   EXPECT_EQ(none.code, kExitUsage);
 }
 
+TEST(AnalyseCommand, ExplainsTheCandidatesOfARecordedPositionWithTheirOdds) {
+  const game::Registry registry = rulesets::make_registry();
+  auto game = registry.load("bma/legnano", {});
+  ASSERT_TRUE(game.ok());
+  auto position = combat_position(**game, 0);
+  ASSERT_NE(position, nullptr);
+  const auto record = game::make_record(*position, 0, {});
+  const std::string path =
+      (std::filesystem::path(::testing::TempDir()) / "analyse_position.json").string();
+  ASSERT_TRUE(game::write_record_file(record, path).ok());
+  const std::string at = std::to_string(record.actions.size());
+  auto r = run_cli(registry, {"analyse", path, "--move", at, "--top", "3"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("heuristic chooses:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("<- chosen"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("odds (exact):"), std::string::npos) << r.out;  // an attack's odds
+  auto m = run_cli(registry, {"analyse", path, "--move", at, "--agent", "mcts:iters=30"});
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_NE(m.out.find("visits"), std::string::npos) << m.out;
+  // Bad input: one sentence each, nothing else.
+  auto no_move = run_cli(registry, {"analyse", path});
+  EXPECT_EQ(no_move.code, kExitUsage);
+  EXPECT_NE(no_move.err.find("needs --move N"), std::string::npos) << no_move.err;
+  auto dice = run_cli(registry, {"analyse", path, "--move", "0"});
+  EXPECT_EQ(dice.code, kExitError);
+  EXPECT_NE(dice.err.find("dice are to be rolled"), std::string::npos) << dice.err;
+  auto bad_agent = run_cli(registry, {"analyse", path, "--move", at, "--agent", "wizard"});
+  EXPECT_EQ(bad_agent.code, kExitUsage);
+  EXPECT_NE(bad_agent.err.find("is not an agent kind"), std::string::npos) << bad_agent.err;
+}
+
 }  // namespace
 }  // namespace carroccio::app

@@ -84,7 +84,7 @@ TEST_F(Sim, CsvHasOneRowPerGameAndReportIsSelfContained) {
   for (char c : rows) lines += c == '\n';
   EXPECT_EQ(lines, 31u);  // header + 30 games
   EXPECT_EQ(rows.rfind("game,winner,end_reason,turn,score_red,score_blue,return_red,return_blue,"
-                       "decisions,chance_steps\n",
+                       "decisions,chance_steps,ahead_on_points\n",
                        0),
             0u)
       << rows.substr(0, 120);

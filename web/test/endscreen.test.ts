@@ -43,6 +43,15 @@ describe('end screen headline', () => {
     expect(s.headline).toBe('A drawn battle');
     expect(s.outcome).toBe('draw');
   });
+  it('says who is ahead on points in a drawn battle, under the rules\' result', () => {
+    const points = { ahead: 'lombard', label: 'VP lost', shown: { imperial: '31 of 52', lombard: '14 of 58' }, text: 'Lombard League ahead on points, VP lost 14 of 58 to 31 of 52' };
+    const v = { ...bmaEnd, result: { ...(bmaEnd.result as object), winner: 'draw', end_reason: 'turn limit', points } } as unknown as GameView;
+    const s = summarizeEnd(v, 'imperial', { imperial: 'Imperial army', lombard: 'Lombard League' });
+    expect(s.headline).toBe('A drawn battle');
+    expect(s.points).toBe('Lombard League ahead on points, VP lost 14 of 58 to 31 of 52.');
+    const won = summarizeEnd({ ...bmaEnd, result: { ...(bmaEnd.result as object), points } } as unknown as GameView, 'imperial', {});
+    expect(won.points).toBe('');
+  });
 });
 
 describe('end screen scores', () => {

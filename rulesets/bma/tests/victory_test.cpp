@@ -266,5 +266,64 @@ TEST(Bma_9_Scenario, Clause_9_4_CarroccioLostEndsTheGame) {
   }
 }
 
+// ---- Ruling L-51: the result on points ----
+
+// A one-turn game with both sides' units far apart: `eliminated` names the units
+// (0-1 imperial B and C, 2-3 lombard B and C) eliminated before the turn ends in a draw.
+std::unique_ptr<Fixture> drawn_after_losses(std::vector<int> eliminated, int rout_imperial,
+                                            int rout_lombard) {
+  auto f = setup(scenario_json({{"imperial", "infantry", "B", "0101"},
+                                {"imperial", "infantry", "C", "0301"},
+                                {"lombard", "infantry", "B", "0510"},
+                                {"lombard", "infantry", "C", "0810"}},
+                               {}, {}, 10, 10, 1, rout_imperial, rout_lombard));
+  for (int u : eliminated) set_status(*f->s, u, Status::kEliminated);
+  decline_rest_of_turn(*f->s);
+  return f;
+}
+
+TEST(Bma_Rulings, L51_DrawnGameAheadOnSmallerShareOfRoutLevel) {
+  // Imperial loses 3 VP of 10 (30%), Lombard 1 of 4 (25%): a draw, the Lombards ahead.
+  auto f = drawn_after_losses({0, 3}, 10, 4);
+  ASSERT_TRUE(f->s->is_terminal());
+  EXPECT_EQ(f->s->winner(), 2);
+  const game::PointsStanding p = f->s->points_standing();
+  ASSERT_TRUE(p.reported);
+  EXPECT_EQ(f->g->player_name(p.ahead), "lombard");
+  EXPECT_EQ(p.shown[0], "3 of 10");
+  EXPECT_EQ(p.shown[1], "1 of 4");
+  const auto j = f->s->result_summary();
+  EXPECT_EQ(j["points"]["ahead"], "lombard");
+  EXPECT_EQ(j["points"]["text"].get<std::string>().rfind("Lombard", 0), 0u);
+  game::ResultFacts facts;
+  f->s->result_facts(facts);
+  EXPECT_TRUE(facts.has_points);
+  EXPECT_EQ(facts.points_ahead, "lombard");
+  // Negative: the share counts, not the VP: 3 of 20 (15%) beats 1 of 4 (25%).
+  auto g = drawn_after_losses({0, 3}, 20, 4);
+  ASSERT_TRUE(g->s->is_terminal());
+  EXPECT_EQ(g->g->player_name(g->s->points_standing().ahead), "imperial");
+}
+
+TEST(Bma_Rulings, L51_EqualSharesAreLevelAndAWinnerIsAhead) {
+  auto f = drawn_after_losses({1, 3}, 10, 10);
+  ASSERT_TRUE(f->s->is_terminal());
+  EXPECT_EQ(f->s->points_standing().ahead, -1);
+  EXPECT_TRUE(f->s->result_summary()["points"]["ahead"].is_null());
+  game::ResultFacts facts;
+  f->s->result_facts(facts);
+  EXPECT_TRUE(facts.has_points);
+  EXPECT_EQ(facts.points_ahead, "");
+  // A game still going reports no result on points.
+  auto live = setup(
+      scenario_json({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0510"}}));
+  EXPECT_FALSE(live->s->points_standing().reported);
+  // A side that routs the other wins, and is ahead whatever the shares (it reached its level).
+  auto w = drawn_after_losses({2}, 10, 3);
+  ASSERT_TRUE(w->s->is_terminal());
+  EXPECT_EQ(w->g->player_name(w->s->winner()), "imperial");
+  EXPECT_EQ(w->s->points_standing().ahead, w->s->winner());
+}
+
 }  // namespace
 }  // namespace carroccio::bma::testing

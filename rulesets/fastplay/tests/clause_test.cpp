@@ -528,6 +528,40 @@ TEST(FastplayClauses, Clause_Victory_TurnLimitFewerLosses) {
   EXPECT_EQ(even->winner(), 2);  // equal shares: a draw
 }
 
+// Ruling F-34: the result on points. Both armies broken in one turn is a draw (F-28); the one
+// that lost the smaller share of its stands is ahead, equal shares are level.
+TEST(FastplayClauses, F34_DrawAheadOnSmallerShareOfStandsLost) {
+  auto j = testing::scenario_json(
+      {{"a", "heavy_infantry", 50, 20, 90}, {"b", "heavy_infantry", 50, 90, 270}}, {}, 3);
+  auto both_broken = [&](int a_lost, int b_lost) {
+    auto s = testing::new_state(testing::make_game(j));
+    for (int k = 0; k < a_lost; ++k) s->debug_kill_stand(0, k);
+    for (int k = 0; k < b_lost; ++k) s->debug_kill_stand(1, k);
+    testing::pass_to(*s, Phase::kMovement);
+    testing::play(*s, act::kPass);
+    testing::play(*s, act::kPass);
+    return s;
+  };
+  auto s = both_broken(2, 3);
+  ASSERT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->winner(), 2);
+  const game::PointsStanding p = s->points_standing();
+  ASSERT_TRUE(p.reported);
+  EXPECT_EQ(p.ahead, 0);
+  EXPECT_EQ(p.shown[0], "2 of 4");
+  EXPECT_EQ(p.shown[1], "3 of 4");
+  EXPECT_EQ(s->result_summary()["points"]["ahead"], "a");
+  game::ResultFacts facts;
+  s->result_facts(facts);
+  EXPECT_EQ(facts.points_ahead, "a");
+  // Negative: equal shares are level, and a game in play reports none.
+  auto level = both_broken(2, 2);
+  ASSERT_TRUE(level->is_terminal());
+  EXPECT_EQ(level->winner(), 2);
+  EXPECT_EQ(level->points_standing().ahead, -1);
+  EXPECT_FALSE(testing::new_state(testing::make_game(j))->points_standing().reported);
+}
+
 TEST(FastplayClauses, Clause_Measurement_ContactWithinOneMillimetre) {
   // Ruling F-30: stands whose edges are within 1 mm are in contact; only an overlap deeper than
   // 1 mm is an overlap. a's front is at y = 41 cm.

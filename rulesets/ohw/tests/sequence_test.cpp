@@ -381,5 +381,45 @@ TEST(Ohw_Sequence, RandomGamesEndAndReplayIdentically) {
   }
 }
 
+// Ruling O-41: the result on points. One blue and one red unit far apart, one turn, no
+// victory conditions: equal units left at the turn limit is a draw (O-29).
+std::unique_ptr<OhwState> drawn_with_hits(int blue_hits, int red_hits) {
+  auto g = make_game(scenario_json(
+      {{"blue", "men_at_arms", 6, 6, 0}, {"red", "men_at_arms", 30, 30, 180}}, {}, 1));
+  auto s = new_state(g);
+  s->debug_place(0, at(6, 6), 0, blue_hits);
+  s->debug_place(1, at(30, 30), 180, red_hits);
+  while (!s->is_terminal()) pass_turn(*s);
+  return s;
+}
+
+TEST(Ohw_Scenarios, O41_DrawAheadOnScoreThenFewerHits) {
+  auto s = drawn_with_hits(5, 2);
+  ASSERT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->winner(), 2);
+  const game::PointsStanding p = s->points_standing();
+  ASSERT_TRUE(p.reported);
+  EXPECT_EQ(p.ahead, 1);  // equal scores (0 to 0): red carries fewer hits
+  EXPECT_EQ(s->result_summary()["points"]["ahead"], "red");
+  EXPECT_EQ(s->result_summary()["points"]["text"], "Red ahead on points, score 0 to 0");
+  game::ResultFacts facts;
+  s->result_facts(facts);
+  EXPECT_TRUE(facts.has_points);
+  EXPECT_EQ(facts.points_ahead, "red");
+  // Negative: equal scores and equal hits are level.
+  auto level = drawn_with_hits(3, 3);
+  ASSERT_TRUE(level->is_terminal());
+  EXPECT_EQ(level->points_standing().ahead, -1);
+  EXPECT_TRUE(level->result_summary()["points"]["ahead"].is_null());
+}
+
+TEST(Ohw_Scenarios, O41_TheWinnerIsAheadAndAGameInPlayReportsNone) {
+  auto s = builtin("s1");
+  EXPECT_FALSE(s->points_standing().reported);
+  while (!s->is_terminal()) pass_turn(*s);
+  EXPECT_EQ(s->winner(), 1);
+  EXPECT_EQ(s->points_standing().ahead, 1);
+}
+
 }  // namespace
 }  // namespace carroccio::ohw

@@ -11,6 +11,8 @@ export interface EndSummary {
   scoreLabel: string;
   scores: { side: string; name: string; value: string }[];
   outcome: 'win' | 'loss' | 'draw' | 'neutral';
+  /** Who is ahead on points (result_summary's points.text), shown for a drawn game; '' if none. */
+  points: string;
 }
 
 /**
@@ -50,7 +52,11 @@ export function summarizeEnd(v: GameView, viewer: string | null, sideNames: Reco
     const lvl = side?.rout_level !== undefined ? ` of ${side.rout_level}` : '';
     return { side: s, name: name(s), value: `${String(score[s])}${lvl}` };
   });
-  return { headline, reason, scoreLabel, scores, outcome };
+  const pts = (res.points ?? null) as { text?: unknown } | null;
+  const pointsText = pts && typeof pts.text === 'string' ? pts.text : '';
+  // The rules' result stays the headline; a draw also says who is ahead on points.
+  const points = winner === 'draw' && pointsText ? `${pointsText.charAt(0).toUpperCase()}${pointsText.slice(1)}.` : '';
+  return { headline, reason, scoreLabel, scores, outcome, points };
 }
 
 export function endScreen(sum: EndSummary, turn: string, actions: { onReplay(): void; onClose(): void; onLobby(): void }): HTMLElement {
@@ -64,6 +70,7 @@ export function endScreen(sum: EndSummary, turn: string, actions: { onReplay(): 
       h('h2', { 'data-testid': 'end-headline' }, sum.headline),
       sum.outcome === 'win' ? h('div', { class: 'end-you' }, 'You have won the day.') : sum.outcome === 'loss' ? h('div', { class: 'end-you' }, 'Your army is beaten.') : null,
       sum.reason ? h('p', { class: 'end-reason', 'data-testid': 'end-reason' }, `${sum.reason.charAt(0).toUpperCase()}${sum.reason.slice(1)}${turn ? `, ${turn}` : ''}.`) : null,
+      sum.points ? h('p', { class: 'end-points', 'data-testid': 'end-points' }, sum.points) : null,
       sum.scores.length
         ? h(
             'table',
