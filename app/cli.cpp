@@ -246,6 +246,10 @@ int fail(std::ostream& err, std::string_view sentence) {
   return kExitError;
 }
 
+void print_warnings(std::ostream& err, const std::vector<std::string>& warnings) {
+  for (const auto& w : warnings) err << "carroccio: warning: " << w << "\n";
+}
+
 int run(const std::vector<std::string>& args, const game::Registry& registry, std::istream& in,
         std::ostream& out, std::ostream& err) {
   Io io{in, out, err};

@@ -30,6 +30,9 @@ bool wants_help(std::span<const std::string> args);
 int usage_error(std::ostream& err, std::string_view sentence);
 // Prints "carroccio: <sentence>" on err; returns kExitError.
 int fail(std::ostream& err, std::string_view sentence);
+// Prints "carroccio: warning: <sentence>" on err for each (a scenario's set-up warnings,
+// game::Game::setup_warnings); the command goes on.
+void print_warnings(std::ostream& err, const std::vector<std::string>& warnings);
 
 // `args` are the arguments after the subcommand's name.
 int run_rulesets(std::span<const std::string> args, const game::Registry& registry, Io io);

@@ -93,9 +93,18 @@ core::Expected<nlohmann::json> parse_json_text(const std::string& text,
   }
 }
 
-core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::string& text,
-                                                                  std::string_view source_name,
-                                                                  const Options& options) const {
+namespace {
+// The game's set-up warnings, each with the line of its field in `text`.
+void add_setup_warnings(const Game& game, std::string_view source, std::string_view text,
+                        std::vector<std::string>* warnings) {
+  if (warnings == nullptr) return;
+  for (const auto& w : game.setup_warnings()) warnings->push_back(with_field_line(w, source, text));
+}
+}  // namespace
+
+core::Expected<std::shared_ptr<const Game>> Registry::load_source(
+    const std::string& text, std::string_view source_name, const Options& options,
+    std::vector<std::string>* warnings) const {
   auto json = parse_json_text(text, source_name);
   if (!json) return json.error();
   if (!json->is_object())
@@ -114,11 +123,12 @@ core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::str
   if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
   auto game = r->new_game(*json, source_name, options);
   if (!game) return core::make_error(with_field_line(game.message(), source_name, text));
+  add_setup_warnings(**game, source_name, text, warnings);
   return game;
 }
 
-core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
-                                                           const Options& options) const {
+core::Expected<std::shared_ptr<const Game>> Registry::load(
+    std::string_view ref, const Options& options, std::vector<std::string>* warnings) const {
   const bool looks_like_file = ref.find(".json") != std::string_view::npos || ref.find("./") == 0 ||
                                ref.find('/') == 0 || std::count(ref.begin(), ref.end(), '/') > 1;
   if (looks_like_file) {
@@ -126,7 +136,7 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
     if (!in) return core::make_error(fmt::format("Cannot open scenario file '{}'.", ref));
     std::stringstream ss;
     ss << in.rdbuf();
-    return load_source(ss.str(), ref, options);
+    return load_source(ss.str(), ref, options, warnings);
   }
   const auto slash = ref.find('/');
   const std::string_view id = ref.substr(0, slash);
@@ -153,6 +163,7 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
   if (!json) return json.error();
   auto game = r->new_game(*json, source, options);
   if (!game) return core::make_error(with_field_line(game.message(), source, *text));
+  add_setup_warnings(**game, source, *text, warnings);
   return game;
 }
 

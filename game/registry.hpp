@@ -89,13 +89,15 @@ class Registry {
   const RulesetCommand* find_command(std::string_view name) const;
 
   // `ref` is "ruleset/scenario" for a built-in scenario, or the path of a scenario file (whose
-  // "ruleset" field names its ruleset).
-  core::Expected<std::shared_ptr<const Game>> load(std::string_view ref,
-                                                   const Options& options) const;
+  // "ruleset" field names its ruleset). When `warnings` is given, the game's setup_warnings()
+  // are appended to it, each with the line of its field in the file ("my.json:12: field ...").
+  core::Expected<std::shared_ptr<const Game>> load(
+      std::string_view ref, const Options& options,
+      std::vector<std::string>* warnings = nullptr) const;
   // Loads from JSON text already read (e.g. embedded in a game record).
-  core::Expected<std::shared_ptr<const Game>> load_source(const std::string& text,
-                                                          std::string_view source_name,
-                                                          const Options& options) const;
+  core::Expected<std::shared_ptr<const Game>> load_source(
+      const std::string& text, std::string_view source_name, const Options& options,
+      std::vector<std::string>* warnings = nullptr) const;
 
  private:
   std::vector<std::unique_ptr<Ruleset>> rulesets_;

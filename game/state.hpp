@@ -83,6 +83,12 @@ class Game {
   // own default.
   virtual std::int64_t default_search_iterations() const { return 0; }
 
+  // Sentences about a scenario that loaded but departs from a set-up convention the rules
+  // themselves do not impose (a ruleset decides which): each "<source>: field '<path>' ...",
+  // so that the registry can add the line of the field (Registry::load). Front ends show them
+  // as warnings; the game is played as loaded. None by default.
+  virtual std::vector<std::string> setup_warnings() const { return {}; }
+
  private:
   std::string ruleset_;
   std::string scenario_;

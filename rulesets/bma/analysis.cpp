@@ -183,14 +183,9 @@ std::vector<double> BmaState::evaluate() const {
     // 5.2: the odds the adjacent attackers would get decide how likely a loss is.
     if (enemy_attackers > 0) expected_vp[s] += 0.6 * pressure;
     if (is_carroccio(u)) {
-      // 9.3.2 / ruling L-40: without non-routed infantry beside it the Carroccio is lost the
-      // moment it is attacked; guarded, it defends as an A unit and falls to R or E.
-      bool guarded = false;
-      for (int nb : b.neighbors(us.hex)) {
-        const int f = nb == kNoHex ? -1 : unit_at(nb);
-        if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted)
-          guarded = true;
-      }
+      // 9.3.2 / ruling L-40: with no friendly unit beside it the Carroccio is lost the moment
+      // it is attacked; guarded, it defends as an A unit and falls to R or E.
+      const bool guarded = !carroccio_alone(u);
       const int threats =
           count_movers(1 - s, us.hex, [&](int e, int d) { return d <= (is_cav(e) ? 6 : 3); });
       if (!guarded)
@@ -440,18 +435,12 @@ nlohmann::json BmaState::combat_odds_json() const {
   const Tables& t = g.tables();
   nlohmann::json j;
   if (phase_ != Phase::kCombatBuild || combat_.num_attackers == 0) return nullptr;
-  // 9.3.2: a Carroccio attacked without infantry beside it is lost for certain.
+  // 9.3.2: a Carroccio attacked with no friendly unit beside it is lost for certain.
   for (int k = 0; k < combat_.num_defenders; ++k) {
     const int d = combat_.defenders[static_cast<std::size_t>(k)];
     if (!is_carroccio(d)) continue;
-    bool guarded = false;
-    for (int nb : g.board().neighbors(unit(d).hex)) {
-      const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
-        guarded = true;
-    }
-    if (!guarded) {
-      j["automatic"] = "the Carroccio is attacked with no infantry beside it and is destroyed";
+    if (carroccio_alone(d)) {
+      j["automatic"] = "the Carroccio is attacked with no friendly unit beside it and is destroyed";
       j["rule"] = "bma 9.3.2";
       j["results"] = nlohmann::json::array(
           {{{"result", "Carroccio destroyed"}, {"probability", "1"}, {"p", 1.0}}});
@@ -557,21 +546,43 @@ nlohmann::json BmaState::combat_odds_json() const {
     }
     if (i == chit_units.size()) break;
   }
-  // The modifiers as they stand now (chits still undrawn shown at their lowest value).
-  BmaState shown(*this);
-  for (int u : chit_units)
-    shown.units_[static_cast<std::size_t>(u)].value =
-        static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
-  const CombatOdds now = shown.combat_odds();
-  nlohmann::json mods = nlohmann::json::array();
-  for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
-  j["modifiers"] = mods;
-  j["column"] = t.column_names[static_cast<std::size_t>(now.column)];
-  j["drm"] = now.drm;
-  nlohmann::json undrawn = nlohmann::json::array();
-  for (int u : chit_units) undrawn.push_back(g.unit(u).id);
-  j["undrawn_chits"] = undrawn;
-  j["checks"] = checks_json;
+  // Routed defenders are eliminated before any die (5.3 R, ruling L-19).
+  std::string routed_names;
+  int routed = 0;
+  for (int k = 0; k < combat_.num_defenders; ++k) {
+    const int d = combat_.defenders[static_cast<std::size_t>(k)];
+    if (!alive(d) || unit(d).status != Status::kRouted) continue;
+    routed_names += (routed++ ? ", " : "") + g.unit(d).name;
+  }
+  if (automatic == total) {
+    // No die at all: every defender is routed. No column, modifier or chit matters (the
+    // attackers' chits are still drawn, 5.1.3, but change nothing).
+    j["automatic"] = fmt::format(
+        "{} {} already routed and, attacked again, {} eliminated without a roll; the attackers "
+        "suffer nothing",
+        routed_names, routed > 1 ? "are" : "is", routed > 1 ? "are" : "is");
+    j["rule"] = "bma 5.3 R";
+  } else {
+    // The modifiers as they stand now (chits still undrawn shown at their lowest value).
+    BmaState shown(*this);
+    for (int u : chit_units)
+      shown.units_[static_cast<std::size_t>(u)].value =
+          static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
+    const CombatOdds now = shown.combat_odds();
+    nlohmann::json mods = nlohmann::json::array();
+    if (routed > 0)
+      mods.push_back({{"what", fmt::format("{} {} routed: eliminated without a roll before the die",
+                                           routed_names, routed > 1 ? "are" : "is")},
+                      {"rule", "bma 5.3 R"}});
+    for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
+    j["modifiers"] = mods;
+    j["column"] = t.column_names[static_cast<std::size_t>(now.column)];
+    j["drm"] = now.drm;
+    nlohmann::json undrawn = nlohmann::json::array();
+    for (int u : chit_units) undrawn.push_back(g.unit(u).id);
+    j["undrawn_chits"] = undrawn;
+    j["checks"] = checks_json;
+  }
   // What each result would do to the victory-point race (8.2), rout moves included.
   auto preview = [&](CrtResult r) {
     BmaState p(*this);
@@ -633,9 +644,11 @@ nlohmann::json BmaState::combat_odds_json() const {
   }
   if (automatic) {
     const core::Fraction f(static_cast<std::int64_t>(automatic), static_cast<std::int64_t>(total));
-    results.push_back({{"result", "routed defenders eliminated without a roll"},
-                       {"probability", f.to_string()},
-                       {"p", f.to_double()}});
+    nlohmann::json rj = {{"result", "routed defenders eliminated without a roll"},
+                         {"probability", f.to_string()},
+                         {"p", f.to_double()}};
+    rj.update(preview(CrtResult::kNE));  // the routed go; nothing else happens
+    results.push_back(rj);
   }
   j["results"] = results;
   // 5.4.1: every leader in the combat dies on a 2d6 roll of 2 or 12, rolled after the result

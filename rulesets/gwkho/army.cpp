@@ -596,7 +596,8 @@ ArmyReport assess(const ArmyList& army) {
                                "Lb(s), Sh(s) and Xb(x) count in it but ignore it",
                                missile_ee, r.shaken, r.broken));
   // [Mor-4] Elite heavies of a command with more than 10 of them.
-  for (const auto& cr : r.commands) {
+  for (std::size_t ci = 0; ci < r.commands.size(); ++ci) {
+    const CommandReport& cr = r.commands[ci];
     if (cr.elite_heavy_elements <= tb.elite_heavy_more_than) continue;
     Ee ee;
     auto add = [&](const ElementGroup& g) {
@@ -609,6 +610,7 @@ ArmyReport assess(const ArmyList& army) {
     r.ledgers.push_back(ledger(
         "elite_heavy", fmt::format("elite heavies of the command of {}", cr.command->general),
         "they take the better of this and the army's", ee, r.shaken, r.broken));
+    r.ledgers.back().command = static_cast<int>(ci);
   }
   // [Mor-7] Mutinous troops: a separate army.
   if (mutinous_ee.halves > 0)

@@ -145,6 +145,7 @@ struct Ledger {
   std::string label;  // "heavy troops", "elite heavies of the command of Frederick I"
   std::string rule;   // how it combines with the army's, in our words
   Ee ee, shaken_at, broken_at;
+  int command = -1;  // an elite heavy ledger: the index of its command
 };
 
 struct ArmyReport {

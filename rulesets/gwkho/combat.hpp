@@ -1,7 +1,7 @@
 // God Will Know His Own (gwkho): the pure tables of close combat (and of artillery fire, which
 // uses the same factors) as lookups: basic factors (CC-2, ruling G-20), the troops that count as
 // another grade (CC-4), the combat die (CC-1) and the loser's fate by type (CC-3, ruling G-26).
-// Tactical factors, supporting ranks and grading (rulings G-21 to G-23) are not here yet.
+// Tactical factors, supporting ranks, grading and the whole round are in resolve_combat.hpp.
 #pragma once
 
 #include <optional>

@@ -1,6 +1,7 @@
 // God Will Know His Own (gwkho): shooting ranges (Sht-2, Sht-3, ruling G-19) and the 2d6 result
 // bands (Sht-1, ruling G-17) as lookups, and the missile weapons an army list may give a troop.
-// Ranges are whole inches. The shooting modifiers (ruling G-18) are not here yet.
+// Ranges are whole inches. The shooting modifiers (ruling G-18) and the whole shot are in
+// resolve_shooting.hpp.
 #pragma once
 
 #include <optional>

@@ -100,6 +100,44 @@ class Data {
     if (r.num <= 0 || r.den <= 0 || r.num > r.den) fail(path, "must be a fraction from 0 to 1");
     return r;
   }
+  int integer_at(const json& obj, const std::string& path, const std::string& key) const {
+    return integer(obj, path, key);
+  }
+  bool boolean(const json& obj, const std::string& path, const std::string& key) const {
+    if (!obj.contains(key)) return false;
+    if (!obj.at(key).is_boolean()) fail(join(path, key), "must be true or false");
+    return obj.at(key).get<bool>();
+  }
+  Peoples peoples(const json& obj, const std::string& path, const std::string& key) const {
+    const std::string p = join(path, key);
+    const json& a = at(obj, path, key);
+    if (!a.is_array()) fail(p, "must be a list of peoples");
+    Peoples out;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const std::string id = string(a[i], item(p, i));
+      auto people = people_from_id(id);
+      if (!people) fail(item(p, i), fmt::format("is '{}', not a people the rules name", id));
+      out.add(*people);
+    }
+    return out;
+  }
+  // {"troops": ..., "vs": ..., "value": ...}; `troops_key` may be absent when `all` is given.
+  TroopFactor troop_factor(const json& obj, const std::string& path, const std::string& key,
+                           const char* troops_key = "troops") const {
+    const std::string p = join(path, key);
+    const json& f = at(obj, path, key);
+    TroopFactor out;
+    out.troops = f.contains(troops_key) ? troops(f, p, troops_key) : *TroopSet::parse("all");
+    out.vs = optional_troops(f, p, "vs");
+    out.value = integer(f, p, "value");
+    return out;
+  }
+  Grade grade(const json& v, const std::string& path) const {
+    const std::string g = string(v, path);
+    if (g.size() == 3 && g.front() == '(' && g.back() == ')')
+      if (auto out = grade_from_letter(g.substr(1, 1))) return *out;
+    fail(path, fmt::format("is '{}', not a grade such as \"(s)\"", g));
+  }
   static std::string join(const std::string& path, const std::string& key) {
     return path.empty() ? key : path + "." + key;
   }
@@ -388,6 +426,8 @@ void load_movement(Tables& t, const Data& d) {
       set_rows(d, d.at(r, "", "free_half_turns"), "free_half_turns", "rows", "turns");
 }
 
+void load_shooting_play(Tables& t, const Data& d);
+
 void load_shooting(Tables& t, const Data& d) {
   const json& r = d.root();
   const json& rg = d.at(r, "", "ranges");
@@ -427,7 +467,10 @@ void load_shooting(Tables& t, const Data& d) {
       d.fail(p + ".at_least", "must be below the band before it (highest first)");
     t.shooting_bands.push_back(std::move(b));
   }
+  load_shooting_play(t, d);
 }
+
+void load_combat_play(Tables& t, const Data& d);
 
 void load_combat(Tables& t, const Data& d) {
   const json& r = d.root();
@@ -510,9 +553,332 @@ void load_combat(Tables& t, const Data& d) {
     row.result = d.result(d.at(rr[i], p, "result"), p + ".result");
     t.results.push_back(std::move(row));
   }
+  load_combat_play(t, d);
+}
+
+// The rules of play in combat.json (CC-5 .. CC-19).
+void load_combat_play(Tables& t, const Data& d) {
+  const json& r = d.root();
+  const std::string sr = "supporting_ranks";
+  const json& rk = d.at(r, "", sr);
+  RankRules& k = t.ranks;
+  k.phalanx = d.troops(rk, sr, "phalanx");
+  k.second = d.integer(rk, sr, "second_rank");
+  const json& bs = d.at(rk, sr, "bow_support");
+  k.bow_support = d.troops(bs, sr + ".bow_support", "troops");
+  k.bow_supported = d.troops(bs, sr + ".bow_support", "supports");
+  k.bow_support_value = d.integer(bs, sr + ".bow_support", "value");
+  k.bow_support_just_contacted = d.integer(bs, sr + ".bow_support", "just_contacted");
+  k.third = d.integer(rk, sr, "third_rank");
+  k.third_off_enemy = d.troop_factor(rk, sr, "third_rank_off_enemy");
+  k.third_off_enemy.troops = k.phalanx;
+  k.fourth = d.troop_factor(rk, sr, "fourth_rank");
+  k.fourth_off_enemy = d.troop_factor(rk, sr, "fourth_rank_off_enemy");
+  k.at_most_three = d.troops(rk, sr, "at_most_three_ranks");
+  k.not_after_failing_vs = d.troops(rk, sr, "not_after_failing_vs");
+  k.heavy_infantry = d.troop_factor(rk, sr, "heavy_infantry");
+  k.heavy_infantry_rank = d.troops(d.at(rk, sr, "heavy_infantry"), sr + ".heavy_infantry", "rank");
+  k.light_infantry = d.troop_factor(rk, sr, "light_infantry");
+
+  const json& cr = d.array(d.at(r, "", "composite_ranks"), "composite_ranks", "rows");
+  for (std::size_t i = 0; i < cr.size(); ++i) {
+    const std::string p = Data::item("composite_ranks.rows", i);
+    CompositeRank c;
+    c.front = d.troops(cr[i], p, "front");
+    c.behind = d.troops(cr[i], p, "behind");
+    c.ranks = d.integer(cr[i], p, "ranks");
+    if (c.ranks < 1) d.fail(p + ".ranks", "must be at least 1");
+    c.as = d.grade(d.at(cr[i], p, "as"), p + ".as");
+    t.composite_ranks.push_back(std::move(c));
+  }
+
+  const std::string tp = "tactical";
+  const json& tc = d.at(r, "", tp);
+  TacticalFactors& f = t.tactical;
+  f.received_charge = d.troop_factor(tc, tp, "received_charge");
+  f.received_charge.vs = d.troops(d.at(tc, tp, "received_charge"), tp + ".received_charge", "by");
+  f.received_charge_moved_over =
+      d.ratio(d.at(d.at(tc, tp, "received_charge"), tp + ".received_charge", "moved_over"),
+              tp + ".received_charge.moved_over");
+  f.reiter_charge = d.troop_factor(tc, tp, "reiter_charge");
+  f.reiter_charge.vs = d.troops(d.at(tc, tp, "reiter_charge"), tp + ".reiter_charge", "by");
+  f.reiter_moved_over_inches =
+      d.integer(d.at(tc, tp, "reiter_charge"), tp + ".reiter_charge", "moved_over_inches");
+  f.mounted_vs_moving_foot = d.troop_factor(tc, tp, "mounted_vs_moving_foot");
+  f.light_infantry_in_rough = d.troop_factor(tc, tp, "light_infantry_in_rough");
+  f.general = d.integer(tc, tp, "general");
+  f.behind_fortification = d.integer(tc, tp, "behind_fortification");
+  f.flank_or_rear = d.integer(tc, tp, "flank_or_rear");
+  f.pike_s_vs_pike = d.troop_factor(tc, tp, "pike_s_vs_pike");
+  f.artillery_engaged = d.integer(tc, tp, "artillery_engaged");
+
+  const std::string bp = "breakthrough";
+  const json& bt = d.at(r, "", bp);
+  BreakthroughFactors& b = t.breakthrough;
+  b.base = d.integer(bt, bp, "base");
+  b.rough = d.integer(bt, bp, "rough");
+  b.bad = d.integer(bt, bp, "bad");
+  b.light_infantry_vs_foot = d.troop_factor(bt, bp, "light_infantry_vs_foot");
+  b.mounted_vs_foot = d.integer(bt, bp, "mounted_vs_foot");
+  b.mounted = d.integer(bt, bp, "mounted");
+  b.heavy_cavalry = d.troop_factor(bt, bp, "heavy_cavalry");
+  const json& vs = d.at(bt, bp, "vs_shooters");
+  b.vs_shooters = d.troops(vs, bp + ".vs_shooters", "vs");
+  b.vs_shooters_value = d.integer(vs, bp + ".vs_shooters", "value");
+  b.max = d.integer(bt, bp, "max");
+
+  const json& kr = d.array(d.at(r, "", "kills"), "kills", "rows");
+  for (std::size_t i = 0; i < kr.size(); ++i) {
+    const std::string p = Data::item("kills.rows", i);
+    t.kills.push_back({d.troops(kr[i], p, "troops"), d.integer(kr[i], p, "total")});
+  }
+
+  const std::string gp = "grading";
+  const json& gr = d.at(r, "", gp);
+  Grading& g = t.grading;
+  g.beating_s = d.integer(gr, gp, "beating_s");
+  g.artillery_beating_s_only = d.troops(gr, gp, "artillery_beating_s_only");
+  g.artillery_s_winning = d.integer(gr, gp, "artillery_s_winning");
+  g.losing_i = d.integer(gr, gp, "losing_i");
+  g.beating_f = d.integer(gr, gp, "beating_f");
+  g.foot_uphill_of_mounted = d.integer(gr, gp, "foot_uphill_of_mounted");
+  g.berserker_losing = d.integer(gr, gp, "berserker_losing");
+  g.berserker_drawing_or_winning = d.integer(gr, gp, "berserker_drawing_or_winning");
+
+  const json& pk = d.at(r, "", "prevent_kills");
+  t.prevent_kills = {d.integer(pk, "prevent_kills", "behind_linear"),
+                     d.integer(pk, "prevent_kills", "rough"),
+                     d.integer(pk, "prevent_kills", "bad")};
+
+  const json& fu = d.at(r, "", "follow_up");
+  for (const auto& [key, out] :
+       {std::pair<const char*, std::vector<FollowUpRow>*>{"must", &t.must_follow_up},
+        {"may", &t.may_follow_up}}) {
+    const std::string path = std::string("follow_up.") + key;
+    const json& a = d.array(fu, "follow_up", key);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const std::string p = Data::item(path, i);
+      FollowUpRow row;
+      row.troops = d.troops(a[i], p, "troops");
+      row.only_if_destroyed = d.boolean(a[i], p, "only_if_destroyed");
+      row.only_vs = d.optional_troops(a[i], p, "only_vs");
+      row.not_vs = d.optional_troops(a[i], p, "not_vs");
+      out->push_back(std::move(row));
+    }
+  }
+  t.extra_rounds = set_rows(d, fu, "follow_up", "extra_rounds", "rounds");
+
+  const std::string kp = "knock_on";
+  const json& ko = d.at(r, "", kp);
+  t.knock_on.mounted_inches = d.integer(ko, kp, "mounted_inches");
+  t.knock_on.mounted_foot = d.result(d.at(ko, kp, "mounted_foot"), kp + ".mounted_foot");
+  t.knock_on.mounted_mounted = d.result(d.at(ko, kp, "mounted_mounted"), kp + ".mounted_mounted");
+  t.knock_on.elephants_inches = d.integer(ko, kp, "elephants_inches");
+  t.knock_on.elephants = d.result(d.at(ko, kp, "elephants"), kp + ".elephants");
+
+  const json& rt = d.array(d.at(r, "", "recoil_through"), "recoil_through", "rows");
+  for (std::size_t i = 0; i < rt.size(); ++i) {
+    const std::string p = Data::item("recoil_through.rows", i);
+    t.recoil_through.push_back({d.troops(rt[i], p, "troops"), d.troops(rt[i], p, "through")});
+  }
+
+  const std::string fp = "turn_to_face";
+  const json& tf = d.at(r, "", fp);
+  t.turn_to_face = {d.troops(tf, fp, "troops"), d.peoples(tf, fp, "foot_peoples"),
+                    d.troops(tf, fp, "catalan"), d.troops(tf, fp, "phalanx"),
+                    d.troops(tf, fp, "phalanx_vs")};
+
+  const std::string qp = "square";
+  const json& sq = d.at(r, "", qp);
+  t.square = {d.troops(sq, qp, "troops"), d.troops(sq, qp, "phalanx"),
+              d.peoples(sq, qp, "phalanx_peoples"), d.troops(sq, qp, "shot"),
+              d.troops(sq, qp, "halberd_or_bill")};
+}
+
+constexpr std::array<std::string_view, 7> kShotKindIds = {
+    "none", "bow", "longbow", "crossbow", "mounted_bow", "firearm", "pistol"};
+
+std::vector<ShotKind> shot_kinds(const Data& d, const json& obj, const std::string& path,
+                                 const std::string& key) {
+  const std::string p = Data::join(path, key);
+  const json& a = d.array(obj, path, key);
+  std::vector<ShotKind> out;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::string id = d.string(a[i], Data::item(p, i));
+    bool found = false;
+    for (std::size_t k = 1; k < kShotKindIds.size(); ++k)
+      if (kShotKindIds[k] == id) {
+        out.push_back(static_cast<ShotKind>(k));
+        found = true;
+      }
+    if (!found) d.fail(Data::item(p, i), fmt::format("is '{}', not a kind of missile", id));
+  }
+  return out;
+}
+
+// The rules of play in shooting.json (Sht-4 .. Sht-14).
+void load_shooting_play(Tables& t, const Data& d) {
+  const json& r = d.root();
+  const std::string mp = "modifiers";
+  const json& m = d.at(r, "", mp);
+  ShotModifierRules& s = t.shot;
+  s.enfilade = d.integer(m, mp, "enfilade");
+  const std::string rp = mp + ".ranks";
+  const json& rk = d.at(m, mp, "ranks");
+  s.per_rank = d.integer(rk, rp, "per_rank");
+  s.three_ranks = d.troops(rk, rp, "three_ranks");
+  s.third_rank_only = d.troops(rk, rp, "third_rank_only");
+  s.third_rank_only_kinds = shot_kinds(d, rk, rp, "third_rank_only_kinds");
+  s.one_rank = d.troops(rk, rp, "one_rank");
+  s.longbow = d.integer(m, mp, "longbow");
+  s.longbow_s = d.integer(m, mp, "longbow_s");
+  const json& sh = d.at(m, mp, "shot");
+  s.shot = d.integer(sh, mp + ".shot", "value");
+  s.shot_not = d.troops(sh, mp + ".shot", "not");
+  const json& pairs = d.array(m, mp, "pairs");
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::string p = Data::item(mp + ".pairs", i);
+    ShotPair pair;
+    pair.group = d.string(d.at(pairs[i], p, "group"), p + ".group");
+    pair.kinds = shot_kinds(d, pairs[i], p, "kinds");
+    pair.shooters = d.optional_troops(pairs[i], p, "shooters");
+    pair.vs = d.troops(pairs[i], p, "vs");
+    pair.value = d.integer(pairs[i], p, "value");
+    s.pairs.push_back(std::move(pair));
+  }
+  s.target_i = d.integer(m, mp, "target_i");
+  s.target_s = d.troop_factor(m, mp, "target_s");
+  s.musket_ignores_within_inches =
+      d.integer(d.at(m, mp, "target_s"), mp + ".target_s", "musket_ignores_within_inches");
+  s.cover = d.integer(m, mp, "cover");
+  s.fortification = d.integer(m, mp, "fortification");
+  s.cavalry_shooting = d.troop_factor(m, mp, "cavalry_shooting");
+  s.light_cavalry_shooting = d.troop_factor(m, mp, "light_cavalry_shooting");
+  s.elephants_shooting = d.troop_factor(m, mp, "elephants_shooting");
+
+  const json& a = d.at(r, "", "artillery");
+  t.artillery = {d.troops(a, "artillery", "gunpowder"),
+                 d.integer(a, "artillery", "second_target_inches"),
+                 d.troops(a, "artillery", "move_and_fire_as_shot")};
+  const json& e = d.at(r, "", "eligibility");
+  t.eligibility = {d.troops(e, "eligibility", "move_and_shoot"),
+                   d.integer(e, "eligibility", "move_at_most_inches")};
+}
+
+PipRoll pip_roll(const Data& d, const json& obj, const std::string& path, const std::string& key) {
+  const std::string v = d.string(d.at(obj, path, key), Data::join(path, key));
+  if (v == "one") return PipRoll::kOne;
+  if (v == "best_of_two") return PipRoll::kBestOfTwo;
+  if (v == "worse_of_two") return PipRoll::kWorseOfTwo;
+  d.fail(Data::join(path, key), fmt::format("is '{}', not one, best_of_two or worse_of_two", v));
+}
+
+void load_pips(Tables& t, const Data& d) {
+  const json& r = d.root();
+  PipRules& p = t.pips;
+  const json& dc = d.at(r, "", "dice");
+  p.good = pip_roll(d, dc, "dice", "good");
+  p.normal = pip_roll(d, dc, "dice", "normal");
+  p.regiment = pip_roll(d, dc, "dice", "regiment");
+  p.regiment_activation = d.integer(dc, "dice", "regiment_activation");
+  p.regiment_small_below = d.integer(dc, "dice", "regiment_small_below");
+  p.regiment_small = d.integer(dc, "dice", "regiment_small");
+  p.cinc_free = d.integer(dc, "dice", "cinc_free");
+  const json& rg = d.at(r, "", "ranges");
+  p.command_inches = d.integer(rg, "ranges", "command_inches");
+  p.regiment_inches = d.integer(rg, "ranges", "regiment_inches");
+  p.march_beyond_inches = d.integer(rg, "ranges", "march_beyond_inches");
+  const std::string mp = "move";
+  const json& m = d.at(r, "", mp);
+  auto i = [&](const char* key) { return d.integer(m, mp, key); };
+  p.group = i("group");
+  p.single = i("single");
+  p.into_contact_cannot_recoil = i("into_contact_cannot_recoil");
+  p.out_of_command = i("out_of_command");
+  p.march = i("march");
+  p.landsknecht_second_march = i("landsknecht_second_march");
+  p.mounted_third_march = i("mounted_third_march");
+  p.shaken_toward_enemy = i("shaken_toward_enemy");
+  p.mixed_mounted_and_foot = i("mixed_mounted_and_foot");
+  p.elephants_with_mounted = i("elephants_with_mounted");
+  const json& cm = d.at(m, mp, "camels_with_horses");
+  p.camels_with_horses = d.integer(cm, mp + ".camels_with_horses", "value");
+  p.camels = d.troops(cm, mp + ".camels_with_horses", "camels");
+  p.camels_unless = d.peoples(cm, mp + ".camels_with_horses", "unless_peoples");
+  const json& wh = d.at(m, mp, "wheel");
+  p.wheel = d.integer(wh, mp + ".wheel", "value");
+  p.wheel_exempt = d.troops(wh, mp + ".wheel", "exempt");
+  p.wheel_exempt_foot_peoples = d.peoples(wh, mp + ".wheel", "exempt_foot_peoples");
+  const json& qt = d.at(m, mp, "quarter_turn");
+  p.quarter_turn = d.integer(qt, mp + ".quarter_turn", "value");
+  p.quarter_turn_not = d.troops(qt, mp + ".quarter_turn", "not");
+  const json& ht = d.at(m, mp, "half_turn");
+  p.half_turn = d.integer(ht, mp + ".half_turn", "value");
+  p.half_turn_not = d.troops(ht, mp + ".half_turn", "not");
+  const std::string fp = mp + ".formation_change";
+  const json& fc = d.at(m, mp, "formation_change");
+  p.formation_change = d.integer(fc, fp, "value");
+  p.formation_exempt = d.troops(fc, fp, "exempt");
+  p.formation_exempt_if_all = d.troops(fc, fp, "exempt_if_all");
+  p.formation_exempt_peoples = d.peoples(fc, fp, "exempt_peoples");
+  p.formation_exempt_foot_peoples = d.peoples(fc, fp, "exempt_foot_peoples");
+  p.uphill_into_contact = i("uphill_into_contact");
+  const json& ns = d.at(m, mp, "not_straight_ahead");
+  p.not_straight_ahead = d.integer(ns, mp + ".not_straight_ahead", "value");
+  p.not_straight_ahead_troops = d.troops(ns, mp + ".not_straight_ahead", "troops");
+  p.with_cinc = i("with_cinc");
+  p.minimum = i("minimum");
+  if (p.minimum < 1) d.fail(mp + ".minimum", "must be at least 1");
+  p.toward_enemy_ignores = d.troops(m, mp, "toward_enemy_ignores");
+  p.toward_enemy_shaken_ignores = d.troops(m, mp, "toward_enemy_shaken_ignores");
+  const std::string op = "other";
+  const json& o = d.at(r, "", op);
+  auto j = [&](const char* key) { return d.integer(o, op, key); };
+  p.hold_impetuous = j("hold_impetuous");
+  p.replace_crew = j("replace_crew");
+  p.replace_crew_friends_within_inches = j("replace_crew_friends_within_inches");
+  p.replace_crew_enemy_within_inches = j("replace_crew_enemy_within_inches");
+  p.dismount = j("dismount");
+  p.mount_not_within_inches = j("mount_not_within_inches");
+  p.destroy_uncrewed_foot = j("destroy_uncrewed_foot");
+  p.destroy_uncrewed_mounted = j("destroy_uncrewed_mounted");
+  p.use_enemy_artillery = j("use_enemy_artillery");
+  p.command_morale = j("command_morale");
+  p.rally_command = j("rally_command");
+  p.rally_command_with_elephants = j("rally_command_with_elephants");
+  p.break_element = j("break_element");
+  p.break_never = d.troops(o, op, "break_never");
+  p.break_except = d.troops(o, op, "break_except");
+  p.rally_broken = j("rally_broken");
+  p.rally_broken_elephants = j("rally_broken_elephants");
+  p.general_adds_to_die = j("general_adds_to_die");
+}
+
+void load_morale(Tables& t, const Data& d) {
+  const json& r = d.root();
+  MoraleRules& m = t.morale;
+  const json& l = d.at(r, "", "losses");
+  m.half = d.ratio(d.at(l, "losses", "half"), "losses.half");
+  const json& e = d.at(r, "", "effects");
+  m.shaken_melee = d.integer(e, "effects", "shaken_melee");
+  m.shaken_shooting = d.integer(e, "effects", "shaken_shooting");
+  m.broken_melee = d.integer(e, "effects", "broken_melee");
+  m.broken_shooting = d.integer(e, "effects", "broken_shooting");
+  const std::string sp = "surrender";
+  const json& s = d.at(r, "", sp);
+  m.christian_from_year = d.integer(s, sp, "christian_from_year");
+  m.christian_british_isles_from_year = d.integer(s, sp, "christian_british_isles_from_year");
+  m.swiss_exception_until_year = d.integer(s, sp, "swiss_exception_until_year");
+  m.swiss_from_year = d.integer(s, sp, "swiss_from_year");
+  m.muslim_hc_from_year = d.integer(s, sp, "muslim_hc_from_year");
+  m.within_inches = d.integer(s, sp, "within_inches");
+  m.captors_not = d.troops(s, sp, "captors_not");
+  m.hc_not_vs = d.troops(s, sp, "hc_not_vs");
 }
 
 }  // namespace
+
+std::string_view shot_kind_id(ShotKind k) { return kShotKindIds[static_cast<std::size_t>(k)]; }
 
 std::string_view result_id(Result r) { return kResultIds[static_cast<std::size_t>(r)]; }
 std::string_view dismount_when_id(DismountWhen w) {
@@ -525,7 +891,8 @@ core::Expected<Tables> load_tables_from(
   const std::vector<std::pair<std::string_view, Loader>> loaders = {
       {"troops.json", load_troops},     {"points.json", load_points},
       {"army.json", load_army},         {"movement.json", load_movement},
-      {"shooting.json", load_shooting}, {"combat.json", load_combat}};
+      {"shooting.json", load_shooting}, {"combat.json", load_combat},
+      {"pips.json", load_pips},         {"morale.json", load_morale}};
   Tables t;
   for (const auto& [name, loader] : loaders) {
     const auto it =

@@ -142,6 +142,213 @@ struct ShootingRanges {
       arquebus = 0, musket = 0, mounted_bow = 0, bow_s = 0, bow_o = 0, bow_i_f = 0, reiter = 0;
 };
 
+// ---- The rules of play (resolve_combat.hpp, resolve_shooting.hpp, pips.hpp, morale.hpp) ----
+
+// A factor for some troops (against some opponents), with its value.
+struct TroopFactor {
+  TroopSet troops;
+  std::optional<TroopSet> vs;
+  int value = 0;
+  bool applies(Troop self, Troop opponent) const {
+    return troops.contains(self) && (!vs || vs->contains(opponent));
+  }
+};
+
+// [CC-5, CC-6] Supporting ranks (ruling G-21).
+struct RankRules {
+  TroopSet phalanx;  // Ph, Pk: ranks of the same type and grade
+  int second = 0;
+  TroopSet bow_support, bow_supported;  // Bw(o)(f) behind Ph(i)
+  int bow_support_value = 0, bow_support_just_contacted = 0;
+  int third = 0;
+  TroopFactor third_off_enemy;    // troops: the phalanx; vs: enemies it is taken off instead
+  TroopFactor fourth;             // Pk against HI, Ph
+  TroopFactor fourth_off_enemy;   // Pk against Pk: taken off the enemy
+  TroopSet at_most_three;         // Pk(f)(x), Ph(f)(x)
+  TroopSet not_after_failing_vs;  // LI, HI
+  TroopFactor heavy_infantry;     // HI with a 2nd rank of `heavy_infantry_rank`, vs mounted
+  TroopSet heavy_infantry_rank;
+  TroopFactor light_infantry;  // LI with a 2nd rank of the same troop, vs mounted
+};
+
+// [CC-7] A front element with `ranks` ranks of `behind` directly behind it fights as its own
+// type at grade `as` (ruling G-21a).
+struct CompositeRank {
+  TroopSet front, behind;
+  int ranks = 1;
+  Grade as = Grade::kO;
+};
+
+// [CC-8, CC-9] Tactical factors (ruling G-22).
+struct TacticalFactors {
+  TroopFactor received_charge;  // Hc contacted by (vs) ... unless it moved over a fraction
+  Ratio received_charge_moved_over;
+  TroopFactor reiter_charge;  // the enemy of Re contacted by Re that moved no more than ...
+  int reiter_moved_over_inches = 0;
+  TroopFactor mounted_vs_moving_foot;
+  TroopFactor light_infantry_in_rough;
+  int general = 0, behind_fortification = 0, flank_or_rear = 0;
+  TroopFactor pike_s_vs_pike;
+  int artillery_engaged = 0;
+};
+
+// [CC-10] Breakthrough factors (ruling G-22).
+struct BreakthroughFactors {
+  int base = 0, rough = 0, bad = 0;
+  TroopFactor light_infantry_vs_foot;
+  int mounted_vs_foot = 0, mounted = 0;
+  TroopFactor heavy_cavalry;
+  TroopSet vs_shooters;
+  int vs_shooters_value = 0;
+  int max = 0;
+};
+
+// [CC-11] A winner of `troops` with a total of at least `total` destroys the loser (G-25).
+struct KillRow {
+  TroopSet troops;
+  int total = 0;
+};
+
+// [CC-12] Grading (ruling G-23), and the berserkers' grading (Mor-18).
+struct Grading {
+  int beating_s = 0;
+  TroopSet artillery_beating_s_only;
+  int artillery_s_winning = 0, losing_i = 0, beating_f = 0, foot_uphill_of_mounted = 0;
+  int berserker_losing = 0, berserker_drawing_or_winning = 0;
+};
+
+// [CC-13] What a beaten foot element adds against being destroyed (ruling G-24).
+struct PreventKills {
+  int behind_linear = 0, rough = 0, bad = 0;
+};
+
+// [CC-15] Who follows up (ruling G-28).
+struct FollowUpRow {
+  TroopSet troops;
+  bool only_if_destroyed = false;
+  std::optional<TroopSet> only_vs, not_vs;
+};
+
+// [CC-16] Knock-on (ruling G-29).
+struct KnockOn {
+  int mounted_inches = 0;
+  Result mounted_foot = Result::kRout, mounted_mounted = Result::kPushBack;
+  int elephants_inches = 0;
+  Result elephants = Result::kRout;
+};
+
+// [CC-19] A beaten element of `troops` may fall back through friends of `through` (G-15).
+struct ThroughRow {
+  TroopSet troops, through;
+};
+
+// [CC-17] Supporting ranks that turn to face (ruling G-30).
+struct TurnToFace {
+  TroopSet troops;
+  Peoples foot_peoples;
+  TroopSet catalan;
+  TroopSet phalanx, phalanx_vs;
+};
+
+// [CC-18] Square or hedgehog (ruling G-30a).
+struct SquareRule {
+  TroopSet troops, phalanx;
+  Peoples phalanx_peoples;
+  TroopSet shot, halberd_or_bill;
+};
+
+// [Sht-4 .. Sht-10] The kinds of missile the shooting modifiers name (ruling G-18).
+enum class ShotKind : std::uint8_t {
+  kNone,
+  kBow,         // foot Bw; an elephant crew's bows
+  kLongbow,     // Lb
+  kCrossbow,    // Xb; light cavalry's crossbows
+  kMountedBow,  // cavalry's and light cavalry's bows (and a Cv(o)'s longbow)
+  kFirearm,     // Sh; arquebus light cavalry; an elephant crew's firearms or swivel guns
+  kPistol,      // Re
+};
+std::string_view shot_kind_id(ShotKind k);  // "bow", "mounted_bow", ...
+
+struct ShotPair {
+  std::string group;
+  std::vector<ShotKind> kinds;
+  std::optional<TroopSet> shooters;
+  TroopSet vs;
+  int value = 0;
+};
+
+struct ShotModifierRules {
+  int enfilade = 0;
+  int per_rank = 0;
+  TroopSet three_ranks, third_rank_only, one_rank;
+  std::vector<ShotKind> third_rank_only_kinds;
+  int longbow = 0, longbow_s = 0;
+  int shot = 0;
+  TroopSet shot_not;
+  std::vector<ShotPair> pairs;  // first match within each group
+  int target_i = 0;
+  TroopFactor target_s;
+  int musket_ignores_within_inches = 0;
+  int cover = 0, fortification = 0;
+  TroopFactor cavalry_shooting, light_cavalry_shooting, elephants_shooting;
+};
+
+struct ArtilleryRules {
+  TroopSet gunpowder;
+  int second_target_inches = 0;
+  TroopSet move_and_fire_as_shot;
+};
+
+struct ShootingEligibility {
+  TroopSet move_and_shoot;
+  int move_at_most_inches = 0;
+};
+
+// [Pip-1 .. Pip-19] Command points (rulings G-7 to G-10, G-34, G-41).
+enum class PipRoll : std::uint8_t { kOne, kBestOfTwo, kWorseOfTwo };
+
+struct PipRules {
+  PipRoll good = PipRoll::kBestOfTwo, normal = PipRoll::kOne, regiment = PipRoll::kWorseOfTwo;
+  int regiment_activation = 0, regiment_small_below = 0, regiment_small = 0, cinc_free = 0;
+  int command_inches = 0, regiment_inches = 0, march_beyond_inches = 0;
+  // One move.
+  int group = 0, single = 0, into_contact_cannot_recoil = 0, out_of_command = 0, march = 0,
+      landsknecht_second_march = 0, mounted_third_march = 0, shaken_toward_enemy = 0,
+      mixed_mounted_and_foot = 0, elephants_with_mounted = 0;
+  int camels_with_horses = 0;
+  TroopSet camels;
+  Peoples camels_unless;
+  int wheel = 0;
+  TroopSet wheel_exempt;
+  Peoples wheel_exempt_foot_peoples;
+  int quarter_turn = 0, half_turn = 0;
+  TroopSet quarter_turn_not, half_turn_not;
+  int formation_change = 0;
+  TroopSet formation_exempt, formation_exempt_if_all;
+  Peoples formation_exempt_peoples, formation_exempt_foot_peoples;
+  int uphill_into_contact = 0, not_straight_ahead = 0;
+  TroopSet not_straight_ahead_troops;
+  int with_cinc = 0, minimum = 0;
+  TroopSet toward_enemy_ignores, toward_enemy_shaken_ignores;
+  // The other costs.
+  int hold_impetuous = 0, replace_crew = 0, replace_crew_friends_within_inches = 0,
+      replace_crew_enemy_within_inches = 0, dismount = 0, mount_not_within_inches = 0,
+      destroy_uncrewed_foot = 0, destroy_uncrewed_mounted = 0, use_enemy_artillery = 0,
+      command_morale = 0, rally_command = 0, rally_command_with_elephants = 0, break_element = 0;
+  TroopSet break_never, break_except;
+  int rally_broken = 0, rally_broken_elephants = 0, general_adds_to_die = 0;
+};
+
+// [Mor-9 .. Mor-19] Morale in play (rulings G-34, G-35, G-37).
+struct MoraleRules {
+  Ratio half;
+  int shaken_melee = 0, shaken_shooting = 0, broken_melee = 0, broken_shooting = 0;
+  int christian_from_year = 0, christian_british_isles_from_year = 0,
+      swiss_exception_until_year = 0, swiss_from_year = 0, muslim_hc_from_year = 0,
+      within_inches = 0;
+  TroopSet captors_not, hc_not_vs;
+};
+
 struct Tables {
   // troops.json
   int base_width_mm = 0;
@@ -198,12 +405,37 @@ struct Tables {
   int max_die_sides = 0, first_upgrade_pips = 0, later_upgrade_pips = 0;
   Result beaten_result = Result::kPushBack, doubled_result = Result::kDestroyed;
   std::vector<ResultRow> results;
+  RankRules ranks;
+  std::vector<CompositeRank> composite_ranks;
+  TacticalFactors tactical;
+  BreakthroughFactors breakthrough;
+  std::vector<KillRow> kills;
+  Grading grading;
+  PreventKills prevent_kills;
+  std::vector<FollowUpRow> must_follow_up, may_follow_up;  // first match
+  std::vector<std::pair<TroopSet, int>> extra_rounds;      // first match
+  KnockOn knock_on;
+  std::vector<ThroughRow> recoil_through;
+  TurnToFace turn_to_face;
+  SquareRule square;
+
+  // shooting.json (the rules of play)
+  ShotModifierRules shot;
+  ArtilleryRules artillery;
+  ShootingEligibility eligibility;
+
+  // pips.json
+  PipRules pips;
+
+  // morale.json
+  MoraleRules morale;
 };
 
 // Generated by carroccio_embed: (file name, contents) of every data/*.json file.
 std::vector<std::pair<std::string_view, std::string_view>> embedded_tables();
 // Parses and checks (file name, JSON text) pairs: troops.json, points.json, army.json,
-// movement.json, shooting.json and combat.json. An error names the file and the field.
+// movement.json, shooting.json, combat.json, pips.json and morale.json. An error names the file and
+// the field.
 core::Expected<Tables> load_tables_from(
     const std::vector<std::pair<std::string_view, std::string_view>>& files);
 // The embedded tables, parsed once (a broken file is a build defect: std::runtime_error).

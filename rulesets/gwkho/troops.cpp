@@ -17,6 +17,9 @@ constexpr std::array<std::string_view, kNumTypes> kTypeNames = {
 constexpr std::array<char, kNumGrades> kGradeLetters = {'s', 'o', 'f', 'i', 'x'};
 constexpr std::array<std::string_view, kNumStatuses> kStatusIds = {
     "none", "berserker", "stubborn", "mutinous", "brittle", "unreliable"};
+constexpr std::array<std::string_view, kNumPeoples> kPeopleIds = {
+    "swiss",       "landsknecht",      "spanish_16th", "mongol_13th", "byzantine_12th",
+    "low_country", "scots_after_1275", "arab",         "catalan"};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
@@ -140,6 +143,14 @@ TroopSet TroopSet::operator-(const TroopSet& o) const {
   TroopSet s;
   s.bits_ = bits_ & ~o.bits_;
   return s;
+}
+
+std::string_view people_id(People p) { return kPeopleIds[static_cast<std::size_t>(p)]; }
+
+std::optional<People> people_from_id(std::string_view id) {
+  for (std::size_t i = 0; i < kPeopleIds.size(); ++i)
+    if (kPeopleIds[i] == id) return static_cast<People>(i);
+  return std::nullopt;
 }
 
 std::string_view status_id(Status s) {

@@ -9,6 +9,7 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -115,6 +116,43 @@ enum class Status : std::uint8_t { kNone, kBerserker, kStubborn, kMutinous, kBri
 inline constexpr int kNumStatuses = 6;
 std::string_view status_id(Status s);  // "none", "berserker", ...
 std::optional<Status> status_from_id(std::string_view id);
+
+// The peoples the rules single out by name (supporting ranks that turn, squares, PIP
+// exemptions, surrender): an element's army says which of them it belongs to. The text's own
+// words: "Swiss", "Landsknecht", "16thC Spanish", "13thC Mongol", "12thC Byzantine", "Low
+// country", "Scots from 1275", "Arab" horse, the "Catalan Grand Company".
+enum class People : std::uint8_t {
+  kSwiss,
+  kLandsknecht,
+  kSpanish16th,
+  kMongol13th,
+  kByzantine12th,
+  kLowCountry,
+  kScotsAfter1275,
+  kArab,
+  kCatalan,
+};
+inline constexpr int kNumPeoples = 9;
+std::string_view people_id(People p);  // "swiss", "spanish_16th", ...
+std::optional<People> people_from_id(std::string_view id);
+
+// A set of peoples (most elements belong to none the rules name).
+struct Peoples {
+  std::uint16_t bits = 0;
+  constexpr bool has(People p) const { return (bits >> static_cast<int>(p)) & 1U; }
+  constexpr Peoples& add(People p) {
+    bits = static_cast<std::uint16_t>(bits | (1U << static_cast<int>(p)));
+    return *this;
+  }
+  constexpr bool any_of(Peoples o) const { return (bits & o.bits) != 0; }
+  constexpr bool empty() const { return bits == 0; }
+  friend constexpr bool operator==(Peoples, Peoples) = default;
+};
+constexpr Peoples peoples(std::initializer_list<People> list) {
+  Peoples out;
+  for (People p : list) out.add(p);
+  return out;
+}
 
 // Points in exact halves (the rulebook has -0.5 costs): 12.5 points is Points{25}.
 struct Points {

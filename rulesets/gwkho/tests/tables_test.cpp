@@ -2,6 +2,7 @@
 // to CC-4), cell by cell, and the data loader's refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -111,7 +112,8 @@ TEST(Gwkho_Movement, Clause_Mov_6_FreeHalfTurns) {
   for (Troop t : every_troop()) {
     int expected = 0;
     if (t.type == TroopType::kLc) expected = 2;
-    if (t == T("Cv(f)") || t == T("Re(o)")) expected = 1;
+    // The PIP rules add Bw(f) to the movement notes' Cv(f) and Re(o) (ruling G-11).
+    if (t == T("Cv(f)") || t == T("Re(o)") || t == T("Bw(f)")) expected = 1;
     EXPECT_EQ(free_half_turns(t), expected) << troop_text(t);
   }
 }
@@ -450,6 +452,29 @@ TEST(Gwkho_Tables, Clause_Data_BrokenDataFilesAreNamed) {
       "type.");
   EXPECT_EQ(with("army.json", "[]").message(),
             "rulesets/gwkho/data/army.json is not a JSON object.");
+  // The rules of play.
+  EXPECT_EQ(replaced("combat.json", R"x("ranks": 1, "as": "(s)"})x", R"x("ranks": 1, "as": "s"})x"),
+            "rulesets/gwkho/data/combat.json: field 'composite_ranks.rows[0].as' is 's', not a "
+            "grade such as \"(s)\".");
+  EXPECT_EQ(replaced("pips.json", R"("good": "best_of_two")", R"("good": "best")"),
+            "rulesets/gwkho/data/pips.json: field 'dice.good' is 'best', not one, best_of_two or "
+            "worse_of_two.");
+  EXPECT_EQ(replaced("pips.json", R"("minimum": 1)", R"("minimum": 0)"),
+            "rulesets/gwkho/data/pips.json: field 'move.minimum' must be at least 1.");
+  EXPECT_EQ(replaced("pips.json", R"(["spanish_16th", "landsknecht", "swiss"])",
+                     R"(["spanish", "landsknecht", "swiss"])"),
+            "rulesets/gwkho/data/pips.json: field 'move.wheel.exempt_foot_peoples[0]' is "
+            "'spanish', not a people the rules name.");
+  EXPECT_EQ(replaced("morale.json", R"("half": [1, 2])", R"("half": [2, 1])"),
+            "rulesets/gwkho/data/morale.json: field 'losses.half' must be a fraction from 0 to 1.");
+  EXPECT_EQ(replaced("shooting.json", R"("kinds": ["crossbow"])", R"("kinds": ["sling"])"),
+            "rulesets/gwkho/data/shooting.json: field 'modifiers.pairs[0].kinds[0]' is 'sling', "
+            "not a kind of missile.");
+  auto without = files;
+  without.erase(std::remove_if(without.begin(), without.end(),
+                               [](const auto& f) { return f.first == "pips.json"; }),
+                without.end());
+  EXPECT_EQ(load_tables_from(without).message(), "rulesets/gwkho/data/pips.json is missing.");
 }
 
 }  // namespace
