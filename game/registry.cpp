@@ -7,6 +7,7 @@
 
 #include "fmt/format.h"
 #include "game/scenario_reader.hpp"
+#include "game/switches.hpp"
 
 namespace carroccio::game {
 
@@ -30,11 +31,7 @@ core::Status Ruleset::validate_options(const Options& options) const {
     if (it == known.end()) {
       std::vector<std::string> names;
       for (const auto& o : known) names.push_back(o.name);
-      return core::make_error(
-          names.empty()
-              ? fmt::format("Ruleset '{}' has no options, but '{}' was given.", info().id, name)
-              : fmt::format("'{}' is not an option of {}: the options are {}.", name, info().id,
-                            fmt::join(names, ", ")));
+      return unknown_option_error(info().id, name, names);
     }
     if (it->values.empty()) {
       if (value != "true")

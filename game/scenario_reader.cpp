@@ -1,8 +1,6 @@
 #include "game/scenario_reader.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 
 #include "fmt/format.h"
 
@@ -158,36 +156,6 @@ const nlohmann::json* FieldReader::array(const nlohmann::json& obj, const std::s
     return nullptr;
   }
   return &*it;
-}
-
-bool FieldReader::hundredths(const nlohmann::json& v, const std::string& field, std::int64_t& out,
-                             int lo, int hi, std::string_view unit) {
-  if (!v.is_number()) return fail(field, fmt::format("must be a number of {}", unit));
-  if (v.is_number_integer()) {
-    // Compared as doubles so that an unsigned value beyond long long is still out of range.
-    const double d = v.get<double>();
-    if (d < lo || d > hi)
-      return fail(field,
-                  fmt::format("is {}, but must be from {} to {} {}", v.dump(), lo, hi, unit));
-    out = v.get<std::int64_t>() * 100;
-    return true;
-  }
-  const double d = v.get<double>();
-  if (!std::isfinite(d) || d < lo || d > hi)
-    return fail(field, fmt::format("must be from {} to {} {}", lo, hi, unit));
-  const double scaled = d * 100.0;
-  const double rounded = std::round(scaled);
-  if (std::fabs(scaled - rounded) > 1e-6) return fail(field, "may have at most two decimals");
-  out = static_cast<std::int64_t>(rounded);
-  return true;
-}
-
-bool FieldReader::point(const nlohmann::json& v, const std::string& field, core::geo::Point& out,
-                        int lo, int hi, std::string_view unit) {
-  if (!v.is_array() || v.size() != 2)
-    return fail(field, fmt::format("must be a point [x, y] in {}", unit));
-  return hundredths(v[0], field + "[0]", out.x, lo, hi, unit) &&
-         hundredths(v[1], field + "[1]", out.y, lo, hi, unit);
 }
 
 // ---- where a field stands in the text ----

@@ -58,7 +58,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/geometry.hpp"
 #include "core/status.hpp"
 #include "game/registry.hpp"
 
@@ -126,13 +125,8 @@ class FieldReader {
                               std::size_t min_size, std::size_t max_size,
                               Need need = Need::kRequired);
 
-  // A number with at most two decimals, within [lo, hi] `unit`s, as an integer count of
-  // hundredths (12.25 -> 1225). `field` is the whole path of the value.
-  bool hundredths(const nlohmann::json& v, const std::string& field, std::int64_t& out, int lo,
-                  int hi, std::string_view unit);
-  // A point [x, y], each coordinate as hundredths() within [lo, hi] `unit`s.
-  bool point(const nlohmann::json& v, const std::string& field, core::geo::Point& out, int lo,
-             int hi, std::string_view unit);
+  // Lengths, points, terrain and the other fields of a table scenario: game::table::Reader
+  // (game/table/scenario.hpp), which extends this reader.
 
  private:
   bool choice_index(const nlohmann::json& obj, const std::string& prefix, const char* key,

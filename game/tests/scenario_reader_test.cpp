@@ -165,38 +165,6 @@ TEST(FieldReader, ArraySizeLimits) {
   }
 }
 
-TEST(FieldReader, HundredthsAtMostTwoDecimals) {
-  FieldReader rd("s");
-  std::int64_t out = 0;
-  EXPECT_TRUE(rd.hundredths(json(12), "x", out, 0, 240, "inches"));
-  EXPECT_EQ(out, 1200);
-  EXPECT_TRUE(rd.hundredths(json(12.25), "x", out, 0, 240, "inches"));
-  EXPECT_EQ(out, 1225);
-  EXPECT_TRUE(rd.hundredths(json(-0.5), "x", out, -1, 1, "cm"));
-  EXPECT_EQ(out, -50);
-  core::geo::Point p;
-  EXPECT_TRUE(rd.point(json{1.5, 2}, "at", p, 0, 10, "inches"));
-  EXPECT_EQ(p, (core::geo::Point{150, 200}));
-  EXPECT_EQ(kept(rd), "");
-  const std::pair<json, const char*> refused[] = {
-      {json(12.125), "s: field 'x' may have at most two decimals."},
-      {json(241), "s: field 'x' is 241, but must be from 0 to 240 inches."},
-      {json(240.5), "s: field 'x' must be from 0 to 240 inches."},
-      {json("12"), "s: field 'x' must be a number of inches."},
-  };
-  for (const auto& [v, message] : refused) {
-    FieldReader bad("s");
-    EXPECT_FALSE(bad.hundredths(v, "x", out, 0, 240, "inches"));
-    EXPECT_EQ(kept(bad), message);
-  }
-  FieldReader bad("s");
-  EXPECT_FALSE(bad.point(json{1, 2, 3}, "at", p, 0, 10, "inches"));
-  EXPECT_EQ(kept(bad), "s: field 'at' must be a point [x, y] in inches.");
-  FieldReader bad2("s");
-  EXPECT_FALSE(bad2.point(json{1, 20}, "at", p, 0, 10, "inches"));
-  EXPECT_EQ(kept(bad2), "s: field 'at[1]' is 20, but must be from 0 to 10 inches.");
-}
-
 TEST(ScenarioReaderHelpers, ItemPathOrListSentenceBody) {
   EXPECT_EQ(item_path("units", 3), "units[3].");
   EXPECT_EQ(or_list({"a"}), "a");

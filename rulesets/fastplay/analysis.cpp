@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "game/table/geometry.hpp"
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
@@ -585,25 +586,6 @@ std::vector<double> FastplayState::evaluate() const {
 // ---------------------------------------------------------------------------------------------
 // Candidate moves for the agents
 
-namespace {
-
-// The index into kTurns whose turn brings `heading` nearest to `want`.
-int nearest_turn(geo::Angle want, geo::Angle heading) {
-  int best = 0;
-  std::int32_t best_err = INT32_MAX;
-  for (int i = 0; i < static_cast<int>(kTurns.size()); ++i) {
-    const std::int32_t err =
-        (want - (heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(i)]))).abs_units();
-    if (err < best_err) {
-      best_err = err;
-      best = i;
-    }
-  }
-  return best;
-}
-
-}  // namespace
-
 // Fewer, better choices than legal_actions() for a picked unit in the Movement phase (fastplay
 // 4): hold; turning in place to face the nearest enemy, or square to its front (lining up);
 // a quarter to a full move toward the nearest enemy and toward the enemy this unit beats best
@@ -654,10 +636,12 @@ void FastplayState::agent_actions(std::vector<game::Action>& out) const {
   try_code(5, 0);                       // about-face
   for (int d : {2, 4}) try_code(5, d);  // pull back
   if (nearest >= 0) {
-    const int p = nearest_turn(toward(nearest), us.heading);
+    const int p = game::table::nearest_turn(toward(nearest), us.heading, kTurns);
     for (int d = 0; d <= 4; ++d) try_code(p, d);
     // Lining up: square to the nearest enemy's front (facing it head on).
-    try_code(nearest_turn(unit(nearest).heading + geo::Angle::degrees(180), us.heading), 0);
+    try_code(game::table::nearest_turn(unit(nearest).heading + geo::Angle::degrees(180), us.heading,
+                                       kTurns),
+             0);
     // Archers: the shortest move toward it that puts it in range (fastplay 5.2).
     if (fp_->unit(u).type == TroopType::kArchery && !nearest_d.within(kArcheryRange)) {
       const std::int64_t gap = static_cast<std::int64_t>(std::ceil(
@@ -669,7 +653,7 @@ void FastplayState::agent_actions(std::vector<game::Action>& out) const {
     }
   }
   if (prey >= 0) {
-    const int p = nearest_turn(toward(prey), us.heading);
+    const int p = game::table::nearest_turn(toward(prey), us.heading, kTurns);
     for (int d = 0; d <= 4; ++d) try_code(p, d);
   }
   std::sort(out.begin(), out.end());

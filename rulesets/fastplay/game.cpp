@@ -1,26 +1,20 @@
 #include "rulesets/fastplay/game.hpp"
 
-#include "fmt/format.h"
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
 
+const game::Switches<RuleOptions>& rule_switches() {
+  static const game::Switches<RuleOptions> kSwitches(
+      "fastplay", {{"supreme_commander",
+                    "11.4: a side that has lost its supreme commander rolls a d6 each turn for "
+                    "the number of units that may move or charge",
+                    &RuleOptions::supreme_commander}});
+  return kSwitches;
+}
+
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
-  RuleOptions r;
-  for (const auto& [name, value] : options) {
-    bool on = true;
-    if (value == "false" || value == "off")
-      on = false;
-    else if (value != "true" && value != "on")
-      return core::make_error(
-          fmt::format("Option '{}' cannot be '{}': it is a plain switch.", name, value));
-    if (name == "supreme_commander")
-      r.supreme_commander = on;
-    else
-      return core::make_error(fmt::format(
-          "'{}' is not an option of fastplay: the only option is supreme_commander.", name));
-  }
-  return r;
+  return rule_switches().parse(options);
 }
 
 FastplayGame::FastplayGame(Scenario scenario, RuleOptions rules, game::Options options)

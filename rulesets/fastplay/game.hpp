@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "game/state.hpp"
+#include "game/switches.hpp"
 #include "rulesets/fastplay/types.hpp"
 
 namespace carroccio::fastplay {
@@ -14,6 +15,8 @@ struct RuleOptions {
   bool supreme_commander = false;
 };
 
+// The switch, its description for the catalogue, and the parser (game/switches.hpp).
+const game::Switches<RuleOptions>& rule_switches();
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
 
 class FastplayGame final : public game::Game, public std::enable_shared_from_this<FastplayGame> {

@@ -4,6 +4,7 @@
 // rulings are in docs/rulings/fastplay.md.
 #include <algorithm>
 
+#include "game/table/geometry.hpp"
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
@@ -107,8 +108,7 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
   for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
     if (!unit(u).stands[i].alive) continue;
     const geo::Base b = stand_base_at(u, static_cast<int>(i), centre, heading);
-    for (const auto& c : b.corners())
-      if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height) return false;
+    if (!game::table::on_table(b, sc.width, sc.height)) return false;
     const geo::Base core = solid(b);
     for (const auto& t : sc.terrain)  // ruling F-7: rivers stop movement
       if (t.type == TerrainType::kRiver && geo::base_overlaps_polygon(core, t.outline))

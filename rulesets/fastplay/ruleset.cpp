@@ -17,10 +17,7 @@ game::RulesetInfo make_info() {
       "Stands of archers, foot and horse on a continuous table in centimetres: three archery "
       "phases a turn, alternate charges, stand-against-stand melee, retreats with losses, war "
       "machines and commanders.";
-  info.options = {{"supreme_commander",
-                   "11.4: a side that has lost its supreme commander rolls a d6 each turn for "
-                   "the number of units that may move or charge",
-                   {}}};
+  info.options = rule_switches().info();
   return info;
 }
 

@@ -1,13 +1,16 @@
-// Reading a fastplay scenario file (docs/scenario-format.md, section "fastplay") with the shared
-// field reader of game/scenario_reader.hpp. Every error names the source, the field and the
-// problem. Lengths in the file are centimetres with at most two decimals; they become integer
-// 0.1 mm here and nowhere else.
+// Reading a fastplay scenario file (docs/scenario-format.md, section "fastplay") with the table
+// kit's reader (game/table/scenario.hpp): the table, sides, first mover, terrain and roads are
+// read as every table ruleset reads them; units, formations and commanders are fastplay's own.
+// Every error names the source, the field and the problem. Lengths in the file are centimetres
+// with at most two decimals; they become integer 0.1 mm here and nowhere else.
+#include "game/table/scenario.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <string>
 
 #include "fmt/format.h"
-#include "game/scenario_reader.hpp"
+#include "game/table/geometry.hpp"
 #include "rulesets/fastplay/types.hpp"
 
 namespace carroccio::fastplay {
@@ -24,7 +27,9 @@ bool gives_cover(TerrainType t) {
 
 namespace {
 
-constexpr int kMaxTableCm = 1000;
+// The table kit's reader (game/table/scenario.hpp) with fastplay's limits: tables of 20 cm to
+// 10 m, terrain and roads on them (0 to 1000 cm); "first": "roll" leaves it to the d6.
+constexpr game::table::Format kFormat{kLength, 20 * kCm, 1000 * kCm, 0, 1000 * kCm, "roll"};
 
 const std::vector<std::pair<std::string_view, TroopType>>& troop_choices() {
   static const std::vector<std::pair<std::string_view, TroopType>> kChoices = {
@@ -181,7 +186,7 @@ std::optional<core::Error> check_organisation(const Scenario& s, const game::Fie
 }  // namespace
 
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
-  game::FieldReader rd(source);
+  game::table::Reader rd(source, kFormat);
   if (!rd.top_level(j, "fastplay",
                     {"ruleset", "id", "title", "description", "turns", "first", "break_percent",
                      "organisation", "table", "sides", "terrain", "roads", "units"}))
@@ -195,109 +200,14 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       !rd.choice(j, "", "organisation", s.free_organisation, {{"playsheet", false}, {"free", true}},
                  game::Need::kOptional))
     return *rd.err();
-  // The table.
-  if (auto it = j.find("table"); it != j.end()) {
-    if (!rd.object(*it, "table.") ||
-        !rd.only_fields(*it, "table.", {"width", "height"}, "the table"))
-      return *rd.err();
-    if (!it->contains("width") || !it->contains("height"))
-      return rd.error("table", "needs a width and a height in centimetres");
-    if (!rd.hundredths((*it)["width"], "table.width", s.width, 20, kMaxTableCm, "cm") ||
-        !rd.hundredths((*it)["height"], "table.height", s.height, 20, kMaxTableCm, "cm"))
-      return *rd.err();
-  }
-  // The two sides: the first listed is army A (fastplay 2.1).
-  const nlohmann::json* sides = rd.array(j, "", "sides", 2, 2);
-  if (!sides) return *rd.err();
-  for (std::size_t i = 0; i < 2; ++i) {
-    const std::string p = game::item_path("sides", i);
-    const auto& sj = (*sides)[i];
-    if (!rd.object(sj, p) || !rd.only_fields(sj, p, {"id", "name"}, "a side") ||
-        !rd.string(sj, p, "id", s.side_ids[i]) || !rd.string(sj, p, "name", s.side_names[i]))
-      return *rd.err();
-  }
-  if (s.side_ids[0] == s.side_ids[1]) return rd.error("sides[1].id", "repeats the first side's id");
-  auto side_index = [&](const std::string& id) {
-    return id == s.side_ids[0] ? 0 : id == s.side_ids[1] ? 1 : -1;
-  };
-  std::string first = "roll";
-  if (!rd.string(j, "", "first", first, game::Need::kOptional)) return *rd.err();
-  if (first != "roll") {
-    s.first = side_index(first);
-    if (s.first < 0)
-      return rd.error("first", fmt::format("must be \"roll\" or a side id ({} or {})",
-                                           s.side_ids[0], s.side_ids[1]));
-  }
-  // Terrain.
-  if (const nlohmann::json* ts = rd.array(j, "", "terrain", 0, 100, game::Need::kOptional)) {
-    for (std::size_t i = 0; i < ts->size(); ++i) {
-      const std::string p = game::item_path("terrain", i);
-      const auto& tj = (*ts)[i];
-      TerrainDef t;
-      if (!rd.object(tj, p) ||
-          !rd.only_fields(tj, p, {"id", "type", "rect", "polygon"}, "a terrain piece") ||
-          !rd.string(tj, p, "id", t.id) ||
-          !rd.choice(tj, p, "type", t.type,
-                     {{"woods", TerrainType::kWoods},
-                      {"village", TerrainType::kVillage},
-                      {"works", TerrainType::kWorks},
-                      {"hill", TerrainType::kHill},
-                      {"river", TerrainType::kRiver}}))
-        return *rd.err();
-      if (tj.contains("rect") == tj.contains("polygon"))
-        return rd.error(p + "rect", "or polygon must be given, and not both");
-      if (tj.contains("rect")) {
-        const auto& r = tj["rect"];
-        if (!r.is_array() || r.size() != 4)
-          return rd.error(p + "rect", "must be [x0, y0, x1, y1] in centimetres");
-        std::array<std::int64_t, 4> v{};
-        for (std::size_t k = 0; k < 4; ++k)
-          if (!rd.hundredths(r[k], p + "rect[" + std::to_string(k) + "]", v[k], 0, kMaxTableCm,
-                             "cm"))
-            return *rd.err();
-        if (v[0] >= v[2] || v[1] >= v[3])
-          return rd.error(p + "rect", "must have x0 < x1 and y0 < y1");
-        t.outline = {{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}};
-      } else {
-        const nlohmann::json* poly = rd.array(tj, p, "polygon", 3, 64);
-        if (!poly) return *rd.err();
-        for (std::size_t k = 0; k < poly->size(); ++k) {
-          geo::Point pt;
-          if (!rd.point((*poly)[k], p + "polygon[" + std::to_string(k) + "]", pt, 0, kMaxTableCm,
-                        "cm"))
-            return *rd.err();
-          t.outline.push_back(pt);
-        }
-        if (auto st = geo::validate_polygon(t.outline); !st.ok())
-          return rd.error(p + "polygon", game::sentence_body(st.message()));
-      }
-      s.terrain.push_back(std::move(t));
-    }
-  } else if (rd.err()) {
+  // The table, the two sides (the first listed is army A, fastplay 2.1), the first mover,
+  // terrain and roads (drawn only), as every table ruleset reads them.
+  if (!rd.table(j, s.width, s.height) || !rd.sides(j, s.side_ids, s.side_names) ||
+      !rd.first(j, s.side_ids, s.first) ||
+      !rd.terrain(j, game::table::enum_names<TerrainType>(kNumTerrainTypes, terrain_name),
+                  s.terrain) ||
+      !rd.roads(j, s.roads))
     return *rd.err();
-  }
-  // Roads (drawn only).
-  if (const nlohmann::json* rs = rd.array(j, "", "roads", 0, 50, game::Need::kOptional)) {
-    for (std::size_t i = 0; i < rs->size(); ++i) {
-      const std::string p = game::item_path("roads", i);
-      const auto& rj = (*rs)[i];
-      RoadDef r;
-      if (!rd.object(rj, p) || !rd.only_fields(rj, p, {"id", "line"}, "a road") ||
-          !rd.string(rj, p, "id", r.id))
-        return *rd.err();
-      const nlohmann::json* line = rd.array(rj, p, "line", 2, 64);
-      if (!line) return *rd.err();
-      for (std::size_t k = 0; k < line->size(); ++k) {
-        geo::Point pt;
-        if (!rd.point((*line)[k], p + "line[" + std::to_string(k) + "]", pt, 0, kMaxTableCm, "cm"))
-          return *rd.err();
-        r.line.push_back(pt);
-      }
-      s.roads.push_back(std::move(r));
-    }
-  } else if (rd.err()) {
-    return *rd.err();
-  }
   // Units.
   const nlohmann::json* us = rd.array(j, "", "units", 2, kMaxUnits);
   if (!us) return *rd.err();
@@ -306,16 +216,18 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     const std::string p = game::item_path("units", i);
     const auto& uj = (*us)[i];
     UnitDef u;
-    std::string side;
-    int stands = kMinUnitStands, ranks = 1, heading = 0;
+    int stands = kMinUnitStands, ranks = 1;
     if (!rd.object(uj, p) ||
         !rd.only_fields(uj, p,
                         {"id", "side", "type", "x", "y", "heading", "stands", "ranks", "commander",
                          "lone_commander", "supreme", "formation", "commands"},
                         "a unit") ||
-        !rd.string(uj, p, "id", u.id) || !rd.string(uj, p, "side", side) ||
+        !rd.string(uj, p, "id", u.id) ||
+        !rd.unique_id(p, u.id, s.units.size(),
+                      [&](std::size_t k) -> const std::string& { return s.units[k].id; }) ||
+        !rd.side(uj, p, "side", s.side_ids, u.side) ||
         !rd.choice(uj, p, "type", u.type, troop_choices()) ||
-        !rd.integer(uj, p, "heading", heading, 0, 359) ||
+        !rd.heading(uj, p, "heading", u.heading) || !rd.position(uj, p, u.centre) ||
         !rd.integer(uj, p, "stands", stands, 1, kMaxUnitStands, game::Need::kOptional) ||
         !rd.integer(uj, p, "ranks", ranks, 1, 2, game::Need::kOptional) ||
         !rd.boolean(uj, p, "commander", u.commander, game::Need::kOptional) ||
@@ -324,17 +236,6 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         !rd.string(uj, p, "formation", u.formation, game::Need::kOptional) ||
         !rd.string(uj, p, "commands", u.commands, game::Need::kOptional))
       return *rd.err();
-    for (const auto& other : s.units)
-      if (other.id == u.id)
-        return rd.error(p + "id", fmt::format("repeats the unit id '{}'", u.id));
-    u.side = side_index(side);
-    if (u.side < 0)
-      return rd.error(p + "side", fmt::format("must be {} or {}", s.side_ids[0], s.side_ids[1]));
-    if (!uj.contains("x") || !uj.contains("y")) return rd.error(p + "x", "and y must be given");
-    if (!rd.hundredths(uj["x"], p + "x", u.centre.x, 0, kMaxTableCm, "cm") ||
-        !rd.hundredths(uj["y"], p + "y", u.centre.y, 0, kMaxTableCm, "cm"))
-      return *rd.err();
-    u.heading = geo::Angle::degrees(heading);
     StandSize size = stand_size(u.type);
     if (u.lone_commander) {
       // fastplay 11.3: a commander figure on its own, fighting as its troop type.
@@ -367,9 +268,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     for (const auto& st : u.stands) {
       const geo::Base b(u.centre + geo::rotate(st.offset, u.heading), size.width, size.depth,
                         u.heading);
-      for (const auto& c : b.corners())
-        if (c.x < 0 || c.y < 0 || c.x > s.width || c.y > s.height)
-          return rd.error(p + "x", "puts a stand of the unit off the table");
+      if (!game::table::on_table(b, s.width, s.height))
+        return rd.error(p + "x", "puts a stand of the unit off the table");
       for (const auto& other : s.units) {
         const StandSize os = other.lone_commander ? kCommanderStand : stand_size(other.type);
         for (const auto& ost : other.stands) {

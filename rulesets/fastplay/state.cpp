@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/table/geometry.hpp"
+#include "game/table/view.hpp"
 
 namespace carroccio::fastplay {
 
@@ -68,7 +70,7 @@ game::Player FastplayState::current_player() const {
   if (phase_ == Phase::kOver) return game::kTerminalPlayer;
   switch (pending_) {
     case PendingKind::kNone:
-      return to_act_;
+      return track_.active;
     case PendingKind::kChargeAnswer:
     case PendingKind::kOccupy:
     case PendingKind::kStrike:
@@ -89,8 +91,9 @@ void FastplayState::start_turn() {
   move_limit_ = {-1, -1};
   supreme_rolled_ = {false, false};
   const Scenario& sc = fp_->scenario_data();
-  if (turn_ == 1 && sc.first >= 0) {
-    first_ = static_cast<std::int8_t>(sc.first);  // the scenario names the first mover of turn 1
+  if (track_.turn == 1 && sc.first >= 0) {
+    // The scenario names the first mover of turn 1.
+    track_.first = static_cast<std::int8_t>(sc.first);
   } else {
     pending_ = PendingKind::kFirstMover;  // fastplay 2.1: a d6, odd A, even B
   }
@@ -102,7 +105,7 @@ void FastplayState::start_phase(Phase p) {
   passed_ = {false, false};
   movers_done_ = 0;
   selected_ = -1;
-  to_act_ = first_;  // ruling F-3: the first mover also acts first in every phase
+  track_.active = track_.first;  // ruling F-3: the first mover also acts first in every phase
 }
 
 bool FastplayState::has_options(int side) const {
@@ -143,18 +146,18 @@ void FastplayState::advance() {
         start_phase(Phase::kArchery2);
         continue;
       }
-      if (!has_options(to_act_)) {
+      if (!has_options(track_.active)) {
         ++movers_done_;
-        to_act_ = static_cast<std::int8_t>(1 - to_act_);
+        track_.active = game::table::TurnTrack::other(track_.active);
         continue;
       }
       return;
     }
     // fastplay 2.2: alternating phases run until both sides pass or have nothing to do.
-    if (!passed_[static_cast<std::size_t>(to_act_)] && has_options(to_act_)) return;
-    passed_[static_cast<std::size_t>(to_act_)] = true;
-    if (!passed_[static_cast<std::size_t>(1 - to_act_)]) {
-      to_act_ = static_cast<std::int8_t>(1 - to_act_);
+    if (!passed_[static_cast<std::size_t>(track_.active)] && has_options(track_.active)) return;
+    passed_[static_cast<std::size_t>(track_.active)] = true;
+    if (!passed_[static_cast<std::size_t>(1 - track_.active)]) {
+      track_.active = game::table::TurnTrack::other(track_.active);
       continue;
     }
     switch (phase_) {
@@ -186,9 +189,9 @@ void FastplayState::advance() {
 void FastplayState::next_actor(int just_acted) {
   // fastplay 2.2: one unit of one army, then one of the other.
   if (!passed_[static_cast<std::size_t>(1 - just_acted)])
-    to_act_ = static_cast<std::int8_t>(1 - just_acted);
+    track_.active = static_cast<std::int8_t>(1 - just_acted);
   else
-    to_act_ = static_cast<std::int8_t>(just_acted);
+    track_.active = static_cast<std::int8_t>(just_acted);
 }
 
 void FastplayState::end_melee_phase() {
@@ -216,7 +219,7 @@ void FastplayState::end_melee_phase() {
   }
   // fastplay 8.4: winners may take the places of the stands they struck down (ruling F-22: the
   // owner decides for the unit; only stands that fit there advance).
-  for (int side : {static_cast<int>(first_), 1 - first_})
+  for (int side : {static_cast<int>(track_.first), 1 - track_.first})
     for (int u = 0; u < num_units(); ++u) {
       if (side_of(u) != side) continue;
       bool any = false;
@@ -244,27 +247,22 @@ void FastplayState::end_turn() {
         stands_lost(s) * 100 >= sc.break_percent * fp_->starting_stands(s);
   if (broken[0] || broken[1])
     return finish_game(broken[0] && broken[1] ? 2 : broken[0] ? 1 : 0, EndReason::kBroken);
-  if (turn_ >= sc.turns) {
+  if (track_.last_turn(sc.turns)) {
     // Ruling F-28: at the turn limit the smaller share of stands lost wins.
     const std::int64_t a = std::int64_t{stands_lost(0)} * fp_->starting_stands(1);
     const std::int64_t b = std::int64_t{stands_lost(1)} * fp_->starting_stands(0);
     return finish_game(a == b ? 2 : a < b ? 0 : 1, EndReason::kTurnLimit);
   }
-  ++turn_;
+  track_.next_turn();
   start_turn();
 }
 
 void FastplayState::finish_game(int winner, EndReason reason) {
-  winner_ = static_cast<std::int8_t>(winner);
+  track_.winner = static_cast<std::int8_t>(winner);
   end_reason_ = reason;
   phase_ = Phase::kOver;
   pending_ = PendingKind::kNone;
-  emit("end",
-       fmt::format("game over: {} ({})",
-                   winner == 2 ? std::string("draw")
-                               : fp_->scenario_data().side_names[static_cast<std::size_t>(winner)] +
-                                     " wins",
-                   end_reason_name(reason)),
+  emit("end", track_.game_over_text(fp_->scenario_data().side_names, end_reason_name(reason)),
        "fastplay F-28");
 }
 
@@ -418,11 +416,11 @@ void FastplayState::apply_die(int value) {
   pending_ = PendingKind::kNone;
   switch (kind) {
     case PendingKind::kFirstMover:
-      first_ = static_cast<std::int8_t>(value % 2 == 1 ? 0 : 1);  // fastplay 2.1
-      to_act_ = first_;
+      track_.first = static_cast<std::int8_t>(value % 2 == 1 ? 0 : 1);  // fastplay 2.1
+      track_.active = track_.first;
       emit("initiative",
            fmt::format("d6 {}: {} moves first", value,
-                       fp_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+                       fp_->scenario_data().side_names[static_cast<std::size_t>(track_.first)]),
            "fastplay 2.1");
       break;
     case PendingKind::kSupremeRoll:
@@ -601,10 +599,10 @@ void FastplayState::do_apply(game::Action a) {
   } else if (a == act::kPass) {
     if (phase_ == Phase::kMovement) {
       ++movers_done_;
-      to_act_ = static_cast<std::int8_t>(1 - to_act_);
+      track_.active = game::table::TurnTrack::other(track_.active);
     } else {
-      passed_[static_cast<std::size_t>(to_act_)] = true;
-      to_act_ = static_cast<std::int8_t>(1 - to_act_);
+      passed_[static_cast<std::size_t>(track_.active)] = true;
+      track_.active = game::table::TurnTrack::other(track_.active);
     }
   } else if (a >= act::kMoveBase) {
     do_move(a - act::kMoveBase);
@@ -823,7 +821,7 @@ void FastplayState::legal_actions(std::vector<game::Action>& out) const {
       if (move_result(selected_, code)) out.push_back(act::kMoveBase + code);
     return;
   }
-  legal_for(to_act_, out);
+  legal_for(track_.active, out);
   std::sort(out.begin(), out.end());
 }
 
@@ -886,18 +884,15 @@ game::ChanceInfo FastplayState::chance_info() const {
 // Results, text, JSON
 
 std::vector<double> FastplayState::returns() const {
-  if (phase_ != Phase::kOver || winner_ == 2 || winner_ < 0) return {0.0, 0.0};
-  return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+  return track_.returns(phase_ == Phase::kOver);
 }
 
 nlohmann::json FastplayState::result_summary() const {
   const Scenario& sc = fp_->scenario_data();
   nlohmann::json j;
   j["end_reason"] = std::string(end_reason_name(end_reason_));
-  j["turn"] = turn_;
-  j["winner"] = winner_ == 2  ? "draw"
-                : winner_ < 0 ? ""
-                              : sc.side_ids[static_cast<std::size_t>(winner_)];
+  j["turn"] = track_.turn;
+  j["winner"] = track_.winner_id(sc.side_ids);
   j["score_label"] = "Enemy stands eliminated";
   j["score"] = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s)
@@ -937,25 +932,27 @@ game::PointsStanding FastplayState::points_standing() const {
 
 std::string FastplayState::status_line() const {
   const Scenario& sc = fp_->scenario_data();
-  return fmt::format("turn {}/{} {} {} | stands lost {}:{}/{} {}:{}/{}", turn_, sc.turns,
-                     phase_ == Phase::kOver ? "" : sc.side_names[static_cast<std::size_t>(to_act_)],
-                     phase_name(phase_), sc.side_ids[0], stands_lost(0), fp_->starting_stands(0),
-                     sc.side_ids[1], stands_lost(1), fp_->starting_stands(1));
+  return fmt::format(
+      "{} | stands lost {}:{}/{} {}:{}/{}",
+      track_.status_head(sc.turns, sc.side_names, phase_name(phase_), phase_ == Phase::kOver),
+      sc.side_ids[0], stands_lost(0), fp_->starting_stands(0), sc.side_ids[1], stands_lost(1),
+      fp_->starting_stands(1));
 }
 
 std::string FastplayState::to_string() const {
   std::ostringstream os;
-  os << "fastplay " << fp_->scenario() << " turn " << int{turn_} << " phase "
-     << static_cast<int>(phase_) << " first " << int{first_} << " to_act " << int{to_act_}
-     << " done " << int{movers_done_} << " passed " << passed_[0] << passed_[1] << " selected "
-     << int{selected_} << " pending " << static_cast<int>(pending_) << ' ' << int{pending_side_}
-     << " winner " << int{winner_} << " reason " << static_cast<int>(end_reason_) << " volley "
-     << int{shooter_} << ' ' << int{target_} << ' ' << int{dice_left_} << ' ' << int{hits_}
-     << " charge " << int{charge_.unit} << ' ' << int{charge_.target} << ' '
-     << static_cast<int>(charge_.side) << " limits " << int{move_limit_[0]} << ' '
-     << int{move_limit_[1]} << ' ' << int{moves_used_[0]} << ' ' << int{moves_used_[1]} << ' '
-     << supreme_rolled_[0] << supreme_rolled_[1] << " cmd " << int{commander_limit_} << " loss "
-     << int{loss_unit_} << ' ' << int{losses_left_} << ' ' << static_cast<int>(loss_then_);
+  os << "fastplay " << fp_->scenario() << " turn " << int{track_.turn} << " phase "
+     << static_cast<int>(phase_) << " first " << int{track_.first} << " to_act "
+     << int{track_.active} << " done " << int{movers_done_} << " passed " << passed_[0]
+     << passed_[1] << " selected " << int{selected_} << " pending " << static_cast<int>(pending_)
+     << ' ' << int{pending_side_} << " winner " << int{track_.winner} << " reason "
+     << static_cast<int>(end_reason_) << " volley " << int{shooter_} << ' ' << int{target_} << ' '
+     << int{dice_left_} << ' ' << int{hits_} << " charge " << int{charge_.unit} << ' '
+     << int{charge_.target} << ' ' << static_cast<int>(charge_.side) << " limits "
+     << int{move_limit_[0]} << ' ' << int{move_limit_[1]} << ' ' << int{moves_used_[0]} << ' '
+     << int{moves_used_[1]} << ' ' << supreme_rolled_[0] << supreme_rolled_[1] << " cmd "
+     << int{commander_limit_} << " loss " << int{loss_unit_} << ' ' << int{losses_left_} << ' '
+     << static_cast<int>(loss_then_);
   for (auto u : commander_checks_) os << ' ' << int{u};
   os << " occ";
   for (auto u : occupy_queue_) os << ' ' << int{u};
@@ -984,41 +981,17 @@ std::string FastplayState::to_string() const {
 nlohmann::json FastplayState::to_json(game::Player viewer) const {
   (void)viewer;  // nothing is hidden in fastplay
   const Scenario& sc = fp_->scenario_data();
-  auto corners_of = [](const geo::Base& b) {
-    nlohmann::json c = nlohmann::json::array();
-    for (const auto& p : b.corners()) c.push_back({p.x, p.y});
-    return c;
-  };
+  using game::table::corners_json;
   nlohmann::json j;
   j["ruleset"] = "fastplay";
   j["scenario"] = fp_->scenario();
-  j["turn"] = turn_;
-  j["turns"] = sc.turns;
+  // The turn fields and the table part (in centimetres: "unit", "units_per_cm" and, for a board
+  // that reads inches, "units_per_inch") are the table kit's (docs/api.md, "The table view").
+  track_.write_view(j, sc.turns, sc.side_ids, phase_ == Phase::kOver);
+  game::table::write_table(j, kLength, sc.width, sc.height, sc.terrain, terrain_name, sc.roads);
   j["phase"] = std::string(phase_name(phase_));
-  j["active"] = phase_ == Phase::kOver ? "" : sc.side_ids[static_cast<std::size_t>(to_act_)];
-  j["first"] = sc.side_ids[static_cast<std::size_t>(first_)];
   j["selected"] = selected_ < 0 ? "" : fp_->unit(selected_).id;
-  j["winner"] = winner_ == 2  ? "draw"
-                : winner_ < 0 ? ""
-                              : sc.side_ids[static_cast<std::size_t>(winner_)];
-  j["unit"] = "cm";
-  j["units_per_cm"] = kCm;
-  j["units_per_inch"] = 254;  // 2.54 cm, for a board that reads inches
-  j["table"] = {{"width", sc.width}, {"height", sc.height}};
   j["stands_lost"] = {stands_lost(0), stands_lost(1)};
-  j["terrain"] = nlohmann::json::array();
-  for (const auto& t : sc.terrain) {
-    nlohmann::json poly = nlohmann::json::array();
-    for (const auto& p : t.outline) poly.push_back({p.x, p.y});
-    j["terrain"].push_back(
-        {{"id", t.id}, {"type", std::string(terrain_name(t.type))}, {"polygon", poly}});
-  }
-  j["roads"] = nlohmann::json::array();
-  for (const auto& r : sc.roads) {
-    nlohmann::json line = nlohmann::json::array();
-    for (const auto& p : r.line) line.push_back({p.x, p.y});
-    j["roads"].push_back({{"id", r.id}, {"line", line}});
-  }
   j["units"] = nlohmann::json::array();
   for (int u = 0; u < num_units(); ++u) {
     const UnitState& us = unit(u);
@@ -1028,7 +1001,7 @@ nlohmann::json FastplayState::to_json(game::Player viewer) const {
       stands.push_back({{"type", std::string(troop_name(us.stands[i].type))},
                         {"x", b.centre().x},
                         {"y", b.centre().y},
-                        {"corners", corners_of(b)},
+                        {"corners", corners_json(b)},
                         {"alive", us.stands[i].alive},
                         {"turned", us.stands[i].turned}});
     }
@@ -1038,7 +1011,7 @@ nlohmann::json FastplayState::to_json(game::Player viewer) const {
                           {"x", us.centre.x},
                           {"y", us.centre.y},
                           {"heading_arcsec", us.heading.units()},
-                          {"corners", corners_of(block(u))},
+                          {"corners", corners_json(block(u))},
                           {"stands", stands},
                           {"stands_alive", alive_stands(u)},
                           {"commander", us.commander},
@@ -1135,9 +1108,7 @@ nlohmann::json FastplayState::action_to_json(game::Action a) const {
   }
   auto put = [&](int u, const Pose& p) {
     const geo::Base b = block_at(u, p.first, p.second);
-    nlohmann::json c = nlohmann::json::array();
-    for (const auto& q : b.corners()) c.push_back({q.x, q.y});
-    j["corners"] = c;
+    j["corners"] = game::table::corners_json(b);
     j["x"] = b.centre().x;
     j["y"] = b.centre().y;
     j["heading_arcsec"] = p.second.units();
@@ -1153,11 +1124,7 @@ nlohmann::json FastplayState::action_to_json(game::Action a) const {
     j["unit"] = id(occupy_queue_.front());
     return j;
   }
-  auto stand_corners = [&](int u, int i) {
-    nlohmann::json c = nlohmann::json::array();
-    for (const auto& q : stand_base(u, i).corners()) c.push_back({q.x, q.y});
-    return c;
-  };
+  auto stand_corners = [&](int u, int i) { return game::table::corners_json(stand_base(u, i)); };
   if (pending_ == PendingKind::kStrike) {
     // The attacking stand and the enemy stand it would strike, for the board to outline.
     const Attack& f = attacks_.front();
@@ -1235,9 +1202,8 @@ std::string FastplayState::check_invariants() const {
     for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
       if (!unit(u).stands[i].alive) continue;
       const geo::Base b = stand_base(u, static_cast<int>(i));
-      for (const auto& c : b.corners())
-        if (c.x < -kMm || c.y < -kMm || c.x > sc.width + kMm || c.y > sc.height + kMm)
-          return fmt::format("{} is partly off the table", fp_->unit(u).id);
+      if (!game::table::on_table(b, sc.width, sc.height, kMm))
+        return fmt::format("{} is partly off the table", fp_->unit(u).id);
       for (int v = u + 1; v < num_units(); ++v)
         for (std::size_t j = 0; j < unit(v).stands.size(); ++j)
           if (unit(v).stands[j].alive &&

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "game/state.hpp"
+#include "game/table/turn.hpp"
 #include "rulesets/fastplay/game.hpp"
 
 namespace carroccio::fastplay {
@@ -178,15 +179,15 @@ class FastplayState final : public game::State {
   // Read access for tests, agents and displays.
   const FastplayGame& fp() const { return *fp_; }
   int num_units() const { return fp_->num_units(); }
-  int turn() const { return turn_; }
+  int turn() const { return track_.turn; }
   Phase phase() const { return phase_; }
-  int first() const { return first_; }
-  int to_act() const { return to_act_; }
+  int first() const { return track_.first; }
+  int to_act() const { return track_.active; }
   int selected() const { return selected_; }
   PendingKind pending() const { return pending_; }
   const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
   int side_of(int u) const { return fp_->unit(u).side; }
-  int winner() const { return winner_; }
+  int winner() const { return track_.winner; }
   EndReason end_reason() const { return end_reason_; }
   int alive_stands(int u) const;
   int stands_lost(int side) const;
@@ -312,14 +313,13 @@ class FastplayState final : public game::State {
 
   std::shared_ptr<const FastplayGame> fp_;
   std::vector<UnitState> units_;
-  std::uint8_t turn_ = 1;
+  // The turn, the side deciding (alternating phases, movement), the side moving first this turn
+  // and the winner (game/table/turn.hpp).
+  game::table::TurnTrack track_;
   Phase phase_ = Phase::kArchery1;
-  std::int8_t first_ = 0;        // the side moving first this turn
-  std::int8_t to_act_ = 0;       // the side deciding (alternating phases, movement)
   std::int8_t movers_done_ = 0;  // Movement: sides that have finished
   std::array<bool, kNumSides> passed_{false, false};
   std::int8_t selected_ = -1;
-  std::int8_t winner_ = -1;  // 0, 1, 2 = draw, -1 none yet
   EndReason end_reason_ = EndReason::kNone;
   PendingKind pending_ = PendingKind::kNone;
   std::int8_t pending_side_ = -1;  // who answers a decision pending

@@ -1,7 +1,8 @@
 // Fast Play Rules for Students, Medieval (fastplay): scenario data.
 //
 // Lengths are integers in 0.1 mm (tables.hpp: kCm = 100); the scenario loader is the only place
-// that converts the centimetres written in a scenario file. Angles are core::geo::Angle.
+// that converts the centimetres written in a scenario file (with the table kit's reader,
+// game/table/scenario.hpp). Angles are core::geo::Angle.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 
 #include "core/geometry.hpp"
 #include "core/status.hpp"
+#include "game/table/scenario.hpp"
 #include "nlohmann/json.hpp"
 #include "rulesets/fastplay/tables.hpp"
 
@@ -20,8 +22,10 @@ namespace carroccio::fastplay {
 
 namespace geo = core::geo;
 
-inline constexpr int kNumSides = 2;
+inline constexpr int kNumSides = game::table::kNumSides;
 inline constexpr int kMaxUnits = 64;  // the action encoding in state.hpp relies on this
+// Scenario files write centimetres with at most two decimals (docs/scenario-format.md).
+inline constexpr game::table::LengthUnit kLength{game::table::Measure::kCentimetre, kCm, 2};
 
 // Terrain (ruling F-7): the book gives no terrain effects except cover for missiles. Woods,
 // villages and field works give cover (fastplay 10.2); rivers stop movement (ruling F-7);
@@ -31,16 +35,10 @@ inline constexpr int kNumTerrainTypes = 5;
 std::string_view terrain_name(TerrainType t);
 bool gives_cover(TerrainType t);
 
-struct TerrainDef {
-  std::string id;
-  TerrainType type = TerrainType::kHill;
-  geo::Polygon outline;
-};
-
-struct RoadDef {
-  std::string id;
-  std::vector<geo::Point> line;
-};
+// A terrain piece: id, type, outline (the table kit's reader fills it).
+using TerrainDef = game::table::TerrainPiece<TerrainType>;
+// A road (drawn only): id and centre line.
+using RoadDef = game::table::Road;
 
 // One stand of a unit: its troop type and where it stands in the unit's own frame (x ahead,
 // y to the left of the unit's centre, at heading 0).

@@ -495,21 +495,6 @@ std::vector<double> OhwState::evaluate() const {
 // Candidate moves for the agents
 
 namespace {
-int nearest_turn(geo::Angle want, geo::Angle heading, const int* turns, int count) {
-  int best = 0;
-  std::int32_t best_err = INT32_MAX;
-  for (int i = 0; i < count; ++i) {
-    const std::int32_t err = (want - (heading + geo::Angle::degrees(turns[i]))).abs_units();
-    if (err < best_err) {
-      best_err = err;
-      best = i;
-    }
-  }
-  return best;
-}
-}  // namespace
-
-namespace {
 // The enemy unit on the table whose centre is nearest to `from`, or -1.
 int nearest_enemy(const OhwState& s, int u, geo::Point from) {
   int best = -1;
@@ -563,7 +548,7 @@ int goal_turn(const OhwState& s, int u) {
       dir = a;
     }
   }
-  return nearest_turn(dir, us.base.heading(), kPreTurns.data(), static_cast<int>(kPreTurns.size()));
+  return game::table::nearest_turn(dir, us.base.heading(), kPreTurns);
 }
 }  // namespace
 
@@ -596,15 +581,13 @@ void OhwState::agent_actions(std::vector<game::Action>& out) const {
     if (enemy < 0) return 0;
     const geo::Vec to = unit(enemy).base.centre() - end.centre();
     if (to.x == 0 && to.y == 0) return 0;
-    return nearest_turn(geo::direction_of(to), end.heading(), kPostTurns.data(),
-                        static_cast<int>(kPostTurns.size()));
+    return game::table::nearest_turn(geo::direction_of(to), end.heading(), kPostTurns);
   };
   int toward = 0;
   if (enemy >= 0) {
     const geo::Vec to = unit(enemy).base.centre() - b.centre();
     if (to.x != 0 || to.y != 0) {
-      toward = nearest_turn(geo::direction_of(to), b.heading(), kPreTurns.data(),
-                            static_cast<int>(kPreTurns.size()));
+      toward = game::table::nearest_turn(geo::direction_of(to), b.heading(), kPreTurns);
       if (toward != 0) try_code(move_code(toward, 0, 0));
     }
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "fmt/format.h"
+#include "game/table/view.hpp"
 #include "rulesets/ohw/state.hpp"
 
 namespace carroccio::ohw {
@@ -14,21 +15,7 @@ namespace {
 
 constexpr std::int64_t kRoadBonus = 3 * kInch;  // 1.2 iv
 
-// O-10: a move earns the road bonus when the centre stays on one straight stretch of a road.
-bool on_one_road_stretch(const Scenario& sc, geo::Point from, geo::Point to) {
-  for (const auto& r : sc.roads)
-    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
-      const geo::Segment s{r.line[i], r.line[i + 1]};
-      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
-    }
-  return false;
-}
-
-nlohmann::json corners_json(const geo::Base& b) {
-  nlohmann::json c = nlohmann::json::array();
-  for (const auto& p : b.corners()) c.push_back({p.x, p.y});
-  return c;
-}
+using game::table::corners_json;
 
 void put_base(nlohmann::json& j, const geo::Base& b) {
   j["corners"] = corners_json(b);
@@ -103,7 +90,8 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
         p.direction));
   // 1.0: straight ahead.
   const geo::Vec v = geo::polar(b1->heading(), length);
-  if (length > allow && !on_one_road_stretch(ohw_->scenario_data(), b1->centre(), b1->centre() + v))
+  if (length > allow &&
+      !game::table::along_one_stretch(ohw_->scenario_data().roads, b1->centre(), b1->centre() + v))
     return core::make_error(fmt::format(
         "Beyond {} {} must move along a road, its centre on one straight stretch (1.2 iv).",
         inches(allow), id));
@@ -202,7 +190,8 @@ nlohmann::json OhwState::free_placement() const {
     }
     auto clear = [&](int k) {
       const geo::Vec v = geo::polar(b1->heading(), k * act::kPlaceStep);
-      if (k * act::kPlaceStep > allow && !on_one_road_stretch(sc, b1->centre(), b1->centre() + v))
+      if (k * act::kPlaceStep > allow &&
+          !game::table::along_one_stretch(sc.roads, b1->centre(), b1->centre() + v))
         return false;
       return path_clear(u, *b1, v);
     };

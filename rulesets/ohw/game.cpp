@@ -2,35 +2,28 @@
 
 #include <algorithm>
 
-#include "fmt/format.h"
 #include "rulesets/ohw/state.hpp"
 
 namespace carroccio::ohw {
 
+const game::Switches<RuleOptions>& rule_switches() {
+  static const game::Switches<RuleOptions> kSwitches(
+      "ohw",
+      {{"fort", "5.1: towns are forts: units inside cannot be charged or fought in melee",
+        &RuleOptions::fort},
+       {"irregulars", "5.2: each side chooses two units of its rolled force to become irregulars",
+        &RuleOptions::irregulars},
+       {"peasant_archers",
+        "5.3: each side chooses one unit of its rolled force to become peasant archers",
+        &RuleOptions::peasant_archers},
+       {"redoubt",
+        "5.4: redoubts give foot a 180-degree field of fire, cover, and delay attackers a turn",
+        &RuleOptions::redoubt}});
+  return kSwitches;
+}
+
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
-  RuleOptions r;
-  for (const auto& [name, value] : options) {
-    bool on = true;
-    if (value == "false" || value == "off")
-      on = false;
-    else if (value != "true" && value != "on")
-      return core::make_error(
-          fmt::format("Option '{}' cannot be '{}': it is a plain switch.", name, value));
-    if (name == "fort")
-      r.fort = on;
-    else if (name == "irregulars")
-      r.irregulars = on;
-    else if (name == "peasant_archers")
-      r.peasant_archers = on;
-    else if (name == "redoubt")
-      r.redoubt = on;
-    else
-      return core::make_error(
-          fmt::format("'{}' is not an option of ohw: the options are fort, irregulars, "
-                      "peasant_archers, redoubt.",
-                      name));
-  }
-  return r;
+  return rule_switches().parse(options);
 }
 
 OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
@@ -38,16 +31,7 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
                  std::move(options), scenario.source),
       scenario_(std::move(scenario)),
       rules_(rules) {
-  for (const auto& t : scenario_.terrain) {
-    std::array<std::int64_t, 4> b{t.outline[0].x, t.outline[0].y, t.outline[0].x, t.outline[0].y};
-    for (const auto& p : t.outline) {
-      b[0] = std::min(b[0], p.x);
-      b[1] = std::min(b[1], p.y);
-      b[2] = std::max(b[2], p.x);
-      b[3] = std::max(b[3], p.y);
-    }
-    boxes_.push_back(b);
-  }
+  for (const auto& t : scenario_.terrain) boxes_.push_back(game::table::box_of(t.outline));
   ai_maps_ = build_ai_maps(scenario_);
   for (const auto& v : scenario_.victory)
     if (v.kind == VictoryKind::kObjectiveContact || v.kind == VictoryKind::kUnitsInZone ||

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "game/state.hpp"
+#include "game/switches.hpp"
+#include "game/table/geometry.hpp"
 #include "rulesets/ohw/analysis.hpp"
 #include "rulesets/ohw/types.hpp"
 
@@ -22,6 +24,8 @@ struct RuleOptions {
       false;  // 5.4: redoubt terrain gives foot a 180-degree field of fire, cover, a delay
 };
 
+// The four switches, their descriptions for the catalogue, and the parser (game/switches.hpp).
+const game::Switches<RuleOptions>& rule_switches();
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
 
 class OhwGame final : public game::Game, public std::enable_shared_from_this<OhwGame> {
@@ -36,10 +40,8 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   const UnitDef& unit(int u) const { return scenario_.units[static_cast<std::size_t>(u)]; }
   int num_terrain() const { return static_cast<int>(scenario_.terrain.size()); }
   const TerrainDef& terrain(int t) const { return scenario_.terrain[static_cast<std::size_t>(t)]; }
-  // The bounding box of terrain piece t: {min x, min y, max x, max y} (to skip far pieces quickly).
-  const std::array<std::int64_t, 4>& terrain_box(int t) const {
-    return boxes_[static_cast<std::size_t>(t)];
-  }
+  // The bounding box of terrain piece t (to skip far pieces quickly).
+  const game::table::Box& terrain_box(int t) const { return boxes_[static_cast<std::size_t>(t)]; }
   // Distances to the scenario's goals for the agents (analysis.hpp), built with the game.
   const AiMaps& ai_maps() const { return ai_maps_; }
   // The terrain pieces the victory conditions name (objectives to touch, zones to hold), in the
@@ -50,7 +52,7 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
  private:
   Scenario scenario_;
   RuleOptions rules_;
-  std::vector<std::array<std::int64_t, 4>> boxes_;
+  std::vector<game::table::Box> boxes_;
   AiMaps ai_maps_;
   std::vector<int> goals_;
 };

@@ -12,44 +12,11 @@ namespace {
 constexpr std::int64_t kThree = 3 * kInch;
 constexpr int kSamples = 20;  // a side is sampled at 21 points (O-4)
 
+using game::table::apart;
+using game::table::box_of;
+
 bool base_on_table(const geo::Base& b, const Scenario& sc) {
-  for (const auto& c : b.corners())
-    if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height) return false;
-  return true;
-}
-
-// Any part of the base within `d` of the polygon (0: touching or overlapping).
-bool base_near_polygon(const geo::Base& b, const geo::Polygon& poly, std::int64_t d) {
-  if (geo::point_in_polygon(b.centre(), poly)) return true;
-  for (geo::Side s : geo::kAllSides)
-    if (geo::distance_sq(b.side(s), std::span<const geo::Point>(poly)).within(d)) return true;
-  return false;
-}
-
-// The boxes' interiors are apart (a quick refusal before exact polygon tests).
-bool boxes_apart(const std::array<std::int64_t, 4>& a, const std::array<std::int64_t, 4>& b) {
-  return a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
-}
-
-std::array<std::int64_t, 4> box_of(const geo::Base& b) {
-  std::array<std::int64_t, 4> r{b.centre().x, b.centre().y, b.centre().x, b.centre().y};
-  for (const auto& c : b.corners()) {
-    r[0] = std::min(r[0], c.x);
-    r[1] = std::min(r[1], c.y);
-    r[2] = std::max(r[2], c.x);
-    r[3] = std::max(r[3], c.y);
-  }
-  return r;
-}
-
-// O-10: a move is along a road when the unit's centre stays on one straight stretch of it.
-bool along_road(const Scenario& sc, geo::Point from, geo::Point to) {
-  for (const auto& r : sc.roads)
-    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
-      const geo::Segment s{r.line[i], r.line[i + 1]};
-      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
-    }
-  return false;
+  return game::table::on_table(b, sc.width, sc.height);
 }
 
 std::int64_t side_length(const geo::Base& b, geo::Side s) {
@@ -129,7 +96,7 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
   const auto box = box_of(b);
   for (int i = 0; i < ohw_->num_terrain(); ++i) {
     const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) &&
+    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) &&
         geo::base_overlaps_polygon(b, t.outline))
       return false;
   }
@@ -144,17 +111,14 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
 bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
   const Scenario& sc = ohw_->scenario_data();
   if (!base_on_table(b.translated(v), sc)) return false;  // the table is convex: the end suffices
-  auto box = box_of(b);
-  const auto end_box = box_of(b.translated(v));
-  box = {std::min(box[0], end_box[0]), std::min(box[1], end_box[1]), std::max(box[2], end_box[2]),
-         std::max(box[3], end_box[3])};
+  const game::table::Box box = box_of(b) | box_of(b.translated(v));
   // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
   // unit passes through the ground the road crosses.
-  const bool road = along_road(sc, b.centre(), b.centre() + v);
+  const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
   for (int i = 0; i < ohw_->num_terrain(); ++i) {
     // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
     const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !(road && road_crosses(i)) && !boxes_apart(box, ohw_->terrain_box(i)) &&
+    if (blocks(u, i) && !(road && road_crosses(i)) && !apart(box, ohw_->terrain_box(i)) &&
         geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
@@ -203,10 +167,9 @@ std::optional<geo::Base> OhwState::march_end(int u, int g) const {
   if (g < 0 || g >= static_cast<int>(goals.size()) || unit(u).type == UnitType::kWagon)
     return std::nullopt;
   const geo::Base& start = unit(u).base;
-  const auto& box = ohw_->terrain_box(goals[static_cast<std::size_t>(g)]);
   // Twice the way to the centre of the goal's bounding box, so that it stays exact.
-  const geo::Vec twice{box[0] + box[2] - 2 * start.centre().x,
-                       box[1] + box[3] - 2 * start.centre().y};
+  const geo::Point goal = ohw_->terrain_box(goals[static_cast<std::size_t>(g)]).twice_centre();
+  const geo::Vec twice{goal.x - 2 * start.centre().x, goal.y - 2 * start.centre().y};
   if (twice.x == 0 && twice.y == 0) return std::nullopt;
   const geo::Angle dir = geo::direction_of(twice);
   auto b1 = turned(u, start, dir - start.heading());
@@ -259,7 +222,8 @@ std::optional<geo::Base> OhwState::move_result(int u, int code) const {
     const std::int64_t len =
         dist == kRoadDistance ? allowance(u) + kThree : allowance(u) * dist / 4;
     const geo::Vec w = geo::polar(start.heading(), len);
-    if (!along_road(ohw_->scenario_data(), start.centre(), start.centre() + w) ||
+    if (!game::table::along_one_stretch(ohw_->scenario_data().roads, start.centre(),
+                                        start.centre() + w) ||
         !path_clear(u, start, w))
       return std::nullopt;
     return start.translated(w);
@@ -275,7 +239,8 @@ std::optional<geo::Base> OhwState::move_result(int u, int code) const {
   if (dist == kRoadDistance) length = allowance(u) + kThree;  // 1.2 iv: the road adds 3"
   const geo::Vec v = geo::polar(b1->heading(), length);
   // 1.2 iv (O-10): only along a road, the centre on its line from start to end.
-  if (dist == kRoadDistance && !along_road(ohw_->scenario_data(), b1->centre(), b1->centre() + v))
+  if (dist == kRoadDistance &&
+      !game::table::along_one_stretch(ohw_->scenario_data().roads, b1->centre(), b1->centre() + v))
     return std::nullopt;
   if (!path_clear(u, *b1, v)) return std::nullopt;
   // ... and one after it.
@@ -315,8 +280,9 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
         // 0.9 iv: up to 3" of woods or town may be crossed; 0.9 v: units lining the edge (any
         // part within 0.5" of it) see and are seen freely through it (O-5).
         if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
-        const bool lining = (a >= 0 && base_near_polygon(unit(a).base, t.outline, kInch / 2)) ||
-                            (b >= 0 && base_near_polygon(unit(b).base, t.outline, kInch / 2));
+        const bool lining =
+            (a >= 0 && game::table::near_polygon(unit(a).base, t.outline, kInch / 2)) ||
+            (b >= 0 && game::table::near_polygon(unit(b).base, t.outline, kInch / 2));
         if (!lining) return false;
         break;
       }
@@ -640,7 +606,7 @@ HitFactors OhwState::melee_hits(int u, int t, int die) const {
   if (sc.oath_radius > 0 && side_of(t) == sc.oath_side)
     for (const auto& ter : sc.terrain)
       if (ter.type == TerrainType::kObjective &&
-          base_near_polygon(unit(t).base, ter.outline, sc.oath_radius))
+          game::table::near_polygon(unit(t).base, ter.outline, sc.oath_radius))
         oath = true;
   // 3.2 i: terrain halving once (O-22) for a town or woods, a river crossing, or uphill.
   h.terrain = within_terrain(t, TerrainType::kTown) || within_terrain(t, TerrainType::kWoods) ||
@@ -659,7 +625,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   if (selected_ < 0) {
     out.push_back(act::kEndPhase);
     for (int u = 0; u < ohw_->num_units(); ++u)
-      if (side_of(u) == active_ && unit(u).on_table && !(unit(u).flags & kActed))
+      if (side_of(u) == track_.active && unit(u).on_table && !(unit(u).flags & kActed))
         out.push_back(act::kSelectBase + u);
     return;
   }
@@ -698,7 +664,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
 
 void OhwState::legal_shots(std::vector<game::Action>& out) const {
   for (int u = 0; u < ohw_->num_units(); ++u) {
-    if (side_of(u) != active_ || !may_shoot(u)) continue;
+    if (side_of(u) != track_.active || !may_shoot(u)) continue;
     for (int t = 0; t < ohw_->num_units(); ++t)
       if (may_shoot_at(u, t)) out.push_back(act::kShootBase + 64 * u + t);
   }
@@ -707,7 +673,7 @@ void OhwState::legal_shots(std::vector<game::Action>& out) const {
 void OhwState::legal_melee(std::vector<game::Action>& out) const {
   out.clear();
   for (int u = 0; u < ohw_->num_units(); ++u) {
-    if (side_of(u) != active_ || !must_fight(u)) continue;
+    if (side_of(u) != track_.active || !must_fight(u)) continue;
     // O-24: a unit whose front touches enemies fights one of them, the owner's choice.
     for (int t = 0; t < ohw_->num_units(); ++t) {
       if (side_of(t) == side_of(u) || !unit(t).on_table || unit(t).type == UnitType::kWagon ||

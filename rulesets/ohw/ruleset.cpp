@@ -18,18 +18,7 @@ game::RulesetInfo ruleset_info() {
       "Miniatures rules on a continuous table: knights, men-at-arms, archers and levies; "
       "straight moves with one turn before and after, charges, crossbow shooting, one-sided "
       "melee, 15 hits remove a unit.";
-  info.options = {
-      {"fort", "5.1: towns are forts: units inside cannot be charged or fought in melee", {}},
-      {"irregulars",
-       "5.2: each side chooses two units of its rolled force to become irregulars",
-       {}},
-      {"peasant_archers",
-       "5.3: each side chooses one unit of its rolled force to become peasant archers",
-       {}},
-      {"redoubt",
-       "5.4: redoubts give foot a 180-degree field of fire, cover, and delay attackers a turn",
-       {}},
-  };
+  info.options = rule_switches().info();
   return info;
 }
 

@@ -1,12 +1,17 @@
-// Reading an ohw scenario file (docs/scenario-format.md, section "ohw"). Every error names the
-// source, the field and the problem, and nothing is half-loaded. Lengths in the file are inches
-// (at most two decimals); they become integer 1/100 inch here and nowhere else.
+// Reading an ohw scenario file (docs/scenario-format.md, section "ohw") with the table kit's
+// reader (game/table/scenario.hpp): the table, sides, first player, terrain and roads are read as
+// every table ruleset reads them; the base, units, victory conditions and scenario rules are
+// ohw's own. Every error names the source, the field and the problem, and nothing is
+// half-loaded. Lengths in the file are inches (at most two decimals); they become integer 1/100
+// inch here and nowhere else.
+#include "game/table/scenario.hpp"
+
 #include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "fmt/format.h"
-#include "game/scenario_reader.hpp"
+#include "game/table/geometry.hpp"
 #include "rulesets/ohw/types.hpp"
 
 namespace carroccio::ohw {
@@ -92,29 +97,16 @@ std::vector<UnitType> force_from_table(int die, int size) {
 
 namespace {
 
-static_assert(kInch == 100, "lengths are hundredths of an inch");
-
-// The shared field reader, with lengths in inches (at most two decimals) read into 1/100 inch.
-class Reader : public game::FieldReader {
- public:
-  using FieldReader::FieldReader;
-  bool inches(const nlohmann::json& v, const std::string& field, std::int64_t& out, int lo,
-              int hi) {
-    return hundredths(v, field, out, lo, hi, "inches");
-  }
-  bool point(const nlohmann::json& v, const std::string& field, geo::Point& out) {
-    return FieldReader::point(v, field, out, -1000, 1000, "inches");
-  }
-};
+// The table kit's reader (game/table/scenario.hpp) with ohw's limits: tables of 12" to 240", and
+// terrain and roads within 1000" of the origin (a piece may reach beyond the table's edges).
+constexpr game::table::Format kFormat{kLength,       12 * kInch,   240 * kInch,
+                                      -1000 * kInch, 1000 * kInch, "roll_off"};
 
 using game::Need;
-using game::sentence_body;
 using game::unknown_field;
 
 int find_side(const Scenario& s, const std::string& id) {
-  for (int i = 0; i < kNumSides; ++i)
-    if (s.side_ids[static_cast<std::size_t>(i)] == id) return i;
-  return -1;
+  return game::table::side_index(s.side_ids, id);
 }
 
 int find_terrain(const Scenario& s, const std::string& id) {
@@ -123,10 +115,27 @@ int find_terrain(const Scenario& s, const std::string& id) {
   return -1;
 }
 
+const game::table::Names<TerrainType>& terrain_types() {
+  static const auto kNames = game::table::enum_names<TerrainType>(kNumTerrainTypes, terrain_name);
+  return kNames;
+}
+
+// The unit types a file may name, and "rolled" (-1): a slot filled from the force table.
+const game::table::Names<int>& unit_types() {
+  static const game::table::Names<int> kNames = [] {
+    game::table::Names<int> out;
+    for (int k = 0; k < kNumUnitTypes; ++k)
+      out.emplace_back(type_name(static_cast<UnitType>(k)), k);
+    out.emplace_back("rolled", -1);
+    return out;
+  }();
+  return kNames;
+}
+
 }  // namespace
 
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
-  Reader rd(source);
+  game::table::Reader rd(source, kFormat);
   Scenario s;
   s.source = j;
   if (!rd.top_level(j, "ohw",
@@ -140,23 +149,11 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     return *rd.err();
 
   // ---- table and base size (0.4) ----
-  if (auto it = j.find("table"); it != j.end()) {
-    if (!it->is_object()) return rd.error("table", "must be an object with width and height");
-    if (auto k = unknown_field(*it, {"width", "height"}); !k.empty())
-      return rd.error("table." + k, "is not a field of the table");
-    if (!it->contains("width") || !it->contains("height"))
-      return rd.error("table", "needs width and height");
-    if (!rd.inches((*it)["width"], "table.width", s.width, 12, 240) ||
-        !rd.inches((*it)["height"], "table.height", s.height, 12, 240))
-      return *rd.err();
-  }
+  if (!rd.table(j, s.width, s.height)) return *rd.err();
   if (auto it = j.find("base"); it != j.end()) {
-    if (!it->is_object() || !it->contains("width") || !it->contains("depth"))
-      return rd.error("base", "must be an object with width and depth");
-    if (auto k = unknown_field(*it, {"width", "depth"}); !k.empty())
-      return rd.error("base." + k, "is not a field of the base");
-    if (!rd.inches((*it)["width"], "base.width", s.base_width, 4, 6) ||
-        !rd.inches((*it)["depth"], "base.depth", s.base_depth, 1, 6))
+    if (!rd.object(*it, "base.") || !rd.only_fields(*it, "base.", {"width", "depth"}, "the base") ||
+        !rd.length(*it, "base.", "width", s.base_width, 4 * kInch, 6 * kInch) ||
+        !rd.length(*it, "base.", "depth", s.base_depth, 1 * kInch, 6 * kInch))
       return *rd.err();
     // 0.4: frontage 4-6 inches, frontage twice the depth (O-2).
     if (s.base_width != 2 * s.base_depth)
@@ -165,160 +162,42 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       return rd.error("base", "must have a width and depth in even hundredths of an inch");
   }
 
-  // ---- sides ----
-  auto sit = j.find("sides");
-  if (sit == j.end() || !sit->is_array() || sit->size() != 2)
-    return rd.error("sides", "must list exactly two sides");
-  for (std::size_t i = 0; i < 2; ++i) {
-    const auto& sd = (*sit)[i];
-    const std::string path = fmt::format("sides[{}].", i);
-    if (!sd.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-    if (auto k = unknown_field(sd, {"id", "name"}); !k.empty())
-      return rd.error(path + k, "is not a field of a side");
-    if (!rd.string(sd, path, "id", s.side_ids[i]) || !rd.string(sd, path, "name", s.side_names[i]))
-      return *rd.err();
-  }
-  if (s.side_ids[0] == s.side_ids[1])
-    return rd.error("sides[1].id", "repeats the id of the first side");
-  if (auto it = j.find("first"); it != j.end()) {
-    if (!it->is_string()) return rd.error("first", "must be a side id or \"roll_off\"");
-    const std::string f = it->get<std::string>();
-    if (f == "roll_off")
-      s.first = -1;
-    else if ((s.first = find_side(s, f)) < 0)
-      return rd.error("first", fmt::format("is '{}', which is neither a side nor \"roll_off\"", f));
-  }
-
-  // ---- terrain ----
-  if (auto it = j.find("terrain"); it != j.end()) {
-    if (!it->is_array()) return rd.error("terrain", "must be a list");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      const auto& t = (*it)[i];
-      const std::string path = fmt::format("terrain[{}].", i);
-      if (!t.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-      if (auto k = unknown_field(t, {"id", "type", "rect", "polygon"}); !k.empty())
-        return rd.error(path + k, "is not a field of a terrain piece");
-      TerrainDef d;
-      std::string type;
-      if (!rd.string(t, path, "id", d.id) || !rd.string(t, path, "type", type)) return *rd.err();
-      bool found = false;
-      for (int k = 0; k < kNumTerrainTypes; ++k)
-        if (terrain_name(static_cast<TerrainType>(k)) == type) {
-          d.type = static_cast<TerrainType>(k);
-          found = true;
-        }
-      if (!found)
-        return rd.error(path + "type",
-                        fmt::format("is '{}', but must be one of woods, town, hill, river, ford, "
-                                    "bridge, marsh, lake, objective, redoubt, zone",
-                                    type));
-      if (find_terrain(s, d.id) >= 0)
-        return rd.error(path + "id", fmt::format("repeats the id '{}'", d.id));
-      if (t.contains("rect") == t.contains("polygon"))
-        return rd.error(path + "rect", "or 'polygon' must be given (one of them)");
-      if (t.contains("rect")) {
-        const auto& r = t["rect"];
-        if (!r.is_array() || r.size() != 4)
-          return rd.error(path + "rect", "must be [x0, y0, x1, y1] in inches");
-        std::int64_t v[4];
-        for (std::size_t c = 0; c < 4; ++c)
-          if (!rd.inches(r[c], fmt::format("{}rect[{}]", path, c), v[c], -1000, 1000))
-            return *rd.err();
-        if (v[0] >= v[2] || v[1] >= v[3])
-          return rd.error(path + "rect", "must have x0 < x1 and y0 < y1");
-        d.outline = {{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}};
-      } else {
-        const auto& p = t["polygon"];
-        if (!p.is_array()) return rd.error(path + "polygon", "must be a list of points");
-        for (std::size_t c = 0; c < p.size(); ++c) {
-          geo::Point pt;
-          if (!rd.point(p[c], fmt::format("{}polygon[{}]", path, c), pt)) return *rd.err();
-          d.outline.push_back(pt);
-        }
-        if (auto st = geo::validate_polygon(d.outline); !st.ok())
-          return rd.error(path + "polygon",
-                          "is not a simple polygon: " + sentence_body(st.message()));
-      }
-      s.terrain.push_back(std::move(d));
-    }
-  }
-  if (auto it = j.find("roads"); it != j.end()) {
-    if (!it->is_array()) return rd.error("roads", "must be a list");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      const auto& r = (*it)[i];
-      const std::string path = fmt::format("roads[{}].", i);
-      if (!r.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-      if (auto k = unknown_field(r, {"id", "line"}); !k.empty())
-        return rd.error(path + k, "is not a field of a road");
-      RoadDef d;
-      if (!rd.string(r, path, "id", d.id)) return *rd.err();
-      if (!r.contains("line") || !r["line"].is_array() || r["line"].size() < 2)
-        return rd.error(path + "line", "must be a list of at least two points");
-      for (std::size_t c = 0; c < r["line"].size(); ++c) {
-        geo::Point pt;
-        if (!rd.point(r["line"][c], fmt::format("{}line[{}]", path, c), pt)) return *rd.err();
-        if (!d.line.empty() && d.line.back() == pt)
-          return rd.error(fmt::format("{}line[{}]", path, c), "repeats the previous point");
-        d.line.push_back(pt);
-      }
-      s.roads.push_back(std::move(d));
-    }
-  }
+  // ---- sides, the first player, terrain and roads ----
+  if (!rd.sides(j, s.side_ids, s.side_names) || !rd.first(j, s.side_ids, s.first) ||
+      !rd.terrain(j, terrain_types(), s.terrain) || !rd.roads(j, s.roads))
+    return *rd.err();
 
   // ---- units ----
-  auto uit = j.find("units");
-  if (uit == j.end() || !uit->is_array() || uit->empty())
-    return rd.error("units", "must be a non-empty list");
-  if (uit->size() > static_cast<std::size_t>(kMaxUnits))
-    return rd.error("units", fmt::format("lists {} units, more than the {} an ohw game allows",
-                                         uit->size(), kMaxUnits));
+  const nlohmann::json* uit = rd.array(j, "", "units", 1, kMaxUnits);
+  if (uit == nullptr) return *rd.err();
   std::array<int, kNumSides> slots{0, 0};
   for (std::size_t i = 0; i < uit->size(); ++i) {
     const auto& u = (*uit)[i];
-    const std::string path = fmt::format("units[{}].", i);
-    if (!u.is_object()) return rd.error(path.substr(0, path.size() - 1), "must be an object");
-    if (auto k = unknown_field(u, {"id", "side", "type", "x", "y", "heading", "enter_turn"});
-        !k.empty())
-      return rd.error(path + k, "is not a field of a unit");
+    const std::string path = game::item_path("units", i);
     UnitDef d;
-    std::string side, type;
-    int heading = 0;
-    if (!rd.string(u, path, "id", d.id) || !rd.string(u, path, "side", side) ||
-        !rd.string(u, path, "type", type) || !rd.integer(u, path, "heading", heading, 0, 359) ||
-        !rd.integer(u, path, "enter_turn", d.enter_turn, 0, 99, Need::kOptional))
+    int type = -1;
+    if (!rd.object(u, path) ||
+        !rd.only_fields(u, path, {"id", "side", "type", "x", "y", "heading", "enter_turn"},
+                        "a unit") ||
+        !rd.string(u, path, "id", d.id) ||
+        !rd.unique_id(path, d.id, s.units.size(),
+                      [&](std::size_t k) -> const std::string& { return s.units[k].id; }) ||
+        !rd.side(u, path, "side", s.side_ids, d.side) ||
+        !rd.choice(u, path, "type", type, unit_types()) ||
+        !rd.heading(u, path, "heading", d.heading) ||
+        !rd.integer(u, path, "enter_turn", d.enter_turn, 0, 99, Need::kOptional) ||
+        !rd.position(u, path, d.centre))
       return *rd.err();
-    for (const auto& other : s.units)
-      if (other.id == d.id) return rd.error(path + "id", fmt::format("repeats the id '{}'", d.id));
-    if ((d.side = find_side(s, side)) < 0)
-      return rd.error(path + "side", fmt::format("is '{}', which is not a side", side));
-    if (type == "rolled") {
+    if (type < 0) {
       d.force_slot = slots[static_cast<std::size_t>(d.side)]++;
       s.random_forces = true;
     } else {
-      bool found = false;
-      for (int k = 0; k < kNumUnitTypes; ++k)
-        if (type_name(static_cast<UnitType>(k)) == type) {
-          d.type = static_cast<UnitType>(k);
-          found = true;
-        }
-      if (!found)
-        return rd.error(path + "type",
-                        fmt::format("is '{}', but must be knights, men_at_arms, archers, levies, "
-                                    "irregulars, peasant_archers, wagon or rolled",
-                                    type));
+      d.type = static_cast<UnitType>(type);
     }
-    if (!u.contains("x") || !u.contains("y"))
-      return rd.error(path + "x", "and 'y' (the centre, in inches) are required");
-    if (!rd.inches(u["x"], path + "x", d.centre.x, 0, 240) ||
-        !rd.inches(u["y"], path + "y", d.centre.y, 0, 240))
-      return *rd.err();
-    d.heading = geo::Angle::degrees(heading);
     d.width = d.type == UnitType::kWagon && d.force_slot < 0 ? 3 * kInch : s.base_width;
     d.depth = d.type == UnitType::kWagon && d.force_slot < 0 ? 3 * kInch / 2 : s.base_depth;
-    const geo::Base b(d.centre, d.width, d.depth, d.heading);
-    for (const auto& c : b.corners())
-      if (c.x < 0 || c.y < 0 || c.x > s.width || c.y > s.height)
-        return rd.error(path + "x", "puts the base partly off the table");
+    if (!game::table::on_table(geo::Base(d.centre, d.width, d.depth, d.heading), s.width, s.height))
+      return rd.error(path + "x", "puts the base partly off the table");
     s.units.push_back(std::move(d));
   }
   for (int side = 0; side < kNumSides; ++side)
@@ -359,9 +238,9 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       };
       if (kind == "objective_contact") {
         d.kind = VictoryKind::kObjectiveContact;
-        if (!need_side() || !zone("objective") || !v.contains("radius") ||
-            !rd.inches(v["radius"], path + "radius", d.radius, 0, 36))
-          return rd.err() ? *rd.err() : rd.error(path + "radius", "is missing");
+        if (!need_side() || !zone("objective") ||
+            !rd.length(v, path, "radius", d.radius, 0, 36 * kInch))
+          return *rd.err();
         if (s.terrain[static_cast<std::size_t>(d.zones[0])].type != TerrainType::kObjective)
           return rd.error(path + "objective", "must name a terrain piece of type objective");
       } else if (kind == "break") {
@@ -406,7 +285,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     if (!(*it)["side"].is_string() ||
         (s.oath_side = find_side(s, (*it)["side"].get<std::string>())) < 0)
       return rd.error("oath.side", "must be a side id");
-    if (!rd.inches((*it)["radius"], "oath.radius", s.oath_radius, 1, 36)) return *rd.err();
+    if (!rd.length((*it)["radius"], "oath.radius", s.oath_radius, 1 * kInch, 36 * kInch))
+      return *rd.err();
   }
   if (auto it = j.find("demolition"); it != j.end()) {
     if (!it->is_object())

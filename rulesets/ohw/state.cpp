@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/table/view.hpp"
 
 namespace carroccio::ohw {
 
@@ -38,7 +39,7 @@ OhwState::OhwState(std::shared_ptr<const OhwGame> game) : game::State(game), ohw
     units_.push_back(UnitState{geo::Base(d.centre, d.width, d.depth, d.heading), d.type, 0,
                                d.enter_turn == 0, false, 0});
   }
-  first_ = static_cast<std::int8_t>(sc.first);
+  track_.first = static_cast<std::int8_t>(sc.first);
   advance();
 }
 
@@ -59,7 +60,7 @@ std::string OhwState::unit_name(int u) const {
 game::Player OhwState::current_player() const {
   if (phase_ == Phase::kOver) return game::kTerminalPlayer;
   if (pending_.kind != PendingKind::kNone) return game::kChancePlayer;
-  return active_;
+  return track_.active;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,23 +84,23 @@ void OhwState::advance() {
           // its irregulars and peasant archers replace.
           for (int s = 0; s < kNumSides; ++s)
             if (replacement_due(s) != 0) {
-              active_ = static_cast<std::int8_t>(s);
+              track_.active = static_cast<std::int8_t>(s);
               return;
             }
         }
-        if (first_ < 0) {
+        if (track_.first < 0) {
           pending_ = {PendingKind::kRollOff, -1, -1};  // O-1: a roll-off decides
           return;
         }
-        turn_ = 1;
-        active_ = first_;
+        track_.turn = 1;
+        track_.active = track_.first;
         start_player_turn();
         break;
       case Phase::kMove: {
         if (selected_ >= 0) return;
         bool any = false;
         for (int u = 0; u < ohw_->num_units() && !any; ++u)
-          any = side_of(u) == active_ && unit(u).on_table && !(unit(u).flags & kActed);
+          any = side_of(u) == track_.active && unit(u).on_table && !(unit(u).flags & kActed);
         if (any) return;
         phase_ = Phase::kShoot;
         break;
@@ -126,8 +127,8 @@ void OhwState::start_player_turn() {
   // Reinforcements arrive at the start of their side's player turn, when their place is free.
   for (int u = 0; u < ohw_->num_units(); ++u) {
     UnitState& us = units_[static_cast<std::size_t>(u)];
-    if (side_of(u) != active_ || us.on_table || us.removed || ohw_->unit(u).enter_turn == 0 ||
-        ohw_->unit(u).enter_turn > turn_)
+    if (side_of(u) != track_.active || us.on_table || us.removed || ohw_->unit(u).enter_turn == 0 ||
+        ohw_->unit(u).enter_turn > track_.turn)
       continue;
     if (may_stand(u, us.base)) {
       us.on_table = true;
@@ -139,17 +140,11 @@ void OhwState::start_player_turn() {
 }
 
 void OhwState::finish_game(int winner, EndReason reason) {
-  winner_ = static_cast<std::int8_t>(winner);
+  track_.winner = static_cast<std::int8_t>(winner);
   end_reason_ = reason;
   phase_ = Phase::kOver;
   pending_ = {};
-  emit("end",
-       fmt::format(
-           "game over: {} ({})",
-           winner == 2
-               ? std::string("draw")
-               : ohw_->scenario_data().side_names[static_cast<std::size_t>(winner)] + " wins",
-           end_reason_name(reason)),
+  emit("end", track_.game_over_text(ohw_->scenario_data().side_names, end_reason_name(reason)),
        "ohw O-29");
 }
 
@@ -174,12 +169,12 @@ void OhwState::end_player_turn() {
     for (int u = 0; u < ohw_->num_units() && !left; ++u) left = side_of(u) == s && !unit(u).removed;
     if (!left) return finish_game(1 - s, EndReason::kWipedOut);
   }
-  if (active_ != first_) {  // the full turn is over
+  if (track_.active != track_.first) {  // the full turn is over
     score_zones();
-    if (turn_ >= sc.turns) return finish_game(decide_at_end(), EndReason::kTurnLimit);
-    ++turn_;
+    if (track_.last_turn(sc.turns)) return finish_game(decide_at_end(), EndReason::kTurnLimit);
+    track_.next_turn();
   }
-  active_ = static_cast<std::int8_t>(1 - active_);
+  track_.active = game::table::TurnTrack::other(track_.active);
   start_player_turn();
 }
 
@@ -240,11 +235,11 @@ void OhwState::apply_die(int value) {
 void OhwState::do_apply(game::Action a) {
   if (pending_.kind != PendingKind::kNone) {
     if (a >= act::kRollOffBase && a < act::kRollOffBase + kNumSides) {
-      first_ = static_cast<std::int8_t>(a - act::kRollOffBase);
+      track_.first = static_cast<std::int8_t>(a - act::kRollOffBase);
       pending_ = {};
       emit("roll-off",
            fmt::format("{} wins the roll-off and moves first",
-                       ohw_->scenario_data().side_names[static_cast<std::size_t>(first_)]),
+                       ohw_->scenario_data().side_names[static_cast<std::size_t>(track_.first)]),
            "ohw 0.0");
     } else {
       apply_die(a - act::kDieBase);
@@ -294,10 +289,10 @@ int OhwState::replacement_due(int s) const {
 }
 
 void OhwState::legal_setup(std::vector<game::Action>& out) const {
-  const int due = replacement_due(active_);
+  const int due = replacement_due(track_.active);
   std::vector<int> slots;
   for (int u = 0; u < ohw_->num_units(); ++u)
-    if (side_of(u) == active_ && ohw_->unit(u).force_slot >= 0) slots.push_back(u);
+    if (side_of(u) == track_.active && ohw_->unit(u).force_slot >= 0) slots.push_back(u);
   if (due == 1) {
     for (std::size_t i = 0; i < slots.size(); ++i)
       for (std::size_t j = i + 1; j < slots.size(); ++j)
@@ -396,18 +391,13 @@ game::ChanceInfo OhwState::chance_info() const {
 // ---------------------------------------------------------------------------------------------
 // Results, text, JSON
 
-std::vector<double> OhwState::returns() const {
-  if (phase_ != Phase::kOver || winner_ == 2 || winner_ < 0) return {0.0, 0.0};
-  return winner_ == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
-}
+std::vector<double> OhwState::returns() const { return track_.returns(phase_ == Phase::kOver); }
 
 nlohmann::json OhwState::result_summary() const {
   nlohmann::json j;
   j["end_reason"] = std::string(end_reason_name(end_reason_));
-  j["turn"] = turn_;
-  j["winner"] = winner_ == 2  ? "draw"
-                : winner_ < 0 ? ""
-                              : ohw_->scenario_data().side_ids[static_cast<std::size_t>(winner_)];
+  j["turn"] = track_.turn;
+  j["winner"] = track_.winner_id(ohw_->scenario_data().side_ids);
   j["score_label"] = "Enemy units removed plus scenario points";
   j["score"] = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s)
@@ -429,22 +419,22 @@ nlohmann::json OhwState::result_summary() const {
 std::string OhwState::status_line() const {
   const Scenario& sc = ohw_->scenario_data();
   static constexpr const char* kPhase[] = {"set-up", "move", "shoot", "melee", "over"};
-  return fmt::format("turn {}/{} {} {} | removed {}:{} {}:{} | points {}:{} {}:{}", turn_, sc.turns,
-                     phase_ == Phase::kOver ? "" : sc.side_names[static_cast<std::size_t>(active_)],
-                     kPhase[static_cast<int>(phase_)], sc.side_ids[0], removed_count(0),
-                     sc.side_ids[1], removed_count(1), sc.side_ids[0], points_[0], sc.side_ids[1],
-                     points_[1]);
+  return fmt::format("{} | removed {}:{} {}:{} | points {}:{} {}:{}",
+                     track_.status_head(sc.turns, sc.side_names, kPhase[static_cast<int>(phase_)],
+                                        phase_ == Phase::kOver),
+                     sc.side_ids[0], removed_count(0), sc.side_ids[1], removed_count(1),
+                     sc.side_ids[0], points_[0], sc.side_ids[1], points_[1]);
 }
 
 std::string OhwState::to_string() const {
   std::ostringstream os;
-  os << "ohw " << ohw_->scenario() << " turn " << int{turn_} << " active " << int{active_}
-     << " first " << int{first_} << " phase " << static_cast<int>(phase_) << " selected "
-     << int{selected_} << " pending " << static_cast<int>(pending_.kind) << ' ' << int{pending_.a}
-     << ' ' << int{pending_.t} << " winner " << int{winner_} << " reason "
-     << static_cast<int>(end_reason_) << " force " << int{force_die_[0]} << ' '
-     << int{force_die_[1]} << " points " << points_[0] << ' ' << points_[1] << " demolished "
-     << demolished_ << ' ' << demolition_tried_ << '\n';
+  os << "ohw " << ohw_->scenario() << " turn " << int{track_.turn} << " active "
+     << int{track_.active} << " first " << int{track_.first} << " phase "
+     << static_cast<int>(phase_) << " selected " << int{selected_} << " pending "
+     << static_cast<int>(pending_.kind) << ' ' << int{pending_.a} << ' ' << int{pending_.t}
+     << " winner " << int{track_.winner} << " reason " << static_cast<int>(end_reason_) << " force "
+     << int{force_die_[0]} << ' ' << int{force_die_[1]} << " points " << points_[0] << ' '
+     << points_[1] << " demolished " << demolished_ << ' ' << demolition_tried_ << '\n';
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
     os << ohw_->unit(u).id << ' ' << type_name(us.type) << ' ' << us.base.centre() << ' '
@@ -461,43 +451,23 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
   nlohmann::json j;
   j["ruleset"] = "ohw";
   j["scenario"] = ohw_->scenario();
-  j["turn"] = turn_;
-  j["turns"] = sc.turns;
+  // The turn fields and the table part are the table kit's (docs/api.md, "The table view").
+  track_.write_view(j, sc.turns, sc.side_ids, phase_ == Phase::kOver);
+  game::table::write_table(j, kLength, sc.width, sc.height, sc.terrain, terrain_name, sc.roads);
   j["phase"] = kPhase[static_cast<int>(phase_)];
-  j["active"] = phase_ == Phase::kOver ? "" : sc.side_ids[static_cast<std::size_t>(active_)];
   j["selected"] = selected_ < 0 ? "" : ohw_->unit(selected_).id;
-  j["winner"] = winner_ == 2  ? "draw"
-                : winner_ < 0 ? ""
-                              : sc.side_ids[static_cast<std::size_t>(winner_)];
-  j["units_per_inch"] = kInch;
-  j["table"] = {{"width", sc.width}, {"height", sc.height}};
   j["points"] = {points_[0], points_[1]};
   j["demolished"] = demolished_;
-  j["terrain"] = nlohmann::json::array();
-  for (const auto& t : sc.terrain) {
-    nlohmann::json poly = nlohmann::json::array();
-    for (const auto& p : t.outline) poly.push_back({p.x, p.y});
-    j["terrain"].push_back(
-        {{"id", t.id}, {"type", std::string(terrain_name(t.type))}, {"polygon", poly}});
-  }
-  j["roads"] = nlohmann::json::array();
-  for (const auto& r : sc.roads) {
-    nlohmann::json line = nlohmann::json::array();
-    for (const auto& p : r.line) line.push_back({p.x, p.y});
-    j["roads"].push_back({{"id", r.id}, {"line", line}});
-  }
   j["units"] = nlohmann::json::array();
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
-    nlohmann::json corners = nlohmann::json::array();
-    for (const auto& c : us.base.corners()) corners.push_back({c.x, c.y});
     j["units"].push_back({{"id", ohw_->unit(u).id},
                           {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
                           {"type", std::string(type_name(us.type))},
                           {"x", us.base.centre().x},
                           {"y", us.base.centre().y},
                           {"heading_arcsec", us.base.heading().units()},
-                          {"corners", corners},
+                          {"corners", game::table::corners_json(us.base)},
                           {"hits", us.hits},
                           {"on_table", us.on_table},
                           {"removed", us.removed}});
@@ -597,9 +567,8 @@ std::string OhwState::check_invariants() const {
     if (us.on_table && us.removed)
       return fmt::format("{} is both on the table and removed", ohw_->unit(u).id);
     if (!us.on_table) continue;
-    for (const auto& c : us.base.corners())
-      if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height)
-        return fmt::format("{} is partly off the table", ohw_->unit(u).id);
+    if (!game::table::on_table(us.base, sc.width, sc.height))
+      return fmt::format("{} is partly off the table", ohw_->unit(u).id);
     for (int v = u + 1; v < ohw_->num_units(); ++v)
       if (unit(v).on_table && geo::overlaps(us.base, unit(v).base))
         return fmt::format("{} and {} overlap", ohw_->unit(u).id, ohw_->unit(v).id);

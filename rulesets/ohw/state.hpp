@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "game/state.hpp"
+#include "game/table/turn.hpp"
 #include "rulesets/ohw/game.hpp"
 
 namespace carroccio::ohw {
@@ -150,14 +151,16 @@ class OhwState final : public game::State {
 
   // Read access for tests, agents and displays.
   const OhwGame& ohw() const { return *ohw_; }
-  int turn() const { return turn_; }
-  int active() const { return active_; }
-  int first() const { return first_; }  // the side moving first in each turn (-1 before a roll-off)
+  int turn() const { return track_.turn; }
+  int active() const { return track_.active; }
+  int first() const {
+    return track_.first;
+  }  // the side moving first in each turn (-1 before a roll-off)
   Phase phase() const { return phase_; }
   int selected() const { return selected_; }
   const Pending& pending() const { return pending_; }
   const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
-  int winner() const { return winner_; }
+  int winner() const { return track_.winner; }
   EndReason end_reason() const { return end_reason_; }
   int points(int side) const { return points_[static_cast<std::size_t>(side)]; }
   int removed_count(int side) const;
@@ -248,11 +251,10 @@ class OhwState final : public game::State {
   std::vector<UnitState> units_;
   std::array<std::uint8_t, kNumSides> force_die_{0, 0};
   std::array<std::int16_t, kNumSides> points_{0, 0};
-  std::uint8_t turn_ = 1;
-  std::int8_t active_ = 0;
-  std::int8_t first_ = 0;
+  // The turn, the side whose player turn it is, the side moving first (-1 before a roll-off) and
+  // the winner (game/table/turn.hpp).
+  game::table::TurnTrack track_;
   std::int8_t selected_ = -1;
-  std::int8_t winner_ = -1;  // 0, 1, 2 = draw, -1 none yet
   bool demolished_ = false;
   bool demolition_tried_ = false;  // this player turn
   Phase phase_ = Phase::kSetup;

@@ -1,7 +1,8 @@
 // One-Hour Wargames, Medieval (ohw): vocabulary and scenario data.
 //
 // Lengths are integers in 1/100 inch (core/geometry.hpp); angles are core::geo::Angle. The
-// scenario loader is the only place that converts the inches written in a scenario file.
+// scenario loader is the only place that converts the inches written in a scenario file (with the
+// table kit's reader, game/table/scenario.hpp).
 #pragma once
 
 #include <array>
@@ -12,15 +13,18 @@
 
 #include "core/geometry.hpp"
 #include "core/status.hpp"
+#include "game/table/scenario.hpp"
 #include "nlohmann/json.hpp"
 
 namespace carroccio::ohw {
 
 namespace geo = core::geo;
 
-inline constexpr int kNumSides = 2;
+inline constexpr int kNumSides = game::table::kNumSides;
 inline constexpr int kMaxUnits = 60;  // the action encoding in state.hpp relies on this
 inline constexpr std::int64_t kInch = 100;
+// Scenario files write inches with at most two decimals (docs/scenario-format.md).
+inline constexpr game::table::LengthUnit kLength{game::table::Measure::kInch, kInch, 2};
 
 // 0.3 and optional rules 5.2 / 5.3.
 // kWagon: a scenario token (S3) that moves only along roads, never shoots or fights, and is
@@ -55,16 +59,10 @@ enum class TerrainType : std::uint8_t {
 inline constexpr int kNumTerrainTypes = 11;
 std::string_view terrain_name(TerrainType t);
 
-struct TerrainDef {
-  std::string id;
-  TerrainType type = TerrainType::kZone;
-  geo::Polygon outline;
-};
-
-struct RoadDef {
-  std::string id;
-  std::vector<geo::Point> line;  // centre-line polyline
-};
+// A terrain piece: id, type, outline (the table kit's reader fills it).
+using TerrainDef = game::table::TerrainPiece<TerrainType>;
+// A road: id and centre-line polyline.
+using RoadDef = game::table::Road;
 
 struct UnitDef {
   std::string id;

@@ -4,28 +4,19 @@
 
 namespace carroccio::ohw {
 
-namespace {
-bool base_within_distance(const geo::Base& b, const geo::Polygon& poly, std::int64_t d) {
-  if (geo::point_in_polygon(b.centre(), poly)) return true;
-  for (geo::Side s : geo::kAllSides)
-    if (geo::distance_sq(b.side(s), std::span<const geo::Point>(poly)).within(d)) return true;
-  return false;
-}
-}  // namespace
-
 // Checked at the end of the active side's player turn, after removal (O-39).
 int OhwState::objective_winner() const {
   for (const auto& v : ohw_->scenario_data().victory) {
-    if (v.kind != VictoryKind::kObjectiveContact || v.side != active_) continue;
+    if (v.kind != VictoryKind::kObjectiveContact || v.side != track_.active) continue;
     const geo::Polygon& obj = ohw_->terrain(v.zones[0]).outline;
     bool touching = false, enemy_near = false;
     for (int u = 0; u < ohw_->num_units(); ++u) {
       if (!unit(u).on_table) continue;
       // Touching: within the slack with which bases are put into contact (core/geometry.hpp).
       if (side_of(u) == v.side)
-        touching = touching || base_within_distance(unit(u).base, obj, geo::kPlacementSlack);
+        touching = touching || game::table::near_polygon(unit(u).base, obj, geo::kPlacementSlack);
       else
-        enemy_near = enemy_near || base_within_distance(unit(u).base, obj, v.radius);
+        enemy_near = enemy_near || game::table::near_polygon(unit(u).base, obj, v.radius);
     }
     if (touching && !enemy_near) return v.side;
   }
@@ -36,7 +27,7 @@ int OhwState::objective_winner() const {
 // unit wholly inside and the enemy has no part inside.
 void OhwState::score_zones() {
   for (const auto& v : ohw_->scenario_data().victory) {
-    if (v.kind != VictoryKind::kZonePoints || turn_ < v.from_turn) continue;
+    if (v.kind != VictoryKind::kZonePoints || track_.turn < v.from_turn) continue;
     for (int z : v.zones) {
       const geo::Polygon& poly = ohw_->terrain(z).outline;
       std::array<bool, kNumSides> within{false, false}, touches{false, false};
@@ -65,10 +56,10 @@ void OhwState::wagons_end_of_turn() {
       UnitState& ws = units_[static_cast<std::size_t>(w)];
       if (!ws.on_table || ws.type != UnitType::kWagon || side_of(w) != v.side) continue;
       bool safe = false;
-      if (active_ == v.side)
+      if (track_.active == v.side)
         for (const auto& c : ws.base.corners()) safe = safe || c.x >= sc.width;
       bool enemy = false, friend_near = false;
-      if (active_ != v.side)
+      if (track_.active != v.side)
         for (int u = 0; u < ohw_->num_units(); ++u) {
           if (u == w || !unit(u).on_table || !geo::intersects(ws.base, unit(u).base)) continue;
           (side_of(u) == v.side ? friend_near : enemy) = true;

@@ -10,6 +10,7 @@
 
 #include "core/rng.hpp"
 #include "game/registry.hpp"
+#include "game/tests/ruleset_testing.hpp"
 #include "rulesets/fastplay/game.hpp"
 #include "rulesets/fastplay/ruleset.hpp"
 #include "rulesets/fastplay/state.hpp"
@@ -55,17 +56,11 @@ inline nlohmann::json scenario_json(const std::vector<U>& units, const std::vect
 
 inline std::shared_ptr<const FastplayGame> make_game(const nlohmann::json& j,
                                                      const std::string& options = "") {
-  auto ruleset = make_ruleset();
-  auto opts = game::parse_options(options);
-  EXPECT_TRUE(opts.ok());
-  auto g = ruleset->new_game(j, "test", *opts);
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
-  return std::static_pointer_cast<const FastplayGame>(*g);
+  return game::testing::make_game<FastplayGame>(*make_ruleset(), j, options);
 }
 
 inline std::unique_ptr<FastplayState> new_state(const std::shared_ptr<const FastplayGame>& g) {
-  auto s = g->new_initial_state();
-  return std::unique_ptr<FastplayState>(static_cast<FastplayState*>(s.release()));
+  return game::testing::new_state<FastplayState>(g);
 }
 
 inline std::unique_ptr<FastplayState> start(const std::vector<U>& units,
@@ -75,25 +70,14 @@ inline std::unique_ptr<FastplayState> start(const std::vector<U>& units,
 }
 
 inline std::string load_error(const nlohmann::json& j) {
-  auto g = make_ruleset()->new_game(j, "test.json", {});
-  return g.ok() ? std::string() : g.message();
+  return game::testing::load_error(*make_ruleset(), j);
 }
 
-inline bool is_legal(const FastplayState& s, game::Action a) {
-  const auto legal = s.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
-
-inline void play(FastplayState& s, game::Action a) {
-  auto st = s.apply(a);
-  ASSERT_TRUE(st.ok()) << st.message() << "\n" << s.to_string();
-}
+using game::testing::is_legal;
+using game::testing::play;
 
 // Forces the die now pending.
-inline void roll(FastplayState& s, int value) {
-  ASSERT_TRUE(s.is_chance_node()) << s.to_string();
-  play(s, act::kDieBase + value);
-}
+inline void roll(FastplayState& s, int value) { game::testing::roll(s, act::kDieBase, value); }
 
 // The owner's pick of a lost stand (ruling F-10): stand j of the unit losing stands.
 inline void lose(FastplayState& s, int j) {
@@ -158,10 +142,8 @@ inline void pass_to(FastplayState& s, Phase p) {
   ASSERT_EQ(s.phase(), p) << s.to_string();
 }
 
-inline geo::Point at(double x, double y) {
-  return {static_cast<std::int64_t>(x * kCm + (x >= 0 ? 0.5 : -0.5)),
-          static_cast<std::int64_t>(y * kCm + (y >= 0 ? 0.5 : -0.5))};
-}
+// A point written in centimetres.
+inline geo::Point at(double x, double y) { return game::testing::at(x, y, kCm); }
 
 inline game::Action shoot(int u, int t) { return act::kShootBase + 64 * u + t; }
 inline game::Action fight(int u) { return act::kFightBase + u; }

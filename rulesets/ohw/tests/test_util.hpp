@@ -10,6 +10,7 @@
 
 #include "core/event.hpp"
 #include "game/registry.hpp"
+#include "game/tests/ruleset_testing.hpp"
 #include "rulesets/ohw/game.hpp"
 #include "rulesets/ohw/ruleset.hpp"
 #include "rulesets/ohw/state.hpp"
@@ -52,44 +53,25 @@ inline nlohmann::json scenario_json(const std::vector<U>& units, const std::vect
 
 inline std::shared_ptr<const OhwGame> make_game(const nlohmann::json& j,
                                                 const std::string& options = "") {
-  auto ruleset = make_ruleset();
-  auto opts = game::parse_options(options);
-  EXPECT_TRUE(opts.ok());
-  auto g = ruleset->new_game(j, "test", *opts);
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
-  return std::static_pointer_cast<const OhwGame>(*g);
+  return game::testing::make_game<OhwGame>(*make_ruleset(), j, options);
 }
 
 inline std::unique_ptr<OhwState> new_state(const std::shared_ptr<const OhwGame>& g) {
-  auto s = g->new_initial_state();
-  return std::unique_ptr<OhwState>(static_cast<OhwState*>(s.release()));
+  return game::testing::new_state<OhwState>(g);
 }
 
 inline std::string load_error(const nlohmann::json& j) {
-  auto g = make_ruleset()->new_game(j, "test.json", {});
-  return g.ok() ? std::string() : g.message();
+  return game::testing::load_error(*make_ruleset(), j);
 }
 
-inline bool is_legal(const OhwState& s, game::Action a) {
-  const auto legal = s.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
-
-inline void play(OhwState& s, game::Action a) {
-  auto st = s.apply(a);
-  ASSERT_TRUE(st.ok()) << st.message() << "\n" << s.to_string();
-}
+using game::testing::is_legal;
+using game::testing::play;
 
 // Forces the d6 now pending.
-inline void roll(OhwState& s, int value) {
-  ASSERT_TRUE(s.is_chance_node()) << s.to_string();
-  play(s, act::kDieBase + value);
-}
+inline void roll(OhwState& s, int value) { game::testing::roll(s, act::kDieBase, value); }
 
-inline geo::Point at(double x, double y) {
-  return {static_cast<std::int64_t>(x * 100 + (x >= 0 ? 0.5 : -0.5)),
-          static_cast<std::int64_t>(y * 100 + (y >= 0 ? 0.5 : -0.5))};
-}
+// A point written in inches.
+inline geo::Point at(double x, double y) { return game::testing::at(x, y, kInch); }
 
 inline game::Action charge(int target, geo::Side side) {
   return act::kMoveBase + act::kChargeCode + 4 * target + static_cast<int>(side);

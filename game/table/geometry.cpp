@@ -1,0 +1,54 @@
+#include "game/table/geometry.hpp"
+
+#include <climits>
+
+namespace carroccio::game::table {
+
+bool on_table(const geo::Base& b, std::int64_t width, std::int64_t height, std::int64_t slack) {
+  for (const auto& c : b.corners())
+    if (c.x < -slack || c.y < -slack || c.x > width + slack || c.y > height + slack) return false;
+  return true;
+}
+
+bool near_polygon(const geo::Base& b, std::span<const geo::Point> polygon, std::int64_t d) {
+  if (geo::point_in_polygon(b.centre(), polygon)) return true;
+  for (geo::Side s : geo::kAllSides)
+    if (geo::distance_sq(b.side(s), polygon).within(d)) return true;
+  return false;
+}
+
+bool along_one_stretch(std::span<const Road> roads, geo::Point from, geo::Point to) {
+  for (const auto& r : roads)
+    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
+      const geo::Segment s{r.line[i], r.line[i + 1]};
+      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
+    }
+  return false;
+}
+
+Box box_of(std::span<const geo::Point> points) {
+  Box r{points[0].x, points[0].y, points[0].x, points[0].y};
+  for (const auto& p : points) r = r | Box{p.x, p.y, p.x, p.y};
+  return r;
+}
+
+Box box_of(const geo::Base& b) {
+  Box r{b.centre().x, b.centre().y, b.centre().x, b.centre().y};
+  for (const auto& c : b.corners()) r = r | Box{c.x, c.y, c.x, c.y};
+  return r;
+}
+
+int nearest_turn(geo::Angle want, geo::Angle heading, std::span<const int> turns) {
+  int best = 0;
+  std::int32_t best_err = INT32_MAX;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    const std::int32_t err = (want - (heading + geo::Angle::degrees(turns[i]))).abs_units();
+    if (err < best_err) {
+      best_err = err;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+}  // namespace carroccio::game::table
