@@ -5,7 +5,6 @@
 #include <istream>
 #include <ostream>
 
-#include "app/alsh_command.hpp"
 #include "app/commands.hpp"
 #if CARROCCIO_HAS_SERVE
 #include "app/serve_command.hpp"
@@ -16,7 +15,8 @@ namespace carroccio::app {
 
 namespace {
 
-constexpr std::string_view kUsageText =
+// The help before and after the commands the rulesets contribute (listed between them).
+constexpr std::string_view kUsageHead =
     R"(carroccio: plays, referees and simulates medieval tabletop wargames.
 
 Usage: carroccio <subcommand> [arguments]
@@ -37,12 +37,18 @@ Subcommands:
   bench [--games N] [--scenario REF] [--json]
                              time random games of every scenario (wall-clock and CPU games/s)
                              and print a behaviour signature
-  alsh ...                   All is Lost save Honour charts (see carroccio alsh --help)
-  serve [flags]              the browser front end and HTTP API (see carroccio serve --help)
+)";
+
+constexpr std::string_view kUsageTail =
+    R"(  serve [flags]              the browser front end and HTTP API (see carroccio serve --help)
   sim REF [flags]            play many AI games in parallel and report their statistics
       --games N --threads T --seed S --agent SIDE=KIND --options LIST
       --json  --csv FILE  --report FILE.html  --compare-options A B
                              (see carroccio sim --help)
+  sim merge SHARD.json...    add up the shards of one study (--first-game) exactly
+  tune REF --param PATH --target RATE [flags]
+                             find the value of one scenario number that gives a side a win
+                             rate, by paired simulation (see carroccio tune --help)
   odds RECORD [--move N] [--action NAME] [--json]
                              exact odds of the attacks open in a saved position
   odds bma --attacker UNIT,... --defender UNIT,... | --situation FILE
@@ -60,7 +66,26 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::string_view usage_text() { return kUsageText; }
+std::span<const std::string_view> builtin_subcommands() {
+  static constexpr std::string_view kNames[] = {"rulesets", "play", "demo", "replay", "bench",
+                                                "serve",    "sim",  "tune", "odds", "help",   "version"};
+  return kNames;
+}
+
+std::string usage_text(const game::Registry& registry) {
+  std::string text(kUsageHead);
+  for (const auto& c : registry.commands()) {
+    const std::string synopsis = c.arguments.empty() ? c.name : c.name + " " + c.arguments;
+    // The summary starts in the help's second column, or on the next line when the synopsis
+    // reaches it.
+    if (synopsis.size() <= 26)
+      text += fmt::format("  {:<26} {}\n", synopsis, c.summary);
+    else
+      text += fmt::format("  {}\n  {:<26} {}\n", synopsis, "", c.summary);
+  }
+  text += kUsageTail;
+  return text;
+}
 
 bool wants_help(std::span<const std::string> args) {
   return std::any_of(args.begin(), args.end(),
@@ -225,11 +250,15 @@ int fail(std::ostream& err, std::string_view sentence) {
   return kExitError;
 }
 
+void print_warnings(std::ostream& err, const std::vector<std::string>& warnings) {
+  for (const auto& w : warnings) err << "carroccio: warning: " << w << "\n";
+}
+
 int run(const std::vector<std::string>& args, const game::Registry& registry, std::istream& in,
         std::ostream& out, std::ostream& err) {
   Io io{in, out, err};
   if (args.empty()) {
-    err << kUsageText;
+    err << usage_text(registry);
     return kExitUsage;
   }
   const std::string& command = args[0];
@@ -240,7 +269,7 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
     return kExitOk;
   }
   if (command == "--help" || command == "-h" || command == "help") {
-    out << kUsageText;
+    out << usage_text(registry);
     return kExitOk;
   }
   if (command == "rulesets") return run_rulesets(rest, registry, io);
@@ -248,14 +277,16 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
   if (command == "demo") return run_demo(rest, registry, io);
   if (command == "replay") return run_replay(rest, registry, io);
   if (command == "bench") return run_bench(rest, registry, io);
-  if (command == "alsh")
-    return run_alsh_command(std::vector<std::string>(rest.begin(), rest.end()), out, err);
 #if CARROCCIO_HAS_SERVE
   if (command == "serve")
     return run_serve_command(std::vector<std::string>(rest.begin(), rest.end()), out, err);
 #endif
   if (command == "sim") return run_sim(rest, registry, io);
+  if (command == "tune") return run_tune(rest, registry, io);
   if (command == "odds") return run_odds(rest, registry, io);
+  // The commands the rulesets contribute (game::Ruleset::commands()).
+  if (const game::RulesetCommand* c = registry.find_command(command))
+    return c->run(std::vector<std::string>(rest.begin(), rest.end()), out, err);
   if (command == "serve") {
     err << fmt::format("carroccio: the '{}' subcommand is not available yet.\n", command);
     return kExitUsage;

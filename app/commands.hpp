@@ -19,8 +19,10 @@ struct Io {
   std::ostream& err;
 };
 
-// The text of `carroccio --help`.
-std::string_view usage_text();
+// The text of `carroccio --help`: the built-in subcommands and those of the registry's rulesets.
+std::string usage_text(const game::Registry& registry);
+// The names of the built-in subcommands (a ruleset's command may not take one of them).
+std::span<const std::string_view> builtin_subcommands();
 // Whether the arguments ask for help (--help or -h).
 bool wants_help(std::span<const std::string> args);
 
@@ -28,6 +30,9 @@ bool wants_help(std::span<const std::string> args);
 int usage_error(std::ostream& err, std::string_view sentence);
 // Prints "carroccio: <sentence>" on err; returns kExitError.
 int fail(std::ostream& err, std::string_view sentence);
+// Prints "carroccio: warning: <sentence>" on err for each (a scenario's set-up warnings,
+// game::Game::setup_warnings); the command goes on.
+void print_warnings(std::ostream& err, const std::vector<std::string>& warnings);
 
 // `args` are the arguments after the subcommand's name.
 int run_rulesets(std::span<const std::string> args, const game::Registry& registry, Io io);
@@ -37,6 +42,7 @@ int run_replay(std::span<const std::string> args, const game::Registry& registry
 int run_bench(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_sim(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_odds(std::span<const std::string> args, const game::Registry& registry, Io io);
+int run_tune(std::span<const std::string> args, const game::Registry& registry, Io io);
 
 // "  [bma 6.4] Morale check ..." (no brackets when the event cites no rule).
 std::string format_event(const core::Event& event);

@@ -58,7 +58,9 @@ int run_rulesets(std::span<const std::string> args, const game::Registry& regist
   for (const auto& r : registry.rulesets()) {
     const auto& info = r->info();
     io.out << fmt::format("{}  {}{}\n", info.id, info.title,
-                          info.plays_games ? "" : "  (referee tables only)");
+                          info.plays_games     ? ""
+                          : info.table_referee ? "  (referee tables only)"
+                                               : "  (plays no games yet)");
     if (!info.scenarios.empty()) {
       io.out << "  scenarios:\n";
       for (const auto& s : info.scenarios)
@@ -71,6 +73,12 @@ int run_rulesets(std::span<const std::string> args, const game::Registry& regist
             o.values.empty() ? std::string("switch") : fmt::format("{}", fmt::join(o.values, "|"));
         io.out << fmt::format("    {:<18} {} ({})\n", o.name, o.description, values);
       }
+    }
+    if (const auto commands = r->commands(); !commands.empty()) {
+      io.out << "  commands:\n";
+      for (const auto& c : commands)
+        io.out << fmt::format("    carroccio {}{}{}\n", c.name, c.arguments.empty() ? "" : " ",
+                              c.arguments);
     }
     if (!info.suggested_opponent.empty())
       io.out << fmt::format("  suggested opponent: {} (--agent SIDE={})\n", info.suggested_opponent,

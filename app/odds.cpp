@@ -41,7 +41,7 @@ A described combat (no game needed; laid out as a position and resolved by the s
         carroccio       it stands next to its own Carroccio (9.3.1)
       attacker only:  from=front|flank|rear (7.2.5, needs facing), charge (7.3, needs charge)
       defender only:  status=ordered|disordered|routed (5.3), terrain=clear|forest (9.6),
-                      unguarded (the Carroccio with no infantry beside it, 9.3.2)
+                      unguarded (the Carroccio with no friendly unit beside it, 9.3.2)
       (front, flank, rear, disordered, routed and forest may also be given alone)
   --side SIDE       the attacking side (needed only when no named unit tells it)
   --terrain T       the defender's hex: clear or forest (9.6)
@@ -313,7 +313,7 @@ int run_described_odds(const ParsedArgs& parsed, Io io) {
       line += ", " + p["status"].get<std::string>();
     if (p.contains("terrain") && p["terrain"] != "clear")
       line += ", in " + p["terrain"].get<std::string>();
-    if (p.contains("guarded") && !p["guarded"].get<bool>()) line += ", no infantry beside it";
+    if (p.contains("guarded") && !p["guarded"].get<bool>()) line += ", no friendly unit beside it";
     if (p.contains("from")) line += ", through the " + p["from"].get<std::string>();
     if (p.value("charge", false)) line += ", charging";
     if (p.value("carroccio", false)) line += ", next to its Carroccio";

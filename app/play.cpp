@@ -318,7 +318,7 @@ std::string turn_key(const std::string& status) {
 
 int run_play(std::span<const std::string> args, const game::Registry& registry, Io io) {
   if (wants_help(args)) {
-    io.out << usage_text();
+    io.out << usage_text(registry);
     return kExitOk;
   }
   auto parsed = parse_args(args, "play",
@@ -357,8 +357,10 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
     if (!a) return usage_error(io.err, a.message());
     assignments.push_back(std::move(*a));
   }
-  auto game = registry.load(parsed->positional[0], options);
+  std::vector<std::string> warnings;
+  auto game = registry.load(parsed->positional[0], options, &warnings);
   if (!game) return fail(io.err, game.message());
+  print_warnings(io.err, warnings);
   auto specs = resolve_agents(assignments, **game);
   if (!specs) return usage_error(io.err, specs.message());
   PlaySession session(*game, std::move(*specs), seed, dice, parsed->value("record"),
@@ -368,7 +370,7 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
 
 int run_demo(std::span<const std::string> args, const game::Registry& registry, Io io) {
   if (wants_help(args)) {
-    io.out << usage_text();
+    io.out << usage_text(registry);
     return kExitOk;
   }
   auto parsed =
@@ -388,8 +390,10 @@ int run_demo(std::span<const std::string> args, const game::Registry& registry, 
   }
   const std::string ref = parsed->value("scenario").value_or(default_scenario(registry));
   if (ref.empty()) return fail(io.err, "No ruleset that plays whole games is registered.");
-  auto game = registry.load(ref, options);
+  std::vector<std::string> warnings;
+  auto game = registry.load(ref, options, &warnings);
   if (!game) return fail(io.err, game.message());
+  print_warnings(io.err, warnings);
   const game::Game& g = **game;
 
   std::vector<std::unique_ptr<ai::Agent>> owned;

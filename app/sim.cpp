@@ -344,11 +344,13 @@ int run_sim(std::span<const std::string> args_in, const game::Registry& registry
     assignments.push_back(std::move(*a));
   }
   std::vector<std::shared_ptr<const game::Game>> loaded;
+  std::vector<std::string> warnings;
   for (const auto& options : option_sets) {
-    auto game = registry.load(parsed->positional[0], options);
+    auto game = registry.load(parsed->positional[0], options, loaded.empty() ? &warnings : nullptr);
     if (!game) return usage_error(io.err, game.message());
     loaded.push_back(*game);
   }
+  print_warnings(io.err, warnings);
   const game::Game& first = *loaded.front();
   auto specs = resolve_agents(assignments, first);
   if (!specs) return usage_error(io.err, specs.message());

@@ -371,12 +371,9 @@ std::string sim_csv_row(const game::Game& game, const sim::GameOutcome& o, const
     for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
   };
-  const nlohmann::json& s = o.summary;
-  std::string reason, turn;
-  if (s.is_object() && s.contains("end_reason") && s["end_reason"].is_string())
-    reason = s["end_reason"].get<std::string>();
-  if (s.is_object() && s.contains("turn") && s["turn"].is_number())
-    turn = number_text(s["turn"].get<double>());
+  const game::ResultFacts& f = o.facts;
+  const std::string reason = f.end_reason;
+  const std::string turn = f.has_turn ? number_text(f.turn) : std::string();
   std::string out;
   if (!arm.empty()) out += arm + ",";
   out += fmt::format("{},{},{},{}", o.index,
@@ -384,9 +381,8 @@ std::string sim_csv_row(const game::Game& game, const sim::GameOutcome& o, const
                      csv_field(reason), turn);
   for (const auto& side : game.player_names()) {
     out += ",";
-    if (s.is_object() && s.contains("score") && s["score"].is_object() &&
-        s["score"].contains(side) && s["score"][side].is_number())
-      out += number_text(s["score"][side].get<double>());
+    for (std::size_t k = 0; k < f.score_sides.size(); ++k)
+      if (f.score_sides[k] == side) out += number_text(f.scores[k]);
   }
   for (double r : o.returns) out += "," + number_text(r);
   out += fmt::format(",{},{}\n", o.decisions, o.chance_steps);

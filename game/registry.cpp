@@ -1,6 +1,7 @@
 #include "game/registry.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "fmt/format.h"
 #include "game/json_text.hpp"
@@ -58,7 +59,23 @@ core::Status Ruleset::read_file(std::string_view kind, const nlohmann::json& fil
   return core::Status::Ok();
 }
 
-void Registry::add(std::unique_ptr<Ruleset> ruleset) { rulesets_.push_back(std::move(ruleset)); }
+void Registry::add(std::unique_ptr<Ruleset> ruleset) {
+  for (auto& command : ruleset->commands()) {
+    if (command.name.empty() || !command.run)
+      throw std::logic_error(fmt::format(
+          "ruleset '{}' contributes a command without a name or a body", ruleset->info().id));
+    if (find_command(command.name) != nullptr)
+      throw std::logic_error(fmt::format("two rulesets contribute the command '{}'", command.name));
+    commands_.push_back(std::move(command));
+  }
+  rulesets_.push_back(std::move(ruleset));
+}
+
+const RulesetCommand* Registry::find_command(std::string_view name) const {
+  for (const auto& c : commands_)
+    if (c.name == name) return &c;
+  return nullptr;
+}
 
 const Ruleset* Registry::find(std::string_view id) const {
   for (const auto& r : rulesets_)
@@ -66,9 +83,18 @@ const Ruleset* Registry::find(std::string_view id) const {
   return nullptr;
 }
 
-core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::string& text,
-                                                                  std::string_view source_name,
-                                                                  const Options& options) const {
+namespace {
+// The game's set-up warnings, each with the line of its field in `text`.
+void add_setup_warnings(const Game& game, std::string_view source, std::string_view text,
+                        std::vector<std::string>* warnings) {
+  if (warnings == nullptr) return;
+  for (const auto& w : game.setup_warnings()) warnings->push_back(with_field_line(w, source, text));
+}
+}  // namespace
+
+core::Expected<std::shared_ptr<const Game>> Registry::load_source(
+    const std::string& text, std::string_view source_name, const Options& options,
+    std::vector<std::string>* warnings) const {
   auto json = parse_json_text(text, source_name);
   if (!json) return json.error();
   if (!json->is_object())
@@ -87,17 +113,18 @@ core::Expected<std::shared_ptr<const Game>> Registry::load_source(const std::str
   if (auto s = r->validate_options(options); !s) return core::make_error(s.message());
   auto game = r->new_game(*json, source_name, options);
   if (!game) return core::make_error(with_field_line(game.message(), source_name, text));
+  add_setup_warnings(**game, source_name, text, warnings);
   return game;
 }
 
-core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
-                                                           const Options& options) const {
+core::Expected<std::shared_ptr<const Game>> Registry::load(
+    std::string_view ref, const Options& options, std::vector<std::string>* warnings) const {
   const bool looks_like_file = ref.find(".json") != std::string_view::npos || ref.find("./") == 0 ||
                                ref.find('/') == 0 || std::count(ref.begin(), ref.end(), '/') > 1;
   if (looks_like_file) {
     auto text = read_text_file(std::string(ref), "scenario file");
     if (!text) return text.error();
-    return load_source(*text, ref, options);
+    return load_source(*text, ref, options, warnings);
   }
   const auto slash = ref.find('/');
   const std::string_view id = ref.substr(0, slash);
@@ -124,6 +151,7 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(std::string_view ref,
   if (!json) return json.error();
   auto game = r->new_game(*json, source, options);
   if (!game) return core::make_error(with_field_line(game.message(), source, *text));
+  add_setup_warnings(**game, source, *text, warnings);
   return game;
 }
 
@@ -138,6 +166,7 @@ nlohmann::json ruleset_info_json(const RulesetInfo& info) {
           {"title", info.title},
           {"description", info.description},
           {"plays_games", info.plays_games},
+          {"table_referee", info.table_referee},
           {"suggested_opponent", info.suggested_opponent.empty()
                                      ? nlohmann::json(nullptr)
                                      : nlohmann::json(info.suggested_opponent)},

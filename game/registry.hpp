@@ -1,6 +1,8 @@
 // Rulesets, their scenarios and options, and where a game is created from a name or a file.
 #pragma once
 
+#include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -20,15 +22,32 @@ struct RulesetInfo {
   std::vector<OptionInfo> options;
   // Whether the ruleset plays whole games through State (a referee-only ruleset does not).
   bool plays_games = true;
+  // Whether the browser's table referee page serves the ruleset (alsh); a ruleset that plays
+  // no games and has no referee page (gwkho, for now) offers only its commands().
+  bool table_referee = false;
   // The agent kind a front end offers first as the computer opponent, when the ruleset has
   // measured which of its agents plays best (docs/ai.md); "" = the front end's own choice.
   std::string suggested_opponent;
 };
 
 // The catalogue entry of a ruleset as the CLI (`rulesets --json`) and the HTTP API
-// (GET /api/rulesets) show it: id, title, description, plays_games, suggested_opponent (null
-// when none), scenarios (id, title, description) and options (name, description, values).
+// (GET /api/rulesets) show it: id, title, description, plays_games, table_referee,
+// suggested_opponent (null when none), scenarios (id, title, description) and options (name,
+// description, values).
 nlohmann::json ruleset_info_json(const RulesetInfo& info);
+
+// A subcommand of `carroccio` that a ruleset contributes (`carroccio alsh ...`, `carroccio army
+// FILE`): the command line lists it in `carroccio --help` and hands it the words after its name.
+// It reads its own arguments and writes its own output, and returns the exit code: 0 done, 1 the
+// job could not be done (a bad file), 2 the command line is wrong.
+struct RulesetCommand {
+  using Run = std::function<int(const std::vector<std::string>& args, std::ostream& out,
+                                std::ostream& err)>;
+  std::string name;       // "army": the word after `carroccio`
+  std::string arguments;  // "FILE [--json]": shown after the name in `carroccio --help`
+  std::string summary;    // one line for `carroccio --help`
+  Run run;
+};
 
 class Ruleset {
  public:
@@ -59,6 +78,9 @@ class Ruleset {
   // Option sets the conformance suite runs on each scenario (at least the empty set).
   virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }
 
+  // The subcommands of `carroccio` this ruleset contributes (none by default).
+  virtual std::vector<RulesetCommand> commands() const { return {}; }
+
  protected:
   // Built-in scenarios as (id, JSON text); rulesets fill this from embedded files.
   virtual std::vector<std::pair<std::string, std::string>> builtin_scenarios() const { return {}; }
@@ -66,21 +88,30 @@ class Ruleset {
 
 class Registry {
  public:
+  // Adds a ruleset and its commands. Two rulesets contributing a command of the same name is a
+  // build defect (std::logic_error), never user input.
   void add(std::unique_ptr<Ruleset> ruleset);
   const Ruleset* find(std::string_view id) const;
   const std::vector<std::unique_ptr<Ruleset>>& rulesets() const { return rulesets_; }
 
+  // Every command the rulesets contribute, in registration order, and the one named `name`.
+  const std::vector<RulesetCommand>& commands() const { return commands_; }
+  const RulesetCommand* find_command(std::string_view name) const;
+
   // `ref` is "ruleset/scenario" for a built-in scenario, or the path of a scenario file (whose
-  // "ruleset" field names its ruleset).
-  core::Expected<std::shared_ptr<const Game>> load(std::string_view ref,
-                                                   const Options& options) const;
+  // "ruleset" field names its ruleset). When `warnings` is given, the game's setup_warnings()
+  // are appended to it, each with the line of its field in the file ("my.json:12: field ...").
+  core::Expected<std::shared_ptr<const Game>> load(
+      std::string_view ref, const Options& options,
+      std::vector<std::string>* warnings = nullptr) const;
   // Loads from JSON text already read (e.g. embedded in a game record).
-  core::Expected<std::shared_ptr<const Game>> load_source(const std::string& text,
-                                                          std::string_view source_name,
-                                                          const Options& options) const;
+  core::Expected<std::shared_ptr<const Game>> load_source(
+      const std::string& text, std::string_view source_name, const Options& options,
+      std::vector<std::string>* warnings = nullptr) const;
 
  private:
   std::vector<std::unique_ptr<Ruleset>> rulesets_;
+  std::vector<RulesetCommand> commands_;
 };
 
 }  // namespace carroccio::game

@@ -298,6 +298,36 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
   return sc.pos() < text.size() ? std::optional<std::size_t>(sc.pos()) : std::nullopt;
 }
 
+nlohmann::json* json_at_path(nlohmann::json& j, std::string_view path) {
+  nlohmann::json* at = &j;
+  std::size_t i = 0;
+  if (path.empty()) return nullptr;
+  while (i < path.size()) {
+    if (path[i] == '[') {
+      const auto close = path.find(']', i);
+      if (close == std::string_view::npos || close == i + 1 || !at->is_array()) return nullptr;
+      std::size_t n = 0;
+      for (std::size_t k = i + 1; k < close; ++k) {
+        if (path[k] < '0' || path[k] > '9' || n > 1'000'000) return nullptr;
+        n = n * 10 + static_cast<std::size_t>(path[k] - '0');
+      }
+      if (n >= at->size()) return nullptr;
+      at = &(*at)[n];
+      i = close + 1;
+      if (i < path.size() && path[i] == '.') ++i;
+    } else {
+      std::size_t end = i;
+      while (end < path.size() && path[end] != '.' && path[end] != '[') ++end;
+      if (end == i || !at->is_object()) return nullptr;
+      const auto it = at->find(std::string(path.substr(i, end - i)));
+      if (it == at->end()) return nullptr;
+      at = &*it;
+      i = end < path.size() && path[end] == '.' ? end + 1 : end;
+    }
+  }
+  return at;
+}
+
 std::size_t line_of(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
   return 1 + static_cast<std::size_t>(std::count(

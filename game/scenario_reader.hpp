@@ -145,6 +145,9 @@ class FieldReader {
 // Where the value at `path` ("units[3].x", "map.terrain.forest[2]", "" for the whole text)
 // begins in the JSON `text`: a byte offset, or nothing when the text has no such value.
 std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path);
+// The value at `path` ("sides[1].rout_level", as above) inside `j`, or nullptr when there is
+// none: for tools that change one number of a scenario (carroccio tune).
+nlohmann::json* json_at_path(nlohmann::json& j, std::string_view path);
 // 1-based line of a byte offset.
 std::size_t line_of(std::string_view text, std::size_t offset);
 // A FieldReader message "<source>: field '<path>' ..." with the line of that field in `text`

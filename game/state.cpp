@@ -111,6 +111,59 @@ nlohmann::json State::action_to_json(Action action) const {
   return {{"id", action}, {"name", action_to_string(action)}};
 }
 
+void ResultFacts::clear() {
+  end_reason.clear();
+  has_turn = false;
+  turn = 0;
+  score_label.clear();
+  score_sides.clear();
+  scores.clear();
+  piece_count = 0;
+}
+
+void ResultFacts::add_piece(std::string_view id, std::string_view side, std::string_view fate) {
+  if (piece_count == pieces.size()) pieces.emplace_back();
+  Piece& p = pieces[piece_count++];
+  p.id.assign(id);
+  p.side.assign(side);
+  p.fate.assign(fate);
+}
+
+void ResultFacts::assign_from(const nlohmann::json& s) {
+  clear();
+  if (!s.is_object()) return;
+  if (const auto it = s.find("end_reason"); it != s.end() && it->is_string())
+    end_reason = it->get_ref<const std::string&>();
+  if (const auto it = s.find("turn"); it != s.end() && it->is_number()) {
+    has_turn = true;
+    turn = it->get<double>();
+  }
+  if (const auto it = s.find("score_label"); it != s.end() && it->is_string())
+    score_label = it->get_ref<const std::string&>();
+  if (const auto score = s.find("score"); score != s.end() && score->is_object())
+    for (const auto& [side, value] : score->items())
+      if (value.is_number()) {
+        score_sides.push_back(side);
+        scores.push_back(value.get<double>());
+      }
+  if (const auto list = s.find("pieces"); list != s.end() && list->is_array())
+    for (const auto& piece : *list) {
+      if (!piece.is_object()) {
+        add_piece("", "", "");  // no id: not counted, but the others keep their places
+        continue;
+      }
+      auto text = [&](const char* key, std::string_view fallback) -> std::string_view {
+        const auto it = piece.find(key);
+        return it != piece.end() && it->is_string()
+                   ? std::string_view(it->get_ref<const std::string&>())
+                   : fallback;
+      };
+      add_piece(text("id", ""), text("side", ""), text("fate", "unknown"));
+    }
+}
+
+void State::result_facts(ResultFacts& out) const { out.assign_from(result_summary()); }
+
 std::vector<double> State::evaluate() const {
   if (is_terminal()) return returns();
   return std::vector<double>(static_cast<std::size_t>(game().num_players()), 0.0);

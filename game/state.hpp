@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/event.hpp"
@@ -19,6 +20,29 @@
 namespace carroccio::game {
 
 class State;
+
+// How a game ended, as batch statistics count it (State::result_facts): the fields of
+// result_summary() that sim reads, as plain values.
+struct ResultFacts {
+  struct Piece {
+    std::string id, side, fate;
+  };
+  std::string end_reason;  // "" when the ruleset names none
+  bool has_turn = false;
+  double turn = 0;
+  std::string score_label;
+  std::vector<std::string> score_sides;  // each side that has a score, with it
+  std::vector<double> scores;
+  std::size_t piece_count = 0;  // pieces[0 .. piece_count): `pieces` keeps its spare entries
+  std::vector<Piece> pieces;
+
+  // Empties it, keeping the storage.
+  void clear();
+  // Appends a piece, reusing a spare entry's storage.
+  void add_piece(std::string_view id, std::string_view side, std::string_view fate);
+  // Fills it from a result_summary() object (what the default State::result_facts does).
+  void assign_from(const nlohmann::json& summary);
+};
 
 struct OptionInfo {
   std::string name;
@@ -58,6 +82,12 @@ class Game {
   // ruleset has measured that its evaluation plays best at one (docs/ai.md); 0 = the agent's
   // own default.
   virtual std::int64_t default_search_iterations() const { return 0; }
+
+  // Sentences about a scenario that loaded but departs from a set-up convention the rules
+  // themselves do not impose (a ruleset decides which): each "<source>: field '<path>' ...",
+  // so that the registry can add the line of the field (Registry::load). Front ends show them
+  // as warnings; the game is played as loaded. None by default.
+  virtual std::vector<std::string> setup_warnings() const { return {}; }
 
  private:
   std::string ruleset_;
@@ -176,11 +206,27 @@ class State {
   // reports nothing.
   virtual nlohmann::json result_summary() const { return nlohmann::json::object(); }
 
+  // The same facts for counting many games fast (sim): written into `out`, whose strings and
+  // lists a caller reuses from game to game, so a ruleset that overrides this allocates nothing
+  // once they have grown. The default reads result_summary(); an override must say exactly what
+  // result_summary() says (tests compare the two).
+  virtual void result_facts(ResultFacts& out) const;
+
   // Exact odds of what a decision leads to (e.g. an attack), or null if the ruleset offers no
   // odds for it. Computing odds never draws a random number.
   virtual nlohmann::json action_odds(Action action) const {
     (void)action;
     return nullptr;
+  }
+
+  // A fixed-shape numeric picture of the state as `viewer` may see it, for learning agents
+  // (the Python module's observation_tensor): `shape` (e.g. {planes, rows, columns}) and the
+  // values in row-major order, documented by the ruleset. Empty shape when it offers none.
+  virtual void observation_tensor(Player viewer, std::vector<int>& shape,
+                                  std::vector<float>& values) const {
+    (void)viewer;
+    shape.clear();
+    values.clear();
   }
 
   // The ruleset's full consistency check (Stockfish's pos_is_ok). Empty when consistent,

@@ -3,6 +3,7 @@
 #include "rulesets/alsh/ruleset.hpp"
 #include "rulesets/bma/ruleset.hpp"
 #include "rulesets/fastplay/ruleset.hpp"
+#include "rulesets/gwkho/ruleset.hpp"
 #include "rulesets/ohw/ruleset.hpp"
 
 namespace carroccio::rulesets {
@@ -13,6 +14,7 @@ game::Registry make_registry() {
   r.add(alsh::make_ruleset());
   r.add(ohw::make_ruleset());
   r.add(fastplay::make_ruleset());
+  r.add(gwkho::make_ruleset());
   return r;
 }
 

@@ -9,7 +9,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libsqlite3-dev libboost-dev pkg-config
   clang libclang-rt-14-dev
-  libopenmpi-dev openmpi-bin python3
+  libopenmpi-dev openmpi-bin
+  python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
   chromium
 )
 

@@ -626,8 +626,11 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
   }
   const auto& info = ruleset->info();
   if (!info.plays_games)
-    return fail(Fault::kUnprocessable,
-                fmt::format("Ruleset {} offers referee tables only and plays no games.", info.id));
+    return fail(
+        Fault::kUnprocessable,
+        info.table_referee
+            ? fmt::format("Ruleset {} offers referee tables only and plays no games.", info.id)
+            : fmt::format("Ruleset {} plays no games yet.", info.id));
   std::string scenario = request.scenario;
   if (scenario.empty()) {
     if (info.scenarios.empty())

@@ -123,10 +123,10 @@ void record_error(Shared& shared, std::uint64_t index, std::string message) {
 }
 
 // Hands `o` (game number k of the batch) and every outcome it unblocks to on_game, in order.
-void hand_in_order(Shared& shared, std::uint64_t k, GameOutcome&& o) {
+void hand_in_order(Shared& shared, std::uint64_t k, const GameOutcome& o) {
   std::lock_guard lock(shared.order_mutex);
   if (k != shared.next_to_hand) {
-    shared.waiting.emplace(k, std::move(o));
+    shared.waiting.emplace(k, o);  // a copy only when it finished ahead of its turn
     return;
   }
   shared.config.on_game(o);
@@ -146,6 +146,7 @@ void worker(Shared& shared, std::size_t slot) {
   options.max_steps = shared.config.max_steps;
   options.record_history = false;  // the statistics need only the final state
   Tally& tally = shared.tallies[slot];
+  GameOutcome o;  // reused game after game: its lists keep their storage
   for (;;) {
     if (shared.failed) break;
     const std::uint64_t k = shared.next.fetch_add(1);
@@ -171,18 +172,17 @@ void worker(Shared& shared, std::size_t slot) {
       record_error(shared, i, fmt::format("Game {}: {}", i, result.message()));
       break;
     }
-    GameOutcome o;
     o.index = i;
     o.returns = result->state->returns();
     o.winner = winner_of(o.returns);
-    o.summary = result->state->result_summary();
+    result->state->result_facts(o.facts);
     o.decisions = result->decisions;
     o.chance_steps = result->chance_steps;
     result->state.reset();
     tally.add(o);
     if (shared.config.keep_winners)
       shared.winners[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(o.winner);
-    if (shared.config.on_game) hand_in_order(shared, k, std::move(o));
+    if (shared.config.on_game) hand_in_order(shared, k, o);
     shared.done.fetch_add(1);
   }
   std::lock_guard lock(shared.mutex);
@@ -203,46 +203,41 @@ void Tally::add(const GameOutcome& o) {
     ++draws_;
   decisions_ += o.decisions;
   steps_ += o.decisions + o.chance_steps;
-  const nlohmann::json& s = o.summary;
+  const game::ResultFacts& f = o.facts;
   if (o.index < label_game_) {
     label_game_ = o.index;
-    label_.clear();
-    if (s.is_object())
-      if (const auto it = s.find("score_label"); it != s.end() && it->is_string())
-        label_ = it->get<std::string>();
+    label_ = f.score_label;
   }
-  if (!s.is_object()) {
-    ++reasons_["unspecified"];
-    return;
-  }
-  std::string reason = "unspecified";
-  if (const auto it = s.find("end_reason"); it != s.end() && it->is_string())
-    reason = it->get<std::string>();
-  ++reasons_[reason];
-  if (const auto it = s.find("turn"); it != s.end() && it->is_number()) ++turns_[it->get<double>()];
-  if (const auto score = s.find("score"); score != s.end() && score->is_object())
+  ++reasons_[f.end_reason.empty() ? std::string("unspecified") : f.end_reason];
+  if (f.has_turn) ++turns_[f.turn];
+  for (std::size_t k = 0; k < f.score_sides.size(); ++k)
     for (std::size_t p = 0; p < sides_.size(); ++p)
-      if (const auto it = score->find(sides_[p]); it != score->end() && it->is_number())
-        ++scores_[p][it->get<double>()];
-  if (const auto list = s.find("pieces"); list != s.end() && list->is_array()) {
-    std::uint64_t place = 0;
-    for (const auto& piece : *list) {
-      const std::uint64_t here = place++;
-      if (!piece.is_object()) continue;
-      const auto id = piece.find("id");
-      if (id == piece.end() || !id->is_string()) continue;
-      auto [it, inserted] = pieces_.try_emplace(id->get<std::string>());
-      Piece& p = it->second;
-      if (inserted || o.index < p.first_game || (o.index == p.first_game && here < p.first_place)) {
-        p.first_game = o.index;
-        p.first_place = here;
-        if (const auto side = piece.find("side"); side != piece.end() && side->is_string())
-          p.side = side->get<std::string>();
+      if (f.score_sides[k] == sides_[p]) ++scores_[p][f.scores[k]];
+  if (by_place_.size() < f.piece_count) by_place_.resize(f.piece_count, nullptr);
+  for (std::size_t place = 0; place < f.piece_count; ++place) {
+    const game::ResultFacts::Piece& piece = f.pieces[place];
+    if (piece.id.empty()) continue;
+    Piece* p = by_place_[place];
+    if (p == nullptr || p->id != piece.id) {
+      auto it = pieces_.find(std::string_view(piece.id));
+      if (it == pieces_.end()) {
+        it = pieces_.emplace(piece.id, Piece{}).first;
+        it->second.id = piece.id;
+        it->second.first_game = UINT64_MAX;
       }
-      const auto fate = piece.find("fate");
-      ++p.fates[fate != piece.end() && fate->is_string() ? fate->get<std::string>()
-                                                         : std::string("unknown")];
+      p = by_place_[place] = &it->second;
     }
+    if (o.index < p->first_game || (o.index == p->first_game && place < p->first_place)) {
+      p->first_game = o.index;
+      p->first_place = place;
+      p->side = piece.side;
+    }
+    auto fate = std::find_if(p->fates.begin(), p->fates.end(),
+                             [&](const auto& entry) { return entry.first == piece.fate; });
+    if (fate == p->fates.end())
+      p->fates.emplace_back(piece.fate, 1);
+    else
+      ++fate->second;
   }
 }
 
@@ -265,6 +260,7 @@ void Tally::merge(const Tally& other) {
   }
   add_counts(reasons_, other.reasons_);
   add_counts(turns_, other.turns_);
+  by_place_.clear();  // the map may rebalance; entries never move, but keep it simple
   for (const auto& [id, theirs] : other.pieces_) {
     auto [it, inserted] = pieces_.try_emplace(id, theirs);
     if (inserted) continue;
@@ -275,7 +271,14 @@ void Tally::merge(const Tally& other) {
       mine.first_place = theirs.first_place;
       mine.side = theirs.side;
     }
-    add_counts(mine.fates, theirs.fates);
+    for (const auto& [fate, count] : theirs.fates) {
+      auto f = std::find_if(mine.fates.begin(), mine.fates.end(),
+                            [&](const auto& entry) { return entry.first == fate; });
+      if (f == mine.fates.end())
+        mine.fates.emplace_back(fate, count);
+      else
+        f->second += count;
+    }
   }
 }
 
@@ -299,7 +302,7 @@ nlohmann::json Tally::to_json() const {
   });
   nlohmann::json piece_list = nlohmann::json::array();
   for (const auto* entry : order) {
-    nlohmann::json f = nlohmann::json::object();
+    nlohmann::json f = nlohmann::json::object();  // an object: sorted by fate
     for (const auto& [fate, count] : entry->second.fates) f[fate] = count;
     piece_list.push_back({{"id", entry->first},
                           {"side", entry->second.side},
@@ -398,14 +401,15 @@ core::Expected<Tally> Tally::from_json(const nlohmann::json& agg, std::string_vi
     p.side = side->get<std::string>();
     p.first_game = (*seen)[0].get<std::uint64_t>();
     p.first_place = (*seen)[1].get<std::uint64_t>();
+    p.id = id->get<std::string>();
     for (const auto& [fate, c] : fates->items()) {
       if (!c.is_number_unsigned()) {
         rd.fail(field + ".fates." + fate, "is not a count");
         return failed();
       }
-      p.fates[fate] = c.get<std::uint64_t>();
+      p.fates.emplace_back(fate, c.get<std::uint64_t>());
     }
-    t.pieces_[id->get<std::string>()] = std::move(p);
+    t.pieces_[p.id] = std::move(p);
   }
   return t;
 }

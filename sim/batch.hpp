@@ -5,7 +5,7 @@
 // plays a game, how many threads there are, and which process plays which range of games
 // (--first-game, shards, MPI ranks) change nothing in the per-game outcomes or in the totals.
 // Nothing here knows a ruleset: the statistics come from State::returns() and
-// State::result_summary() ({"end_reason", "turn", "score": {side: n}, "pieces": [...]}).
+// State::result_facts() (what result_summary() says: end reason, turn, score, piece fates).
 //
 // Statistics are streamed: each finished game is folded into a Tally at once and forgotten, so
 // memory does not grow with the number of games. Tallies of disjoint ranges of games merge into
@@ -33,7 +33,7 @@ struct GameOutcome {
   std::uint64_t index = 0;
   std::vector<double> returns;  // per side (+1 win, -1 loss, 0 draw)
   int winner = -1;              // side with the strictly highest return, or -1 for a draw
-  nlohmann::json summary;       // State::result_summary() of the final state
+  game::ResultFacts facts;      // State::result_facts() of the final state
   std::uint64_t decisions = 0;
   std::uint64_t chance_steps = 0;
 };
@@ -51,6 +51,8 @@ class Tally {
 
   std::uint64_t games() const { return games_; }
   const std::vector<std::string>& sides() const { return sides_; }
+  std::uint64_t wins(std::size_t side) const { return side < wins_.size() ? wins_[side] : 0; }
+  std::uint64_t draws() const { return draws_; }
   // The summary's "score_label" of the lowest-numbered game counted ("" if it had none).
   const std::string& score_label() const { return label_; }
 
@@ -64,10 +66,11 @@ class Tally {
 
  private:
   struct Piece {
+    std::string id;
     std::string side;
     std::uint64_t first_game = 0;  // first appearance: game index, then place in its list
     std::uint64_t first_place = 0;
-    std::map<std::string, std::uint64_t> fates;
+    std::vector<std::pair<std::string, std::uint64_t>> fates;  // few: a list, sorted at output
   };
   std::vector<std::string> sides_;
   std::uint64_t games_ = 0, draws_ = 0, decisions_ = 0, steps_ = 0;
@@ -75,7 +78,10 @@ class Tally {
   std::map<std::string, std::uint64_t> reasons_;
   std::vector<std::map<double, std::uint64_t>> scores_;
   std::map<double, std::uint64_t> turns_;
-  std::map<std::string, Piece> pieces_;
+  std::map<std::string, Piece, std::less<>> pieces_;
+  // The entry last found for each place of a game's piece list (pieces come in the same order
+  // game after game, so a lookup is almost always one comparison).
+  std::vector<Piece*> by_place_;
   std::string label_;
   std::uint64_t label_game_ = UINT64_MAX;
 };

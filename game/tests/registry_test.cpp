@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <ostream>
+#include <stdexcept>
 
 #include "game/tests/race_game.hpp"
 
@@ -113,6 +115,57 @@ TEST(Registry, MissingFileIsNamed) {
   auto game = registry.load("./no/such/scenario.json", {});
   ASSERT_FALSE(game.ok());
   EXPECT_EQ(game.message(), "Cannot open scenario file './no/such/scenario.json'.");
+}
+
+// A ruleset that plays nothing and contributes the command `name` (the commands hook).
+class CommandRuleset final : public Ruleset {
+ public:
+  CommandRuleset(std::string id, std::string command) : command_(std::move(command)) {
+    info_.id = std::move(id);
+    info_.title = "Commands only";
+    info_.plays_games = false;
+  }
+  const RulesetInfo& info() const override { return info_; }
+  core::Expected<std::shared_ptr<const Game>> new_game(const nlohmann::json&, std::string_view,
+                                                       const Options&) const override {
+    return core::make_error("plays no games");
+  }
+  std::vector<RulesetCommand> commands() const override {
+    return {{command_, "WORD", "echoes its words",
+             [](const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+               for (const auto& a : args) out << a << "\n";
+               if (args.empty()) err << "nothing to echo\n";
+               return args.empty() ? 2 : 0;
+             }}};
+  }
+
+ private:
+  RulesetInfo info_;
+  std::string command_;
+};
+
+TEST(Registry, CollectsTheCommandsOfItsRulesets) {
+  Registry registry = tests::make_race_registry();
+  EXPECT_TRUE(registry.commands().empty());  // Race contributes none (the default)
+  registry.add(std::make_unique<CommandRuleset>("echoer", "echo"));
+  ASSERT_EQ(registry.commands().size(), 1u);
+  const RulesetCommand* echo = registry.find_command("echo");
+  ASSERT_NE(echo, nullptr);
+  EXPECT_EQ(echo->arguments, "WORD");
+  EXPECT_EQ(echo->summary, "echoes its words");
+  std::ostringstream out, err;
+  EXPECT_EQ(echo->run({"a", "b"}, out, err), 0);
+  EXPECT_EQ(out.str(), "a\nb\n");
+  EXPECT_EQ(echo->run({}, out, err), 2);
+  EXPECT_EQ(err.str(), "nothing to echo\n");
+  EXPECT_EQ(registry.find_command("race"), nullptr);
+}
+
+TEST(Registry, TwoRulesetsMayNotContributeTheSameCommand) {
+  Registry registry;
+  registry.add(std::make_unique<CommandRuleset>("first", "echo"));
+  EXPECT_THROW(registry.add(std::make_unique<CommandRuleset>("second", "echo")), std::logic_error);
+  EXPECT_EQ(registry.rulesets().size(), 1u);
 }
 
 TEST(ParseJsonText, CountsLinesAndColumns) {

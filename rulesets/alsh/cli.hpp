@@ -1,5 +1,6 @@
-// The `carroccio alsh` command: resolve a table from the command line. app/alsh_command.cpp
-// forwards to it, so the command is tested with the ruleset.
+// The `carroccio alsh` command: resolve a table from the command line. The ruleset contributes it
+// to the command line (AlshRuleset::commands(), rulesets/alsh/ruleset.cpp), so the command is
+// tested with the ruleset.
 #pragma once
 
 #include <iosfwd>

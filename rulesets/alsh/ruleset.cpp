@@ -1,6 +1,7 @@
 #include "rulesets/alsh/ruleset.hpp"
 
 #include "fmt/format.h"
+#include "rulesets/alsh/cli.hpp"
 
 namespace carroccio::alsh {
 
@@ -17,6 +18,7 @@ class AlshRuleset final : public game::Ruleset {
         "Garbled cells are reconstructed and marked; the lost Assault Table grid is taken from "
         "a file you supply.";
     info_.plays_games = false;
+    info_.table_referee = true;
   }
   const game::RulesetInfo& info() const override { return info_; }
 
@@ -26,6 +28,14 @@ class AlshRuleset final : public game::Ruleset {
     return core::make_error(
         "alsh is a table referee with no playable scenarios: use 'carroccio alsh' to resolve "
         "its tables.");
+  }
+
+  // `carroccio alsh ...`: the table referee on the command line (rulesets/alsh/cli.hpp).
+  std::vector<game::RulesetCommand> commands() const override {
+    return {{"alsh", "...", "All is Lost save Honour charts (see carroccio alsh --help)",
+             [](const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+               return run_cli(args, out, err);
+             }}};
   }
 
  private:

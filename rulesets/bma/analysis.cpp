@@ -11,6 +11,8 @@
 namespace carroccio::bma {
 
 namespace {
+
+constexpr const char* kScoreLabel = "Victory points lost";
 // The pull of the enemy's sudden-death pieces: a unit within kTargetReach hexes of one adds
 // kTargetPull per hex nearer to the enemy's chance of losing at once.
 constexpr int kTargetReach = 24;
@@ -181,14 +183,9 @@ std::vector<double> BmaState::evaluate() const {
     // 5.2: the odds the adjacent attackers would get decide how likely a loss is.
     if (enemy_attackers > 0) expected_vp[s] += 0.6 * pressure;
     if (is_carroccio(u)) {
-      // 9.3.2 / ruling L-40: without non-routed infantry beside it the Carroccio is lost the
-      // moment it is attacked; guarded, it defends as an A unit and falls to R or E.
-      bool guarded = false;
-      for (int nb : b.neighbors(us.hex)) {
-        const int f = nb == kNoHex ? -1 : unit_at(nb);
-        if (f >= 0 && side_of(f) == s && is_inf(f) && unit(f).status != Status::kRouted)
-          guarded = true;
-      }
+      // 9.3.2 / ruling L-40: with no friendly unit beside it the Carroccio is lost the moment
+      // it is attacked; guarded, it defends as an A unit and falls to R or E.
+      const bool guarded = !carroccio_alone(u);
       const int threats =
           count_movers(1 - s, us.hex, [&](int e, int d) { return d <= (is_cav(e) ? 6 : 3); });
       if (!guarded)
@@ -345,9 +342,8 @@ std::vector<double> BmaState::evaluate() const {
   return {score(burden[1], feared[0]), score(burden[0], feared[1])};
 }
 
-nlohmann::json BmaState::result_summary() const {
+std::string BmaState::end_reason_text() const {
   const BmaGame& g = *bma_;
-  nlohmann::json j;
   // The end reasons the simulator counts (8.2, 8.3, 9.3.2, 9.4), with the piece that decided a
   // sudden-death end named: "rout level", "both armies routed", "turn limit", "<leader> killed",
   // "<unit> lost"; "none" while the game runs.
@@ -368,9 +364,15 @@ nlohmann::json BmaState::result_summary() const {
           if (x == u) reason = g.unit(u).name + " lost";
       }
   }
-  j["end_reason"] = reason;
+  return reason;
+}
+
+nlohmann::json BmaState::result_summary() const {
+  const BmaGame& g = *bma_;
+  nlohmann::json j;
+  j["end_reason"] = end_reason_text();
   j["turn"] = turn_;
-  j["score_label"] = "Victory points lost";
+  j["score_label"] = kScoreLabel;
   j["winner"] = winner_ < 0    ? nlohmann::json(nullptr)
                 : winner_ == 2 ? nlohmann::json("draw")
                                : nlohmann::json(g.player_name(winner_));
@@ -388,6 +390,30 @@ nlohmann::json BmaState::result_summary() const {
                       {"fate", (leader(l).flags & kFallen) ? "killed" : "alive"}});
   j["pieces"] = pieces;
   return j;
+}
+
+// The same facts as result_summary(), written into reused storage (sim counts millions).
+void BmaState::result_facts(game::ResultFacts& out) const {
+  const BmaGame& g = *bma_;
+  out.clear();
+  if (end_reason_ == EndReason::kLeaderKilled || end_reason_ == EndReason::kUnitLost)
+    out.end_reason = end_reason_text();
+  else
+    out.end_reason = end_reason_name(end_reason_);
+  out.has_turn = true;
+  out.turn = turn_;
+  out.score_label = kScoreLabel;
+  // result_summary()'s score is a JSON object: its sides come in name order.
+  const int first = g.player_name(0) <= g.player_name(1) ? 0 : 1;
+  for (int s : {first, 1 - first}) {
+    out.score_sides.push_back(g.player_name(s));
+    out.scores.push_back(vp_lost(s));
+  }
+  for (int u = 0; u < g.num_units(); ++u)
+    out.add_piece(g.unit(u).id, g.player_name(g.unit(u).side), status_name(unit(u).status));
+  for (int l = 0; l < g.num_leaders(); ++l)
+    out.add_piece(g.leader(l).id, g.player_name(g.leader(l).side),
+                  (leader(l).flags & kFallen) ? "killed" : "alive");
 }
 
 nlohmann::json BmaState::action_odds(game::Action a) const {
@@ -409,18 +435,12 @@ nlohmann::json BmaState::combat_odds_json() const {
   const Tables& t = g.tables();
   nlohmann::json j;
   if (phase_ != Phase::kCombatBuild || combat_.num_attackers == 0) return nullptr;
-  // 9.3.2: a Carroccio attacked without infantry beside it is lost for certain.
+  // 9.3.2: a Carroccio attacked with no friendly unit beside it is lost for certain.
   for (int k = 0; k < combat_.num_defenders; ++k) {
     const int d = combat_.defenders[static_cast<std::size_t>(k)];
     if (!is_carroccio(d)) continue;
-    bool guarded = false;
-    for (int nb : g.board().neighbors(unit(d).hex)) {
-      const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
-        guarded = true;
-    }
-    if (!guarded) {
-      j["automatic"] = "the Carroccio is attacked with no infantry beside it and is destroyed";
+    if (carroccio_alone(d)) {
+      j["automatic"] = "the Carroccio is attacked with no friendly unit beside it and is destroyed";
       j["rule"] = "bma 9.3.2";
       j["results"] = nlohmann::json::array(
           {{{"result", "Carroccio destroyed"}, {"probability", "1"}, {"p", 1.0}}});
@@ -526,21 +546,43 @@ nlohmann::json BmaState::combat_odds_json() const {
     }
     if (i == chit_units.size()) break;
   }
-  // The modifiers as they stand now (chits still undrawn shown at their lowest value).
-  BmaState shown(*this);
-  for (int u : chit_units)
-    shown.units_[static_cast<std::size_t>(u)].value =
-        static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
-  const CombatOdds now = shown.combat_odds();
-  nlohmann::json mods = nlohmann::json::array();
-  for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
-  j["modifiers"] = mods;
-  j["column"] = t.column_names[static_cast<std::size_t>(now.column)];
-  j["drm"] = now.drm;
-  nlohmann::json undrawn = nlohmann::json::array();
-  for (int u : chit_units) undrawn.push_back(g.unit(u).id);
-  j["undrawn_chits"] = undrawn;
-  j["checks"] = checks_json;
+  // Routed defenders are eliminated before any die (5.3 R, ruling L-19).
+  std::string routed_names;
+  int routed = 0;
+  for (int k = 0; k < combat_.num_defenders; ++k) {
+    const int d = combat_.defenders[static_cast<std::size_t>(k)];
+    if (!alive(d) || unit(d).status != Status::kRouted) continue;
+    routed_names += (routed++ ? ", " : "") + g.unit(d).name;
+  }
+  if (automatic == total) {
+    // No die at all: every defender is routed. No column, modifier or chit matters (the
+    // attackers' chits are still drawn, 5.1.3, but change nothing).
+    j["automatic"] = fmt::format(
+        "{} {} already routed and, attacked again, {} eliminated without a roll; the attackers "
+        "suffer nothing",
+        routed_names, routed > 1 ? "are" : "is", routed > 1 ? "are" : "is");
+    j["rule"] = "bma 5.3 R";
+  } else {
+    // The modifiers as they stand now (chits still undrawn shown at their lowest value).
+    BmaState shown(*this);
+    for (int u : chit_units)
+      shown.units_[static_cast<std::size_t>(u)].value =
+          static_cast<std::uint8_t>(t.rating(g.unit(u).rating).chit_min);
+    const CombatOdds now = shown.combat_odds();
+    nlohmann::json mods = nlohmann::json::array();
+    if (routed > 0)
+      mods.push_back({{"what", fmt::format("{} {} routed: eliminated without a roll before the die",
+                                           routed_names, routed > 1 ? "are" : "is")},
+                      {"rule", "bma 5.3 R"}});
+    for (const auto& term : now.terms) mods.push_back({{"what", term.what}, {"rule", term.rule}});
+    j["modifiers"] = mods;
+    j["column"] = t.column_names[static_cast<std::size_t>(now.column)];
+    j["drm"] = now.drm;
+    nlohmann::json undrawn = nlohmann::json::array();
+    for (int u : chit_units) undrawn.push_back(g.unit(u).id);
+    j["undrawn_chits"] = undrawn;
+    j["checks"] = checks_json;
+  }
   // What each result would do to the victory-point race (8.2), rout moves included.
   auto preview = [&](CrtResult r) {
     BmaState p(*this);
@@ -602,9 +644,11 @@ nlohmann::json BmaState::combat_odds_json() const {
   }
   if (automatic) {
     const core::Fraction f(static_cast<std::int64_t>(automatic), static_cast<std::int64_t>(total));
-    results.push_back({{"result", "routed defenders eliminated without a roll"},
-                       {"probability", f.to_string()},
-                       {"p", f.to_double()}});
+    nlohmann::json rj = {{"result", "routed defenders eliminated without a roll"},
+                         {"probability", f.to_string()},
+                         {"p", f.to_double()}};
+    rj.update(preview(CrtResult::kNE));  // the routed go; nothing else happens
+    results.push_back(rj);
   }
   j["results"] = results;
   // 5.4.1: every leader in the combat dies on a 2d6 roll of 2 or 12, rolled after the result
@@ -645,6 +689,74 @@ nlohmann::json BmaState::combat_odds_json() const {
   j["leaders"] = leaders;
   j["exact"] = true;
   return j;
+}
+
+// The observation tensor for learning agents (docs/python.md lists the planes): one plane per
+// fact, rows x columns of the printed map, "own" meaning the viewer's side (side 0 for a
+// spectator or the referee). Only public facts: chit values not yet shown stay out.
+void BmaState::observation_tensor(game::Player viewer, std::vector<int>& shape,
+                                  std::vector<float>& values) const {
+  enum Plane : int {
+    kOwnInfantry,
+    kOwnCavalry,
+    kOwnCarroccio,
+    kEnemyInfantry,
+    kEnemyCavalry,
+    kEnemyCarroccio,
+    kOwnRating,
+    kEnemyRating,
+    kOwnDisordered,
+    kEnemyDisordered,
+    kOwnRouted,
+    kEnemyRouted,
+    kOwnLeader,
+    kEnemyLeader,
+    kForest,
+    kOnMap,
+    kTurnLeft,
+    kViewerToMove,
+    kPlanes
+  };
+  const BmaGame& g = bma();
+  const Board& b = g.board();
+  const int rows = b.rows(), cols = b.cols();
+  shape = {kPlanes, rows, cols};
+  values.assign(static_cast<std::size_t>(kPlanes) * rows * cols, 0.0f);
+  const int own = viewer >= 0 && viewer < kNumSides ? viewer : 0;
+  auto at = [&](int plane, int hex) -> float& {
+    const auto r = static_cast<std::size_t>(b.row(hex) - 1),
+               c = static_cast<std::size_t>(b.col(hex) - 1);
+    return values[(static_cast<std::size_t>(plane) * rows + r) * cols + c];
+  };
+  const int turns = g.scenario_data().turns;
+  const float turn_left =
+      turns > 0 ? static_cast<float>(std::max(0, turns - turn_ + 1)) / turns : 0.0f;
+  const float to_move = current_player() == own ? 1.0f : 0.0f;
+  for (int h = 0; h < b.size(); ++h) {
+    at(kOnMap, h) = 1.0f;
+    at(kForest, h) = g.terrain(h) == Terrain::kForest ? 1.0f : 0.0f;
+    at(kTurnLeft, h) = turn_left;
+    at(kViewerToMove, h) = to_move;
+  }
+  for (int u = 0; u < g.num_units(); ++u) {
+    const UnitState& us = unit(u);
+    if (us.hex == kNoHex || us.status == Status::kEliminated) continue;
+    const bool mine = side_of(u) == own;
+    const UnitDef& d = g.unit(u);
+    const int type = d.type == UnitType::kInfantry ? 0 : d.type == UnitType::kCavalry ? 1 : 2;
+    at((mine ? kOwnInfantry : kEnemyInfantry) + type, us.hex) = 1.0f;
+    // A = 1, B = 2/3, C = 1/3 (2.3).
+    at(mine ? kOwnRating : kEnemyRating, us.hex) =
+        static_cast<float>(3 - static_cast<int>(d.rating)) / 3.0f;
+    if (us.status == Status::kDisordered)
+      at(mine ? kOwnDisordered : kEnemyDisordered, us.hex) = 1.0f;
+    if (us.status == Status::kRouted) at(mine ? kOwnRouted : kEnemyRouted, us.hex) = 1.0f;
+  }
+  for (int l = 0; l < g.num_leaders(); ++l) {
+    const int h = leader(l).hex;
+    if (h == kNoHex) continue;
+    at(g.leader_side(l) == own ? kOwnLeader : kEnemyLeader, h) = 1.0f;
+  }
 }
 
 }  // namespace carroccio::bma

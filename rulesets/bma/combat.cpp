@@ -91,6 +91,17 @@ bool BmaState::charge_eligible(int u) const {
   return any;
 }
 
+bool BmaState::carroccio_alone(int c) const {
+  // 9.3.2 defines "attacked alone" in its own words: with no other friendly unit adjacent.
+  // Any combat unit of its side counts, of any kind and status (ruling L-40); a leader is not
+  // a combat unit (4.2) and does not. Beside friends, it defends as A infantry (9.3.2).
+  for (int nb : bma_->board().neighbors(unit(c).hex)) {
+    const int f = nb == kNoHex ? -1 : unit_at(nb);
+    if (f >= 0 && side_of(f) == side_of(c)) return false;
+  }
+  return true;
+}
+
 inline int BmaState::target_of(int u, int nb, int d) const {
   // 5.1.2: an enemy in front of the attacker, not yet attacked in this activation.
   const int e = nb == kNoHex ? -1 : unit_at(nb);
@@ -224,20 +235,14 @@ void BmaState::queue_resolution() {
       def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
     if (logging()) log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1");
   }
-  // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly infantry beside it is lost.
+  // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly unit beside it is lost.
   for (int i = 0; i < combat_.num_defenders; ++i) {
     const int d = combat_.defenders[static_cast<std::size_t>(i)];
     if (!is_carroccio(d)) continue;
-    bool guarded = false;
-    for (int nb : g.board().neighbors(unit(d).hex)) {
-      const int f = nb == kNoHex ? -1 : unit_at(nb);
-      if (f >= 0 && side_of(f) == side_of(d) && is_inf(f) && unit(f).status != Status::kRouted)
-        guarded = true;
-    }
-    if (!guarded) {
+    if (carroccio_alone(d)) {
       if (logging())
         log("carroccio",
-            fmt::format("{} is attacked with no infantry beside it and is destroyed.",
+            fmt::format("{} is attacked with no friendly unit beside it and is destroyed.",
                         unit_name(d)),
             "bma 9.3.2", {{"unit", g.unit(d).id}});
       eliminate(d);
@@ -599,6 +604,11 @@ void BmaState::rout_move(int u0, int steps0) {
   int qh = 0, qt = 0;
   queue[static_cast<std::size_t>(qt)] = static_cast<std::int16_t>(u0);
   qsteps[static_cast<std::size_t>(qt++)] = static_cast<std::int8_t>(steps0);
+  // 5.4.6 / ruling L-25: lone enemy leaders in the hexes a routing unit enters (passing or
+  // ending) owe a casualty check each; the checks come right after the rout, before anything
+  // already waiting (the rest of the combat, or the victory check after the rally phase).
+  std::array<std::int16_t, kMaxLeaders> overrun{};
+  int no = 0;
   while (qh < qt) {
     const int u = queue[static_cast<std::size_t>(qh)];
     const int steps = qsteps[static_cast<std::size_t>(qh++)];
@@ -621,13 +631,22 @@ void BmaState::rout_move(int u0, int steps0) {
     for (int l = 0; l < g.num_leaders(); ++l)
       if (leader(l).hex == from && g.leader_side(l) == side)
         carried[static_cast<std::size_t>(nc++)] = static_cast<std::int8_t>(l);
+    // 4.2 / ruling L-20: a hex the rout may end in holds no other unit, and no friendly leader
+    // when it brings its own (a lone enemy leader there does not stop it: he tests, 5.4.6).
+    auto may_end = [&](int h) {
+      if (unit_at(h) >= 0) return false;
+      if (nc == 0 || !leader_in(h)) return true;
+      for (int l = 0; l < g.num_leaders(); ++l)
+        if (leader(l).hex == h && g.leader_side(l) == side) return false;
+      return true;
+    };
     set_unit_hex(u, kNoHex);  // lift it off the map while it moves
     units_[static_cast<std::size_t>(u)].hex = static_cast<std::int16_t>(from);
     occ_[static_cast<std::size_t>(from)] = kNoOccupant;
     int remaining = steps;
     bool eliminated = false;
     std::string route = logging() ? hex_name(from) : std::string();  // text for the log only
-    while ((remaining > 0 || unit_at(cur) >= 0) && nv < 47) {
+    while ((remaining > 0 || !may_end(cur)) && nv < 47) {
       const int d0 = b.edge_distance(cur, home);
       if (d0 == 0) {  // 6.3: off the home edge, the unit is lost
         eliminated = true;
@@ -641,7 +660,7 @@ void BmaState::rout_move(int u0, int steps0) {
         if (seen(nb)) return;
         const bool zoc = in_zoc_of(nb, 1 - side);
         if (lateral && zoc) return;
-        const int key = (zoc ? 1 << 20 : 0) + (occupant >= 0 ? 1 << 19 : 0) + nb;
+        const int key = (zoc ? 1 << 20 : 0) + (may_end(nb) ? 0 : 1 << 19) + nb;
         if (best < 0 || key < best_key) {
           best = nb;
           best_key = key;
@@ -651,12 +670,10 @@ void BmaState::rout_move(int u0, int steps0) {
         if (nb != kNoHex && b.edge_distance(nb, home) == d0 - 1) consider(nb, false);
       if (best >= 0 && (best_key >> 20)) {
         // Every nearer hex lies in an enemy zone: try to sidestep along the same distance.
-        const int fallback = best;
         best = -1;
         for (int nb : b.neighbors(cur))
           if (nb != kNoHex && b.edge_distance(nb, home) == d0) consider(nb, true);
         if (best < 0) {
-          (void)fallback;
           eliminated = true;
           break;
         }
@@ -672,6 +689,11 @@ void BmaState::rout_move(int u0, int steps0) {
       visited[static_cast<std::size_t>(nv++)] = static_cast<std::int16_t>(cur);
       if (logging()) route += " " + hex_name(cur);
       if (remaining > 0) --remaining;
+      if (leader_in(cur))
+        for (int l = 0; l < g.num_leaders(); ++l)
+          if (leader(l).hex == cur && g.leader_side(l) != side && !overrun_check_queued(l) &&
+              std::find(overrun.begin(), overrun.begin() + no, l) == overrun.begin() + no)
+            overrun[static_cast<std::size_t>(no++)] = static_cast<std::int16_t>(l);
       const int f = unit_at(cur);
       if (f >= 0 && !is_carroccio(f)) {
         // 6.3.1: a friend passed through is disordered, or routed if already disordered.
@@ -694,7 +716,7 @@ void BmaState::rout_move(int u0, int steps0) {
         }
       }
     }
-    if (eliminated || unit_at(cur) >= 0) {
+    if (eliminated || !may_end(cur)) {
       units_[static_cast<std::size_t>(u)].hex = kNoHex;
       units_[static_cast<std::size_t>(u)].status = Status::kEliminated;
       if (logging())
@@ -719,6 +741,9 @@ void BmaState::rout_move(int u0, int steps0) {
       log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route),
           steps == 2 ? "bma 6.3" : "bma 5.3 R", {{"unit", g.unit(u).id}, {"to", hex_name(cur)}});
   }
+  for (int i = no - 1; i >= 0; --i)
+    tasks_.insert(tasks_.begin(),
+                  Task{TaskKind::kLeaderCheck, overrun[static_cast<std::size_t>(i)], 1});
 }
 
 void BmaState::place_orphan_leader(int l) {

@@ -41,6 +41,8 @@ class BmaGame final : public game::Game, public std::enable_shared_from_this<Bma
   // 50 iterations: on Legnano MCTS beats the heuristic more clearly at 50 than at 200, and beats
   // the 200-iteration search head to head (docs/ai.md, strength table of session 6).
   std::int64_t default_search_iterations() const override { return 50; }
+  // Ruling L-49: set-up departures the rules allow (Scenario::warnings).
+  std::vector<std::string> setup_warnings() const override { return scenario_.warnings; }
 
   const Scenario& scenario_data() const { return scenario_; }
   const Board& board() const { return board_; }

@@ -360,13 +360,15 @@ void BmaState::enter_hex(const Mover& m, int hex) {
   // 5.4.6: a lone enemy leader in a hex this unit enters must test for his life; the tests
   // wait until the move ends (advance() holds the task queue while a piece is moving).
   if (!leader_in(hex)) return;
-  for (int l = 0; l < g.num_leaders(); ++l) {
-    if (leader(l).hex != hex || g.leader_side(l) == m.side) continue;
-    const bool queued = std::any_of(tasks_.begin(), tasks_.end(), [l](const Task& t) {
-      return t.kind == TaskKind::kLeaderCheck && t.a == l && t.b == 1;
-    });
-    if (!queued) tasks_.push_back({TaskKind::kLeaderCheck, static_cast<std::int16_t>(l), 1});
-  }
+  for (int l = 0; l < g.num_leaders(); ++l)
+    if (leader(l).hex == hex && g.leader_side(l) != m.side && !overrun_check_queued(l))
+      tasks_.push_back({TaskKind::kLeaderCheck, static_cast<std::int16_t>(l), 1});
+}
+
+bool BmaState::overrun_check_queued(int l) const {
+  for (const Task& t : tasks_)
+    if (t.kind == TaskKind::kLeaderCheck && t.a == l && t.b == 1) return true;
+  return false;
 }
 
 void BmaState::step_piece(int dir) {

@@ -226,6 +226,40 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
           fmt::format("leaders[{}].hex", i),
           fmt::format("puts {} on units[{}], a unit of the other side (4.2)", ld.id, at->second));
   }
+  // Ruling L-49: the shipped set-up keeps every unit out of forest, within 4 hexes of its
+  // leader, and each leader on a unit of his command. The rules impose none of these on a
+  // scenario (9.6 governs entering a forest; 7.1 is optional and says what befalls a unit
+  // beyond 4 hexes; 2.2 places leaders on a unit of their command only "normally"), so a file
+  // that departs from them loads, with one warning per departure.
+  auto warn = [&](const std::string& field, const std::string& what) {
+    s.warnings.push_back(rd.error(field, what).message);
+  };
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    const UnitDef& ud = s.units[i];
+    const std::string field = fmt::format("units[{}].hex", i);
+    const std::string who = ud.name == ud.id ? ud.id : fmt::format("{} ({})", ud.id, ud.name);
+    if (s.terrain[static_cast<std::size_t>(ud.hex)] == Terrain::kForest)
+      warn(field, fmt::format("starts {} in forest at {}; the rules allow it (9.6 governs "
+                              "entering a forest), but it departs from the set-up of ruling L-49",
+                              who, board.label(ud.hex)));
+    const LeaderDef& ld = s.leaders[static_cast<std::size_t>(ud.leader)];
+    if (const int d = board.distance(ud.hex, ld.hex); d > 4)
+      warn(field,
+           fmt::format("starts {} {} hexes from its leader {}; the rules allow it, but under the "
+                       "command-radius option (7.1.1: within 4 hexes) it begins out of command, "
+                       "with half its movement and no attack (7.1.2; ruling L-49)",
+                       who, d, ld.id));
+  }
+  for (std::size_t i = 0; i < s.leaders.size(); ++i) {
+    const LeaderDef& ld = s.leaders[i];
+    const auto at = unit_hexes.find(ld.hex);
+    if (at == unit_hexes.end() || s.units[at->second].leader != static_cast<int>(i))
+      warn(fmt::format("leaders[{}].hex", i),
+           fmt::format("starts {} on no unit of his command; the rules allow it (2.2 places a "
+                       "leader on one only normally), but it departs from the set-up of ruling "
+                       "L-49",
+                       ld.id));
+  }
   for (int side = 0; side < kNumSides; ++side) {
     int carroccios = 0, combat_units = 0;
     for (const auto& u : s.units) {

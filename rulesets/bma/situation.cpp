@@ -56,7 +56,7 @@ struct Piece {
   int arc = 0;  // attackers: 0 front, 1 flank, 2 rear (7.2.5)
   bool charge = false;
   bool by_carroccio = false;  // 9.3.1: next to its side's Carroccio
-  bool guarded = true;        // a Carroccio defender with infantry beside it (9.3.2)
+  bool guarded = true;        // a Carroccio defender with a friendly unit beside it (9.3.2)
   std::string leader_text;    // as given
   int leader = -1;            // index into the described leaders
   // Layout.
@@ -143,7 +143,7 @@ class Builder {
   // Extra pieces of the layout.
   Board board_{kCols, kRows, true, true};
   int centre_ = kNoHex;
-  int guard_hex_ = kNoHex;            // infantry beside a defending Carroccio (9.3.2)
+  int guard_hex_ = kNoHex;            // a friend (infantry) beside a defending Carroccio (9.3.2)
   int own_carroccio_hex_ = kNoHex;    // the attacking side's Carroccio (9.3.1)
   int enemy_carroccio_hex_ = kNoHex;  // the defending side's Carroccio (9.3.1)
   int attack_commander_hex_ = kNoHex, defence_commander_hex_ = kNoHex;

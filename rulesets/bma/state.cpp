@@ -131,10 +131,12 @@ void BmaState::legal_actions(std::vector<game::Action>& out) const {
       out.push_back(act::kDecline);
       break;
     case Phase::kReplacement:
+      // 5.4.3: a unit of the dead leader's command, in play and not routed; 4.2 (ruling L-24):
+      // not one that already has a leader with it.
       for (int u = 0; u < bma_->num_units(); ++u) {
         const UnitDef& d = bma_->unit(u);
         if (d.leader == active_leader_ && alive(u) && unit(u).status != Status::kRouted &&
-            d.type != UnitType::kCarroccio)
+            d.type != UnitType::kCarroccio && !leader_in(unit(u).hex))
           out.push_back(act::kReplacementBase + u);
       }
       break;
@@ -877,12 +879,28 @@ std::string BmaState::check_invariants() const {
     for (const LeaderState& ls : leaders_) any = any || ls.hex == h;
     if (leader_in(h) != any) return fmt::format("leader occupancy of {} is stale", hex_name(h));
   }
+  // 4.2 / 5.4.6 (ruling L-25): a leader shares a hex with an enemy unit only while his overrun
+  // check waits; two leaders share a hex only while one of them is moving through it (ruling
+  // L-50) or is such an overrun enemy.
+  const auto passing = [this](int l) {
+    return phase_ == Phase::kMoveDestination && selected_ == 1000 + l;
+  };
   for (int l = 0; l < g.num_leaders(); ++l) {
     const LeaderState& ls = leader(l);
     if (ls.cup > ls.chits)
       return fmt::format("leader {} has more chits in the cup than he owns", l);
     if ((ls.flags & kAwaitingReplacement) && ls.hex != kNoHex)
       return fmt::format("leader {} is awaiting replacement but on the map", l);
+    if (ls.hex == kNoHex) continue;
+    const int u = unit_at(ls.hex);
+    if (u >= 0 && side_of(u) != g.leader_side(l) && !overrun_check_queued(l))
+      return fmt::format("leader {} stands on enemy unit {} at {} with no overrun check to come", l,
+                         u, hex_name(ls.hex));
+    for (int l2 = l + 1; l2 < g.num_leaders(); ++l2)
+      if (leader(l2).hex == ls.hex && !passing(l) && !passing(l2) &&
+          !(u >= 0 && side_of(u) != g.leader_side(l) && overrun_check_queued(l)) &&
+          !(u >= 0 && side_of(u) != g.leader_side(l2) && overrun_check_queued(l2)))
+        return fmt::format("leaders {} and {} share hex {} (4.2)", l, l2, hex_name(ls.hex));
   }
   if (phase_ != Phase::kOver && turn_ > g.scenario_data().turns)
     return "the turn is past the last turn";

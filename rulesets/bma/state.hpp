@@ -162,7 +162,10 @@ class BmaState final : public game::State {
   core::Status check_unlisted(game::Action action) const override;
   std::vector<double> evaluate() const override;                   // analysis.cpp
   nlohmann::json result_summary() const override;                  // analysis.cpp
+  void result_facts(game::ResultFacts& out) const override;        // analysis.cpp
   nlohmann::json action_odds(game::Action action) const override;  // analysis.cpp
+  void observation_tensor(game::Player viewer, std::vector<int>& shape,
+                          std::vector<float>& values) const override;  // analysis.cpp
   // Exact odds of the combat being built if it were resolved now (analysis.cpp).
   nlohmann::json combat_odds_json() const;
 
@@ -214,6 +217,9 @@ class BmaState final : public game::State {
   }
   int arc_from(int defender, int hex) const;   // 0 front, 1 flank, 2 rear (7.2.1)
   int morale_modifier_carroccio(int u) const;  // 9.3.1
+  // 9.3.2 / ruling L-40: the Carroccio c has no other combat unit of its side beside it (any
+  // kind, any status), so that an attack destroys it at once.
+  bool carroccio_alone(int c) const;
   // For the combat being built; `explain` also lists every term as text (the display and the
   // event log); a playout without a listener skips the text and allocates nothing.
   CombatOdds combat_odds(bool explain = true) const;
@@ -229,6 +235,9 @@ class BmaState final : public game::State {
 
  private:
   friend class Rules;
+
+  // The end reason as result_summary() names it ("turn limit", "Frederick I killed", ...).
+  std::string end_reason_text() const;
 
   // Sequence of play (activation.cpp).
   void start_turn();
@@ -274,6 +283,8 @@ class BmaState final : public game::State {
   void turn_piece(int facing);
   void move_piece(int hex, int facing);
   void enter_hex(const Mover& m, int hex);
+  // A 5.4.6 casualty check of leader l, overrun alone by an enemy unit, is waiting.
+  bool overrun_check_queued(int l) const;
   void after_step();
   void finish_move();
   bool can_move(int u) const;

@@ -113,6 +113,9 @@ struct Scenario {
   std::vector<LeaderDef> leaders;
   std::vector<UnitDef> units;
   nlohmann::json source;
+  // Set-up departures the rules allow (ruling L-49), as "<source>: field '<path>' ..."
+  // sentences: shown as warnings (game::Game::setup_warnings), never refused.
+  std::vector<std::string> warnings;
 };
 
 // Loads and checks a scenario. Every error names the source, the field and the problem.

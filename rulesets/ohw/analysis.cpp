@@ -480,7 +480,11 @@ class Evaluator {
 
 std::vector<double> OhwState::evaluate() const {
   if (phase_ == Phase::kOver) return returns();
-  if (phase_ == Phase::kSetup) return {0.0, 0.0};
+  // Before the forces are rolled there is nothing to weigh; once they are, the set-up choices of
+  // 5.2 and 5.3 are weighed like any position (a knight lost to irregulars costs its value).
+  if (phase_ == Phase::kSetup && ohw_->scenario_data().random_forces &&
+      (force_die_[0] == 0 || force_die_[1] == 0))
+    return {0.0, 0.0};
   Evaluator e(*this);
   const auto sc = e.run();
   const double v = std::clamp(std::tanh((sc[0] - sc[1]) / kScale), -0.99, 0.99);
@@ -568,7 +572,8 @@ int goal_turn(const OhwState& s, int u) {
 // each of the eight first turns with a half move, a full move and the road move, each ending
 // either straight or turned toward the nearest enemy; quarter and three-quarter moves straight
 // toward the nearest enemy; side-steps and diagonal steps that keep the heading; moves down the
-// distance field toward the side's goal. Everything else is as legal_actions().
+// distance field toward the side's goal; a march on each of the scenario's goals. Everything else
+// is as legal_actions().
 void OhwState::agent_actions(std::vector<game::Action>& out) const {
   if (phase_ != Phase::kMove || selected_ < 0 || pending_.kind != PendingKind::kNone) {
     legal_actions(out);
@@ -628,6 +633,12 @@ void OhwState::agent_actions(std::vector<game::Action>& out) const {
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (may_demolish(u)) out.push_back(act::kMoveBase + act::kDemolishCode);
+  // A march on each of the scenario's goals (O-8a), ending straight or facing the nearest enemy.
+  for (int g = 0; g < static_cast<int>(ohw_->goals().size()); ++g)
+    if (const auto end = march_end(u, g)) {
+      try_code(act::kMarchCode + 6 * g);
+      if (const int post = facing_post(*end); post != 0) try_code(act::kMarchCode + 6 * g + post);
+    }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }

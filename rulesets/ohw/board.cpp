@@ -247,9 +247,17 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       put_base(j, unit(selected_).base);
     } else if (code == act::kDemolishCode) {
       j["kind"] = "demolish";
+    } else if (code >= act::kMarchCode) {
+      const auto g = static_cast<std::size_t>((code - act::kMarchCode) / 6);
+      j["kind"] = "move";
+      if (g < ohw_->goals().size()) j["march"] = ohw_->terrain(ohw_->goals()[g]).id;
+      if (auto b = move_result(selected_, code)) put_base(j, *b);
     } else if (code >= act::kFaceCode) {
+      const auto side = static_cast<geo::Side>(code - act::kFaceCode);
       j["kind"] = "face";
-      j["side"] = std::string(geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
+      j["side"] = std::string(geo::to_string(side));
+      // The turned unit (the others in contact are moved with it, 1.5).
+      if (auto moved = turn_to_face(selected_, side)) put_base(j, moved->front().second);
     } else if (code >= act::kChargeCode) {
       const int t = (code - act::kChargeCode) / 4;
       const auto side = static_cast<geo::Side>((code - act::kChargeCode) % 4);
@@ -263,6 +271,19 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       j["kind"] = dist == 0 ? "turn" : "move";
       if (dist == kRoadDistance) j["road"] = true;
       if (auto b = move_result(selected_, code)) put_base(j, *b);
+    }
+  } else if (a >= act::kIrregularsBase && a < act::kPeasantsBase + ohw_->num_units()) {
+    // 5.2, 5.3: the units of the side's rolled force it chooses to replace at set-up.
+    const bool peasants = a >= act::kPeasantsBase;
+    const int first = peasants ? a - act::kPeasantsBase : (a - act::kIrregularsBase) / 64;
+    const int second = peasants ? first : (a - act::kIrregularsBase) % 64;
+    j["kind"] = "replace";
+    j["as"] = peasants ? "peasant_archers" : "irregulars";
+    j["units"] = nlohmann::json::array();
+    if (first < ohw_->num_units() && second < ohw_->num_units()) {
+      j["side"] = ohw_->scenario_data().side_ids[static_cast<std::size_t>(side_of(first))];
+      j["units"].push_back(ohw_->unit(first).id);
+      if (!peasants) j["units"].push_back(ohw_->unit(second).id);
     }
   } else if (a >= act::kMeleeBase && a < act::kMoveBase) {
     // The enemy is the board object a click names; the striker comes with it.

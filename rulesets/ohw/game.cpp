@@ -49,6 +49,13 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
     boxes_.push_back(b);
   }
   ai_maps_ = build_ai_maps(scenario_);
+  for (const auto& v : scenario_.victory)
+    if (v.kind == VictoryKind::kObjectiveContact || v.kind == VictoryKind::kUnitsInZone ||
+        v.kind == VictoryKind::kZonePoints)
+      for (int z : v.zones)
+        if (std::find(goals_.begin(), goals_.end(), z) == goals_.end() &&
+            static_cast<int>(goals_.size()) < kMaxGoals)
+          goals_.push_back(z);
 }
 
 std::unique_ptr<game::State> OhwGame::new_initial_state() const {

@@ -16,8 +16,8 @@ namespace carroccio::ohw {
 // The optional rules of section 5, each switched on by name.
 struct RuleOptions {
   bool fort = false;        // 5.1: towns are forts (no charge into, no melee with, units inside)
-  bool irregulars = false;  // 5.2: two units of every rolled force become irregulars
-  bool peasant_archers = false;  // 5.3: one unit of every rolled force becomes peasant archers
+  bool irregulars = false;  // 5.2: two units of each rolled force, the side's choice, irregulars
+  bool peasant_archers = false;  // 5.3: one unit of each rolled force, the side's choice
   bool redoubt =
       false;  // 5.4: redoubt terrain gives foot a 180-degree field of fire, cover, a delay
 };
@@ -42,12 +42,17 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   }
   // Distances to the scenario's goals for the agents (analysis.hpp), built with the game.
   const AiMaps& ai_maps() const { return ai_maps_; }
+  // The terrain pieces the victory conditions name (objectives to touch, zones to hold), in the
+  // order they are first named, at most kMaxGoals: each has a march candidate (state.hpp).
+  static constexpr int kMaxGoals = 6;
+  const std::vector<int>& goals() const { return goals_; }
 
  private:
   Scenario scenario_;
   RuleOptions rules_;
   std::vector<std::array<std::int64_t, 4>> boxes_;
   AiMaps ai_maps_;
+  std::vector<int> goals_;
 };
 
 }  // namespace carroccio::ohw

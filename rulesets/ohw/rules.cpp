@@ -42,6 +42,16 @@ std::array<std::int64_t, 4> box_of(const geo::Base& b) {
   return r;
 }
 
+// O-10: a move is along a road when the unit's centre stays on one straight stretch of it.
+bool along_road(const Scenario& sc, geo::Point from, geo::Point to) {
+  for (const auto& r : sc.roads)
+    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
+      const geo::Segment s{r.line[i], r.line[i + 1]};
+      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
+    }
+  return false;
+}
+
 std::int64_t side_length(const geo::Base& b, geo::Side s) {
   return s == geo::Side::kFront || s == geo::Side::kBack ? b.width() : b.depth();
 }
@@ -66,6 +76,22 @@ bool OhwState::impassable_for(int u, TerrainType t) const {
 bool OhwState::blocks(int u, int i) const {
   if (demolished_ && i == ohw_->scenario_data().demolition.terrain) return true;
   return impassable_for(u, ohw_->terrain(i).type);
+}
+
+bool OhwState::road_crosses(int i) const {
+  // 1.2 iv (O-10a): a road carries a unit through ground it could not otherwise cross (woods,
+  // a river, marsh, a lake), but not through a scenario object standing on it, nor over a
+  // crossing that has been destroyed (S2: the bridge was the road's way over the river).
+  if (demolished_ && i == ohw_->scenario_data().demolition.terrain) return false;
+  switch (ohw_->terrain(i).type) {
+    case TerrainType::kWoods:
+    case TerrainType::kRiver:
+    case TerrainType::kMarsh:
+    case TerrainType::kLake:
+      return true;
+    default:
+      return false;
+  }
 }
 
 bool OhwState::may_demolish(int u) const {
@@ -122,10 +148,13 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   const auto end_box = box_of(b.translated(v));
   box = {std::min(box[0], end_box[0]), std::min(box[1], end_box[1]), std::max(box[2], end_box[2]),
          std::max(box[3], end_box[3])};
-  for (int i = 0; i < ohw_->num_terrain();
-       ++i) {  // 1.2, 1.7, 0.7: the whole sweep must fit through gaps
+  // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
+  // unit passes through the ground the road crosses.
+  const bool road = along_road(sc, b.centre(), b.centre() + v);
+  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+    // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
     const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !boxes_apart(box, ohw_->terrain_box(i)) &&
+    if (blocks(u, i) && !(road && road_crosses(i)) && !boxes_apart(box, ohw_->terrain_box(i)) &&
         geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
@@ -167,21 +196,56 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   return nb;
 }
 
-// O-10: the road move is a straight move whose centre stays on one straight stretch of a road.
-namespace {
-bool along_road(const Scenario& sc, geo::Point from, geo::Point to) {
-  for (const auto& r : sc.roads)
-    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
-      const geo::Segment s{r.line[i], r.line[i + 1]};
-      if (geo::on_segment(from, s) && geo::on_segment(to, s)) return true;
-    }
-  return false;
+std::optional<geo::Base> OhwState::march_end(int u, int g) const {
+  // O-8a: a march is an ordinary move (1.0, 1.4) whose turn and distance are worked out: turn
+  // to face the goal's centre, then straight toward it.
+  const auto& goals = ohw_->goals();
+  if (g < 0 || g >= static_cast<int>(goals.size()) || unit(u).type == UnitType::kWagon)
+    return std::nullopt;
+  const geo::Base& start = unit(u).base;
+  const auto& box = ohw_->terrain_box(goals[static_cast<std::size_t>(g)]);
+  // Twice the way to the centre of the goal's bounding box, so that it stays exact.
+  const geo::Vec twice{box[0] + box[2] - 2 * start.centre().x,
+                       box[1] + box[3] - 2 * start.centre().y};
+  if (twice.x == 0 && twice.y == 0) return std::nullopt;
+  const geo::Angle dir = geo::direction_of(twice);
+  auto b1 = turned(u, start, dir - start.heading());
+  if (!b1 || b1->centre() != start.centre()) return std::nullopt;
+  const std::int64_t to_centre =
+      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(twice)))) /
+      2;
+  // 1.1: at most the allowance, and no further than the centre; 1.2, 1.3, 1.7: up to the first
+  // thing in the way. Clearance only shrinks as the move grows, so a bisection finds the
+  // furthest clear distance (to the hundredth of an inch: the base then touches what stopped it,
+  // within the placement slack).
+  std::int64_t lo = 0, hi = std::min(allowance(u), to_centre);
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi + 1) / 2;
+    if (path_clear(u, *b1, geo::polar(dir, mid)))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  if (lo == 0) return std::nullopt;
+  const geo::Base end = b1->translated(geo::polar(dir, lo));
+  // 1.8: contact with an enemy is made by charging, not by a march.
+  for (int w = 0; w < ohw_->num_units(); ++w)
+    if (side_of(w) != side_of(u) && unit(w).on_table &&
+        geo::distance_sq(end, unit(w).base).within(geo::kPlacementSlack))
+      return std::nullopt;
+  return end;
 }
-}  // namespace
 
 std::optional<geo::Base> OhwState::move_result(int u, int code) const {
   const geo::Base& start = unit(u).base;
   if (code == act::kHold) return start;
+  if (code >= act::kMarchCode && code < act::kMarchCode + 6 * OhwGame::kMaxGoals) {
+    auto end = march_end(u, (code - act::kMarchCode) / 6);
+    if (!end) return std::nullopt;
+    return turned(
+        u, *end,
+        geo::Angle::degrees(kPostTurns[static_cast<std::size_t>((code - act::kMarchCode) % 6)]));
+  }
   if (code < 1 || code >= act::kChargeCode) return std::nullopt;
   const int c = code - 1;
   const int pre = c / (kNumDistances * 6), dist = (c / 6) % kNumDistances, post = c % 6;
@@ -390,6 +454,70 @@ bool OhwState::must_fight(int u) const {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Turning to face in melee (1.5)
+
+std::optional<std::vector<std::pair<int, geo::Base>>> OhwState::turn_to_face(int u,
+                                                                             geo::Side side) const {
+  if (!unit(u).on_table || unit(u).type == UnitType::kWagon || side == geo::Side::kFront)
+    return std::nullopt;
+  // 1.5: only with no enemy on the front, and to face an enemy touching that flank or the rear.
+  if (contacted_on(*this, u, geo::Side::kFront) || !contacted_on(*this, u, side))
+    return std::nullopt;
+  const geo::Base& me = unit(u).base;
+  const geo::Base nb =
+      me.rotated_about_centre(geo::Angle::degrees(side == geo::Side::kLeft    ? 90
+                                                  : side == geo::Side::kRight ? -90
+                                                                              : 180));
+  std::vector<std::pair<int, geo::Base>> out{{u, nb}};
+  if (side == geo::Side::kBack) return out;  // 1.5: an about-face covers the same ground
+  // 1.5 (O-15): a quarter turn pulls two sides of the base in and pushes two out; every enemy in
+  // contact keeps its heading and is moved onto the line of the turned side that now faces it,
+  // and along that line only as far as contact needs (all of the shorter side, or 3", as a
+  // charge makes it: 1.8 iii, O-16). That is the least move that keeps it in contact without
+  // overlap.
+  for (int e = 0; e < ohw_->num_units(); ++e) {
+    if (side_of(e) == side_of(u) || !unit(e).on_table) continue;
+    const geo::Base& eb = unit(e).base;
+    const auto c = geo::edge_contact(me, eb, geo::kPlacementSlack);
+    if (!c) continue;
+    const geo::Angle normal = me.heading() + geo::side_normal(c->side_a);
+    geo::Side ns = geo::Side::kFront;
+    for (geo::Side t : geo::kAllSides)
+      if (nb.heading() + geo::side_normal(t) == normal) ns = t;
+    const geo::Segment target = nb.side(ns);
+    const geo::Vec along = target.b - target.a;
+    const auto length = static_cast<std::int64_t>(
+        geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(along))));
+    // Where the middle of e's touching side is along nb's side, from its middle (the measure of
+    // place_in_contact's offset).
+    std::int64_t offset =
+        geo::dot(eb.side_midpoint(c->side_b) - nb.side_midpoint(ns), along) / length;
+    const std::int64_t lt = side_length(nb, ns), lm = side_length(eb, c->side_b);
+    const std::int64_t most = (lt + lm) / 2 - std::min({lt, lm, kThree});
+    offset = std::clamp(offset, -most, most);
+    out.emplace_back(e, geo::place_in_contact(nb, ns, eb, c->side_b, offset));
+  }
+  // Everything moved must stand clear: on the table, off ground impassable to it, overlapping no
+  // other base (a friend of the turning unit is not moved for it: it is not in contact in the
+  // sense of 1.5).
+  const Scenario& sc = ohw_->scenario_data();
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto& [w, b] = out[i];
+    if (!base_on_table(b, sc)) return std::nullopt;
+    for (int t = 0; t < ohw_->num_terrain(); ++t)
+      if (blocks(w, t) && geo::base_overlaps_polygon(b, ohw_->terrain(t).outline))
+        return std::nullopt;
+    for (int v = 0; v < ohw_->num_units(); ++v) {
+      if (v == w || !unit(v).on_table) continue;
+      const auto moved =
+          std::find_if(out.begin(), out.end(), [v](const auto& m) { return m.first == v; });
+      if (geo::overlaps(b, moved == out.end() ? unit(v).base : moved->second)) return std::nullopt;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Charges (1.8)
 
 std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) const {
@@ -542,33 +670,8 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   if (in_melee(u)) {
     if (unit(u).type == UnitType::kWagon) return;  // a wagon held by the enemy cannot move
     // 1.5: only a turn to face an enemy on a flank or the rear, and only when the front is free.
-    if (contacted_on(*this, u, geo::Side::kFront)) return;
-    for (geo::Side s : {geo::Side::kLeft, geo::Side::kBack, geo::Side::kRight}) {
-      int e = -1;
-      if (!contacted_on(*this, u, s, &e)) continue;
-      if (s == geo::Side::kBack) {
-        out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
-        continue;
-      }
-      const geo::Base nb =
-          unit(u).base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
-      auto c = geo::edge_contact(unit(e).base, unit(u).base, geo::kPlacementSlack);
-      const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
-      bool ok = true;
-      for (int w = 0; w < ohw_->num_units() && ok; ++w) {
-        if (!unit(w).on_table) continue;
-        if (w != u && w != e &&
-            (geo::overlaps(nb, unit(w).base) || geo::overlaps(ne, unit(w).base)))
-          ok = false;
-      }
-      const Scenario& sc = ohw_->scenario_data();
-      if (ok && (!base_on_table(nb, sc) || !base_on_table(ne, sc))) ok = false;
-      for (int i = 0; i < ohw_->num_terrain() && ok; ++i)
-        if ((blocks(u, i) && geo::base_overlaps_polygon(nb, ohw_->terrain(i).outline)) ||
-            (blocks(e, i) && geo::base_overlaps_polygon(ne, ohw_->terrain(i).outline)))
-          ok = false;
-      if (ok) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
-    }
+    for (geo::Side s : {geo::Side::kLeft, geo::Side::kBack, geo::Side::kRight})
+      if (turn_to_face(u, s)) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
     return;
   }
   for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
@@ -585,6 +688,12 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);
+  // O-8a: a march on each of the scenario's goals, with each last turn.
+  for (int g = 0; g < static_cast<int>(ohw_->goals().size()); ++g)
+    if (auto end = march_end(u, g))
+      for (int q = 0; q < static_cast<int>(kPostTurns.size()); ++q)
+        if (turned(u, *end, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(q)])))
+          out.push_back(act::kMoveBase + act::kMarchCode + 6 * g + q);
 }
 
 void OhwState::legal_shots(std::vector<game::Action>& out) const {
@@ -624,20 +733,18 @@ void OhwState::do_move(int code) {
     pending_ = {PendingKind::kDemolish, static_cast<std::int8_t>(u), -1};
     return;
   }
+  if (code >= act::kMarchCode) {
+    us.base = *move_result(u, code);
+    us.flags |= kMoved;
+    emit("move", text, "ohw 1.0");
+    return;
+  }
   if (code >= act::kFaceCode) {
-    const auto s = static_cast<geo::Side>(code - act::kFaceCode);
-    int e = -1;
-    contacted_on(*this, u, s, &e);
-    if (s == geo::Side::kBack) {
-      us.base = us.base.rotated_about_centre(geo::Angle::degrees(180));
-    } else {
-      const geo::Base nb =
-          us.base.rotated_about_centre(geo::Angle::degrees(s == geo::Side::kLeft ? 90 : -90));
-      auto c = geo::edge_contact(unit(e).base, us.base, geo::kPlacementSlack);
-      const geo::Base ne = geo::place_in_contact(nb, geo::Side::kFront, unit(e).base, c->side_a);
-      us.base = nb;
-      units_[static_cast<std::size_t>(e)].base = ne;  // 1.5: the enemy kept in contact
-    }
+    // 1.5: the turn, and the others in contact moved the least that keeps them in contact.
+    const std::vector<std::pair<int, geo::Base>> moved =
+        turn_to_face(u, static_cast<geo::Side>(code - act::kFaceCode))
+            .value_or(std::vector<std::pair<int, geo::Base>>{});
+    for (const auto& [w, b] : moved) units_[static_cast<std::size_t>(w)].base = b;
     emit("face", unit_name(u) + " turns to face its enemy", "ohw 1.5");
     return;
   }

@@ -20,8 +20,12 @@ game::RulesetInfo ruleset_info() {
       "melee, 15 hits remove a unit.";
   info.options = {
       {"fort", "5.1: towns are forts: units inside cannot be charged or fought in melee", {}},
-      {"irregulars", "5.2: two units of every rolled force become irregulars", {}},
-      {"peasant_archers", "5.3: one unit of every rolled force becomes peasant archers", {}},
+      {"irregulars",
+       "5.2: each side chooses two units of its rolled force to become irregulars",
+       {}},
+      {"peasant_archers",
+       "5.3: each side chooses one unit of its rolled force to become peasant archers",
+       {}},
       {"redoubt",
        "5.4: redoubts give foot a 180-degree field of fire, cover, and delay attackers a turn",
        {}},

@@ -79,6 +79,13 @@ void OhwState::advance() {
               pending_ = {PendingKind::kForceRoll, static_cast<std::int8_t>(s), -1};
               return;
             }
+          // 5.2, 5.3 (O-32, O-33): then each side in turn chooses the units of its force that
+          // its irregulars and peasant archers replace.
+          for (int s = 0; s < kNumSides; ++s)
+            if (replacement_due(s) != 0) {
+              active_ = static_cast<std::int8_t>(s);
+              return;
+            }
         }
         if (first_ < 0) {
           pending_ = {PendingKind::kRollOff, -1, -1};  // O-1: a roll-off decides
@@ -185,18 +192,13 @@ void OhwState::apply_die(int value) {
   pending_ = {};
   switch (p.kind) {
     case PendingKind::kForceRoll: {
-      const RuleOptions& r = ohw_->rules();
       force_die_[static_cast<std::size_t>(p.a)] = static_cast<std::uint8_t>(value);
       std::vector<int> slots;
       for (int u = 0; u < ohw_->num_units(); ++u)
         if (side_of(u) == p.a && ohw_->unit(u).force_slot >= 0) slots.push_back(u);
-      auto types = force_from_table(value, static_cast<int>(slots.size()));
-      // 5.2 / 5.3 (notes §3.2): irregulars replace the last two units, peasant archers the last
-      // one that is not irregular.
-      std::size_t n = types.size();
-      if (r.irregulars && n >= 2) types[n - 1] = types[n - 2] = UnitType::kIrregulars;
-      if (r.peasant_archers && n >= 3)
-        types[r.irregulars ? n - 3 : n - 1] = UnitType::kPeasantArchers;
+      // 5.2 / 5.3: the units that irregulars and peasant archers replace are the side's choice,
+      // made once both forces are rolled (legal_setup).
+      const auto types = force_from_table(value, static_cast<int>(slots.size()));
       for (std::size_t i = 0; i < slots.size(); ++i)
         units_[static_cast<std::size_t>(slots[i])].type = types[i];
       emit("forces",
@@ -253,6 +255,8 @@ void OhwState::do_apply(game::Action a) {
     do_place(a);
   } else if (a >= act::kMoveBase) {
     do_move(a - act::kMoveBase);
+  } else if (a >= act::kIrregularsBase) {
+    do_replace(a);
   } else if (a >= act::kMeleeBase) {
     const int u = (a - act::kMeleeBase) / 64;
     units_[static_cast<std::size_t>(u)].flags |= kFought;
@@ -272,10 +276,58 @@ void OhwState::do_apply(game::Action a) {
 // ---------------------------------------------------------------------------------------------
 // Legal actions and chance
 
+int OhwState::replacement_due(int s) const {
+  const RuleOptions& r = ohw_->rules();
+  if (!ohw_->scenario_data().random_forces || (!r.irregulars && !r.peasant_archers)) return 0;
+  // The force table never gives irregulars or peasant archers, so a side has chosen when its
+  // force holds them.
+  int slots = 0, irregulars = 0, peasants = 0;
+  for (int u = 0; u < ohw_->num_units(); ++u)
+    if (side_of(u) == s && ohw_->unit(u).force_slot >= 0) {
+      ++slots;
+      irregulars += unit(u).type == UnitType::kIrregulars;
+      peasants += unit(u).type == UnitType::kPeasantArchers;
+    }
+  if (r.irregulars && irregulars == 0 && slots >= 2) return 1;                  // 5.2: any two
+  if (r.peasant_archers && peasants == 0 && slots - irregulars >= 1) return 2;  // 5.3: any one
+  return 0;
+}
+
+void OhwState::legal_setup(std::vector<game::Action>& out) const {
+  const int due = replacement_due(active_);
+  std::vector<int> slots;
+  for (int u = 0; u < ohw_->num_units(); ++u)
+    if (side_of(u) == active_ && ohw_->unit(u).force_slot >= 0) slots.push_back(u);
+  if (due == 1) {
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      for (std::size_t j = i + 1; j < slots.size(); ++j)
+        out.push_back(act::kIrregularsBase + 64 * slots[i] + slots[j]);
+  } else if (due == 2) {
+    for (int u : slots)
+      if (unit(u).type != UnitType::kIrregulars) out.push_back(act::kPeasantsBase + u);
+  }
+}
+
+void OhwState::do_replace(game::Action a) {
+  const std::string text = logging() ? action_to_string(a) : std::string();
+  if (a >= act::kPeasantsBase) {
+    units_[static_cast<std::size_t>(a - act::kPeasantsBase)].type = UnitType::kPeasantArchers;
+    emit("forces", text, "ohw 5.3");
+  } else {
+    const int i = a - act::kIrregularsBase;
+    units_[static_cast<std::size_t>(i / 64)].type = UnitType::kIrregulars;
+    units_[static_cast<std::size_t>(i % 64)].type = UnitType::kIrregulars;
+    emit("forces", text, "ohw 5.2");
+  }
+}
+
 void OhwState::legal_actions(std::vector<game::Action>& out) const {
   out.clear();
   if (phase_ == Phase::kOver || pending_.kind != PendingKind::kNone) return;
   switch (phase_) {
+    case Phase::kSetup:
+      legal_setup(out);
+      break;
     case Phase::kMove:
       legal_moves(out);
       break;
@@ -466,6 +518,19 @@ std::string OhwState::action_to_string(game::Action a) const {
     const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
     if (code == act::kHold) return who + " holds";
     if (code == act::kDemolishCode) return who + " tries to demolish the crossing";
+    if (code >= act::kMarchCode) {
+      const int g = (code - act::kMarchCode) / 6, q = (code - act::kMarchCode) % 6;
+      if (g >= static_cast<int>(ohw_->goals().size())) return {};
+      std::string text = fmt::format("{} marches on {}", who,
+                                     ohw_->terrain(ohw_->goals()[static_cast<std::size_t>(g)]).id);
+      if (kPostTurns[static_cast<std::size_t>(q)] != 0)
+        text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(q)]);
+      if (selected_ >= 0)
+        if (auto b = move_result(selected_, code))
+          text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
+                              static_cast<double>(b->centre().y) / kInch);
+      return text;
+    }
     if (code >= act::kFaceCode)
       return fmt::format("{} turns to face its {}", who,
                          geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
@@ -495,6 +560,21 @@ std::string OhwState::action_to_string(game::Action a) const {
       }
     }
     return text;
+  }
+  if (a >= act::kIrregularsBase && a < act::kPeasantsBase + ohw_->num_units()) {
+    // 5.2, 5.3: named by the side whose units they are, with the type each was rolled as.
+    const int first =
+        a >= act::kPeasantsBase ? a - act::kPeasantsBase : (a - act::kIrregularsBase) / 64;
+    const int second = a >= act::kPeasantsBase ? first : (a - act::kIrregularsBase) % 64;
+    if (first >= ohw_->num_units() || second >= ohw_->num_units()) return {};
+    const std::string& side =
+        ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(first))];
+    auto named = [&](int u) {
+      return fmt::format("{} ({})", ohw_->unit(u).id, type_name(unit(u).type));
+    };
+    if (a >= act::kPeasantsBase)
+      return fmt::format("{}: {} becomes peasant archers", side, named(first));
+    return fmt::format("{}: {} and {} become irregulars", side, named(first), named(second));
   }
   auto pair = [&](game::Action base, const char* verb) -> std::string {
     const int u = (a - base) / 64, t = (a - base) % 64;

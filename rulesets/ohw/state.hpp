@@ -11,6 +11,10 @@
 //   1000 + u              Move phase: pick unit u to move (then one of the move codes below)
 //   2000 + 64*s + t       Shoot phase: unit s shoots at unit t (2.0)
 //   7000 + 64*a + t       Melee phase: unit a fights unit t (3.0)
+//   11000 + 64*a + b      set-up, options 5.2: units a < b of the side's rolled force become
+//                         irregulars (the side's choice, O-32)
+//   15200 + u             set-up, option 5.3: unit u of the side's rolled force (not made
+//                         irregular) becomes peasant archers (O-33)
 //   20000 + code          Move phase, the picked unit:
 //     code 0              hold (no move, no turn: it may still shoot, 1.6)
 //     code 1 + (p*6 + d)*6 + q   a move (1.0, 1.4): turn kPreTurns[p] about the centre, go straight
@@ -20,6 +24,11 @@
 //     code 300 + 4*t + side      charge side `side` (geo::Side order) of enemy unit t (1.8)
 //     code 600 + side     in melee, turn to face the enemy touching that side (1.5)
 //     code 650            try to demolish the scenario's crossing (S2; a d6 follows)
+//     code 660 + 6*g + q  march on goal g (OhwGame::goals(): the objectives and zones the
+//                         victory conditions name, at most kMaxGoals): turn to face the centre
+//                         of its bounding box, go straight toward it as far as the allowance,
+//                         the centre itself or the first contact allows (never into contact with
+//                         an enemy: that is a charge), then turn kPostTurns[q] (1.0, 1.4; O-8a)
 //   100000 + (d*64 + k)*72 + h   Move phase, the picked unit, free placement (board.cpp): turn
 //                         to face direction d degrees (0..359, counter-clockwise from east), go
 //                         straight ahead k quarter-inches (0..63; k = 0: a turn in place, d = 0),
@@ -48,11 +57,14 @@ inline constexpr game::Action kRollOffBase = 200;
 inline constexpr game::Action kSelectBase = 1000;
 inline constexpr game::Action kShootBase = 2000;
 inline constexpr game::Action kMeleeBase = 7000;
+inline constexpr game::Action kIrregularsBase = 11000;
+inline constexpr game::Action kPeasantsBase = 15200;
 inline constexpr game::Action kMoveBase = 20000;
 inline constexpr int kHold = 0;
 inline constexpr int kChargeCode = 300;
 inline constexpr int kFaceCode = 600;
 inline constexpr int kDemolishCode = 650;
+inline constexpr int kMarchCode = 660;
 inline constexpr int kMaxCode = 700;
 inline constexpr game::Action kPlaceBase = 100000;
 inline constexpr int kPlaceDirections = 360;  // 1-degree steps
@@ -155,15 +167,22 @@ class OhwState final : public game::State {
   // The base would be legal to stand on for unit u: on the table, off impassable terrain, not
   // overlapping another unit (1.2, 1.3, 0.7).
   bool may_stand(int u, const geo::Base& b) const;
-  // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7).
+  // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7); along a road,
+  // the ground it crosses does not stop it (1.2 iv).
   bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;
   // The result of turning u in place (1.4), or nothing if the turn is not allowed there.
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
   // The base after move code `code` of unit u, or nothing if illegal.
   std::optional<geo::Base> move_result(int u, int code) const;
+  // Where a march of u on goal g ends, before its last turn (O-8a), or nothing if there is none.
+  std::optional<geo::Base> march_end(int u, int g) const;
   // The base after free placement action `a` of the selected unit, or the reason it is not
   // allowed (board.cpp; 1.0-1.4).
   core::Expected<geo::Base> placement_result(game::Action a) const;
+  // 1.5 (O-15): u in melee turns to face the enemy touching its side `side` (a flank: a quarter
+  // turn; the rear: an about-face); the others in contact are moved the least that keeps them in
+  // contact without overlap. The new bases, u's first, or nothing if the turn is not allowed.
+  std::optional<std::vector<std::pair<int, geo::Base>>> turn_to_face(int u, geo::Side side) const;
   // The contact position of a charge of u against side `side` of t, or nothing if illegal (1.8).
   std::optional<geo::Base> charge_result(int u, int t, geo::Side side) const;
   // 0.9: line of sight from point p to point q, ignoring units a and b.
@@ -190,6 +209,8 @@ class OhwState final : public game::State {
   bool may_demolish(int u) const;  // S2 "Demolition"
   // Terrain piece i stops unit u (1.2; a demolished crossing is river).
   bool blocks(int u, int i) const;
+  // A road carries a unit through terrain piece i when it would otherwise stop it (1.2 iv).
+  bool road_crosses(int i) const;
 
   // Test set-up: put unit u at a position with the given hits (no history is recorded).
   void debug_place(int u, geo::Point centre, int heading_degrees, int hits = 0);
@@ -206,10 +227,14 @@ class OhwState final : public game::State {
   void apply_hits(int t, int hits);
   void apply_die(int value);
   void legal_moves(std::vector<game::Action>& out) const;
+  void legal_setup(std::vector<game::Action>& out) const;
+  // 5.2, 5.3: the replacement side s still has to choose, if any: 1 irregulars, 2 peasant archers.
+  int replacement_due(int s) const;
   void legal_shots(std::vector<game::Action>& out) const;
   void legal_melee(std::vector<game::Action>& out) const;
   void do_move(int code);
-  void do_place(game::Action a);  // board.cpp
+  void do_place(game::Action a);    // board.cpp
+  void do_replace(game::Action a);  // 5.2, 5.3 at set-up
   std::string placement_to_string(game::Action a) const;
   bool impassable_for(int u, TerrainType t) const;
   int objective_winner() const;  // victory.cpp

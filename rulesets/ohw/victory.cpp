@@ -21,8 +21,9 @@ int OhwState::objective_winner() const {
     bool touching = false, enemy_near = false;
     for (int u = 0; u < ohw_->num_units(); ++u) {
       if (!unit(u).on_table) continue;
+      // Touching: within the slack with which bases are put into contact (core/geometry.hpp).
       if (side_of(u) == v.side)
-        touching = touching || base_within_distance(unit(u).base, obj, 0);
+        touching = touching || base_within_distance(unit(u).base, obj, geo::kPlacementSlack);
       else
         enemy_near = enemy_near || base_within_distance(unit(u).base, obj, v.radius);
     }

@@ -107,6 +107,27 @@ TEST_F(CliBinary, ListsTheRulesets) {
   EXPECT_EQ(list[0]["suggested_opponent"], "mcts");  // measured in docs/ai.md
 }
 
+TEST_F(CliBinary, RulesetCommandsRunThroughTheBinary) {
+  // gwkho's `army` and alsh's `alsh`, both contributed by their rulesets (Ruleset::commands()).
+  auto help = run("--help");
+  EXPECT_TRUE(contains(help.out, "  army FILE [--json]  ")) << help.out;
+  EXPECT_TRUE(contains(help.out, "  alsh ...  ")) << help.out;
+  auto army = run(std::string("army '") + CARROCCIO_SOURCE_DIR +
+                  "/scenarios/gwkho/armies/poitiers-english.json'");
+  EXPECT_EQ(army.code, 0) << army.err;
+  EXPECT_TRUE(contains(army.out, "Army: 635 pts, 60 e/e, 60 elements, 3 generals")) << army.out;
+  std::ofstream(path("bad.json")) << "{\"ruleset\": \"gwkho\", \"id\": \"b\", \"name\": "
+                                     "\"B\", \"year\": 1000,\n \"commands\": []}\n";
+  auto bad = run("army '" + path("bad.json") + "'");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(bad.err, "carroccio: " + path("bad.json") +
+                         ":1: field 'year' is 1000, but the medieval era runs from 1096 to 1590 "
+                         "(rule Tr-7, ruling G-5).\n");
+  auto alsh = run("alsh --help");
+  EXPECT_EQ(alsh.code, 0) << alsh.err;
+  EXPECT_TRUE(contains(alsh.out, "Usage: carroccio alsh <table>")) << alsh.out;
+}
+
 TEST_F(CliBinary, UnknownSubcommandOrArgumentIsAUsageError) {
   auto r = run("frobnicate");
   EXPECT_EQ(r.code, 2);

@@ -106,6 +106,43 @@ TEST_F(OddsDescribed, JsonIsTheRulesetsOddsOfTheBuiltPositionAndAFileSaysTheSame
   EXPECT_NE(nlohmann::json::parse(other.out)["odds"], j["odds"]);
 }
 
+TEST_F(OddsDescribed, RoutedDefenderNeedsNoDieTheRuleAndItsCertainResultAreShown) {
+  // 5.3 R (ruling L-19): a routed unit attacked again is eliminated without a roll, so there is
+  // no column, no die modifier and no chit that matters.
+  const auto r = cli({"odds", "bma", "--side", "imperial", "--attacker", "A infantry", "--defender",
+                      "B infantry,routed", "--vp-lost", "lombard=3"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("No die is rolled: B infantry (defender) is already routed and, attacked "
+                       "again, is eliminated without a roll; the attackers suffer nothing "
+                       "[bma 5.3 R]."),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("routed defenders eliminated without a roll"), std::string::npos);
+  EXPECT_NE(r.out.find("100.0%"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("lombard 3 -> 3 of 58"), std::string::npos) << r.out;  // counted already
+  EXPECT_EQ(r.out.find("Column"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("die modifier"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("not yet drawn"), std::string::npos) << r.out;
+  const auto j = cli({"odds", "bma", "--side", "imperial", "--attacker", "A infantry", "--defender",
+                      "B infantry,routed", "--vp-lost", "lombard=3", "--json"});
+  ASSERT_EQ(j.code, kExitOk) << j.err;
+  const auto odds = nlohmann::json::parse(j.out)["odds"];
+  EXPECT_EQ(odds.value("rule", ""), "bma 5.3 R");
+  EXPECT_TRUE(odds.contains("automatic"));
+  EXPECT_FALSE(odds.contains("column"));
+  EXPECT_FALSE(odds.contains("drm"));
+  EXPECT_FALSE(odds.contains("undrawn_chits"));
+  ASSERT_EQ(odds["results"].size(), 1u);
+  EXPECT_EQ(odds["results"][0]["probability"], "1");
+  // Negative case: the same defender in order is fought: a column, a modifier, chits to draw.
+  const auto ordered = cli({"odds", "bma", "--side", "imperial", "--attacker", "A infantry",
+                            "--defender", "B infantry", "--vp-lost", "lombard=3"});
+  ASSERT_EQ(ordered.code, kExitOk) << ordered.err;
+  EXPECT_EQ(ordered.out.find("No die is rolled"), std::string::npos) << ordered.out;
+  EXPECT_NE(ordered.out.find("Column"), std::string::npos) << ordered.out;
+  EXPECT_NE(ordered.out.find("not yet drawn"), std::string::npos) << ordered.out;
+}
+
 TEST_F(OddsDescribed, BadInputIsOneSentenceNamingTheArgument) {
   expect_refused({"odds", "bma", "--attacker", "A cavalry"}, "--defender");
   expect_refused({"odds", "bma", "--defender", "A cavalry"}, "--attacker");

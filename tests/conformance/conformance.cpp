@@ -236,6 +236,25 @@ GameCheck check_random_game(const game::Game& game, std::uint64_t seed, const Ch
   }
   result.steps = step;
 
+  // The facts sim counts (result_facts, which a ruleset may write without JSON) say exactly
+  // what result_summary() says, filled into storage that held another game's facts before.
+  if (state->is_terminal()) {
+    game::ResultFacts expected, fast;
+    expected.assign_from(state->result_summary());
+    fast.add_piece("stale", "stale", "stale");
+    fast.end_reason = "stale";
+    state->result_facts(fast);
+    auto same = expected.end_reason == fast.end_reason && expected.has_turn == fast.has_turn &&
+                expected.turn == fast.turn && expected.score_label == fast.score_label &&
+                expected.score_sides == fast.score_sides && expected.scores == fast.scores &&
+                expected.piece_count == fast.piece_count;
+    for (std::size_t k = 0; same && k < expected.piece_count; ++k)
+      same = expected.pieces[k].id == fast.pieces[k].id &&
+             expected.pieces[k].side == fast.pieces[k].side &&
+             expected.pieces[k].fate == fast.pieces[k].fate;
+    if (!same) failures.add(step, "result_facts() does not say what result_summary() says");
+  }
+
   // The fast path (apply_unchecked, reused buffers) with the same seed gives the same game.
   if (failures.list().empty()) {
     std::vector<ai::RandomAgent> fast(static_cast<std::size_t>(n));

@@ -19,6 +19,8 @@ export interface RulesetInfo {
   title: string;
   description: string;
   plays_games: boolean;
+  /** Whether the table referee page serves it (a referee-only ruleset). */
+  table_referee?: boolean;
   /** The agent kind the ruleset has measured to play best, offered first; null if none. */
   suggested_opponent?: string | null;
   scenarios: ScenarioInfo[];

@@ -646,6 +646,61 @@ void duel_roll(Bench& b, int a, int d, Status def_status, int die) {
   roll(*b.s, die);
 }
 
+TEST(Bma_5_Combat, Clause_2_3_CombatD6MoraleD10LeaderTwoD6) {
+  // 2.3: combat is a d6 (5.2), morale a d10 (6.1), a leader's fate 2d6 (5.4.1).
+  auto values = [](const BmaState& s) {
+    std::vector<std::pair<int, std::uint32_t>> out;
+    for (const auto& o : s.chance_outcomes())
+      out.emplace_back(static_cast<int>(o.action - act::kValueBase), o.weight);
+    return out;
+  };
+  Bench b(spare(
+      scenario_json({{"imperial", "infantry", "A", "0505"}, {"lombard", "infantry", "A", "0506"}},
+                    {{"L0", "imperial", "0505"}, {"L1", "lombard", "1010"}})));
+  b.set(0, Status::kOrdered, 8);
+  b.set(1, Status::kOrdered, 8);
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+  ASSERT_EQ(pending(*b.s), TaskKind::kCrtRoll);
+  EXPECT_EQ(values(*b.s), (std::vector<std::pair<int, std::uint32_t>>{
+                              {1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}}));
+  ASSERT_TRUE(b.s->chance_info().dice.has_value());
+  EXPECT_EQ(b.s->chance_info().dice->name(), "d6");
+  // Negative: a 7 is no face of the combat die and is refused.
+  EXPECT_FALSE(b.s->apply(act::kValueBase + 7).ok());
+  roll(*b.s, 3);  // 1/1 +1 leader: row 4, NE
+  ASSERT_EQ(pending(*b.s), TaskKind::kLeaderCheck);
+  EXPECT_EQ(values(*b.s), (std::vector<std::pair<int, std::uint32_t>>{{2, 1},
+                                                                      {3, 2},
+                                                                      {4, 3},
+                                                                      {5, 4},
+                                                                      {6, 5},
+                                                                      {7, 6},
+                                                                      {8, 5},
+                                                                      {9, 4},
+                                                                      {10, 3},
+                                                                      {11, 2},
+                                                                      {12, 1}}));
+  ASSERT_TRUE(b.s->chance_info().dice.has_value());
+  EXPECT_EQ(b.s->chance_info().dice->name(), "2d6");
+  EXPECT_FALSE(b.s->apply(act::kValueBase + 1).ok());  // negative: 2d6 never shows a 1
+  roll(*b.s, 7);
+  // A morale check (6.1): a d10 read 1 to 10.
+  auto j =
+      scenario_json({{"imperial", "infantry", "B", "0504"}, {"lombard", "infantry", "B", "0505"}});
+  Bench m(j);
+  m.s->debug_set_unit(1, m.h("0505"), Status::kDisordered, 5);
+  decline_rest_of_turn(*m.s);
+  ASSERT_TRUE(m.s->is_chance_node());
+  ASSERT_TRUE(m.s->chance_info().dice.has_value());
+  EXPECT_EQ(m.s->chance_info().dice->name(), "d10");
+  std::vector<std::pair<int, std::uint32_t>> d10;
+  for (int v = 1; v <= 10; ++v) d10.emplace_back(v, 1u);
+  EXPECT_EQ(values(*m.s), d10);
+  EXPECT_FALSE(m.s->apply(act::kValueBase + 0).ok());  // negative: the 0 is read as 10
+}
+
 TEST(Bma_5_Combat, Clause_5_3_NE_NoEffect) {
   Bench b(duel());
   duel_roll(b, 8, 8, Status::kOrdered, 3);  // 1/1, row 3
@@ -992,6 +1047,59 @@ TEST(Bma_5_Combat, Clause_5_4_3_ReplacementActivatesOneUnit) {
   EXPECT_FALSE(is_legal(*b.s, act::kTargetBase + 0));  // u1 may not attack u0
 }
 
+TEST(Bma_5_Combat, Clause_4_2_ReplacementNeverJoinsAUnitWithALeader) {
+  // The scenario above with a third Lombard leader, L3, starting far off (1010).
+  auto with_l3 = [] {
+    auto j = leader_loss_scenario();
+    j["leaders"].push_back({{"id", "L3"},
+                            {"name", "L3"},
+                            {"side", "lombard"},
+                            {"command", 1},
+                            {"hex", "1010"},
+                            {"supreme", false}});
+    return j;
+  };
+  auto to_replacement = [](Bench& b, std::initializer_list<std::string> l3_and_l4) {
+    kill_lombard_leader(b);
+    int l = 3;
+    for (const auto& at : l3_and_l4) b.s->debug_set_leader_hex(l++, b.h(at));
+    play(*b.s, act::kDrawBase + 1);
+    play(*b.s, act::kActivate);
+  };
+  {  // Positive: L3 stands on u2, so only u1 may take the replacement (4.2).
+    Bench b(with_l3());
+    to_replacement(b, {"0909"});
+    ASSERT_EQ(b.s->phase(), Phase::kReplacement);
+    EXPECT_EQ(b.s->legal_actions(), (std::vector<game::Action>{act::kReplacementBase + 1}));
+    EXPECT_FALSE(b.s->apply(act::kReplacementBase + 2).ok());
+    play(*b.s, act::kReplacementBase + 1);
+    EXPECT_EQ(b.s->leader(1).hex, b.h("0506"));
+    EXPECT_EQ(b.s->check_invariants(), "");
+  }
+  {  // Every unit of the command has a leader: none can take him, and this draw is spent.
+    auto j = with_l3();
+    j["leaders"].push_back({{"id", "L4"},
+                            {"name", "L4"},
+                            {"side", "lombard"},
+                            {"command", 1},
+                            {"hex", "1009"},
+                            {"supreme", false}});
+    Bench b(j);
+    to_replacement(b, {"0909", "0506"});
+    EXPECT_NE(b.s->phase(), Phase::kReplacement);
+    EXPECT_EQ(b.s->leader(1).hex, kNoHex);
+    EXPECT_NE(b.s->leader(1).flags & kAwaitingReplacement, 0);
+    EXPECT_EQ(b.s->check_invariants(), "");
+  }
+  {  // Negative: with L3 away, both units of the command may take him.
+    Bench b(with_l3());
+    to_replacement(b, {"1010"});
+    ASSERT_EQ(b.s->phase(), Phase::kReplacement);
+    EXPECT_EQ(b.s->legal_actions(),
+              (std::vector<game::Action>{act::kReplacementBase + 1, act::kReplacementBase + 2}));
+  }
+}
+
 TEST(Bma_5_Combat, Clause_5_4_4_WholeCommandOnLaterTurns) {
   Bench b(leader_loss_scenario());
   kill_lombard_leader(b);
@@ -1250,18 +1358,21 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioRoutedOrEliminatedIsDestroyedAndGameE
   }
 }
 
-TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioAttackedWithoutInfantryIsDestroyed) {
-  auto attack = [](Bench& b, Status guard) {
-    b.move(3, "0909");
-    b.set(0, Status::kOrdered, 8);
-    b.set(2, guard, 5);
-    open_combat(*b.s, 0);
-    declare(*b.s, 1, {0});
-    resolve(*b.s);
-  };
-  {  // Only cavalry beside it: destroyed at once, no chit and no die; the game ends.
-    Bench b(carroccio_scenario("cavalry"));
-    attack(b, Status::kOrdered);
+// u0 attacks the Carroccio (u1); its guard u2 stands at `guard_at` with the given status.
+void attack_carroccio(Bench& b, Status guard, const std::string& guard_at = "0507") {
+  b.move(3, "0909");
+  b.move(2, guard_at);
+  b.set(0, Status::kOrdered, 8);
+  b.set(2, guard, 5);
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+}
+
+TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioAttackedAloneIsDestroyed) {
+  {  // No friendly unit beside it: destroyed at once, no chit and no die; the game ends.
+    Bench b(carroccio_scenario());
+    attack_carroccio(b, Status::kOrdered, "0202");
     EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
     EXPECT_TRUE(events_of(b.log, "chit").empty());
     EXPECT_TRUE(last_die_event(b.log).is_null());
@@ -1269,29 +1380,71 @@ TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioAttackedWithoutInfantryIsDestroyed) {
     EXPECT_EQ(b.s->winner(), 0);
     EXPECT_EQ(b.s->end_reason(), EndReason::kUnitLost);
   }
-  {  // Ruling L-40: a routed infantry guard does not count.
-    Bench b(carroccio_scenario("infantry"));
-    attack(b, Status::kRouted);
+  {  // Ruling L-40: a leader is not a unit; alone beside it he does not guard it.
+    Bench b(carroccio_scenario("infantry", true,
+                               {{"L0", "imperial", "0101"}, {"L1", "lombard", "0202"}}));
+    b.s->debug_set_leader_hex(1, b.h("0507"));
+    attack_carroccio(b, Status::kOrdered, "0202");
     EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
     EXPECT_TRUE(b.s->is_terminal());
   }
-  {  // Negative: a disordered infantry guard does; the Carroccio defends normally.
+  {  // Negative (ruling L-40): cavalry beside it is a friendly unit; it defends with an A chit.
+    Bench b(carroccio_scenario("cavalry"));
+    attack_carroccio(b, Status::kOrdered);
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+    ASSERT_EQ(pending(*b.s), TaskKind::kDrawChit);
+    EXPECT_EQ(b.s->tasks().front().a, 1);
+    EXPECT_FALSE(b.s->is_terminal());
+  }
+  {  // Negative: so is a routed unit, which is still a friendly unit (the text excepts none).
     Bench b(carroccio_scenario("infantry"));
-    attack(b, Status::kDisordered);
+    attack_carroccio(b, Status::kRouted);
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+    EXPECT_EQ(pending(*b.s), TaskKind::kDrawChit);
+  }
+  {  // Negative: and a disordered infantry guard.
+    Bench b(carroccio_scenario("infantry"));
+    attack_carroccio(b, Status::kDisordered);
     EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
     EXPECT_EQ(pending(*b.s), TaskKind::kDrawChit);
   }
 }
 
+TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioBesideOnlyCavalryDefendsAsAInfantry) {
+  // Ruling L-40: not alone, it defends as the text's A-level infantry, cavalry beside it or
+  // infantry alike: an A chit (7-10), an A morale level, and cavalry attacking it is halved.
+  for (const std::string guard : {"cavalry", "infantry"}) {
+    auto j = carroccio_scenario(guard);
+    j["units"][0]["type"] = "cavalry";
+    j["units"][0]["rating"] = "B";
+    Bench b(j);
+    b.move(3, "0909");
+    b.set(0, Status::kOrdered, 6);
+    b.set(2, Status::kOrdered, 5);
+    open_combat(*b.s, 0);
+    declare(*b.s, 1, {0});
+    resolve(*b.s);
+    ASSERT_EQ(pending(*b.s), TaskKind::kDrawChit) << guard;
+    EXPECT_EQ(outcome_values(*b.s), (std::vector<int>{7, 8, 9, 10})) << guard;
+    roll(*b.s, 8);
+    ASSERT_EQ(pending(*b.s), TaskKind::kCrtRoll) << guard;
+    EXPECT_EQ(b.s->combat().attack, 3) << guard;   // B cavalry 6 against infantry's front: x1/2
+    EXPECT_EQ(b.s->combat().defence, 8) << guard;  // its A chit
+    EXPECT_EQ(b.s->combat().drm, -1) << guard;     // A defender beats a B attacker
+    EXPECT_EQ(b.s->unit(1).status, Status::kOrdered);
+  }
+  // Negative: with no friend beside it there is nothing to draw: it is lost.
+  auto j = carroccio_scenario("cavalry");
+  j["units"][0]["type"] = "cavalry";
+  Bench b(j);
+  attack_carroccio(b, Status::kOrdered, "0202");
+  EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
+}
+
 TEST(Bma_9_Scenario, Clause_9_3_2_CarroccioLostWithoutSuddenDeathFinishesTheCombat) {
   // In a scenario where its loss does not end the game, play goes on cleanly.
-  Bench b(carroccio_scenario("cavalry", false));
-  b.move(3, "0909");
-  b.set(0, Status::kOrdered, 8);
-  b.set(2, Status::kOrdered, 5);
-  open_combat(*b.s, 0);
-  declare(*b.s, 1, {0});
-  resolve(*b.s);
+  Bench b(carroccio_scenario("infantry", false));
+  attack_carroccio(b, Status::kOrdered, "0202");  // alone: no friend beside it
   EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
   EXPECT_FALSE(b.s->is_terminal());
   EXPECT_NE(b.s->phase(), Phase::kCombatBuild);
@@ -1462,6 +1615,56 @@ TEST(Bma_Rulings, L19_MixedCombatWithRoutedDefender) {
   EXPECT_EQ(b.s->unit(3).status, Status::kOrdered);
 }
 
+TEST(Bma_5_Combat, Clause_5_3_R_OddsOfAttackingARoutedDefenderAreCertain) {
+  // u0 touches u1 (routed, 0506) and u2 (ordered, 0605); u3 (0507) touches u1 only.
+  auto position = [](Status u2) {
+    auto b = std::make_unique<Bench>(scenario_json({{"imperial", "infantry", "A", "0505"},
+                                                    {"lombard", "infantry", "A", "0506"},
+                                                    {"lombard", "infantry", "A", "0605"},
+                                                    {"imperial", "infantry", "A", "0507"}}));
+    b->set(0, Status::kOrdered, 8);
+    b->set(1, Status::kRouted, 9);
+    b->set(2, u2, 8);
+    b->set(3, Status::kOrdered, 0);  // its chit not drawn yet
+    open_combat(*b->s, 0);
+    play(*b->s, act::kTargetBase + 1);
+    play(*b->s, act::kAddAttackerBase + 3);
+    return b;
+  };
+  {  // Positive: only the routed unit is attacked: no die, the rule and its certain result.
+    auto b = position(Status::kOrdered);
+    ASSERT_EQ(defenders(*b->s), (std::vector<int>{1}));
+    const auto j = b->s->action_odds(act::kResolveCombat);
+    EXPECT_EQ(j.value("rule", ""), "bma 5.3 R");
+    EXPECT_NE(j.value("automatic", "").find("eliminated without a roll"), std::string::npos);
+    EXPECT_FALSE(j.contains("column"));
+    EXPECT_FALSE(j.contains("drm"));
+    EXPECT_FALSE(j.contains("undrawn_chits"));
+    ASSERT_EQ(j["results"].size(), 1u);
+    EXPECT_EQ(j["results"][0]["probability"], "1");
+    EXPECT_EQ(j["results"][0].value(nlohmann::json::json_pointer("/vp_lost/lombard/after"), -1),
+              5);  // counted while routed
+    // And so it goes: no combat die is rolled.
+    resolve(*b->s);
+    while (b->s->is_chance_node()) {
+      EXPECT_NE(pending(*b->s), TaskKind::kCrtRoll);
+      roll(*b->s, b->s->chance_outcomes().front().action - act::kValueBase);
+    }
+    EXPECT_EQ(b->s->unit(1).status, Status::kEliminated);
+    EXPECT_TRUE(last_die_event(b->log).is_null());
+  }
+  {  // Negative: with an ordered defender in the combat too, the die is rolled against it, and
+     // the routed one is named among the modifiers as eliminated first.
+    auto b = position(Status::kOrdered);
+    play(*b->s, act::kAddAttackerBase + 0);
+    ASSERT_EQ(defenders(*b->s), (std::vector<int>{1, 2}));
+    const auto j = b->s->action_odds(act::kResolveCombat);
+    EXPECT_FALSE(j.contains("automatic"));
+    EXPECT_TRUE(j.contains("column"));
+    EXPECT_EQ(j["modifiers"][0]["rule"], "bma 5.3 R");
+  }
+}
+
 TEST(Bma_Rulings, L20_RoutSidestepsEnemyZoc) {
   // Attacked from 0604; Imperial u2 at 0606 holds 0506 (straight south) and 0605 in its zone,
   // so the router side-steps to 0405, then goes on south: 0306, 0307.
@@ -1495,6 +1698,70 @@ TEST(Bma_Rulings, L21_LeaderMovesWithRoutingUnit) {
   roll(*b.s, 7);
   EXPECT_EQ(b.s->leader(1).hex, b.s->unit(1).hex);
   EXPECT_EQ(b.at(1), "0508");
+}
+
+TEST(Bma_5_Combat, Clause_5_4_6_RoutOntoOrThroughALoneEnemyLeaderChecksHim) {
+  // The Lombard C infantry at 0505 routs south: 0506, 0507, 0508 (as in
+  // Clause_5_3_R_RoutsThreeHexesTowardHomeEdge).
+  auto rout_with_leaders = [](std::vector<LeaderP> leaders) {
+    auto b = std::make_unique<Bench>(spare(
+        scenario_json({{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+                      std::move(leaders))));
+    duel_roll(*b, 10, 2, Status::kOrdered, 1);  // 5/1, +1 morale: row 2, DR
+    EXPECT_EQ(b->at(1), "0508");
+    return b;
+  };
+  {  // Positive: the rout ends on the lone Imperial leader; he tests, survives and rejoins.
+    auto b = rout_with_leaders({{"L0", "imperial", "0508"}, {"L1", "lombard", "1010"}});
+    ASSERT_EQ(pending(*b->s), TaskKind::kLeaderCheck) << dump(b->log);
+    EXPECT_EQ(b->s->tasks().front().a, 0);
+    EXPECT_EQ(b->s->chance_info().rule, "bma 5.4.6");
+    EXPECT_EQ(b->s->check_invariants(), "");
+    roll(*b->s, 7);
+    EXPECT_EQ(b->s->leader(0).hex, b->h("0504")) << "the nearest unit of his command";
+    EXPECT_EQ(b->s->check_invariants(), "");
+  }
+  {  // Positive: the rout passes through his hex (0507); a 12 kills him.
+    auto b = rout_with_leaders({{"L0", "imperial", "0507"}, {"L1", "lombard", "1010"}});
+    ASSERT_EQ(pending(*b->s), TaskKind::kLeaderCheck) << dump(b->log);
+    roll(*b->s, 12);
+    EXPECT_EQ(b->s->leader(0).hex, kNoHex);
+    EXPECT_EQ(b->s->vp_lost(0), 2);
+    EXPECT_EQ(b->s->check_invariants(), "");
+  }
+  {  // Negative: a lone leader of the routing side is not overrun; he stays with the unit.
+    auto b = rout_with_leaders(
+        {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"L2", "lombard", "0508"}});
+    EXPECT_FALSE(b->s->is_chance_node());
+    EXPECT_TRUE(events_of(b->log, "leader", "bma 5.4.6").empty());
+    EXPECT_EQ(b->s->leader(2).hex, b->s->unit(1).hex);
+    EXPECT_EQ(b->s->check_invariants(), "");
+  }
+}
+
+TEST(Bma_5_Combat, Clause_4_2_RoutNeverEndsWithTwoLeadersInAHex) {
+  // L1 routs with his unit from 0505; his fellow leader L2 stands alone at 0508, where the
+  // three hexes end: the unit goes on to the next hex (ruling L-20), 0509.
+  Bench b(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0505"}, {"L2", "lombard", "0508"}})));
+  duel_roll(b, 10, 2, Status::kOrdered, 2);  // 5/1, +1 -1: row 2, DR
+  ASSERT_EQ(b.s->unit(1).status, Status::kRouted);
+  EXPECT_EQ(b.at(1), "0509") << dump(b.log);
+  EXPECT_EQ(b.s->leader(1).hex, b.s->unit(1).hex);
+  EXPECT_EQ(b.s->leader(2).hex, b.h("0508"));
+  ASSERT_EQ(pending(*b.s), TaskKind::kLeaderCheck);  // L1's own check (5.4.1)
+  EXPECT_EQ(b.s->chance_info().rule, "bma 5.4.1");
+  roll(*b.s, 7);
+  EXPECT_EQ(b.s->check_invariants(), "");
+  // Negative: a unit routing without a leader ends at 0508, and the lone leader is with it.
+  Bench c(spare(scenario_json(
+      {{"imperial", "infantry", "A", "0504"}, {"lombard", "infantry", "C", "0505"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"L2", "lombard", "0508"}})));
+  duel_roll(c, 10, 2, Status::kOrdered, 1);
+  EXPECT_EQ(c.at(1), "0508");
+  EXPECT_EQ(c.s->leader(2).hex, c.s->unit(1).hex);
+  EXPECT_EQ(c.s->check_invariants(), "");
 }
 
 TEST(Bma_Rulings, L6_CavalryFailingForestCheckLeavesItsOwnDefendersOut) {

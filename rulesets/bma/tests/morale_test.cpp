@@ -232,6 +232,57 @@ TEST(Bma_6_Morale, Clause_6_3_1_FleeingUnitDisordersAFriendItPassesThrough) {
   EXPECT_TRUE(events_of(f2->log, "", "bma 6.3.1").empty());
 }
 
+TEST(Bma_6_Morale, Clause_5_4_6_FlightOntoALoneEnemyLeaderChecksHim) {
+  // The routed Imperial unit at 0405 is too close to the Lombard at 0407 to roll, and flees
+  // north through 0404 to 0403, where the Lombard leader L1 stands alone.
+  auto f = setup({{"imperial", "infantry", "B", "0405"}, {"lombard", "infantry", "B", "0407"}},
+                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0403"}});
+  set_status(*f->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  EXPECT_EQ(where(*f->s, 0), "0403");
+  // Positive: his 2d6 check comes before the victory check and the next turn.
+  ASSERT_TRUE(f->s->is_chance_node()) << f->s->to_string();
+  EXPECT_EQ(f->s->chance_info().rule, "bma 5.4.6");
+  EXPECT_EQ(f->s->turn(), 1);
+  EXPECT_EQ(f->s->check_invariants(), "");
+  roll(*f->s, 7);
+  EXPECT_EQ(f->s->leader(1).hex, hex(*f->g, "0407")) << "he joins a unit of his command";
+  EXPECT_EQ(f->s->turn(), 2);
+  EXPECT_EQ(f->s->check_invariants(), "");
+  // Negative: a lone enemy leader beside the path (0303) is not overrun.
+  auto f2 = setup({{"imperial", "infantry", "B", "0405"}, {"lombard", "infantry", "B", "0407"}},
+                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0303"}});
+  set_status(*f2->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  EXPECT_EQ(where(*f2->s, 0), "0403");
+  EXPECT_EQ(f2->s->turn(), 2);
+  EXPECT_TRUE(events_of(f2->log, "leader", "bma 5.4.6").empty());
+  EXPECT_EQ(f2->s->leader(1).hex, hex(*f2->g, "0303"));
+}
+
+TEST(Bma_6_Morale, Clause_4_2_FlightNeverEndsWithTwoLeadersInAHex) {
+  // The routed Imperial unit at 0405 flees with its leader L0; their fellow leader L2 stands
+  // alone at 0403, where the two hexes end: the unit goes on to 0402 (ruling L-20).
+  auto f =
+      setup({{"imperial", "infantry", "B", "0405"}, {"lombard", "infantry", "B", "0407"}},
+            {{"L0", "imperial", "0405"}, {"L1", "lombard", "1010"}, {"L2", "imperial", "0403"}});
+  set_status(*f->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f->s);
+  EXPECT_EQ(where(*f->s, 0), "0402");
+  EXPECT_EQ(f->s->leader(0).hex, f->s->unit(0).hex);
+  EXPECT_EQ(f->s->leader(2).hex, hex(*f->g, "0403"));
+  EXPECT_EQ(f->s->check_invariants(), "");
+  // Negative: fleeing without a leader, it ends at 0403 and the lone leader is with it.
+  auto f2 =
+      setup({{"imperial", "infantry", "B", "0405"}, {"lombard", "infantry", "B", "0407"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}, {"L2", "imperial", "0403"}});
+  set_status(*f2->s, 0, Status::kRouted);
+  decline_rest_of_turn(*f2->s);
+  EXPECT_EQ(where(*f2->s, 0), "0403");
+  EXPECT_EQ(f2->s->leader(2).hex, f2->s->unit(0).hex);
+  EXPECT_EQ(f2->s->check_invariants(), "");
+}
+
 TEST(Bma_6_Morale, Clause_6_3_1_AlreadyDisorderedFriendIsRouted) {
   // The friend at 0404 is disordered and stands next to a disordered Lombard unit at 0304, so it
   // must roll to recover; it fails. The routed unit at 0405 (two hexes from 0304: no roll) then

@@ -475,6 +475,51 @@ TEST(Bma_4_Movement, Clause_4_2_LeaderOccupancyFollowsEveryLeader) {
   EXPECT_EQ(f->s->check_invariants(), "");
 }
 
+TEST(Bma_4_Movement, Clause_4_2_InvariantsRefuseTwoLeadersInAHex) {
+  // Leader X stands alone at 0106; the Lombard leader L1 is with his unit at 0110.
+  auto f =
+      setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0110"}},
+            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
+            {}, 1, 10);
+  const int h6 = hex(*f->g, "0106");
+  // Positive: two leaders left in one hex outside a move break 4.2.
+  auto bad = f->s->clone();
+  static_cast<BmaState&>(*bad).debug_set_leader_hex(1, h6);
+  EXPECT_NE(bad->check_invariants().find("share hex 0106"), std::string::npos)
+      << bad->check_invariants();
+  // Negative: a leader passing through another leader's hex during his move (ruling L-50).
+  activate(*f->s, 1);
+  play(*f->s, act::kSelectLeaderBase + 1);
+  const int north = f->g->board().direction(hex(*f->g, "0110"), hex(*f->g, "0109"));
+  for (int i = 0; i < 4; ++i) play(*f->s, act::kStepBase + north);
+  ASSERT_EQ(f->s->leader(1).hex, h6);
+  ASSERT_EQ(f->s->phase(), Phase::kMoveDestination);
+  EXPECT_EQ(f->s->check_invariants(), "");
+  play(*f->s, act::kStepBase + north);
+  play(*f->s, act::kStop);
+  EXPECT_EQ(f->s->check_invariants(), "");
+}
+
+TEST(Bma_4_Movement, Clause_5_4_6_InvariantsRefuseALeaderOnAnEnemyUnit) {
+  // The Imperial leader stands alone at 0105; the Lombard cavalry is at 0110.
+  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
+                 {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  // Positive: an enemy unit on his hex with no overrun check to come breaks 5.4.6.
+  auto bad = f->s->clone();
+  static_cast<BmaState&>(*bad).debug_set_unit(1, hex(*f->g, "0105"), Status::kOrdered);
+  EXPECT_NE(bad->check_invariants().find("stands on enemy unit"), std::string::npos)
+      << bad->check_invariants();
+  // Negative: the cavalry rides onto him; the two share the hex until his check is rolled.
+  activate(*f->s, 1);
+  move_unit(*f->s, 1, "0105");
+  ASSERT_TRUE(f->s->is_chance_node());
+  EXPECT_EQ(f->s->chance_info().rule, "bma 5.4.6");
+  EXPECT_EQ(f->s->check_invariants(), "");
+  roll(*f->s, 7);
+  EXPECT_EQ(f->s->leader(0).hex, hex(*f->g, "0101"));
+  EXPECT_EQ(f->s->check_invariants(), "");
+}
+
 // ---- Leaders ----
 
 TEST(Bma_Rulings, L4_LeaderMovesEightWithCavalryCostsThroughFriends) {

@@ -283,6 +283,42 @@ TEST(Bma_7_Optional, Clause_7_2_3_TurningCostsOneMovementPoint) {
   }
 }
 
+TEST(Bma_7_Optional, Clause_7_2_3_TurningInAnEnemyFrontHexNeedsAMoraleCheck) {
+  // The Lombard at 0506 faces N/NE: 0505 is in its front, 0507 in its rear (ruling L-43: a
+  // unit in an enemy's front hex passes the 6.4 check before it moves or turns).
+  auto setup = [](const std::string& imperial_at) {
+    auto b = std::make_unique<Bench>(scenario_json({{"imperial", "infantry", "A", imperial_at},
+                                                    {"lombard", "infantry", "A", "0506", "N/NE"}}),
+                                     "facing");
+    activate(*b->s, 0);
+    select_unit(*b->s, 0);
+    return b;
+  };
+  const int facing = setup("0505")->s->unit(0).facing;
+  const game::Action turn = act::kTurnBase + (facing + 2) % 12;
+  {  // Positive: in the enemy's front, the check comes first; failing it, the unit may not turn.
+    auto b = setup("0505");
+    ASSERT_TRUE(b->s->is_chance_node());
+    EXPECT_EQ(b->s->chance_info().rule, "bma 4.1, 6.4");
+    roll(*b->s, 10);
+    EXPECT_EQ(b->s->phase(), Phase::kMoveSelect);
+    EXPECT_FALSE(is_legal(*b->s, act::kSelectUnitBase + 0));
+    EXPECT_EQ(b->s->unit(0).facing, facing);
+  }
+  {  // Passing it, the unit may turn.
+    auto b = setup("0505");
+    roll(*b->s, 1);
+    ASSERT_EQ(b->s->phase(), Phase::kMoveDestination);
+    EXPECT_TRUE(is_legal(*b->s, turn));
+  }
+  {  // Negative: in the enemy's rear there is no check, and the turn is free to choose.
+    auto b = setup("0507");
+    EXPECT_FALSE(b->s->is_chance_node());
+    ASSERT_EQ(b->s->phase(), Phase::kMoveDestination);
+    EXPECT_TRUE(is_legal(*b->s, turn));
+  }
+}
+
 TEST(Bma_7_Optional, Clause_7_2_ZocOnlyInFrontHexes) {
   // The Lombard at 0506 faces N/NE: 0505 is its front, 0507 its rear.
   auto zoc = [](const std::string& imperial_at, const std::string& options) {
@@ -597,6 +633,26 @@ TEST(Bma_7_Optional, Clause_7_3_2_NoChargeIntoOrOutOfForest) {
   EXPECT_FALSE(may_charge(c));  // out of: it began its move in the wood
   c.forest = {"0101"};
   EXPECT_TRUE(may_charge(c));  // negative: all clear
+}
+
+TEST(Bma_7_Optional, Clause_7_3_3_NoSlopesTerrainIsClearOrForest) {
+  // 7.3.3 governs charges up and down slopes; Legnano has only clear and forest (9.6), and a
+  // scenario cannot hold any other terrain, so no charge is ever uphill or downhill.
+  auto ruleset = make_ruleset();
+  auto j =
+      scenario_json({{"imperial", "cavalry", "A", "0502"}, {"lombard", "cavalry", "A", "0506"}});
+  j["map"]["terrain"]["hill"] = {"0504"};
+  auto hill = ruleset->new_game(j, "slopes.json", {});
+  ASSERT_FALSE(hill.ok());
+  EXPECT_EQ(hill.message(),
+            "slopes.json: field 'map.terrain.hill' is not a terrain of this ruleset (clear, "
+            "forest).");
+  // Negative: clear and forest load, and the charge across clear ground is open (7.3.1).
+  j["map"]["terrain"].erase("hill");
+  j["map"]["terrain"]["clear"] = {"0504"};
+  EXPECT_TRUE(ruleset->new_game(j, "slopes.json", {}).ok());
+  ChargeSetup c;
+  EXPECT_TRUE(may_charge(c));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 // The Legnano scenario (9.0) as shipped, and the scenario loader refusing malformed files with
 // one sentence that names the field.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -156,6 +159,59 @@ TEST(Bma_Rulings, L49_LeadersStartStackedWithinReachOfTheirUnits) {
   }
   EXPECT_EQ(s->turn(), 1);
   EXPECT_EQ(s->cup_total(), 15);
+}
+
+// The 1-based line of the "hex" field of the JSON object holding `"id": "<id>"` in `file`.
+std::size_t hex_line_of(const std::string& file, const std::string& id) {
+  const auto id_at = file.find("\"id\": \"" + id + "\"");
+  const auto open = id_at == std::string::npos ? std::string::npos : file.rfind('{', id_at);
+  const auto at = open == std::string::npos ? std::string::npos : file.find("\"hex\"", open);
+  EXPECT_NE(at, std::string::npos) << id;
+  if (at == std::string::npos) return 0;
+  return 1 + static_cast<std::size_t>(
+                 std::count(file.begin(), file.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+}
+
+TEST(Bma_Rulings, L49_SetUpDeparturesLoadWithAWarningNamingFileLineFieldUnitAndRule) {
+  // u0 starts on its leader (clear); u1 starts in forest (0707) 7 hexes from its leader L0;
+  // the Lombard leader L1 starts on no unit (1010).
+  const auto j = scenario_json({{"imperial", "infantry", "B", "0202"},
+                                {"imperial", "cavalry", "B", "0707"},
+                                {"lombard", "infantry", "B", "0909"}},
+                               {{"L0", "imperial", "0202"}, {"L1", "lombard", "1010"}}, {"0707"});
+  const std::string text = j.dump(2);
+  const std::string path =
+      (std::filesystem::path(::testing::TempDir()) / "l49_departures.json").string();
+  std::ofstream(path) << text;
+  game::Registry reg;
+  reg.add(make_ruleset());
+  std::vector<std::string> warnings;
+  auto g = reg.load(path, {}, &warnings);
+  // The rules allow each departure (9.6, 7.1, 2.2): the file loads and is played as it is.
+  ASSERT_TRUE(g.ok()) << g.message();
+  const Board& b = std::static_pointer_cast<const BmaGame>(*g)->board();
+  ASSERT_EQ(b.distance(*b.parse_label("0202"), *b.parse_label("0707")), 7);
+  const std::size_t u1_hex = hex_line_of(text, "u1"), l1_hex = hex_line_of(text, "L1");
+  EXPECT_EQ(warnings,
+            (std::vector<std::string>{
+                fmt::format("{}:{}: field 'units[1].hex' starts u1 in forest at 0707; the rules "
+                            "allow it (9.6 governs entering a forest), but it departs from the "
+                            "set-up of ruling L-49.",
+                            path, u1_hex),
+                fmt::format("{}:{}: field 'units[1].hex' starts u1 7 hexes from its leader L0; "
+                            "the rules allow it, but under the command-radius option (7.1.1: "
+                            "within 4 hexes) it begins out of command, with half its movement "
+                            "and no attack (7.1.2; ruling L-49).",
+                            path, u1_hex),
+                fmt::format("{}:{}: field 'leaders[1].hex' starts L1 on no unit of his command; "
+                            "the rules allow it (2.2 places a leader on one only normally), but "
+                            "it departs from the set-up of ruling L-49.",
+                            path, l1_hex)}));
+  // u0 (on L0) and u2 (0909, one hex from L1, on clear) draw none.
+  // Negative: the shipped set-up keeps to all three and loads without a warning.
+  std::vector<std::string> none;
+  ASSERT_TRUE(reg.load("bma/legnano", {}, &none).ok());
+  EXPECT_TRUE(none.empty()) << none.front();
 }
 
 TEST(Bma_9_Scenario, Legnano_RendersTheMap) {

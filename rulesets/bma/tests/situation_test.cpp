@@ -66,14 +66,7 @@ nlohmann::json describe(const BmaState& s) {
   if (s.unit(d).value) def["chit"] = s.unit(d).value;
   if (!leader_of(d).is_null()) def["leader"] = leader_of(d);
   if (g.unit(d).type == UnitType::kCarroccio) {
-    bool guarded = false;
-    for (int nb : g.board().neighbors(s.unit(d).hex)) {
-      const int f = nb == kNoHex ? -1 : s.unit_at(nb);
-      if (f >= 0 && g.unit(f).side == g.unit(d).side && g.unit(f).type == UnitType::kInfantry &&
-          s.unit(f).status != Status::kRouted)
-        guarded = true;
-    }
-    def["guarded"] = guarded;
+    def["guarded"] = !s.carroccio_alone(d);
   } else if (beside(d)) {
     def["carroccio"] = true;
   }

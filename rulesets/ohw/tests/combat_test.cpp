@@ -52,6 +52,21 @@ TEST(Ohw_0_Conventions, Clause_0_9_UnitsBlockTheLineOfSight) {
   EXPECT_TRUE(clear.s->may_shoot_at(0, 1));
 }
 
+TEST(Ohw_0_Conventions, Clause_0_9_ii_AtLeastThreeInchesOfTheSideMustBeSeen) {
+  // A blue levy in front of the archer's line hides the east part of the target's 4" front:
+  // from x = 19.5 eastwards 3.4" stay in sight, from x = 18.75 only 2.6".
+  Bench most({{"blue", "archers", 18, 6, 90},
+              {"red", "levies", 18, 14, 270},
+              {"blue", "levies", 21, 10, 90}});
+  EXPECT_TRUE(most.s->eligible_side(0, 1, Side::kFront, true));
+  EXPECT_TRUE(most.s->may_shoot_at(0, 1));
+  Bench little({{"blue", "archers", 18, 6, 90},
+                {"red", "levies", 18, 14, 270},
+                {"blue", "levies", 20.5, 10, 90}});
+  EXPECT_FALSE(little.s->eligible_side(0, 1, Side::kFront, true));
+  EXPECT_FALSE(little.s->may_shoot_at(0, 1));
+}
+
 TEST(Ohw_0_Conventions, Clause_0_9_iii_AGapOfThreeInchesIsNeeded) {
   // Two units 0.8" apart on either side of the line.
   Bench narrow({{"blue", "archers", 18, 6, 90},
@@ -71,6 +86,28 @@ TEST(Ohw_0_Conventions, Clause_0_9_iv_UpToThreeInchesOfWoods) {
   EXPECT_TRUE(thin.s->may_shoot_at(0, 1));
   Bench thick(archer_and({"red", "levies", 18, 17, 270}), {{"woods", {0, 10, 36, 14}}});
   EXPECT_FALSE(thick.s->may_shoot_at(0, 1));
+}
+
+TEST(Ohw_0_Conventions, Clause_0_9_iv_UpToThreeInchesOfTownOrHillCrest) {
+  const U target = {"red", "levies", 18, 17, 270};  // front 9" from the archer's
+  Bench thin_town(archer_and(target), {{"town", {0, 10, 36, 12}}});
+  EXPECT_TRUE(thin_town.s->may_shoot_at(0, 1));
+  Bench thick_town(archer_and(target), {{"town", {0, 10, 36, 14}}});
+  EXPECT_FALSE(thick_town.s->may_shoot_at(0, 1));
+  Bench low_crest(archer_and(target), {{"hill", {0, 10, 36, 12}}});
+  EXPECT_TRUE(low_crest.s->may_shoot_at(0, 1));
+  Bench crest(archer_and(target), {{"hill", {0, 10, 36, 14}}});
+  EXPECT_FALSE(crest.s->may_shoot_at(0, 1));  // 4" of hill between, neither unit on it
+  Bench on_hill(archer_and(target), {{"hill", {0, 4, 36, 14}}});
+  EXPECT_TRUE(on_hill.s->may_shoot_at(0, 1));  // O-5: the archer stands on the hill
+}
+
+TEST(Ohw_0_Conventions, Clause_0_9_v_UnitsLiningATownAreSeenFreely) {
+  // The target's front is on the far edge of 4" of town: it lines the town and is seen.
+  Bench lining(archer_and({"red", "levies", 18, 15, 270}), {{"town", {0, 10, 36, 14}}});
+  EXPECT_TRUE(lining.s->may_shoot_at(0, 1));
+  Bench back(archer_and({"red", "levies", 18, 16, 270}), {{"town", {0, 10, 36, 14}}});
+  EXPECT_FALSE(back.s->may_shoot_at(0, 1));  // 1" behind the edge: it does not line it
 }
 
 TEST(Ohw_0_Conventions, Clause_0_9_v_UnitsLiningTheEdgeSeeFreely) {
@@ -130,12 +167,28 @@ TEST(Ohw_2_Shooting, Clause_2_3_CoverAndArmourHalveRoundingUpOnce) {
 }
 
 TEST(Ohw_2_Shooting, Clause_2_4_ShootingIntoMeleeIsAllowed) {
-  // The red levy fights a blue knight on its east side; the archer still sees its front.
+  // The red levy fights a blue knight on its east side; the archer still sees its front, and the
+  // hits go to the levy alone (O-21).
   Bench b({{"blue", "archers", 18, 6, 90},
            {"red", "levies", 18, 14, 270},
            {"blue", "knights", 21, 14, 180}});
   ASSERT_TRUE(b.s->in_melee(1));
   EXPECT_TRUE(b.s->may_shoot_at(0, 1));
+  play(*b.s, act::kEndPhase);
+  play(*b.s, shoot(0, 1));
+  roll(*b.s, 4);
+  EXPECT_EQ(b.s->unit(1).hits, 6);
+  EXPECT_EQ(b.s->unit(2).hits, 0);
+}
+
+TEST(Ohw_2_Shooting, Clause_2_4_AFriendInContactBlocksWhereItStandsInTheWay) {
+  // The blue knight fights the red levy front to front, between it and the archer: the line of
+  // sight crosses the knight, so there is no shot (O-21).
+  Bench b({{"blue", "archers", 18, 6, 90},
+           {"red", "levies", 18, 14, 270},
+           {"blue", "knights", 18, 12, 90}});
+  ASSERT_EQ(b.s->front_contact(2, 1), Side::kFront);
+  EXPECT_FALSE(b.s->may_shoot_at(0, 1));
 }
 
 TEST(Ohw_2_Shooting, Ruling_O20_ArchersInContactDoNotShoot) {

@@ -83,6 +83,19 @@ TEST(Ohw_FreePlacement, Clause_1_2_iv_BeyondTheAllowanceOnlyAlongARoad) {
             "Beyond 6\" u1 must move along a road, its centre on one straight stretch (1.2 iv).");
 }
 
+TEST(Ohw_FreePlacement, Clause_1_2_iv_ADropAlongTheRoadPassesThroughImpassableTerrain) {
+  // A wood across a road running north: u0 is on the road, u1 beside it.
+  Bench b(
+      {{"blue", "levies", 18, 4, 90}, {"blue", "levies", 8, 4, 90}, {"red", "levies", 18, 34, 270}},
+      {{"woods", {4, 8, 30, 20}}}, {{{"id", "road"}, {"line", {{18, 0}, {18, 36}}}}});
+  b.select(0);
+  EXPECT_EQ(b.drop(place(90, 8.5, 90)), "");
+  EXPECT_EQ(b.s->unit(0).base.centre(), at(18, 12.5));
+  b.select(1);
+  EXPECT_NE(b.drop(place(90, 6, 90)), "");  // off the road the wood stops it
+  EXPECT_EQ(b.drop(place(90, 2, 90)), "");  // up to the wood's edge
+}
+
 TEST(Ohw_FreePlacement, Clause_1_2_ImpassableTerrainStopsTheDrop) {
   Bench b({{"blue", "knights", 10, 4, 90}, {"red", "levies", 18, 34, 270}},
           {{"woods", {4, 8, 30, 12}}});

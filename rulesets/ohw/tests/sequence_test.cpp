@@ -82,17 +82,70 @@ TEST(Ohw_Sequence, ForceTableHasTheOriginalRows) {
             (std::vector<UnitType>{UnitType::kKnights, UnitType::kKnights, UnitType::kMenAtArms}));
 }
 
-TEST(Ohw_5_Optional, Clause_5_2_And_5_3_ReplaceUnitsOfARolledForce) {
+game::Action irregulars(int a, int b) { return act::kIrregularsBase + 64 * a + b; }
+game::Action peasants(int u) { return act::kPeasantsBase + u; }
+
+// 5.2, 5.3 (O-32, O-33): irregulars and peasant archers replace units of each side's choice, a
+// decision of that side at set-up once both forces are rolled.
+TEST(Ohw_5_Optional, Clause_5_2_And_5_3_EachSideChoosesTheUnitsReplaced) {
   auto s = builtin("pitched", "irregulars,peasant_archers");
-  roll(*s, 2);  // 3 knights, 1 men-at-arms, 1 archers, 1 levies
-  EXPECT_EQ(s->unit(unit_index(*s, "b5")).type, UnitType::kIrregulars);
-  EXPECT_EQ(s->unit(unit_index(*s, "b6")).type, UnitType::kIrregulars);
-  EXPECT_EQ(s->unit(unit_index(*s, "b4")).type, UnitType::kPeasantArchers);
-  EXPECT_EQ(s->unit(unit_index(*s, "b3")).type, UnitType::kKnights);
+  roll(*s, 2);  // blue: 3 knights, 1 men-at-arms, 1 archers, 1 levies
+  roll(*s, 5);  // red: 4 knights, 1 men-at-arms, 1 levies
+  const int b1 = unit_index(*s, "b1"), b2 = unit_index(*s, "b2"), b3 = unit_index(*s, "b3");
+  const int b5 = unit_index(*s, "b5"), b6 = unit_index(*s, "b6");
+  const int r1 = unit_index(*s, "r1"), r5 = unit_index(*s, "r5"), r6 = unit_index(*s, "r6");
+  ASSERT_FALSE(s->is_chance_node());
+  EXPECT_EQ(s->phase(), Phase::kSetup);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->to_json(0)["active"], "blue");
+  EXPECT_EQ(s->legal_actions().size(), 15u);       // any two of blue's six units
+  EXPECT_FALSE(is_legal(*s, irregulars(r5, r6)));  // not red's units
+  EXPECT_FALSE(is_legal(*s, irregulars(b2, b1)));  // a pair is named once, in order
+  EXPECT_EQ(s->action_to_string(irregulars(b1, b2)),
+            "Blue: b1 (knights) and b2 (knights) become irregulars");
+  const auto j = s->action_to_json(irregulars(b1, b2));
+  EXPECT_EQ(j["kind"], "replace");
+  EXPECT_EQ(j["as"], "irregulars");
+  EXPECT_EQ(j["units"], (nlohmann::json{"b1", "b2"}));
+  play(*s, irregulars(b1, b2));
+  EXPECT_EQ(s->unit(b1).type, UnitType::kIrregulars);
+  EXPECT_EQ(s->unit(b2).type, UnitType::kIrregulars);
+  EXPECT_EQ(s->unit(b3).type, UnitType::kKnights);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->legal_actions().size(), 4u);  // one of the four not made irregulars
+  EXPECT_FALSE(is_legal(*s, peasants(b1)));
+  EXPECT_EQ(s->action_to_string(peasants(b6)), "Blue: b6 (levies) becomes peasant archers");
+  play(*s, peasants(b6));
+  EXPECT_EQ(s->unit(b6).type, UnitType::kPeasantArchers);
+  EXPECT_EQ(s->unit(b5).type, UnitType::kArchers);  // as rolled
+  EXPECT_EQ(s->current_player(), 1);
+  play(*s, irregulars(r5, r6));
+  play(*s, peasants(r1));
+  EXPECT_EQ(s->unit(r1).type, UnitType::kPeasantArchers);
+  EXPECT_EQ(s->unit(r5).type, UnitType::kIrregulars);
+  ASSERT_TRUE(s->is_chance_node());  // the roll-off for the first player
+  EXPECT_EQ(s->chance_outcomes().size(), 2u);
+  // Negative: without the options the forces stand as rolled and nobody is asked.
   auto plain = builtin("pitched");
   roll(*plain, 2);
-  EXPECT_EQ(plain->unit(unit_index(*plain, "b5")).type, UnitType::kArchers);
-  EXPECT_EQ(plain->unit(unit_index(*plain, "b4")).type, UnitType::kMenAtArms);
+  roll(*plain, 5);
+  EXPECT_TRUE(plain->is_chance_node());
+  EXPECT_EQ(plain->unit(b5).type, UnitType::kArchers);
+  EXPECT_EQ(plain->unit(b1).type, UnitType::kKnights);
+}
+
+TEST(Ohw_5_Optional, Clause_5_3_PeasantArchersAloneReplaceAnyOneUnit) {
+  auto s = builtin("pitched", "peasant_archers");
+  roll(*s, 2);
+  roll(*s, 5);
+  const int b1 = unit_index(*s, "b1"), r1 = unit_index(*s, "r1");
+  EXPECT_EQ(s->legal_actions().size(), 6u);
+  EXPECT_FALSE(is_legal(*s, irregulars(b1, b1 + 1)));  // no irregulars without their option
+  play(*s, peasants(b1));
+  EXPECT_EQ(s->unit(b1).type, UnitType::kPeasantArchers);
+  EXPECT_FALSE(is_legal(*s, peasants(b1)));  // red's turn to choose
+  play(*s, peasants(r1));
+  EXPECT_TRUE(s->is_chance_node());
 }
 
 // S1: Blue touches the wagon; a red levy 3.9" from it prevents the win, at 4.1" it does not.
@@ -168,6 +221,29 @@ TEST(Ohw_Scenarios, S2_DemolitionOnFiveOrSixClosesTheBridge) {
   EXPECT_FALSE(is_legal(*t, act::kSelectBase + unit_index(*t, "r2")));  // it has acted
 }
 
+TEST(Ohw_Scenarios, S2_DemolitionNeedsAUnitTouchingTheSouthEndAndIsTriedOnceAPlayerTurn) {
+  auto s = s2_at_the_bridge(false);
+  const int r2 = unit_index(*s, "r2");
+  play(*s, act::kMoveBase + act::kDemolishCode);
+  EXPECT_EQ(s->unit(r2).flags & (kMoved | kShot | kFought), kMoved | kShot | kFought);
+  roll(*s, 4);  // it stands
+  // A second unit touching the line may not try again in the same player turn.
+  const int r3 = unit_index(*s, "r3");
+  s->debug_place(r3, at(20.5, 16), 90);
+  play(*s, act::kSelectBase + r3);
+  EXPECT_FALSE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+  play(*s, act::kMoveBase + act::kHold);
+  pass_turn(*s);  // the rest of red's player turn
+  pass_turn(*s);  // blue's
+  // Red's next player turn: a unit that does not touch the line (its front 4" short of it) may
+  // not try; one that touches it may try again.
+  play(*s, act::kSelectBase + unit_index(*s, "r1"));
+  EXPECT_FALSE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+  play(*s, act::kMoveBase + act::kHold);
+  play(*s, act::kSelectBase + r3);
+  EXPECT_TRUE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+}
+
 TEST(Ohw_Scenarios, S3_WagonsMoveOnlyStraightAlongTheRoad) {
   auto s = builtin("s3");
   const int w1 = unit_index(*s, "w1");
@@ -211,6 +287,35 @@ TEST(Ohw_Scenarios, S3_AWagonReachingTheEastEdgeIsSafe) {
   }
 }
 
+TEST(Ohw_Scenarios, S3_WagonsAreNeitherShotNorFought) {
+  auto s = builtin("s3");
+  const int w1 = unit_index(*s, "w1"), r3 = unit_index(*s, "r3"), r4 = unit_index(*s, "r4");
+  s->debug_place(unit_index(*s, "b2"), at(20, 30), 0);
+  s->debug_place(r4, at(20, 10), 90);  // red archers 6" south of the road
+  s->debug_place(w1, at(20, 18), 0);
+  s->debug_place(r3, at(26, 15.5), 90);
+  EXPECT_FALSE(s->may_shoot_at(r4, w1));
+  s->debug_place(r3, at(20, 15.5), 90);  // its front touches the wagon
+  EXPECT_FALSE(s->may_shoot_at(r4, w1));
+  EXPECT_FALSE(s->must_fight(r3));
+  // A unit of the escort in the wagon's place is both shot and fought.
+  s->debug_remove(w1);
+  s->debug_place(unit_index(*s, "b2"), at(20, 18.5), 0);
+  EXPECT_TRUE(s->must_fight(r3));
+  s->debug_place(r3, at(30, 30), 90);
+  EXPECT_TRUE(s->may_shoot_at(r4, unit_index(*s, "b2")));
+}
+
+TEST(Ohw_Scenarios, S3_AtTheTurnLimitMorePointsWinAndEqualPointsDraw) {
+  for (bool removal : {false, true}) {
+    auto s = builtin("s3");
+    if (removal) s->debug_remove(unit_index(*s, "r1"));  // 1 point to the escort
+    while (!s->is_terminal()) pass_turn(*s);
+    EXPECT_EQ(s->end_reason(), EndReason::kTurnLimit);
+    EXPECT_EQ(s->winner(), removal ? 0 : 2) << removal;
+  }
+}
+
 TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
   for (bool denied : {false, true}) {
     auto s = builtin("s4");
@@ -225,6 +330,24 @@ TEST(Ohw_Scenarios, S4_GrangesScoreFromTurnThreeAndAnEnemyPartDenies) {
     pass_turn(*s);
     EXPECT_EQ(s->turn(), 4);
     EXPECT_EQ(s->points(0), denied ? 0 : 1) << denied;
+  }
+}
+
+TEST(Ohw_Scenarios, S4_AtTheTurnLimitPointsThenFewerLossesDecide) {
+  struct Case {
+    bool grange, blue_loss;
+    int winner;
+  };
+  for (const Case c : {Case{false, false, 2}, Case{false, true, 1}, Case{true, true, 0}}) {
+    auto s = builtin("s4");
+    roll(*s, 6);
+    roll(*s, 6);
+    play(*s, act::kRollOffBase + 0);
+    if (c.grange) s->debug_place(unit_index(*s, "b1"), at(9, 19), 270);
+    if (c.blue_loss) s->debug_remove(unit_index(*s, "b6"));
+    while (!s->is_terminal()) pass_turn(*s);
+    EXPECT_EQ(s->end_reason(), EndReason::kTurnLimit);
+    EXPECT_EQ(s->winner(), c.winner) << c.grange << c.blue_loss;
   }
 }
 

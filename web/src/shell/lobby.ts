@@ -109,7 +109,7 @@ export class Lobby {
     try {
       const all = await this.api.rulesets();
       this.rulesets = all.filter((r) => r.plays_games !== false);
-      this.referees = all.filter((r) => r.plays_games === false);
+      this.referees = all.filter((r) => r.plays_games === false && r.table_referee === true);
     } catch (e) {
       replace(this.form, h('p', { class: 'error' }, (e as Error).message));
       return;
