@@ -1,9 +1,12 @@
 // Agents: whatever chooses a side's decisions (random, heuristic, MCTS), over the game interface.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,17 +32,48 @@ struct Explanation {
   game::Action chosen = game::kInvalidAction;
 };
 
+// A bound a driver puts on each decision, whatever the agent's own budget: a time by which to
+// answer, and a flag that, once set, asks for an answer at once (a server shutting down). A
+// search agent checks it between the steps of its search and answers with the best it has found
+// so far (at least a legal decision); an agent that decides at once has nothing to check.
+struct DecisionLimit {
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  const std::atomic<bool>* stop = nullptr;
+  bool reached() const {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) return true;
+    return deadline && std::chrono::steady_clock::now() >= *deadline;
+  }
+};
+
 class Agent {
  public:
   virtual ~Agent();
   // The agent's spec in text form, e.g. "random" or "mcts:iters=20000".
   virtual std::string name() const;
   // Chooses one of state.legal_actions(); `state` is a decision node of this agent's side.
-  // All randomness comes from `rng`, so the choice is reproducible.
+  // All randomness comes from `rng`, so the choice is reproducible (unless a limit cuts it short).
   virtual game::Action choose(const game::State& state, core::Rng& rng) = 0;
   // The account of the last choose(): up to `limit` candidates. Empty by default (the random
   // agent weighs nothing).
   virtual Explanation explain(std::size_t limit) const;
+
+  // The limit of the decisions to come (none by default).
+  void set_limit(const DecisionLimit& limit) { limit_ = limit; }
+  // Whether the limit cut the last decision's search short (so it cannot be repeated).
+  bool cut_short() const { return cut_short_; }
+
+ protected:
+  // For search agents: call at the start of a decision, then limit_reached() between steps.
+  void begin_decision() { cut_short_ = false; }
+  bool limit_reached() {
+    if (!cut_short_ && (limit_.deadline || limit_.stop != nullptr) && limit_.reached())
+      cut_short_ = true;
+    return cut_short_;
+  }
+
+ private:
+  DecisionLimit limit_;
+  bool cut_short_ = false;
 };
 
 // Uniform over the legal actions. Reuses one buffer, so a playout does not allocate here.

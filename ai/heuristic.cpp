@@ -32,7 +32,7 @@ static std::vector<T>& buffer(std::deque<std::vector<T>>& buffers, std::size_t l
 // is a leaf scored by State::evaluate().
 double HeuristicAgent::expected(const game::State& state, int samples, core::Rng& rng) {
   ++nodes_;
-  if (!state.is_chance_node() || nodes_ >= params_.max_nodes) return leaf(state);
+  if (!state.is_chance_node() || nodes_ >= params_.max_nodes || limit_reached()) return leaf(state);
   auto& outcomes = buffer(outcomes_, level_);
   state.chance_outcomes(outcomes);
   ++level_;
@@ -87,7 +87,9 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
     if (child->current_player() == side_) {
       const double e = leaf(*child);
       const int next = std::abs(e - here) <= kTieEpsilon ? depth : depth - 1;
-      v = (next > 0 && nodes_ < params_.max_nodes) ? best(*child, e, next, rng, nullptr) : e;
+      v = (next > 0 && nodes_ < params_.max_nodes && !limit_reached())
+              ? best(*child, e, next, rng, nullptr)
+              : e;
     } else {
       v = expected(*child, params_.samples, rng);
     }
@@ -106,6 +108,7 @@ double HeuristicAgent::best(const game::State& state, double here, int depth, co
 }
 
 game::Action HeuristicAgent::choose(const game::State& state, core::Rng& rng) {
+  begin_decision();
   state.agent_actions(root_legal_);
   if (root_legal_.empty()) return game::kInvalidAction;
   root_values_.clear();

@@ -303,6 +303,7 @@ void MctsAgent::seed_root(const game::State& state, core::Rng& rng) {
 game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_ = {};
   last_choice_ = game::kInvalidAction;
+  begin_decision();
   state.agent_actions(legal_);
   if (legal_.empty()) return game::kInvalidAction;
   if (legal_.size() == 1) {
@@ -327,6 +328,7 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   const auto start = Clock::now();
   const auto limit = std::chrono::milliseconds(params_.milliseconds);
   for (std::int64_t i = 0;; ++i) {
+    if (limit_reached()) break;  // the driver's limit, whatever the budget (ai/agent.hpp)
     if (params_.milliseconds > 0) {
       if ((i & 15) == 0 && i > 0 && Clock::now() - start >= limit) break;
     } else if (i >= params_.iterations) {
@@ -349,6 +351,11 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
     const double nm = n.visits ? n.value / n.visits : -1e300;
     const double bm = b.visits ? b.value / b.visits : -1e300;
     if (n.visits > b.visits || (n.visits == b.visits && nm > bm)) best = c;
+  }
+  if (best < 0) {  // stopped before the first iteration: the first candidate
+    next_root_ = -1;
+    last_choice_ = legal_.front();
+    return last_choice_;
   }
   if (params_.reuse) remember_choice(state, best);
   last_choice_ = pool_[static_cast<std::size_t>(best)].action;

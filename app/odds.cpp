@@ -229,11 +229,9 @@ int run_described_odds(const ParsedArgs& parsed, Io io) {
         return usage_error(io.err, fmt::format("Give the combat either in --situation {} or with "
                                                "--{} and the other flags, not both.",
                                                *path, f));
-    std::ifstream file(*path, std::ios::binary);
-    if (!file) return usage_error(io.err, fmt::format("Cannot open situation file {}.", *path));
-    std::ostringstream text;
-    text << file.rdbuf();
-    auto j = game::parse_json_text(text.str(), *path);
+    auto text = game::read_text_file(*path, "situation file");
+    if (!text) return usage_error(io.err, text.message());
+    auto j = game::parse_json_text(*text, *path);
     if (!j) return usage_error(io.err, j.message());
     situation = *j;
     source = *path;

@@ -214,7 +214,12 @@ int PlaySession::finish(int code) {
     std::map<std::string, std::string> agents;
     for (std::size_t p = 0; p < specs_.size(); ++p)
       agents[game_->player_name(static_cast<game::Player>(p))] = specs_[p].to_string();
-    const auto record = game::make_record(*state_, seed_, agents);
+    // The dice are the "stream" generator of the seed (or typed by a person); each agent draws
+    // from its own split of it, one agent per side for the whole game (game/dice_draw.hpp).
+    game::RecordDraws draws;
+    draws.dice = dice_ == DiceMode::kDigital ? game::DiceDraw::kStream : game::DiceDraw::kPhysical;
+    draws.agent_draw = game::AgentDraw::kStream;
+    const auto record = game::make_record(*state_, seed_, agents, draws);
     if (auto s = game::write_record_file(record, *record_path_); !s)
       return fail(io_.err, s.message());
     io_.out << "Record written to " << *record_path_ << ".\n";

@@ -2,6 +2,7 @@
 #include "app/serve_command.hpp"
 
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <charconv>
@@ -29,16 +30,23 @@ constexpr const char* kDefaultWebDir = CARROCCIO_SOURCE_DIR "/web/dist";
 
 constexpr std::string_view kUsage =
     R"(Usage: carroccio serve [--port N] [--host ADDRESS] [--db FILE] [--web DIR] [--seed N]
-                       [--agent-threads N] [--log]
+                       [--agent-threads N] [--http-threads N] [--max-agent-ms MS]
+                       [--max-games N] [--max-connections N] [--list-all-games] [--log]
 
-Serves the browser front end and the HTTP/JSON API (docs/api.md) until Ctrl-C.
-  --port N           port to listen on (default 8080; 0 picks a free port)
-  --host ADDRESS     address to listen on (default 127.0.0.1: this machine only)
-  --db FILE          SQLite file holding the games (default carroccio.db; created if missing)
-  --web DIR          the built front end (default: web/dist of the source tree)
-  --seed N           seed of game ids and of the seeds of games created without one
-  --agent-threads N  threads playing the agents' turns, 1 to 64 (default 2)
-  --log              print one line per request
+Serves the browser front end and the HTTP/JSON API (docs/api.md) until Ctrl-C or SIGTERM.
+  --port N             port to listen on (default 8080; 0 picks a free port)
+  --host ADDRESS       address to listen on (default 127.0.0.1: this machine only)
+  --db FILE            SQLite file holding the games (default carroccio.db; created if missing)
+  --web DIR            the built front end (default: web/dist of the source tree)
+  --seed N             seed of game ids and referee rolls (never of a game's dice)
+  --agent-threads N    threads playing the agents' turns, 1 to 64 (default 2)
+  --http-threads N     threads serving the connections, 1 to 64 (default 4)
+  --max-agent-ms MS    the longest an agent may think over one decision, whatever the game
+                       asks, 1 to 600000 (default 2000)
+  --max-games N        unfinished games the server keeps at once, 1 to 1000000 (default 1000)
+  --max-connections N  open connections at once, 16 to 100000 (default 4096)
+  --list-all-games     GET /api/games lists every game, not only those a client holds a seat of
+  --log                print one line per request
 )";
 
 int usage_error(std::ostream& err, std::string_view sentence) {
@@ -59,9 +67,18 @@ std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t m
 int run_serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   server::ServerOptions options;
   options.web_dir = kDefaultWebDir;
-  const std::map<std::string, bool> known = {{"port", true},         {"host", true}, {"db", true},
-                                             {"web", true},          {"seed", true}, {"log", false},
-                                             {"agent-threads", true}};
+  const std::map<std::string, bool> known = {{"port", true},
+                                             {"host", true},
+                                             {"db", true},
+                                             {"web", true},
+                                             {"seed", true},
+                                             {"log", false},
+                                             {"agent-threads", true},
+                                             {"http-threads", true},
+                                             {"max-agent-ms", true},
+                                             {"max-games", true},
+                                             {"max-connections", true},
+                                             {"list-all-games", false}};
   std::map<std::string, std::string> given;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -123,7 +140,39 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
           fmt::format("'--agent-threads {}' must be a whole number from 1 to 64.", it->second));
     options.agent_threads = static_cast<int>(*n);
   }
+  // A whole-number option within [lo, hi].
+  const auto bounded = [&](const char* name, std::uint64_t lo, std::uint64_t hi,
+                           auto&& set) -> std::optional<int> {
+    const auto it = given.find(name);
+    if (it == given.end()) return std::nullopt;
+    const auto n = parse_number(it->second, hi);
+    if (!n || *n < lo)
+      return usage_error(err, fmt::format("'--{} {}' must be a whole number from {} to {}.", name,
+                                          it->second, lo, hi));
+    set(*n);
+    return std::nullopt;
+  };
+  if (auto e = bounded("http-threads", 1, 64,
+                       [&](std::uint64_t n) { options.http_threads = static_cast<int>(n); }))
+    return *e;
+  if (auto e = bounded("max-agent-ms", 1, 600'000,
+                       [&](std::uint64_t n) { options.max_agent_ms = static_cast<int>(n); }))
+    return *e;
+  if (auto e = bounded("max-games", 1, 1'000'000,
+                       [&](std::uint64_t n) { options.max_games = static_cast<std::size_t>(n); }))
+    return *e;
+  if (auto e = bounded("max-connections", 16, 100'000, [&](std::uint64_t n) {
+        options.max_connections = static_cast<std::size_t>(n);
+      }))
+    return *e;
+  if (given.count("list-all-games") > 0) options.list_all_games = true;
   if (given.count("log") > 0) options.log = &out;
+  // Room for the connections: the soft limit on open files raised as far as allowed.
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    (void)::setrlimit(RLIMIT_NOFILE, &files);
+  }
 
   // SIGINT and SIGTERM are blocked in every thread and awaited here, so a signal stops the
   // server cleanly instead of killing it mid-write.

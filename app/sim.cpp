@@ -109,17 +109,9 @@ struct Shard {
 core::Expected<Shard> shard_of(const std::string& path, nlohmann::json run_json);
 
 core::Expected<Shard> read_shard(const std::string& path) {
-  constexpr std::uintmax_t kMaxBytes = 16u << 20;
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return core::make_error(fmt::format("Cannot read the shard '{}'.", path));
-  if (size > kMaxBytes)
-    return core::make_error(fmt::format(
-        "The shard '{}' is {} bytes, more than the 16 MiB a sim result can be.", path, size));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return core::make_error(fmt::format("Cannot read the shard '{}'.", path));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto j = game::parse_json_text(text, path);
+  auto text = game::read_text_file(path, "shard");
+  if (!text) return text.error();
+  auto j = game::parse_json_text(*text, path);
   if (!j) return j.error();
   return shard_of(path, std::move(*j));
 }

@@ -1,11 +1,10 @@
 #include "game/registry.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "fmt/format.h"
+#include "game/json_text.hpp"
 #include "game/scenario_reader.hpp"
 #include "game/switches.hpp"
 
@@ -45,6 +44,18 @@ core::Status Ruleset::validate_options(const Options& options) const {
   return core::Status::Ok();
 }
 
+core::Status Ruleset::read_file(std::string_view kind, const nlohmann::json& file,
+                                std::string_view source_name) const {
+  if (kind != "scenario")
+    return core::make_error(
+        fmt::format("Ruleset '{}' reads no file of kind '{}'.", info().id, printable(kind)));
+  auto game = new_game(file, source_name, {});
+  if (!game) return core::make_error(game.message());
+  auto state = (*game)->new_initial_state();
+  (void)state->to_string();
+  return core::Status::Ok();
+}
+
 void Registry::add(std::unique_ptr<Ruleset> ruleset) {
   for (auto& command : ruleset->commands()) {
     if (command.name.empty() || !command.run)
@@ -67,30 +78,6 @@ const Ruleset* Registry::find(std::string_view id) const {
   for (const auto& r : rulesets_)
     if (r->info().id == id) return r.get();
   return nullptr;
-}
-
-core::Expected<nlohmann::json> parse_json_text(const std::string& text,
-                                               std::string_view source_name) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    // Convert the byte offset into a line and column.
-    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < at; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
-    }
-    std::string what = e.what();
-    const auto colon = what.rfind(": ");
-    if (colon != std::string::npos) what = what.substr(colon + 2);
-    return core::make_error(
-        fmt::format("{}:{}:{}: this is not valid JSON ({}).", source_name, line, col, what));
-  }
 }
 
 namespace {
@@ -132,11 +119,9 @@ core::Expected<std::shared_ptr<const Game>> Registry::load(
   const bool looks_like_file = ref.find(".json") != std::string_view::npos || ref.find("./") == 0 ||
                                ref.find('/') == 0 || std::count(ref.begin(), ref.end(), '/') > 1;
   if (looks_like_file) {
-    std::ifstream in{std::string(ref)};
-    if (!in) return core::make_error(fmt::format("Cannot open scenario file '{}'.", ref));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return load_source(ss.str(), ref, options, warnings);
+    auto text = read_text_file(std::string(ref), "scenario file");
+    if (!text) return text.error();
+    return load_source(*text, ref, options, warnings);
   }
   const auto slash = ref.find('/');
   const std::string_view id = ref.substr(0, slash);

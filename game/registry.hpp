@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/status.hpp"
+#include "game/json_text.hpp"  // parse_json_text, read_text_file
 #include "game/state.hpp"
 
 namespace carroccio::game {
@@ -65,6 +66,15 @@ class Ruleset {
   // Checks option names and values against info().options.
   core::Status validate_options(const Options& options) const;
 
+  // The kinds of file a person may give this ruleset ("scenario"; a ruleset with army lists adds
+  // "army"), and the reading of one such file already parsed as JSON: what `carroccio play FILE`
+  // and the loader fuzz targets (fuzz/) go through. Ok when the file is good; otherwise the
+  // sentence that names the field. The default knows scenarios, read by new_game() and checked
+  // down to the initial state.
+  virtual std::vector<std::string> file_kinds() const { return {"scenario"}; }
+  virtual core::Status read_file(std::string_view kind, const nlohmann::json& file,
+                                 std::string_view source_name) const;
+
   // Option sets the conformance suite runs on each scenario (at least the empty set).
   virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }
 
@@ -103,9 +113,5 @@ class Registry {
   std::vector<std::unique_ptr<Ruleset>> rulesets_;
   std::vector<RulesetCommand> commands_;
 };
-
-// Parses JSON text; an error names the source, the line and the column.
-core::Expected<nlohmann::json> parse_json_text(const std::string& text,
-                                               std::string_view source_name);
 
 }  // namespace carroccio::game

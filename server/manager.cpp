@@ -10,8 +10,11 @@
 #include "core/event.hpp"
 #include "core/hash.hpp"
 #include "fmt/format.h"
+#include "game/dice_draw.hpp"
 #include "game/driver.hpp"
+#include "game/json_text.hpp"
 #include "game/record.hpp"
+#include "server/secrets.hpp"
 
 namespace carroccio::server {
 
@@ -89,24 +92,73 @@ struct LiveGame {
   std::vector<std::unique_ptr<ai::Agent>> agents;  // per side: null for a person
   StepLog log;
   std::string agent_error;  // why an agent stopped playing, if it did
-  bool broken = false;      // dropped from the cache (a write failed): reload before use
+  bool broken = false;      // dropped from the cache (a write failed, deleted): reload before use
   std::atomic<std::uint64_t> last_used{0};
+  std::vector<std::size_t> time_limited;  // agents' decisions a time limit cut short
+  // Long polls waiting for a change (Manager::watch), by handle.
+  std::map<std::uint64_t, std::function<void()>> watchers;
+  // Views as text, by viewer and seats held, for the position as it is (cleared on a change).
+  std::map<std::string, std::string> view_cache;
 
   bool human(game::Player p) const {
     return p >= 0 && static_cast<std::size_t>(p) < players.size() &&
            players[static_cast<std::size_t>(p)] == kHuman;
   }
+  bool secret_dice() const { return !header.dice_secret.empty(); }
 };
 
 namespace {
 
-// A viewer parameter: a side, "spectator", or "referee" (only once the game is over, since the
-// referee sees hidden information).
+std::atomic<std::uint64_t> next_watch{1};
+
+// The seats a request's tokens hold in a game.
+struct Seats {
+  std::set<game::Player> sides;
+  bool owner = false;
+};
+
+Seats seats_of(const LiveGame& g, const Credentials& who) {
+  Seats seats;
+  if (g.header.open_seats) {
+    for (std::size_t p = 0; p < g.players.size(); ++p)
+      if (g.human(static_cast<game::Player>(p))) seats.sides.insert(static_cast<game::Player>(p));
+    return seats;
+  }
+  for (const auto& token : who.tokens) {
+    if (!looks_like_token(token)) continue;
+    const std::string hash = token_hash(token);
+    for (const auto& [side, seat] : g.header.seat_hashes)
+      if (seat == hash)
+        if (auto p = g.game->find_player(side)) seats.sides.insert(*p);
+    if (!g.header.owner_hash.empty() && hash == g.header.owner_hash) seats.owner = true;
+  }
+  return seats;
+}
+
+Failure needs_seat(const std::string& doing, const std::string& side) {
+  return fail(
+      Fault::kForbidden,
+      fmt::format("{} needs {}'s seat token (sent in the Seat-Token header).", doing, side));
+}
+
+}  // namespace
+
+namespace {
+
+// A viewer parameter: a side (whose view shows what that side may see: it needs the side's seat
+// while the game runs), "spectator", or "referee" (only once the game is over, since the referee
+// sees hidden information). Empty: a side the seats hold (the side to move first), else a
+// spectator.
 Outcome<game::Player> parse_viewer(const game::Game& game, const game::State& state,
-                                   const std::string& viewer) {
-  if (viewer.empty() || viewer == "spectator") return game::kSpectator;
+                                   const std::string& viewer, const Seats& seats, bool game_over) {
+  if (viewer.empty()) {
+    if (seats.sides.empty()) return game::kSpectator;
+    const game::Player p = state.current_player();
+    return seats.sides.count(p) > 0 ? p : *seats.sides.begin();
+  }
+  if (viewer == "spectator") return game::kSpectator;
   if (viewer == "referee") {
-    if (state.is_terminal()) return game::kReferee;
+    if (game_over) return game::kReferee;
     return fail(Fault::kUnprocessable,
                 "The referee's view shows hidden information, so it is only given once the game "
                 "is over.");
@@ -114,8 +166,10 @@ Outcome<game::Player> parse_viewer(const game::Game& game, const game::State& st
   auto p = game.find_player(viewer);
   if (!p)
     return fail(Fault::kBadRequest,
-                fmt::format("Viewer '{}' is not a side of {}/{}: use {}.", viewer, game.ruleset(),
-                            game.scenario(), viewer_choices(game)));
+                fmt::format("Viewer '{}' is not a side of {}/{}: use {}.", game::printable(viewer),
+                            game.ruleset(), game.scenario(), viewer_choices(game)));
+  if (!game_over && seats.sides.count(*p) == 0)
+    return needs_seat(fmt::format("Seeing the game as {} while it runs", viewer), viewer);
   return *p;
 }
 
@@ -133,8 +187,19 @@ std::string waiting_for(const LiveGame& g, const game::State& s) {
   return g.human(p) ? "human" : "agent";
 }
 
+// How the game's dice are drawn, as its views show it: the commitment to a secret (revealed once
+// the game is over), or the public seed.
+nlohmann::json dice_json(const GameHeader& h, bool over) {
+  if (!h.dice_secret.empty())
+    return {{"draw", "committed"},
+            {"commitment", h.dice_commitment},
+            {"secret", over ? nlohmann::json(h.dice_secret) : nlohmann::json(nullptr)}};
+  return {{"draw", "indexed"}, {"seed", h.seed}};
+}
+
 // The view of state `s` of game `g` for `viewer`; `live` is false for a past position.
-nlohmann::json view_json(const LiveGame& g, const game::State& s, game::Player viewer, bool live) {
+nlohmann::json view_json(const LiveGame& g, const game::State& s, game::Player viewer, bool live,
+                         const Seats& seats) {
   const game::Game& game = *g.game;
   const game::Player p = s.current_player();
   nlohmann::json j;
@@ -142,11 +207,17 @@ nlohmann::json view_json(const LiveGame& g, const game::State& s, game::Player v
   j["ruleset"] = g.header.ruleset;
   j["scenario"] = g.header.scenario;
   j["options"] = g.header.options;
-  j["seed"] = g.header.seed;
+  const bool over = g.state->is_terminal();
+  j["dice"] = dice_json(g.header, over);
+  if (!g.secret_dice()) j["seed"] = g.header.seed;  // public: the dice follow it
   j["created"] = g.header.created;
   j["updated"] = g.updated;
   j["sides"] = game.player_names();
   j["players"] = players_json(g);
+  nlohmann::json mine = nlohmann::json::array();
+  for (game::Player q : seats.sides) mine.push_back(game.player_name(q));
+  j["your_seats"] = mine;
+  j["open_seats"] = g.header.open_seats;
   j["viewer"] = viewer >= 0 ? game.player_name(viewer)
                             : std::string(viewer == game::kReferee ? "referee" : "spectator");
   j["history_length"] = s.history().size();
@@ -229,8 +300,10 @@ void Manager::shutdown() {
   }
   for (const auto& g : games) {
     std::lock_guard lock(g->mu);
-    g->cv.notify_all();
+    changed(*g);
   }
+  // Agents thinking see stopping_ (their DecisionLimit) and answer at once; their answers are
+  // dropped, and their games resume on the next start.
   for (auto& t : workers_) t.join();
   workers_.clear();
 }
@@ -243,6 +316,14 @@ std::string Manager::new_id() {
 std::uint64_t Manager::new_seed() {
   std::lock_guard lock(rng_mu_);
   return rng_.next_u64() >> 11;  // 53 bits: exact in a JavaScript number
+}
+
+void Manager::changed(LiveGame& g) {
+  g.view_cache.clear();
+  g.cv.notify_all();
+  auto watchers = std::move(g.watchers);
+  g.watchers.clear();
+  for (auto& [handle, wake] : watchers) wake();
 }
 
 // ---- Loading and caching ----
@@ -266,6 +347,7 @@ Outcome<Manager::GamePtr> Manager::build(StoredGame stored) {
   auto g = std::make_shared<LiveGame>();
   g->header = stored.header;
   g->updated = stored.summary.updated;
+  g->time_limited = stored.time_limited;
   g->game = *game;
   for (const auto& side : g->game->player_names()) {
     const auto it = h.players.find(side);
@@ -333,7 +415,7 @@ Outcome<Manager::GamePtr> Manager::get(const std::string& id) {
     while (games_.size() > std::max<std::size_t>(1, options_.cached_games)) {
       auto oldest = games_.end();
       for (auto it = games_.begin(); it != games_.end(); ++it)
-        if (it->second.use_count() == 1 &&
+        if (it->second.use_count() == 1 && it->second->watchers.empty() &&
             (oldest == games_.end() || it->second->last_used < oldest->second->last_used))
           oldest = it;
       if (oldest == games_.end()) break;
@@ -347,7 +429,7 @@ Outcome<Manager::GamePtr> Manager::get(const std::string& id) {
 
 void Manager::evict(LiveGame& g) {
   g.broken = true;
-  g.cv.notify_all();
+  changed(g);
   std::lock_guard lock(map_mu_);
   if (auto it = games_.find(g.header.id); it != games_.end() && it->second.get() == &g)
     games_.erase(it);
@@ -372,7 +454,11 @@ void Manager::settle_chance(LiveGame& g) {
   for (std::size_t n = 0; n < kMaxChanceRun && g.state->is_chance_node(); ++n) {
     g.state->chance_outcomes(outcomes);
     if (outcomes.empty()) return;
-    core::Rng rng = core::Rng::for_stream(g.header.seed, g.state->history().size());
+    const std::size_t at = g.state->history().size();
+    // Secret dice: from the secret, which no view shows before the game is over; else from the
+    // game's public seed (game/dice_draw.hpp).
+    core::Rng rng = g.secret_dice() ? game::committed_chance_rng(g.header.dice_secret, at)
+                                    : game::indexed_chance_rng(g.header.seed, at);
     g.state->apply_unchecked(game::sample_chance(outcomes, rng));
   }
 }
@@ -387,13 +473,14 @@ GameSummary Manager::summarize(const LiveGame& g) const {
   return s;
 }
 
-WriteResult Manager::persist(LiveGame& g, std::size_t from, Durability durability) {
+WriteResult Manager::persist(LiveGame& g, std::size_t from, Durability durability,
+                             std::span<const std::size_t> time_limited) {
   g.updated = iso_now();
   const auto& history = g.state->history();
   return store_.append(
       g.header.id, from,
       std::span<const game::HistoryItem>(history.data() + from, history.size() - from),
-      summarize(g), durability);
+      summarize(g), durability, time_limited);
 }
 
 bool Manager::agent_to_move(const LiveGame& g) const {
@@ -437,7 +524,9 @@ void Manager::worker() {
 }
 
 // One agent decision of game `id` (and the chance outcomes after it); the game goes back in the
-// queue if an agent is still to move, so games share the workers turn by turn.
+// queue if an agent is still to move, so games share the workers turn by turn. The decision is
+// held to max_agent_time whatever the agent's own budget, and stops at once when the server
+// stops (its answer is then dropped: the game resumes on the next start).
 void Manager::agent_step(const std::string& id) {
   auto got = get(id);
   if (!got) {
@@ -457,19 +546,42 @@ void Manager::agent_step(const std::string& id) {
   const game::Player p = g->state->current_player();
   const std::size_t at = g->state->history().size();
   auto snapshot = g->state->clone();
-  ai::Agent& agent = *g->agents[static_cast<std::size_t>(p)];
-  core::Rng rng = core::Rng::for_stream(g->header.seed, at).split();
+  // A game made by this server decides with a fresh agent each time (so its record can repeat
+  // the decision); an older game keeps its agents, whose search carries over between decisions.
+  std::unique_ptr<ai::Agent> fresh;
+  ai::Agent* agent = g->agents[static_cast<std::size_t>(p)].get();
+  if (g->header.fresh_agents) {
+    auto spec = ai::AgentSpec::parse(g->players[static_cast<std::size_t>(p)]);
+    if (spec) {
+      auto made = ai::make_agent(*spec, *g->game, p);
+      if (made) fresh = std::move(*made);
+    }
+    if (!fresh) {
+      unqueue(id);
+      return;
+    }
+    agent = fresh.get();
+  }
+  core::Rng rng = g->secret_dice() ? game::committed_agent_rng(g->header.dice_secret, at)
+                                   : game::indexed_agent_rng(g->header.seed, at);
   lock.unlock();
   // The agent thinks without the lock: the game can be read meanwhile.
+  agent->set_limit({std::chrono::steady_clock::now() + options_.max_agent_time, &stopping_});
   game::Action action = game::kInvalidAction;
   std::string error;
   try {
-    action = agent.choose(*snapshot, rng);
+    action = agent->choose(*snapshot, rng);
   } catch (const std::exception& e) {
-    error = e.what();
+    error = game::printable(e.what(), 200);
   }
+  const bool cut_short = agent->cut_short();
+  agent->set_limit({});
   lock.lock();
-  if (g->broken || g->state->history().size() != at) {  // undone meanwhile: think again
+  if (stopping_) {  // stopped mid-thought: the decision is made again after a restart
+    unqueue(id);
+    return;
+  }
+  if (g->broken || g->state->history().size() != at) {  // undone or deleted: think again
     requeue(id);
     return;
   }
@@ -480,17 +592,20 @@ void Manager::agent_step(const std::string& id) {
   if (!error.empty()) {
     g->agent_error = fmt::format("The agent {} playing {} failed: {}",
                                  g->players[static_cast<std::size_t>(p)], side, error);
-    g->cv.notify_all();
+    changed(*g);
     unqueue(id);
     return;
   }
   settle_chance(*g);
-  if (auto w = persist(*g, at, Durability::kProcessCrash); !w.ok()) {
+  std::vector<std::size_t> limited;
+  if (cut_short) limited.push_back(at);
+  if (auto w = persist(*g, at, Durability::kProcessCrash, limited); !w.ok()) {
     evict(*g);  // the database decides: the game reloads (and resumes) when next asked for
     unqueue(id);
     return;
   }
-  g->cv.notify_all();
+  if (cut_short) g->time_limited.push_back(at);
+  changed(*g);
   if (agent_to_move(*g) && !stopping_)
     requeue(id);
   else
@@ -505,8 +620,9 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
   if (ruleset == nullptr) {
     std::vector<std::string> ids;
     for (const auto& r : registry_.rulesets()) ids.push_back(r->info().id);
-    return fail(Fault::kNotFound, fmt::format("There is no ruleset '{}': the rulesets are {}.",
-                                              request.ruleset, fmt::join(ids, ", ")));
+    return fail(Fault::kNotFound,
+                fmt::format("There is no ruleset '{}': the rulesets are {}.",
+                            game::printable(request.ruleset), fmt::join(ids, ", ")));
   }
   const auto& info = ruleset->info();
   if (!info.plays_games)
@@ -522,11 +638,11 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
     scenario = info.scenarios.front().id;
   }
   auto text = ruleset->builtin_scenario(scenario);
-  if (!text) return fail(Fault::kNotFound, text.message());
+  if (!text) return fail(Fault::kNotFound, game::printable(text.message(), 300));
   auto options = game::parse_options(request.options);
-  if (!options) return fail(Fault::kBadRequest, options.message());
+  if (!options) return fail(Fault::kBadRequest, game::printable(options.message(), 300));
   if (auto s = ruleset->validate_options(*options); !s)
-    return fail(Fault::kBadRequest, s.message());
+    return fail(Fault::kBadRequest, game::printable(s.message(), 300));
   const auto source = nlohmann::json::parse(*text, nullptr, false);
   if (source.is_discarded())
     return fail(Fault::kUnprocessable,
@@ -539,8 +655,9 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
   const auto& sides = g->game->player_names();
   for (const auto& [side, player] : request.players)
     if (std::find(sides.begin(), sides.end(), side) == sides.end())
-      return fail(Fault::kBadRequest, fmt::format("'{}' is not a side of {}/{}: the sides are {}.",
-                                                  side, info.id, scenario, fmt::join(sides, ", ")));
+      return fail(Fault::kBadRequest,
+                  fmt::format("'{}' is not a side of {}/{}: the sides are {}.",
+                              game::printable(side), info.id, scenario, fmt::join(sides, ", ")));
   for (std::size_t p = 0; p < sides.size(); ++p) {
     const auto it = request.players.find(sides[p]);
     if (it == request.players.end())
@@ -553,9 +670,9 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
       continue;
     }
     auto spec = ai::AgentSpec::parse(it->second);
-    if (!spec) return fail(Fault::kBadRequest, spec.message());
+    if (!spec) return fail(Fault::kBadRequest, game::printable(spec.message(), 300));
     auto agent = ai::make_agent(*spec, *g->game, static_cast<game::Player>(p));
-    if (!agent) return fail(Fault::kBadRequest, agent.message());
+    if (!agent) return fail(Fault::kBadRequest, game::printable(agent.message(), 300));
     g->players.push_back(spec->to_string());
     g->agents.back() = std::move(*agent);
   }
@@ -564,33 +681,60 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
   g->header.scenario = g->game->scenario();
   g->header.options = game::options_to_string(*options);
   for (std::size_t p = 0; p < sides.size(); ++p) g->header.players[sides[p]] = g->players[p];
-  g->header.seed = request.seed ? *request.seed : new_seed();
+  // Dice: from a secret the server keeps (committed to now, revealed at the end), unless the
+  // request gives a seed, which makes them public (anyone can draw them ahead).
+  if (request.seed) {
+    g->header.seed = *request.seed;
+  } else {
+    g->header.dice_secret = new_dice_secret();
+    g->header.dice_commitment = game::dice_commitment(g->header.dice_secret);
+  }
+  g->header.fresh_agents = true;
+  nlohmann::json seat_tokens = nlohmann::json::object();
+  for (std::size_t p = 0; p < sides.size(); ++p) {
+    if (g->players[p] != kHuman) continue;
+    const std::string token = new_token();
+    seat_tokens[sides[p]] = token;
+    g->header.seat_hashes[sides[p]] = token_hash(token);
+  }
+  const std::string owner_token = new_token();
+  g->header.owner_hash = token_hash(owner_token);
   g->header.scenario_source = source.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   g->header.created = iso_now();
   g->updated = g->header.created;
   g->state = g->game->new_initial_state();
   g->log.attach(*g->state);
   settle_chance(*g);
+  // The creator holds every seat.
+  Seats creator;
+  for (std::size_t p = 0; p < sides.size(); ++p)
+    if (g->players[p] == kHuman) creator.sides.insert(static_cast<game::Player>(p));
+  creator.owner = true;
   game::Player shown = game::kSpectator;
   if (!viewer.empty()) {
-    auto v = parse_viewer(*g->game, *g->state, viewer);
+    auto v = parse_viewer(*g->game, *g->state, viewer, creator, g->state->is_terminal());
     if (!v) return v.failure();
     shown = *v;
-  } else {
-    int humans = 0;
-    for (std::size_t p = 0; p < g->players.size(); ++p)
-      if (g->players[p] == kHuman) {
-        ++humans;
-        shown = static_cast<game::Player>(p);
-      }
-    if (humans != 1) shown = game::kSpectator;
+  } else if (creator.sides.size() == 1) {
+    shown = *creator.sides.begin();
   }
 
   WriteResult written;
-  for (int attempt = 0; attempt < 4; ++attempt) {
-    g->header.id = new_id();
-    written = store_.create(g->header, summarize(*g), g->state->history());
-    if (written.kind != WriteResult::Kind::kStale) break;  // kStale: the id was taken
+  {
+    // The cap on unfinished games, counted and kept in one step.
+    std::lock_guard create_lock(create_mu_);
+    auto unfinished = store_.count_unfinished();
+    if (!unfinished) return fail(Fault::kUnavailable, unfinished.message());
+    if (*unfinished >= options_.max_unfinished_games)
+      return fail(Fault::kTooMany,
+                  fmt::format("The server already holds {} unfinished games, as many as it may: "
+                              "finish or delete one first.",
+                              *unfinished));
+    for (int attempt = 0; attempt < 4; ++attempt) {
+      g->header.id = new_id();
+      written = store_.create(g->header, summarize(*g), g->state->history());
+      if (written.kind != WriteResult::Kind::kStale) break;  // kStale: the id was taken
+    }
   }
   if (!written.ok()) return fail(Fault::kUnavailable, written.message);
   g->last_used = ++clock_;
@@ -600,35 +744,46 @@ Outcome<nlohmann::json> Manager::create_game(const NewGameRequest& request,
   }
   std::lock_guard lock(g->mu);
   schedule(*g);
-  return view_json(*g, *g->state, shown, true);
+  nlohmann::json j = view_json(*g, *g->state, shown, true, creator);
+  j["seats"] = seat_tokens;
+  j["owner_token"] = owner_token;
+  return j;
 }
 
-Outcome<nlohmann::json> Manager::list_games(std::size_t limit, std::size_t offset) {
-  auto games = store_.list(limit, offset);
+Outcome<nlohmann::json> Manager::list_games(std::size_t limit, std::size_t offset,
+                                            const Credentials& who) {
+  std::vector<std::string> hashes;
+  for (const auto& t : who.tokens)
+    if (looks_like_token(t)) hashes.push_back(token_hash(t));
+  auto games = store_.list(limit, offset, options_.list_all_games ? nullptr : &hashes);
   if (!games) return fail(Fault::kUnavailable, games.message());
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& g : *games)
-    out.push_back({{"id", g.header.id},
-                   {"ruleset", g.header.ruleset},
-                   {"scenario", g.header.scenario},
-                   {"options", g.header.options},
-                   {"players", g.header.players},
-                   {"seed", g.header.seed},
-                   {"created", g.header.created},
-                   {"updated", g.summary.updated},
-                   {"actions", g.summary.actions},
-                   {"terminal", g.summary.terminal},
-                   {"waiting_for", g.summary.waiting_for},
-                   {"status_line", g.summary.status_line}});
+  for (const auto& g : *games) {
+    nlohmann::json item = {{"id", g.header.id},
+                           {"ruleset", g.header.ruleset},
+                           {"scenario", g.header.scenario},
+                           {"options", g.header.options},
+                           {"players", g.header.players},
+                           {"dice", dice_json(g.header, g.summary.terminal)},
+                           {"created", g.header.created},
+                           {"updated", g.summary.updated},
+                           {"actions", g.summary.actions},
+                           {"terminal", g.summary.terminal},
+                           {"waiting_for", g.summary.waiting_for},
+                           {"status_line", g.summary.status_line}};
+    if (g.header.dice_secret.empty()) item["seed"] = g.header.seed;
+    out.push_back(std::move(item));
+  }
   return out;
 }
 
 Outcome<nlohmann::json> Manager::view(const std::string& id, const std::string& viewer,
-                                      std::optional<std::size_t> after,
+                                      const Credentials& who, std::optional<std::size_t> after,
                                       std::chrono::milliseconds wait) {
   return with_game(
       id, [&](LiveGame& g, std::unique_lock<std::mutex>& lock) -> Outcome<nlohmann::json> {
-        auto v = parse_viewer(*g.game, *g.state, viewer);
+        const Seats seats = seats_of(g, who);
+        auto v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
         if (!v) return v.failure();
         if (after && wait.count() > 0)
           g.cv.wait_for(lock, wait, [&] {
@@ -636,15 +791,64 @@ Outcome<nlohmann::json> Manager::view(const std::string& id, const std::string& 
           });
         if (g.broken)
           return fail(Fault::kConflict, fmt::format("Game {} was reloaded: ask again.", id));
-        // The wait may have ended the game: a referee's view is checked again.
-        v = parse_viewer(*g.game, *g.state, viewer);
+        // The wait may have ended the game: the viewer is resolved again.
+        v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
         if (!v) return v.failure();
-        return view_json(g, *g.state, *v, true);
+        return view_json(g, *g.state, *v, true, seats);
       });
 }
 
+Outcome<Manager::ViewText> Manager::view_text(const std::string& id, const std::string& viewer,
+                                              const Credentials& who) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto got = get(id);
+    if (!got) return got.failure();
+    LiveGame& g = **got;
+    std::lock_guard lock(g.mu);
+    if (g.broken) continue;  // dropped after a failed write: load it again
+    const Seats seats = seats_of(g, who);
+    auto v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
+    if (!v) return v.failure();
+    std::string key = std::to_string(*v);
+    for (game::Player p : seats.sides) key += fmt::format(",{}", p);
+    const std::size_t length = g.state->history().size();
+    if (const auto it = g.view_cache.find(key); it != g.view_cache.end())
+      return ViewText{it->second, length};
+    std::string body = view_json(g, *g.state, *v, true, seats)
+                           .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (g.view_cache.size() >= 16) g.view_cache.clear();
+    g.view_cache.emplace(std::move(key), body);
+    return ViewText{std::move(body), length};
+  }
+  return fail(Fault::kUnavailable,
+              fmt::format("Game {} could not be loaded consistently from the database.", id));
+}
+
+Outcome<std::uint64_t> Manager::watch(const std::string& id, std::size_t after,
+                                      std::function<void()> wake) {
+  auto g = get(id);
+  if (!g) return g.failure();
+  std::lock_guard lock((*g)->mu);
+  if (stopping_ || (*g)->broken || (*g)->state->history().size() != after) return std::uint64_t{0};
+  const std::uint64_t handle = next_watch++;
+  (*g)->watchers.emplace(handle, std::move(wake));
+  return handle;
+}
+
+void Manager::unwatch(const std::string& id, std::uint64_t handle) {
+  GamePtr g;
+  {
+    std::lock_guard lock(map_mu_);
+    const auto it = games_.find(id);
+    if (it == games_.end()) return;
+    g = it->second;
+  }
+  std::lock_guard lock(g->mu);
+  g->watchers.erase(handle);
+}
+
 Outcome<nlohmann::json> Manager::view_at(const std::string& id, std::size_t n,
-                                         const std::string& viewer) {
+                                         const std::string& viewer, const Credentials& who) {
   std::shared_ptr<const game::Game> game;
   std::vector<game::HistoryItem> history;
   std::unique_ptr<game::State> past;
@@ -661,17 +865,20 @@ Outcome<nlohmann::json> Manager::view_at(const std::string& id, std::size_t n,
   if (!checked) return checked;
   past = replay_prefix(*game, history, n, nullptr);  // outside the lock
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
-    auto v = parse_viewer(*game, *past, viewer);
+    const Seats seats = seats_of(g, who);
+    auto v = parse_viewer(*game, *past, viewer, seats, g.state->is_terminal());
     if (!v) return v.failure();
-    nlohmann::json j = view_json(g, *past, *v, false);
+    nlohmann::json j = view_json(g, *past, *v, false, seats);
     j["at"] = n;
     return j;
   });
 }
 
-Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string& viewer) {
+Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string& viewer,
+                                       const Credentials& who) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
-    auto v = parse_viewer(*g.game, *g.state, viewer);
+    const Seats seats = seats_of(g, who);
+    auto v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
     if (!v) return v.failure();
     const game::Player p = g.state->current_player();
     nlohmann::json legal = nlohmann::json::array();
@@ -684,9 +891,11 @@ Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string&
   });
 }
 
-Outcome<nlohmann::json> Manager::placement(const std::string& id, const std::string& viewer) {
+Outcome<nlohmann::json> Manager::placement(const std::string& id, const std::string& viewer,
+                                           const Credentials& who) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
-    auto v = parse_viewer(*g.game, *g.state, viewer);
+    const Seats seats = seats_of(g, who);
+    auto v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
     if (!v) return v.failure();
     const game::Player p = g.state->current_player();
     nlohmann::json placement = nullptr;
@@ -696,7 +905,7 @@ Outcome<nlohmann::json> Manager::placement(const std::string& id, const std::str
 }
 
 Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest& request,
-                                       const std::string& viewer) {
+                                       const std::string& viewer, const Credentials& who) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
     const game::Game& game = *g.game;
     const std::size_t at = g.state->history().size();
@@ -712,10 +921,10 @@ Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest
     const std::string& side = game.player_name(p);
     if (request.side) {
       if (!game.find_player(*request.side))
-        return fail(
-            Fault::kBadRequest,
-            fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
-                        game.ruleset(), game.scenario(), fmt::join(game.player_names(), ", ")));
+        return fail(Fault::kBadRequest,
+                    fmt::format("'{}' is not a side of {}/{}: the sides are {}.",
+                                game::printable(*request.side), game.ruleset(), game.scenario(),
+                                fmt::join(game.player_names(), ", ")));
       if (*request.side != side)
         return fail(Fault::kUnprocessable,
                     fmt::format("It is {}'s turn, not {}'s.", side, *request.side));
@@ -724,9 +933,11 @@ Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest
       return fail(Fault::kUnprocessable,
                   fmt::format("It is {}'s turn, and {} is played by the agent {}.", side, side,
                               g.players[static_cast<std::size_t>(p)]));
+    const Seats seats = seats_of(g, who);
+    if (seats.sides.count(p) == 0) return needs_seat(fmt::format("Deciding for {}", side), side);
     game::Player v = p;
     if (!viewer.empty()) {
-      auto parsed = parse_viewer(game, *g.state, viewer);
+      auto parsed = parse_viewer(game, *g.state, viewer, seats, g.state->is_terminal());
       if (!parsed) return parsed.failure();
       v = *parsed;
     }
@@ -737,20 +948,24 @@ Outcome<nlohmann::json> Manager::apply(const std::string& id, const ApplyRequest
       evict(g);  // the database decides: the game reloads from it
       return storage_failure(w);
     }
-    g.cv.notify_all();
+    changed(g);
     schedule(g);
     if (v == game::kReferee && !g.state->is_terminal()) v = game::kSpectator;
-    return view_json(g, *g.state, v, true);
+    return view_json(g, *g.state, v, true, seats);
   });
 }
 
-Outcome<nlohmann::json> Manager::odds(const std::string& id, game::Action action) {
+Outcome<nlohmann::json> Manager::odds(const std::string& id, game::Action action,
+                                      const Credentials& who) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
     const game::Player p = g.state->current_player();
     if (p < 0)
       return fail(Fault::kUnprocessable,
                   fmt::format("Game {} is {}: there is no decision to weigh.", id,
                               g.state->is_terminal() ? "over" : "resolving a chance outcome"));
+    if (g.human(p) && seats_of(g, who).sides.count(p) == 0)
+      return needs_seat(fmt::format("Weighing {}'s decisions", g.game->player_name(p)),
+                        g.game->player_name(p));
     const auto legal = g.state->person_actions();
     if (!std::binary_search(legal.begin(), legal.end(), action))
       return fail(Fault::kUnprocessable,
@@ -782,35 +997,47 @@ Outcome<nlohmann::json> Manager::events(const std::string& id, std::size_t since
 }
 
 Outcome<nlohmann::json> Manager::undo(const std::string& id, const UndoRequest& request,
-                                      const std::string& viewer) {
+                                      const std::string& viewer, const Credentials& who) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
     const game::Game& game = *g.game;
     const auto& history = g.state->history();
     const std::size_t at = history.size();
-    if (request.expect_history && *request.expect_history != at)
-      return fail(Fault::kConflict,
-                  fmt::format("The undo is stale: game {} has {} actions, not {}; reload it.", id,
-                              at, *request.expect_history));
     std::optional<game::Player> only;
     if (request.side) {
       auto p = game.find_player(*request.side);
       if (!p)
-        return fail(
-            Fault::kBadRequest,
-            fmt::format("'{}' is not a side of {}/{}: the sides are {}.", *request.side,
-                        game.ruleset(), game.scenario(), fmt::join(game.player_names(), ", ")));
+        return fail(Fault::kBadRequest,
+                    fmt::format("'{}' is not a side of {}/{}: the sides are {}.",
+                                game::printable(*request.side), game.ruleset(), game.scenario(),
+                                fmt::join(game.player_names(), ", ")));
       only = *p;
     }
-    // Trailing decisions of people, back to (not past) the last chance outcome: a revealed die
-    // or chit is never taken back, nor an agent's decision.
+    const Seats seats = seats_of(g, who);
+    if (only && g.human(*only) && seats.sides.count(*only) == 0)
+      return needs_seat(fmt::format("Taking back {}'s decisions", *request.side), *request.side);
+    if (request.expect_history && *request.expect_history != at)
+      return fail(Fault::kConflict,
+                  fmt::format("The undo is stale: game {} has {} actions, not {}; reload it.", id,
+                              at, *request.expect_history));
+    // Trailing decisions of people whose seats the request holds, back to (not past) the last
+    // chance outcome: a revealed die or chit is never taken back, nor an agent's decision, nor
+    // a decision of a side whose seat the request does not hold.
     const std::size_t most = request.count ? *request.count : at;
     std::size_t keep = at;
     while (keep > 0 && at - keep < most) {
       const game::HistoryItem& h = history[keep - 1];
-      if (h.player < 0 || !g.human(h.player) || (only && h.player != *only)) break;
+      if (h.player < 0 || !g.human(h.player) || (only && h.player != *only) ||
+          seats.sides.count(h.player) == 0)
+        break;
       --keep;
     }
     if (keep == at) {
+      if (at > 0 && history.back().player >= 0 && g.human(history.back().player) &&
+          (!only || history.back().player == *only) &&
+          seats.sides.count(history.back().player) == 0) {
+        const std::string& side = game.player_name(history.back().player);
+        return needs_seat(fmt::format("Taking back {}'s decision", side), side);
+      }
       std::string why = "its last action was a chance outcome, which is never taken back";
       if (at == 0)
         why = "no action has been taken yet";
@@ -831,23 +1058,48 @@ Outcome<nlohmann::json> Manager::undo(const std::string& id, const UndoRequest& 
     g.state = g.game->new_initial_state();
     g.log.attach(*g.state);
     for (const auto& h : kept) g.state->apply_unchecked(h.action);
+    std::erase_if(g.time_limited, [&](std::size_t i) { return i >= keep; });
     g.updated = iso_now();
     if (auto w = store_.truncate(id, at, keep, summarize(g)); !w.ok()) {
       evict(g);
       return storage_failure(w);
     }
     old.reset();
-    g.cv.notify_all();
+    changed(g);
     schedule(g);
     game::Player v = first;
     if (!viewer.empty()) {
-      auto parsed = parse_viewer(game, *g.state, viewer);
+      auto parsed = parse_viewer(game, *g.state, viewer, seats, g.state->is_terminal());
       if (!parsed) return parsed.failure();
       v = *parsed;
     }
-    nlohmann::json j = view_json(g, *g.state, v, true);
+    nlohmann::json j = view_json(g, *g.state, v, true, seats);
     j["undone"] = taken;
     return j;
+  });
+}
+
+Outcome<nlohmann::json> Manager::remove(const std::string& id, const Credentials& who) {
+  return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+    const Seats seats = seats_of(g, who);
+    bool anyone = false;
+    for (std::size_t p = 0; p < g.players.size(); ++p) {
+      const auto side = static_cast<game::Player>(p);
+      if (!g.human(side)) continue;
+      anyone = true;
+      if (seats.sides.count(side) == 0)
+        return needs_seat("Deleting the game", g.game->player_name(side));
+    }
+    if (!anyone && !seats.owner && !g.header.open_seats)
+      return fail(Fault::kForbidden,
+                  "Deleting a game no person plays needs its owner token (sent in the Seat-Token "
+                  "header).");
+    if (auto w = store_.remove(id); !w.ok()) {
+      evict(g);
+      return storage_failure(w);
+    }
+    evict(g);  // wakes its long polls; an agent thinking over it drops its answer
+    return nlohmann::json{{"deleted", id}};
   });
 }
 
@@ -855,16 +1107,28 @@ Outcome<nlohmann::json> Manager::record(const std::string& id) {
   std::unique_ptr<game::State> copy;
   std::map<std::string, std::string> players;
   std::uint64_t seed = 0;
+  game::RecordDraws draws;
   auto got =
       with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
         copy = g.state->clone();
         players = g.header.players;
         seed = g.header.seed;
+        if (g.secret_dice()) {
+          draws.dice = game::DiceDraw::kCommitted;
+          draws.dice_commitment = g.header.dice_commitment;
+          // The secret only once the game is over: before, it would tell every roll to come.
+          if (g.state->is_terminal()) draws.dice_secret = g.header.dice_secret;
+        } else {
+          draws.dice = game::DiceDraw::kIndexed;
+        }
+        draws.agent_draw =
+            g.header.fresh_agents ? game::AgentDraw::kPerDecision : game::AgentDraw::kUnknown;
+        draws.agent_time_limited = g.time_limited;
         return nlohmann::json();
       });
   if (!got) return got;
   // make_record replays the history to name the actions: done outside the game's lock.
-  return game::record_to_json(game::make_record(*copy, seed, players));
+  return game::record_to_json(game::make_record(*copy, seed, players, draws));
 }
 
 }  // namespace carroccio::server

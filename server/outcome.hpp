@@ -11,9 +11,11 @@ namespace carroccio::server {
 
 enum class Fault {
   kBadRequest = 400,     // malformed JSON, a missing or ill-typed field or parameter
+  kForbidden = 403,      // acting for (or seeing as) a side without its seat token
   kNotFound = 404,       // unknown game, ruleset, scenario or route
   kConflict = 409,       // stale expect_history, nothing to undo
   kUnprocessable = 422,  // an illegal decision, not this side's turn, a side played by an agent
+  kTooMany = 429,        // the server holds as many unfinished games as it may
   kUnavailable = 503,    // the database could not be written (never caused by a request)
 };
 

@@ -13,7 +13,9 @@
 
 #include "ai/agent.hpp"
 #include "fmt/format.h"
+#include "game/json_text.hpp"
 #include "server/referee.hpp"
+#include "server/secrets.hpp"
 
 namespace carroccio::server {
 
@@ -88,7 +90,7 @@ Match match(const std::string& path) {
   }
   if (s[0] == "games") {
     if (n == 1) return {Route::kGames, {}, {"GET", "POST"}};
-    if (n == 2) return {Route::kGame, {s[1]}, get};
+    if (n == 2) return {Route::kGame, {s[1]}, {"GET", "DELETE"}};
     if (n == 3) {
       if (s[2] == "actions") return {Route::kActions, {s[1]}, post};
       if (s[2] == "undo") return {Route::kUndo, {s[1]}, post};
@@ -103,20 +105,9 @@ Match match(const std::string& path) {
   return {Route::kUnknownApi, {}, {}};
 }
 
-// A person-readable rendering of client text in a sentence (bounded, control characters shown).
-std::string quote(std::string_view text) {
-  constexpr std::size_t kMax = 80;
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < kMax; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f)
-      out += fmt::format("\\x{:02x}", c);
-    else
-      out += static_cast<char>(c);
-  }
-  if (text.size() > kMax) out += "...";
-  return out;
-}
+// A person-readable rendering of client text in a sentence (bounded, control characters and
+// bytes that are not UTF-8 shown as \xNN).
+std::string quote(std::string_view text) { return game::printable(text, 80); }
 
 std::string method_of(const ApiRequest& r) { return r.method == "HEAD" ? "GET" : r.method; }
 
@@ -463,6 +454,31 @@ Outcome<nlohmann::json> parse_body(const std::string& body) {
   return std::move(*j);
 }
 
+Outcome<Credentials> parse_seat_tokens(const std::string& header) {
+  Credentials who;
+  std::size_t i = 0;
+  while (i < header.size()) {
+    if (header[i] == ',' || header[i] == ' ' || header[i] == '\t') {
+      ++i;
+      continue;
+    }
+    const std::size_t end = header.find_first_of(", \t", i);
+    const std::string token = header.substr(i, end == std::string::npos ? end : end - i);
+    if (!looks_like_token(token))
+      return fail(Fault::kBadRequest,
+                  fmt::format("The {} header must hold seat tokens (32 hex digits each) separated "
+                              "by commas, not '{}'.",
+                              kSeatTokenHeader, quote(token)));
+    if (who.tokens.size() >= kMaxSeatTokens)
+      return fail(Fault::kBadRequest, fmt::format("The {} header may hold at most {} tokens.",
+                                                  kSeatTokenHeader, kMaxSeatTokens));
+    who.tokens.push_back(token);
+    if (end == std::string::npos) break;
+    i = end;
+  }
+  return who;
+}
+
 // ---- The API ----
 
 Api::Api(const game::Registry& registry, Manager& manager, std::string web_dir)
@@ -471,9 +487,9 @@ Api::Api(const game::Registry& registry, Manager& manager, std::string web_dir)
 ApiReply Api::handle(const ApiRequest& request) const {
   try {
     return route(request);
-  } catch (const std::exception& e) {
-    return error_reply(400, fmt::format("The request could not be handled: {}", e.what()));
   } catch (...) {
+    // Nothing a client sends should get here; if something does, the library's text (an
+    // exception's what()) is not shown.
     return error_reply(400, "The request could not be handled.");
   }
 }
@@ -511,6 +527,8 @@ ApiReply Api::route(const ApiRequest& r) const {
   if (game_route && !valid_id(m.args[0]))
     return error_reply(404, fmt::format("There is no game '{}'.", quote(m.args[0])));
   const std::string viewer = param(r, "viewer").value_or("");
+  auto who = parse_seat_tokens(r.seat_tokens);
+  if (!who) return from_failure(who.failure());
 
   switch (m.route) {
     case Route::kHealth:
@@ -549,7 +567,7 @@ ApiReply Api::route(const ApiRequest& r) const {
         if (!limit) return from_failure(limit.failure());
         auto offset = uint_param(r, "offset", 0, std::numeric_limits<std::uint32_t>::max());
         if (!offset) return from_failure(offset.failure());
-        return from_outcome(manager_.list_games(*limit, *offset));
+        return from_outcome(manager_.list_games(*limit, *offset, *who));
       }
       auto body = parse_body(r.body);
       if (!body) return from_failure(body.failure());
@@ -558,6 +576,7 @@ ApiReply Api::route(const ApiRequest& r) const {
       return from_outcome(manager_.create_game(*request, viewer), 201);
     }
     case Route::kGame: {
+      if (method == "DELETE") return from_outcome(manager_.remove(m.args[0], *who));
       std::optional<std::size_t> after;
       if (param(r, "after")) {
         auto a = uint_param(r, "after", 0, std::numeric_limits<std::uint32_t>::max());
@@ -566,19 +585,31 @@ ApiReply Api::route(const ApiRequest& r) const {
       }
       auto wait = uint_param(r, "wait", 0, kMaxWaitSeconds);
       if (!wait) return from_failure(wait.failure());
-      return from_outcome(manager_.view(m.args[0], viewer, after, std::chrono::seconds(*wait)));
+      // The view now; a long poll whose game has not moved is finished later by the HTTP layer,
+      // which holds no thread meanwhile (ApiReply::poll).
+      auto now = manager_.view_text(m.args[0], viewer, *who);
+      if (!now) return from_failure(now.failure());
+      if (after && *wait > 0 && r.may_defer && now->history_length == *after) {
+        ApiReply deferred;
+        deferred.poll = Poll{m.args[0], *after, std::chrono::seconds(*wait)};
+        return deferred;
+      }
+      ApiReply reply;
+      reply.body = std::move(now->body);
+      reply.headers.emplace_back("Cache-Control", "no-store");
+      return reply;
     }
     case Route::kActions: {
       auto body = parse_body(r.body);
       if (!body) return from_failure(body.failure());
       auto request = parse_apply(*body);
       if (!request) return from_failure(request.failure());
-      return from_outcome(manager_.apply(m.args[0], *request, viewer));
+      return from_outcome(manager_.apply(m.args[0], *request, viewer, *who));
     }
     case Route::kLegal:
-      return from_outcome(manager_.legal(m.args[0], viewer));
+      return from_outcome(manager_.legal(m.args[0], viewer, *who));
     case Route::kPlacement:
-      return from_outcome(manager_.placement(m.args[0], viewer));
+      return from_outcome(manager_.placement(m.args[0], viewer, *who));
     case Route::kOdds: {
       const auto text = param(r, "action");
       if (!text) return error_reply(400, "Parameter 'action' is needed: the id of a legal action.");
@@ -590,7 +621,7 @@ ApiReply Api::route(const ApiRequest& r) const {
         return error_reply(400, fmt::format("Parameter 'action' must be an action id (a whole "
                                             "number), not '{}'.",
                                             quote(*text)));
-      return from_outcome(manager_.odds(m.args[0], static_cast<game::Action>(a)));
+      return from_outcome(manager_.odds(m.args[0], static_cast<game::Action>(a), *who));
     }
     case Route::kEvents: {
       auto since = uint_param(r, "since", 0, std::numeric_limits<std::uint32_t>::max());
@@ -602,7 +633,7 @@ ApiReply Api::route(const ApiRequest& r) const {
     case Route::kUndo: {
       auto request = parse_undo(r.body);
       if (!request) return from_failure(request.failure());
-      return from_outcome(manager_.undo(m.args[0], *request, viewer));
+      return from_outcome(manager_.undo(m.args[0], *request, viewer, *who));
     }
     case Route::kRecord: {
       auto record = manager_.record(m.args[0]);
@@ -616,7 +647,7 @@ ApiReply Api::route(const ApiRequest& r) const {
       auto n =
           parse_uint(m.args[1], "The position in /at/N", std::numeric_limits<std::uint32_t>::max());
       if (!n) return from_failure(n.failure());
-      return from_outcome(manager_.view_at(m.args[0], static_cast<std::size_t>(*n), viewer));
+      return from_outcome(manager_.view_at(m.args[0], static_cast<std::size_t>(*n), viewer, *who));
     }
     case Route::kAlshTables:
       return json_reply(200, referee_tables());

@@ -1,7 +1,14 @@
-// `carroccio serve`: the HTTP server (cpp-httplib) in front of the API, the game manager and the
-// SQLite store. The HTTP library stays inside server.cpp; this header is all the app needs.
+// `carroccio serve`: the HTTP server (Boost.Beast over Asio, server/http.hpp) in front of the API,
+// the game manager and the SQLite store. The HTTP library stays inside server.cpp and http.cpp;
+// this header is all the app needs.
+//
+// Connections are served by a few threads that wait on sockets together (Asio): an idle
+// connection or a long poll holds no thread. Each connection must deliver a request head within
+// read_timeout, a body within read_timeout, take its answer within write_timeout, and is closed
+// after idle_timeout without a request; beyond max_connections new connections are closed at once.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -18,9 +25,17 @@ struct ServerOptions {
   int port = 8080;  // 0: any free port (see Server::port())
   std::string db_path = "carroccio.db";
   std::string web_dir;  // the built front end; a page saying it is not built if missing
-  std::optional<std::uint64_t> seed;  // game ids and default game seeds; random if absent
-  int http_threads = 16;
+  std::optional<std::uint64_t> seed;  // game ids and referee rolls; random if absent
+  int http_threads = 4;               // threads serving every connection
   int agent_threads = 2;
+  int max_agent_ms = 2000;       // the longest an agent thinks over one decision
+  std::size_t max_games = 1000;  // unfinished games stored at once
+  bool list_all_games = false;   // GET /api/games lists every game, not only a client's own
+  std::size_t max_connections = 4096;
+  std::chrono::milliseconds read_timeout{10'000};
+  std::chrono::milliseconds write_timeout{10'000};
+  std::chrono::milliseconds idle_timeout{5'000};
+  int listen_backlog = 1024;
   std::ostream* log = nullptr;  // one line per request if set
 };
 

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <charconv>
 #include <utility>
 
@@ -12,7 +13,9 @@ namespace carroccio::server {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// Version 2 added secret dice, seats, fresh agents and time-limited agent decisions; a version 1
+// database is upgraded in place (its games keep their public seeds and open seats).
+constexpr int kSchemaVersion = 2;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS games (
@@ -28,7 +31,12 @@ CREATE TABLE IF NOT EXISTS games (
   actions INTEGER NOT NULL,
   terminal INTEGER NOT NULL,
   waiting_for TEXT NOT NULL,
-  status_line TEXT NOT NULL
+  status_line TEXT NOT NULL,
+  dice_secret TEXT NOT NULL DEFAULT '',
+  dice_commitment TEXT NOT NULL DEFAULT '',
+  owner_hash TEXT NOT NULL DEFAULT '',
+  open_seats INTEGER NOT NULL DEFAULT 0,
+  fresh_agents INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_by_updated ON games (updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -36,8 +44,26 @@ CREATE TABLE IF NOT EXISTS actions (
   idx INTEGER NOT NULL,
   player INTEGER NOT NULL,
   action INTEGER NOT NULL,
+  time_limited INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seats (
+  token_hash TEXT PRIMARY KEY,
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  side TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_by_game ON seats (game_id);
+)sql";
+
+// Version 1 to 2: the new columns (old games: public seeds, open seats, agents that kept their
+// search) and the seats table (created by kSchema).
+constexpr const char* kUpgrade1To2 = R"sql(
+ALTER TABLE games ADD COLUMN dice_secret TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN dice_commitment TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN owner_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN fresh_agents INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE actions ADD COLUMN time_limited INTEGER NOT NULL DEFAULT 0;
 )sql";
 
 // A prepared statement, finalized on destruction.
@@ -163,15 +189,21 @@ WriteResult failed(std::string_view what, const std::string& why) {
 }
 
 WriteResult insert_actions(sqlite3* db, const std::string& id, std::size_t from,
-                           std::span<const game::HistoryItem> actions) {
+                           std::span<const game::HistoryItem> actions,
+                           std::span<const std::size_t> time_limited = {}) {
   if (actions.empty()) return {};
-  Stmt ins(db, "INSERT INTO actions (game_id, idx, player, action) VALUES (?1, ?2, ?3, ?4)");
+  Stmt ins(db,
+           "INSERT INTO actions (game_id, idx, player, action, time_limited) VALUES (?1, ?2, ?3, "
+           "?4, ?5)");
   if (!ins.prepared()) return failed("store the actions", ins.error());
   for (std::size_t i = 0; i < actions.size(); ++i) {
+    const bool limited =
+        std::find(time_limited.begin(), time_limited.end(), from + i) != time_limited.end();
     ins.bind(1, id)
         .bind(2, static_cast<std::int64_t>(from + i))
         .bind(3, static_cast<std::int64_t>(actions[i].player))
-        .bind(4, static_cast<std::int64_t>(actions[i].action));
+        .bind(4, static_cast<std::int64_t>(actions[i].action))
+        .bind(5, static_cast<std::int64_t>(limited ? 1 : 0));
     if (ins.step() != SQLITE_DONE) return failed("store the actions", ins.error());
     if (!ins.reset()) return failed("store the actions", ins.error());
   }
@@ -217,7 +249,7 @@ core::Expected<std::unique_ptr<Store>> Store::open(const std::string& path) {
   sqlite3_busy_timeout(db, 5000);
   auto version = query_text(db, "PRAGMA user_version");
   if (!version) return bad("cannot be read", version.message());
-  if (*version != "0" && *version != std::to_string(kSchemaVersion))
+  if (*version != "0" && *version != "1" && *version != std::to_string(kSchemaVersion))
     return bad("was written by another version of Carroccio",
                fmt::format("its schema is version {}, this server reads version {}", *version,
                            kSchemaVersion));
@@ -227,6 +259,14 @@ core::Expected<std::unique_ptr<Store>> Store::open(const std::string& path) {
     return bad("cannot run in WAL mode", fmt::format("SQLite answered journal mode '{}'", *mode));
   if (auto s = exec(db, "PRAGMA synchronous=NORMAL"); !s) return bad("cannot be used", s.message());
   if (auto s = exec(db, "PRAGMA foreign_keys=ON"); !s) return bad("cannot be used", s.message());
+  if (*version == "1") {
+    if (auto s = exec(db, "BEGIN IMMEDIATE"); !s) return bad("cannot be upgraded", s.message());
+    if (auto s = exec(db, kUpgrade1To2); !s) {
+      (void)exec(db, "ROLLBACK");
+      return bad("cannot be upgraded to this version", s.message());
+    }
+    if (auto s = exec(db, "COMMIT"); !s) return bad("cannot be upgraded", s.message());
+  }
   if (auto s = exec(db, kSchema); !s) return bad("cannot hold Carroccio games", s.message());
   if (auto s = exec(db, fmt::format("PRAGMA user_version={}", kSchemaVersion).c_str()); !s)
     return bad("cannot be used", s.message());
@@ -242,8 +282,9 @@ WriteResult Store::create(const GameHeader& h, const GameSummary& summary,
   if (!tx.begun()) return failed("start a transaction", tx.begun().message());
   Stmt ins(db_,
            "INSERT INTO games (id, ruleset, scenario, options, players, seed, scenario_source, "
-           "created, updated, actions, terminal, waiting_for, status_line) VALUES (?1, ?2, ?3, "
-           "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+           "created, updated, actions, terminal, waiting_for, status_line, dice_secret, "
+           "dice_commitment, owner_hash, open_seats, fresh_agents) VALUES (?1, ?2, ?3, ?4, ?5, "
+           "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
   ins.bind(1, h.id)
       .bind(2, h.ruleset)
       .bind(3, h.scenario)
@@ -256,25 +297,36 @@ WriteResult Store::create(const GameHeader& h, const GameSummary& summary,
       .bind(10, static_cast<std::int64_t>(summary.actions))
       .bind(11, static_cast<std::int64_t>(summary.terminal ? 1 : 0))
       .bind(12, summary.waiting_for)
-      .bind(13, summary.status_line);
+      .bind(13, summary.status_line)
+      .bind(14, h.dice_secret)
+      .bind(15, h.dice_commitment)
+      .bind(16, h.owner_hash)
+      .bind(17, static_cast<std::int64_t>(h.open_seats ? 1 : 0))
+      .bind(18, static_cast<std::int64_t>(h.fresh_agents ? 1 : 0));
   if (ins.step() != SQLITE_DONE) {
     if (sqlite3_extended_errcode(db_) == SQLITE_CONSTRAINT_PRIMARYKEY)
       return {WriteResult::Kind::kStale, fmt::format("Game {} already exists.", h.id)};
     return failed("store the new game", ins.error());
   }
   if (auto r = insert_actions(db_, h.id, 0, actions); !r.ok()) return r;
+  Stmt seat(db_, "INSERT INTO seats (token_hash, game_id, side) VALUES (?1, ?2, ?3)");
+  for (const auto& [side, hash] : h.seat_hashes) {
+    seat.bind(1, hash).bind(2, h.id).bind(3, side);
+    if (seat.step() != SQLITE_DONE) return failed("store the seats", seat.error());
+    if (!seat.reset()) return failed("store the seats", seat.error());
+  }
   if (auto s = tx.commit(); !s) return failed("commit the new game", s.message());
   return {};
 }
 
 WriteResult Store::append(const std::string& id, std::size_t from,
                           std::span<const game::HistoryItem> actions, const GameSummary& summary,
-                          Durability durability) {
+                          Durability durability, std::span<const std::size_t> time_limited) {
   std::lock_guard lock(mu_);
   Transaction tx(db_, durability);
   if (!tx.begun()) return failed("start a transaction", tx.begun().message());
   if (auto r = update_summary(db_, id, from, summary); !r.ok()) return r;
-  if (auto r = insert_actions(db_, id, from, actions); !r.ok()) return r;
+  if (auto r = insert_actions(db_, id, from, actions, time_limited); !r.ok()) return r;
   if (auto s = tx.commit(); !s) return failed("commit the actions", s.message());
   return {};
 }
@@ -296,7 +348,8 @@ core::Expected<std::optional<StoredGame>> Store::load(const std::string& id) {
   std::lock_guard lock(mu_);
   Stmt sel(db_,
            "SELECT ruleset, scenario, options, players, seed, scenario_source, created, updated, "
-           "actions, terminal, waiting_for, status_line FROM games WHERE id = ?1");
+           "actions, terminal, waiting_for, status_line, dice_secret, dice_commitment, "
+           "owner_hash, open_seats, fresh_agents FROM games WHERE id = ?1");
   sel.bind(1, id);
   const int rc = sel.step();
   if (rc == SQLITE_DONE) return std::optional<StoredGame>();
@@ -316,13 +369,28 @@ core::Expected<std::optional<StoredGame>> Store::load(const std::string& id) {
   g.summary.terminal = sel.int64(9) != 0;
   g.summary.waiting_for = sel.text(10);
   g.summary.status_line = sel.text(11);
-  Stmt acts(db_, "SELECT idx, player, action FROM actions WHERE game_id = ?1 ORDER BY idx");
+  g.header.dice_secret = sel.text(12);
+  g.header.dice_commitment = sel.text(13);
+  g.header.owner_hash = sel.text(14);
+  g.header.open_seats = sel.int64(15) != 0;
+  g.header.fresh_agents = sel.int64(16) != 0;
+  Stmt seats(db_, "SELECT side, token_hash FROM seats WHERE game_id = ?1");
+  seats.bind(1, id);
+  int src;
+  while ((src = seats.step()) == SQLITE_ROW) g.header.seat_hashes[seats.text(0)] = seats.text(1);
+  if (src != SQLITE_DONE)
+    return core::make_error(
+        fmt::format("The seats of game {} could not be read: {}.", id, seats.error()));
+  Stmt acts(db_,
+            "SELECT idx, player, action, time_limited FROM actions WHERE game_id = ?1 ORDER BY "
+            "idx");
   acts.bind(1, id);
   int arc;
   while ((arc = acts.step()) == SQLITE_ROW) {
     if (static_cast<std::size_t>(acts.int64(0)) != g.actions.size())
       return core::make_error(fmt::format(
           "Game {} is damaged in the database: action {} is missing.", id, g.actions.size()));
+    if (acts.int64(3) != 0) g.time_limited.push_back(g.actions.size());
     g.actions.push_back(
         {static_cast<game::Player>(acts.int64(1)), static_cast<game::Action>(acts.int64(2))});
   }
@@ -332,14 +400,29 @@ core::Expected<std::optional<StoredGame>> Store::load(const std::string& id) {
   return std::optional<StoredGame>(std::move(g));
 }
 
-core::Expected<std::vector<GameListing>> Store::list(std::size_t limit, std::size_t offset) {
+core::Expected<std::vector<GameListing>> Store::list(std::size_t limit, std::size_t offset,
+                                                     const std::vector<std::string>* token_hashes) {
   std::lock_guard lock(mu_);
-  Stmt sel(db_,
-           "SELECT id, ruleset, scenario, options, players, seed, created, updated, actions, "
-           "terminal, waiting_for, status_line FROM games ORDER BY updated DESC, rowid DESC "
-           "LIMIT ?1 OFFSET ?2");
-  sel.bind(1, static_cast<std::int64_t>(limit)).bind(2, static_cast<std::int64_t>(offset));
   std::vector<GameListing> out;
+  if (token_hashes != nullptr && token_hashes->empty()) return out;
+  std::string where;
+  if (token_hashes != nullptr) {
+    std::string marks;
+    for (std::size_t i = 0; i < token_hashes->size(); ++i)
+      marks += fmt::format("{}?{}", i == 0 ? "" : ", ", i + 3);
+    where = fmt::format(
+        "WHERE id IN (SELECT game_id FROM seats WHERE token_hash IN ({0})) OR owner_hash IN ({0}) ",
+        marks);
+  }
+  const std::string sql =
+      "SELECT id, ruleset, scenario, options, players, seed, created, updated, actions, "
+      "terminal, waiting_for, status_line, dice_secret, dice_commitment, open_seats FROM games " +
+      where + "ORDER BY updated DESC, rowid DESC LIMIT ?1 OFFSET ?2";
+  Stmt sel(db_, sql.c_str());
+  sel.bind(1, static_cast<std::int64_t>(limit)).bind(2, static_cast<std::int64_t>(offset));
+  if (token_hashes != nullptr)
+    for (std::size_t i = 0; i < token_hashes->size(); ++i)
+      sel.bind(static_cast<int>(i + 3), (*token_hashes)[i]);
   int rc;
   while ((rc = sel.step()) == SQLITE_ROW) {
     GameListing g;
@@ -355,11 +438,35 @@ core::Expected<std::vector<GameListing>> Store::list(std::size_t limit, std::siz
     g.summary.terminal = sel.int64(9) != 0;
     g.summary.waiting_for = sel.text(10);
     g.summary.status_line = sel.text(11);
+    g.header.dice_secret = sel.text(12);
+    g.header.dice_commitment = sel.text(13);
+    g.header.open_seats = sel.int64(14) != 0;
     out.push_back(std::move(g));
   }
   if (rc != SQLITE_DONE)
     return core::make_error(fmt::format("The games could not be listed: {}.", sel.error()));
   return out;
+}
+
+WriteResult Store::remove(const std::string& id) {
+  std::lock_guard lock(mu_);
+  Transaction tx(db_, Durability::kPowerLoss);
+  if (!tx.begun()) return failed("start a transaction", tx.begun().message());
+  Stmt del(db_, "DELETE FROM games WHERE id = ?1");
+  del.bind(1, id);
+  if (del.step() != SQLITE_DONE) return failed("delete the game", del.error());
+  if (sqlite3_changes(db_) != 1)
+    return {WriteResult::Kind::kStale, fmt::format("There is no game {}.", id)};
+  if (auto s = tx.commit(); !s) return failed("commit the deletion", s.message());
+  return {};
+}
+
+core::Expected<std::size_t> Store::count_unfinished() {
+  std::lock_guard lock(mu_);
+  Stmt sel(db_, "SELECT COUNT(*) FROM games WHERE terminal = 0");
+  if (sel.step() != SQLITE_ROW)
+    return core::make_error(fmt::format("The games could not be counted: {}.", sel.error()));
+  return static_cast<std::size_t>(sel.int64(0));
 }
 
 core::Expected<std::vector<std::string>> Store::waiting_for_agents() {

@@ -35,9 +35,21 @@ struct GameHeader {
   std::string scenario;
   std::string options;                         // canonical text, e.g. "charge,facing"
   std::map<std::string, std::string> players;  // side -> "human" or an agent spec
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0;                      // indexed dice (game/dice_draw.hpp)
   std::string scenario_source;  // the scenario JSON as played (so a stored game always replays)
   std::string created;          // ISO 8601 UTC
+  // Secret dice: the secret (never shown before the game is over) and its commitment. Empty for
+  // a game whose dice follow its public seed (created with a seed, or by an older server).
+  std::string dice_secret;
+  std::string dice_commitment;
+  // Seats: side -> SHA-256 of the seat's token, for every side a person plays; the owner token's
+  // hash. A game stored before seats existed has open seats (anyone may act for a person's side).
+  std::map<std::string, std::string> seat_hashes;
+  std::string owner_hash;
+  bool open_seats = false;
+  // Agents decide with a fresh agent per decision (so a record can repeat each); false for a
+  // game stored by an older server, whose agents kept their search between decisions.
+  bool fresh_agents = false;
 };
 
 // Where a game stands: rewritten with every change (a cache for listings; the actions decide).
@@ -58,6 +70,7 @@ struct StoredGame {
   GameHeader header;
   GameSummary summary;
   std::vector<game::HistoryItem> actions;
+  std::vector<std::size_t> time_limited;  // indices of agents' decisions a time limit cut short
 };
 
 enum class Durability {
@@ -90,10 +103,11 @@ class Store {
   // decision), durably.
   WriteResult create(const GameHeader& header, const GameSummary& summary,
                      std::span<const game::HistoryItem> actions);
-  // Appends actions to a game that has exactly `from` actions stored (kStale otherwise).
+  // Appends actions to a game that has exactly `from` actions stored (kStale otherwise);
+  // `time_limited` holds the indices (from `from` on) of agents' decisions cut short.
   WriteResult append(const std::string& id, std::size_t from,
                      std::span<const game::HistoryItem> actions, const GameSummary& summary,
-                     Durability durability);
+                     Durability durability, std::span<const std::size_t> time_limited = {});
   // Deletes the actions from index `length` on, of a game that has exactly `from` actions stored
   // (kStale otherwise), durably.
   WriteResult truncate(const std::string& id, std::size_t from, std::size_t length,
@@ -101,8 +115,16 @@ class Store {
 
   // The game with all its actions, or nullopt if there is no such game.
   core::Expected<std::optional<StoredGame>> load(const std::string& id);
-  // Games, most recently updated first.
-  core::Expected<std::vector<GameListing>> list(std::size_t limit, std::size_t offset);
+  // Deletes a game with its actions and seats, durably. kStale if there is no such game.
+  WriteResult remove(const std::string& id);
+
+  // Games, most recently updated first: all of them, or (`token_hashes` given) only those one of
+  // whose seats or owner has one of these token hashes.
+  core::Expected<std::vector<GameListing>> list(
+      std::size_t limit, std::size_t offset,
+      const std::vector<std::string>* token_hashes = nullptr);
+  // How many stored games are not over.
+  core::Expected<std::size_t> count_unfinished();
   // Ids of unfinished games whose next decision is an agent's (to resume after a restart).
   core::Expected<std::vector<std::string>> waiting_for_agents();
 

@@ -1,15 +1,15 @@
 #include "sim/playout.hpp"
 
 #include "fmt/format.h"
+#include "game/dice_draw.hpp"
 #include "game/driver.hpp"
 
 namespace carroccio::sim {
 
 PlayoutRngs make_playout_rngs(std::uint64_t seed, std::uint64_t game_index, int num_players) {
-  PlayoutRngs rngs{core::Rng::for_stream(seed, game_index), {}};
-  rngs.agents.reserve(static_cast<std::size_t>(num_players));
-  for (int p = 0; p < num_players; ++p) rngs.agents.push_back(rngs.chance.split());
-  return rngs;
+  // The "stream" dice of game/dice_draw.hpp, which a record names and replay draws again.
+  game::StreamRngs rngs = game::stream_rngs(seed, game_index, num_players);
+  return {rngs.chance, std::move(rngs.agents)};
 }
 
 core::Status play_out(game::State& state, std::span<ai::Agent* const> agents, PlayoutRngs& rngs,

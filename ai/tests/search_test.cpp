@@ -1,6 +1,9 @@
 // Tests of the heuristic and MCTS agents on tiny hand-made games (no ruleset involved).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <map>
 
 #include "ai/agent.hpp"
@@ -256,6 +259,47 @@ TEST(MctsAgent, ChanceAveragingWeighsEveryOutcomeOfAGamble) {
   core::Rng rng(9);
   EXPECT_NE(agent("mcts:iters=50,chance=1", *good)->choose(*good->new_initial_state(), rng),
             game::kInvalidAction);
+}
+
+TEST(DecisionLimit, AnEnormousBudgetIsHeldToTheDriversDeadline) {
+  // 100 million iterations would take hours; a deadline already past stops the search before
+  // its first iteration, and the answer is still a legal decision.
+  auto g = std::make_shared<NimGame>(7, 1, 3);
+  auto s = g->new_initial_state();
+  for (const char* spec : {"mcts:iters=100000000", "heuristic:depth=4,nodes=1000000"}) {
+    auto a = agent(spec, *g);
+    a->set_limit({std::chrono::steady_clock::now(), nullptr});
+    core::Rng rng(1);
+    const game::Action chosen = a->choose(*s, rng);
+    const auto legal = s->legal_actions();
+    EXPECT_NE(std::find(legal.begin(), legal.end(), chosen), legal.end()) << spec;
+    EXPECT_TRUE(a->cut_short()) << spec;
+  }
+  MctsAgent m(0, params(100'000'000), "mcts");
+  m.set_limit({std::chrono::steady_clock::now(), nullptr});
+  core::Rng rng(2);
+  m.choose(*s, rng);
+  EXPECT_EQ(m.last_stats().iterations, 0);
+}
+
+TEST(DecisionLimit, AStopFlagStopsTheSearchAndNoLimitChangesNothing) {
+  auto g = std::make_shared<NimGame>(7, 1, 3);
+  auto s = g->new_initial_state();
+  std::atomic<bool> stop{true};
+  MctsAgent stopped(0, params(100'000'000), "mcts");
+  stopped.set_limit({std::nullopt, &stop});
+  core::Rng r1(3);
+  stopped.choose(*s, r1);
+  EXPECT_TRUE(stopped.cut_short());
+  // A limit that is not reached leaves the search exactly as without one.
+  stop = false;
+  MctsAgent limited(0, params(300), "mcts"), free(0, params(300), "mcts");
+  limited.set_limit({std::chrono::steady_clock::now() + std::chrono::hours(1), &stop});
+  core::Rng ra(4), rb(4);
+  EXPECT_EQ(limited.choose(*s, ra), free.choose(*s, rb));
+  EXPECT_EQ(limited.last_stats().iterations, 300);
+  EXPECT_FALSE(limited.cut_short());
+  EXPECT_EQ(ra.next_u64(), rb.next_u64());
 }
 
 TEST(MctsAgent, SameSeedSameChoiceAndSameSearch) {

@@ -133,8 +133,8 @@ TEST(Record, FromJsonNamesTheBadField) {
   j["format"] = "pgn";
   expect_error(j, "field 'format'");
   j = good;
-  j["version"] = 2;
-  expect_error(j, "field 'version' must be 1");
+  j["version"] = 3;
+  expect_error(j, "field 'version' must be 1 or 2");
   j = good;
   j.erase("ruleset");
   expect_error(j, "field 'ruleset' is missing");

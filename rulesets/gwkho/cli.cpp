@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/json_text.hpp"
 #include "rulesets/gwkho/army.hpp"
 
 namespace carroccio::gwkho {
@@ -74,12 +75,11 @@ int run_army_command(const std::vector<std::string>& args, std::ostream& out, st
   if (file.rfind("gwkho/", 0) == 0 && !std::filesystem::exists(file, ec)) {
     army = builtin_army_list(file.substr(6));
   } else {
-    std::ifstream in(file);
-    if (!in || std::filesystem::is_directory(file, ec))
-      return fail(err, fmt::format("Cannot open army list file '{}'.", file));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    army = read_army_list(ss.str(), file);
+    // Refused in one sentence when missing, a directory or over the size limit (16 MiB),
+    // before it is read (game/json_text.hpp).
+    auto text = game::read_text_file(file, "army list file");
+    if (!text) return fail(err, text.message());
+    army = read_army_list(*text, file);
   }
   if (!army) return fail(err, army.message());
   const ArmyReport report = assess(*army);

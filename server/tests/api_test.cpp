@@ -29,14 +29,16 @@ class ApiTest : public ::testing::Test {
 
   // Restarts the server on the same database.
   void restart() {
+    const std::vector<std::string> tokens = client_->tokens;  // the browser keeps its seats
     client_.reset();
     server_.reset();
     server_ = std::make_unique<testing::LiveServer>(dir_.file("games.db"));
     ASSERT_TRUE(server_->ok());
     client_ = testing::make_client(server_->port());
+    client_->tokens = tokens;
   }
 
-  httplib::Client& c() { return *client_; }
+  testing::Client& c() { return *client_; }
 
   json race(const std::string& red, const std::string& blue, std::uint64_t seed = 5,
             const std::string& scenario = "sprint") {
@@ -54,7 +56,7 @@ class ApiTest : public ::testing::Test {
 
   testing::TempDir dir_;
   std::unique_ptr<testing::LiveServer> server_;
-  std::unique_ptr<httplib::Client> client_;
+  std::unique_ptr<testing::Client> client_;
 };
 
 void expect_error(const Answer& a, int status) {
@@ -139,6 +141,7 @@ TEST_F(ApiTest, CreateReadAndListAGame) {
       post(c(), "/api/games?viewer=blue",
            {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "human"}}}});
   ASSERT_EQ(as_blue.status, 201) << as_blue.body;
+  for (const auto& [side, token] : as_blue.json["seats"].items()) c().tokens.push_back(token);
   EXPECT_EQ(as_blue.json["viewer"], "blue");
   expect_error(post(c(), "/api/games?viewer=green",
                     {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "human"}}}}),
@@ -223,7 +226,7 @@ TEST_F(ApiTest, DecisionsAreCheckedAndPersistedBeforeTheAnswer) {
   expect_error(act(id, tests::kRaceStep, 1), 409);  // stale
   expect_error(act(id, 12345, 0), 422);             // illegal
   expect_error(act("g-doesnotexist", tests::kRaceStep, 0), 404);
-  expect_error(act("bad id!", tests::kRaceStep, 0), 404);
+  expect_error(act("bad%20id!", tests::kRaceStep, 0), 404);
   expect_error(
       post(c(), "/api/games/" + id + "/actions", {{"action", "step"}, {"expect_history", 0}}), 400);
   expect_error(post(c(), "/api/games/" + id + "/actions", {{"action", 0}}), 400);
@@ -278,17 +281,23 @@ TEST_F(ApiTest, TwoBrowsersPlayOneGameOneSideEach) {
   const std::string id = g["id"];
   auto red = testing::make_client(server_->port());
   auto blue = testing::make_client(server_->port());
+  red->tokens = {g["seats"]["red"].get<std::string>()};  // each browser holds its own seat
+  blue->tokens = {g["seats"]["blue"].get<std::string>()};
   std::size_t n = 0;
   for (int turn = 0; turn < 6; ++turn) {
-    httplib::Client& mover = turn % 2 == 0 ? *red : *blue;
-    httplib::Client& waiter = turn % 2 == 0 ? *blue : *red;
+    testing::Client& mover = turn % 2 == 0 ? *red : *blue;
+    testing::Client& waiter = turn % 2 == 0 ? *blue : *red;
     const std::string me = turn % 2 == 0 ? "red" : "blue";
     const std::string other = turn % 2 == 0 ? "blue" : "red";
     const Answer mine = get(mover, "/api/games/" + id + "?viewer=" + me);
     ASSERT_EQ(mine.json["current_player"], me);
     ASSERT_FALSE(mine.json["legal"].empty());
     n = mine.json["history_length"].get<std::size_t>();
-    // The other browser, with the same (now current) history length, may not move for us.
+    // The other browser, with the same (now current) history length, may not move for us: it
+    // holds only its own seat.
+    expect_error(post(waiter, "/api/games/" + id + "/actions",
+                      {{"action", tests::kRaceStep}, {"expect_history", n}, {"side", me}}),
+                 403);
     expect_error(post(waiter, "/api/games/" + id + "/actions",
                       {{"action", tests::kRaceStep}, {"expect_history", n}, {"side", other}}),
                  422);
@@ -311,6 +320,7 @@ TEST_F(ApiTest, ConcurrentDecisionsWithTheSameHistoryApplyOnce) {
   for (int t = 0; t < 4; ++t)
     threads.emplace_back([&] {
       auto client = testing::make_client(server_->port());
+      client->tokens = c().tokens;
       const Answer a = post(*client, "/api/games/" + id + "/actions",
                             {{"action", tests::kRaceStep}, {"expect_history", 0}});
       (a.status == 200 ? ok : a.status == 409 ? stale : other)++;
@@ -503,9 +513,10 @@ TEST_F(ApiTest, RoutesMethodsAndSizes) {
   expect_error(get(c(), "/api//games"), 404);
   expect_error(get(c(), "/api/games/g-0000000000000000"), 404);
   expect_error(get(c(), "/api/games/" + std::string(300, 'x')), 404);
-  const Answer wrong = call(c(), "DELETE", "/api/games/" + id);
+  const Answer wrong = call(c(), "PUT", "/api/games/" + id, "{}");
   expect_error(wrong, 405);
   EXPECT_NE(wrong.header("Allow").find("GET"), std::string::npos);
+  EXPECT_NE(wrong.header("Allow").find("DELETE"), std::string::npos);
   expect_error(call(c(), "PUT", "/api/games", "{}"), 405);
   expect_error(call(c(), "PATCH", "/api/games/" + id, "{}"), 405);
   expect_error(call(c(), "GET", "/api/games/" + id + "/actions"), 405);

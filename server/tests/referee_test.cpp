@@ -27,12 +27,12 @@ class RefereeApiTest : public ::testing::Test {
     ASSERT_TRUE(server_->ok());
     client_ = testing::make_client(server_->port());
   }
-  httplib::Client& c() { return *client_; }
+  testing::Client& c() { return *client_; }
   Answer resolve(const json& body) { return post(c(), "/api/alsh/resolve", body); }
 
   testing::TempDir dir_;
   std::unique_ptr<testing::LiveServer> server_;
-  std::unique_ptr<httplib::Client> client_;
+  std::unique_ptr<testing::Client> client_;
 };
 
 void expect_refused(const Answer& a, int status, const std::string& fragment = "") {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -106,12 +107,15 @@ class Child {
 };
 
 // One random legal decision in a game played by people; returns the answer.
-Answer random_decision(httplib::Client& c, const std::string& id, core::Rng& rng) {
+Answer random_decision(testing::Client& c, const std::string& id, core::Rng& rng) {
   const json view = get(c, "/api/games/" + id).json;
-  if (!view.is_object() || !view["current_player"].is_string()) return {};  // the server is gone
+  if (!view.is_object() || !view.contains("current_player") || !view["current_player"].is_string())
+    return {};  // the server is gone
   const std::string side = view["current_player"];
   const json answer = get(c, "/api/games/" + id + "/legal?viewer=" + side).json;
-  if (!answer.is_object() || !answer["legal"].is_array() || answer["legal"].empty()) return {};
+  if (!answer.is_object() || !answer.contains("legal") || !answer["legal"].is_array() ||
+      answer["legal"].empty())
+    return {};
   const json& legal = answer["legal"];
   const json& choice = legal[rng.uniform(legal.size())];
   return post(c, "/api/games/" + id + "/actions",
@@ -158,6 +162,7 @@ TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
     std::mutex mu;
     std::thread player([&] {
       auto pc = testing::make_client(port);
+      pc->tokens = c->tokens;  // the seats of the games created above
       core::Rng prng(2);
       while (!stop) {
         const Answer a = random_decision(*pc, people, prng);
@@ -221,6 +226,58 @@ TEST(ServerRestart, KillDashNineLosesNoAppliedDecision) {
   EXPECT_NE(again.rest().find("Carroccio stopped"), std::string::npos);
 }
 
+TEST(ServerRestart, SigtermStopsWithinTwoSecondsWhileAgentsThinkAndLosesNoDecision) {
+  testing::TempDir dir;
+  const std::string db = dir.file("games.db");
+  // Agents may think ten minutes a decision here: only the stop can interrupt them.
+  const std::vector<std::string> args = {
+      "--port",          "0", "--db", db, "--web", dir.file("no-web"), "--max-agent-ms", "600000",
+      "--agent-threads", "2"};
+  std::string people;
+  std::size_t acked_length = 0;
+  std::string acked_hash;
+  {
+    Child child(args);
+    const int port = child.port();
+    ASSERT_GT(port, 0);
+    auto c = testing::make_client(port);
+    people = testing::create_game(*c, {{"ruleset", "bma"},
+                                       {"players", {{"imperial", "human"}, {"lombard", "human"}}},
+                                       {"seed", 21}})["id"]
+                 .get<std::string>();
+    core::Rng rng(3);
+    for (int i = 0; i < 10; ++i) {
+      const Answer a = random_decision(*c, people, rng);
+      ASSERT_EQ(a.status, 200) << a.body;
+      acked_length = a.json["history_length"].get<std::size_t>();
+      acked_hash = a.json["hash"].get<std::string>();
+    }
+    // Two games whose agents ask for an enormous search: both agent threads are busy with them.
+    for (int g = 0; g < 2; ++g)
+      testing::create_game(
+          *c, {{"ruleset", "bma"},
+               {"players",
+                {{"imperial", "mcts:iters=100000000"}, {"lombard", "mcts:iters=100000000"}}}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // let the agents start thinking
+    const auto before = std::chrono::steady_clock::now();
+    const int status = child.stop(SIGTERM);
+    const auto took = std::chrono::steady_clock::now() - before;
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    // The bound for a stop while agents think: two seconds.
+    EXPECT_LT(took, std::chrono::seconds(2))
+        << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
+  }
+  // Started again, the people's game holds every acknowledged decision.
+  Child again(args);
+  const int port = again.port();
+  ASSERT_GT(port, 0);
+  auto c = testing::make_client(port);
+  const json now = get(*c, "/api/games/" + people).json;
+  ASSERT_TRUE(now.is_object() && now.contains("history_length")) << now.dump();
+  EXPECT_EQ(now["history_length"].get<std::size_t>(), acked_length);
+  EXPECT_EQ(now["hash"], acked_hash);
+}
+
 TEST(ServeCommand, BadArgumentsAreOneSentenceAndExitTwo) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"--port", "x"},
@@ -232,6 +289,9 @@ TEST(ServeCommand, BadArgumentsAreOneSentenceAndExitTwo) {
                                              {"--seed", "-1"},
                                              {"--db", ""},
                                              {"--agent-threads", "0"},
+                                             {"--max-agent-ms", "0"},
+                                             {"--max-agent-ms", "600001"},
+                                             {"--max-games", "0"},
                                              {"--port", "1", "--port", "2"}}) {
     std::ostringstream out, err;
     EXPECT_EQ(app::run_serve_command(args, out, err), 2) << args[0];

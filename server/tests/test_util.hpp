@@ -1,12 +1,16 @@
 // Helpers of the server tests: a temporary directory, a real server on loopback in this process,
-// and JSON calls through httplib's client.
+// and JSON calls through a small Boost.Beast client.
 #pragma once
 
 #include <gtest/gtest.h>
-#include <httplib.h>
 #include <stdlib.h>
 
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -49,13 +53,15 @@ inline game::Registry test_registry() {
 class LiveServer {
  public:
   explicit LiveServer(const std::string& db, const std::string& web_dir = "",
-                      std::uint64_t seed = 7) {
+                      std::uint64_t seed = 7,
+                      const std::function<void(ServerOptions&)>& adjust = {}) {
     ServerOptions options;
     options.port = 0;
     options.db_path = db;
     options.web_dir = web_dir.empty() ? db + ".no-web" : web_dir;
     options.seed = seed;
-    options.http_threads = 8;
+    options.http_threads = 4;
+    if (adjust) adjust(options);
     auto started = Server::start(test_registry(), options);
     if (!started) {
       ADD_FAILURE() << started.message();
@@ -81,64 +87,123 @@ class LiveServer {
   std::thread thread_;
 };
 
-inline std::unique_ptr<httplib::Client> make_client(int port) {
-  auto c = std::make_unique<httplib::Client>("127.0.0.1", port);
-  c->set_connection_timeout(30);
-  c->set_read_timeout(60);
-  c->set_write_timeout(30);
-  return c;
-}
-
 struct Answer {
   int status = -1;      // -1: no answer at all
   nlohmann::json json;  // discarded if the body is not JSON
   std::string body;
   std::string content_type;
+  std::multimap<std::string, std::string> headers;
   std::string header(const std::string& name) const {
-    auto it = headers.find(name);
-    return it == headers.end() ? std::string() : it->second;
+    for (const auto& [k, v] : headers)
+      if (boost::beast::iequals(k, name)) return v;
+    return std::string();
   }
-  httplib::Headers headers;
 };
 
-inline Answer call(httplib::Client& c, const std::string& method, const std::string& path,
+// A keep-alive HTTP client of the test server (Boost.Beast, synchronous). `tokens` go with every
+// request in the Seat-Token header: a client holding the seats it created, like a browser.
+class Client {
+ public:
+  explicit Client(int port) : port_(port) {}
+  std::vector<std::string> tokens;
+
+  Answer request(const std::string& method, const std::string& path, const std::string& body = "",
+                 const std::string& content_type = "application/json",
+                 const std::vector<std::pair<std::string, std::string>>& extra = {}) {
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      try {
+        return once(method, path, body, content_type, extra);
+      } catch (const std::exception&) {
+        stream_.reset();  // a closed keep-alive connection: connect again
+      }
+    }
+    return Answer{};
+  }
+
+ private:
+  Answer once(const std::string& method, const std::string& path, const std::string& body,
+              const std::string& content_type,
+              const std::vector<std::pair<std::string, std::string>>& extra) {
+    namespace beast = boost::beast;
+    namespace http = beast::http;
+    if (!stream_) {
+      stream_ = std::make_unique<beast::tcp_stream>(ioc_);
+      stream_->expires_after(std::chrono::seconds(60));
+      stream_->connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::address_v4::loopback(),
+                                                      static_cast<unsigned short>(port_)));
+    }
+    stream_->expires_after(std::chrono::seconds(90));
+    http::request<http::string_body> req;
+    req.method_string(method);
+    req.target(path);
+    req.version(11);
+    req.set(http::field::host, "127.0.0.1");
+    if (!tokens.empty()) {
+      std::string joined;
+      for (const auto& t : tokens) joined += (joined.empty() ? "" : ",") + t;
+      req.set("Seat-Token", joined);
+    }
+    for (const auto& [k, v] : extra) req.set(k, v);
+    if (!body.empty() || method == "POST" || method == "PUT" || method == "PATCH") {
+      req.set(http::field::content_type, content_type);
+      req.body() = body;
+      req.prepare_payload();
+    }
+    http::write(*stream_, req);
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(boost::none);
+    if (method == "HEAD") parser.skip(true);
+    http::read(*stream_, buffer, parser);
+    const auto& res = parser.get();
+    Answer a;
+    a.status = static_cast<int>(res.result_int());
+    a.body = res.body();
+    for (const auto& f : res) {
+      const auto n = f.name_string();
+      const auto v = f.value();
+      a.headers.emplace(std::string(n.data(), n.size()), std::string(v.data(), v.size()));
+    }
+    a.content_type = a.header("Content-Type");
+    a.json = nlohmann::json::parse(a.body, nullptr, false);
+    if (!res.keep_alive()) stream_.reset();
+    return a;
+  }
+
+  int port_;
+  boost::asio::io_context ioc_;
+  std::unique_ptr<boost::beast::tcp_stream> stream_;
+};
+
+inline std::unique_ptr<Client> make_client(int port) { return std::make_unique<Client>(port); }
+
+inline Answer call(Client& c, const std::string& method, const std::string& path,
                    const std::string& body = "",
                    const std::string& content_type = "application/json") {
-  auto r = [&]() -> httplib::Result {
-    if (method == "POST") return c.Post(path, body, content_type);
-    if (method == "PUT") return c.Put(path, body, content_type);
-    if (method == "PATCH") return c.Patch(path, body, content_type);
-    if (method == "DELETE") return c.Delete(path, body, content_type);
-    if (method == "HEAD") return c.Head(path);
-    if (method == "OPTIONS") return c.Options(path);
-    return c.Get(path);
-  }();
-  Answer a;
-  if (!r) return a;
-  a.status = r->status;
-  a.body = r->body;
-  a.headers = r->headers;
-  a.content_type = r->get_header_value("Content-Type");
-  a.json = nlohmann::json::parse(a.body, nullptr, false);
-  return a;
+  return c.request(method, path, body, content_type);
 }
 
-inline Answer get(httplib::Client& c, const std::string& path) { return call(c, "GET", path); }
-inline Answer post(httplib::Client& c, const std::string& path, const nlohmann::json& body) {
+inline Answer get(Client& c, const std::string& path) { return call(c, "GET", path); }
+inline Answer post(Client& c, const std::string& path, const nlohmann::json& body) {
   return call(c, "POST", path, body.dump());
 }
 
-// Creates a game; fails the test unless the server answers 201.
-inline nlohmann::json create_game(httplib::Client& c, const nlohmann::json& body) {
+// Creates a game; fails the test unless the server answers 201. The client keeps the new game's
+// seat tokens (and its owner token), as the browser that created it does.
+inline nlohmann::json create_game(Client& c, const nlohmann::json& body) {
   const Answer a = post(c, "/api/games", body);
   EXPECT_EQ(a.status, 201) << a.body;
+  if (a.json.is_object() && a.json.contains("seats"))
+    for (const auto& [side, token] : a.json["seats"].items())
+      c.tokens.push_back(token.get<std::string>());
+  if (a.json.is_object() && a.json.contains("owner_token"))
+    c.tokens.push_back(a.json["owner_token"].get<std::string>());
   return a.json;
 }
 
 // Waits (polling, bounded) until the game's next decision is a person's or the game is over;
 // returns the last view (as a spectator).
-inline nlohmann::json wait_for_people(httplib::Client& c, const std::string& id,
-                                      int max_polls = 3000) {
+inline nlohmann::json wait_for_people(Client& c, const std::string& id, int max_polls = 3000) {
   nlohmann::json view = get(c, "/api/games/" + id).json;
   for (int i = 0; i < max_polls && view.is_object() && view["waiting_for"] == "agent"; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -227,7 +227,7 @@ TEST_F(Sim, MergeRefusesWhatIsNotOneStudy) {
       {{"sim", "merge", a, b}, "(games 0 to 9) and " + b + " (games 5 to 14) overlap"},
       {{"sim", "merge", a, c}, "are not shards of one study: their 'seed' differ"},
       {{"sim", "merge", a, junk}, "is not the output of 'carroccio sim --json'"},
-      {{"sim", "merge", a, temp("m_none.json")}, "Cannot read the shard"},
+      {{"sim", "merge", a, temp("m_none.json")}, "Cannot open shard"},
   };
   for (const auto& [args, message] : cases) {
     auto r = cli(args);

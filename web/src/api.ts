@@ -64,12 +64,28 @@ export interface Placement {
 /** A ruleset's state JSON: opaque to the shell, read by the board renderer. */
 export type GameState = Record<string, unknown>;
 
+/** How a game's dice are drawn: from a secret the server keeps (its SHA-256 published as the
+ * commitment, the secret itself once the game is over), or from a public seed. */
+export interface Dice {
+  draw: 'committed' | 'indexed' | string;
+  commitment?: string;
+  secret?: string | null;
+  seed?: number;
+}
+
 export interface GameView {
   id: string;
   ruleset: string;
   scenario: string;
   options: string;
   players: Record<string, string>;
+  viewer?: string;
+  dice?: Dice;
+  /** The sides whose seats the request's tokens hold. */
+  your_seats?: string[];
+  /** Only in the answer to POST /api/games: the token of every side a person plays. */
+  seats?: Record<string, string>;
+  owner_token?: string;
   history_length: number;
   current_player: string; // a side, "chance" or "none"
   waiting_for: 'human' | 'agent' | 'none' | string;
@@ -87,6 +103,7 @@ export interface GameSummary {
   scenario: string;
   options: string;
   players: Record<string, string>;
+  dice?: Dice;
   created: string;
   updated: string;
   actions: number;
@@ -247,18 +264,25 @@ export class ApiError extends Error {
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** The seat tokens to send: those of one game, or (null) every token the browser holds. */
+export type TokenSource = (gameId: string | null) => string[];
+
 export class Api {
   constructor(
     private base = '',
     private fetchFn: Fetch = (i, init) => fetch(i, init),
+    private tokens: TokenSource = () => [],
   ) {}
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  private async request<T>(method: string, path: string, body?: unknown, tokens: string[] = []): Promise<T> {
     let res: Response;
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (tokens.length > 0) headers['Seat-Token'] = tokens.join(',');
     try {
       res = await this.fetchFn(this.base + path, {
         method,
-        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+        headers: Object.keys(headers).length ? headers : undefined,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (e) {
@@ -307,28 +331,31 @@ export class Api {
     return this.request('POST', '/api/games' + viewerQuery(viewer), req);
   }
 
+  /** The games this browser holds a seat of (every game, if the server is started to list all). */
   games(): Promise<GameSummary[]> {
-    return this.request('GET', '/api/games');
+    return this.request('GET', '/api/games', undefined, this.tokens(null));
   }
 
   game(id: string, viewer?: string): Promise<GameView> {
-    return this.request('GET', `/api/games/${enc(id)}${viewerQuery(viewer)}`);
+    return this.request('GET', `/api/games/${enc(id)}${viewerQuery(viewer)}`, undefined, this.tokens(id));
   }
 
   act(id: string, action: number, expectHistory: number, viewer?: string): Promise<GameView> {
-    return this.request('POST', `/api/games/${enc(id)}/actions${viewerQuery(viewer)}`, {
-      action,
-      expect_history: expectHistory,
-    });
+    return this.request(
+      'POST',
+      `/api/games/${enc(id)}/actions${viewerQuery(viewer)}`,
+      { action, expect_history: expectHistory },
+      this.tokens(id),
+    );
   }
 
   /** Where the piece a person is placing may go (free placement), or null (docs/api.md). */
   placement(id: string, viewer?: string): Promise<{ history_length: number; placement: Placement | null }> {
-    return this.request('GET', `/api/games/${enc(id)}/placement${viewerQuery(viewer)}`);
+    return this.request('GET', `/api/games/${enc(id)}/placement${viewerQuery(viewer)}`, undefined, this.tokens(id));
   }
 
   odds(id: string, action: number): Promise<Odds | null> {
-    return this.request('GET', `/api/games/${enc(id)}/odds?action=${action}`);
+    return this.request('GET', `/api/games/${enc(id)}/odds?action=${action}`, undefined, this.tokens(id));
   }
 
   events(id: string, since = 0): Promise<EventsPage> {
@@ -336,7 +363,12 @@ export class Api {
   }
 
   undo(id: string, viewer?: string): Promise<GameView> {
-    return this.request('POST', `/api/games/${enc(id)}/undo${viewerQuery(viewer)}`, {});
+    return this.request('POST', `/api/games/${enc(id)}/undo${viewerQuery(viewer)}`, {}, this.tokens(id));
+  }
+
+  /** Deletes a game (it needs the seat of every side a person plays). */
+  deleteGame(id: string): Promise<{ deleted: string }> {
+    return this.request('DELETE', `/api/games/${enc(id)}`, undefined, this.tokens(id));
   }
 
   record(id: string): Promise<unknown> {
@@ -344,7 +376,7 @@ export class Api {
   }
 
   at(id: string, n: number, viewer?: string): Promise<GameView> {
-    return this.request('GET', `/api/games/${enc(id)}/at/${n}${viewerQuery(viewer)}`);
+    return this.request('GET', `/api/games/${enc(id)}/at/${n}${viewerQuery(viewer)}`, undefined, this.tokens(id));
   }
 }
 

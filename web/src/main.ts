@@ -6,9 +6,11 @@ import { Lobby } from './shell/lobby';
 import { h, replace } from './shell/dom';
 import { RefereePage } from './shell/referee';
 import { gameHash, parseRoute, refereeHash } from './shell/route';
+import { looksLikeToken, SeatBook } from './shell/seats';
 import './styles.css';
 
-const api = new Api();
+const seats = new SeatBook();
+const api = new Api('', undefined, (id) => (id === null ? seats.allTokens() : seats.tokensFor(id)));
 const main = h('main', { class: 'app-main' });
 const header = h(
   'header',
@@ -29,6 +31,11 @@ let refereeTable: string | null = null; // the table the referee page shows (a h
 
 function show(): void {
   const r = parseRoute(location.hash);
+  if (r.page === 'game' && r.id && r.seat !== undefined) {
+    // A seat link: keep the seat in this browser, and take the token out of the address bar.
+    if (looksLikeToken(r.seat) && r.viewer) seats.remember(r.id, { [r.viewer]: r.seat });
+    history.replaceState(null, '', gameHash(r.id, r.viewer ?? null));
+  }
   if (r.page === 'referee' && current instanceof RefereePage && r.table === refereeTable) return;
   current?.destroy();
   current = null;
@@ -46,14 +53,14 @@ function show(): void {
     return;
   }
   if (r.page === 'game' && r.id) {
-    const screen = new GameScreen(api, r.id, r.viewer ?? null, () => (location.hash = '#/'));
+    const screen = new GameScreen(api, r.id, r.viewer ?? null, () => (location.hash = '#/'), seats);
     current = screen;
     replace(main, screen.el);
     void screen.start();
     return;
   }
   document.title = 'Carroccio';
-  const lobby = new Lobby(api, (id, viewer) => (location.hash = gameHash(id, viewer)));
+  const lobby = new Lobby(api, (id, viewer) => (location.hash = gameHash(id, viewer)), seats);
   replace(main, lobby.element());
   void lobby.load();
 }

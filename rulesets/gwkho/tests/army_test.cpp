@@ -181,8 +181,8 @@ TEST(Gwkho_Army, Clause_Fields_UnknownAndMalformedFieldsAreRefused) {
   EXPECT_EQ(refusal(R"({"ruleset": "bma", "id": "t", "turns": 8})"),
             "bad.json:1: field 'ruleset' is 'bma', expected \"gwkho\".");
   EXPECT_EQ(refusal("{\"ruleset\": \"gwkho\",\n]"),
-            "bad.json:2:1: this is not valid JSON (syntax error while parsing object key - "
-            "unexpected ']'; expected string literal).");
+            "bad.json:2:1: this is not valid JSON: '\"gwkho\",<U+000A>]' stands where a key in "
+            "double quotes or '}' should.");
 }
 
 TEST(Gwkho_Generals, Clause_Gen_1_OneCommanderInChief) {

@@ -3,7 +3,7 @@
 // slider. It polls the server while an agent thinks or dice are being rolled: at once after the
 // person's own decision, then backing off to every 500 ms (BusyPoll).
 
-import { Api, ApiError, humanSide, type Action, type GameEvent, type GameView, type Odds, type Placement } from '../api';
+import { Api, ApiError, type Action, type Dice, type GameEvent, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel } from './decisions';
 import { h, replace, titleCase } from './dom';
@@ -12,6 +12,7 @@ import { BusyPoll, defaultOddsAction, indexActions, needsPolling, ODDS_KINDS, re
 import { EventLogPanel } from './log';
 import { OddsPanel } from './odds';
 import { ReplayPanel } from './replay';
+import { SeatBook, seatLink } from './seats';
 import { phaseText, StatusPanel } from './status';
 
 const POLL_IDLE_MS = 2000;
@@ -59,6 +60,7 @@ export class GameScreen {
     private id: string,
     private viewer: string | null,
     private onLobby: () => void,
+    private seats: SeatBook = new SeatBook(),
   ) {
     this.decisions = new DecisionsPanel({
       onAct: (a) => void this.act(a),
@@ -118,14 +120,18 @@ export class GameScreen {
     window.addEventListener('keydown', this.onKey);
     let view: GameView;
     try {
-      view = await this.api.game(this.id, this.viewer ?? undefined);
+      // Without a viewer the server shows the game as a side this browser holds the seat of (the
+      // side to move first), else as a spectator.
+      view = await this.api.game(this.id);
+      const mine = view.your_seats ?? [];
+      if (this.viewer && mine.includes(this.viewer) && view.viewer !== this.viewer) view = await this.api.game(this.id, this.viewer);
     } catch (e) {
       this.fail(e);
       return;
     }
-    const humans = Object.keys(view.players).filter((s) => view.players[s] === 'human');
-    this.hotseat = humans.length > 1;
-    if (this.viewer === null) this.viewer = humanSide(view.players);
+    const mine = view.your_seats ?? [];
+    this.hotseat = mine.length > 1;
+    this.viewer = view.viewer && view.viewer !== 'spectator' && view.viewer !== 'referee' ? view.viewer : null;
     let scenario: Record<string, unknown> = {};
     try {
       scenario = await this.api.scenario(view.ruleset, view.scenario);
@@ -136,12 +142,14 @@ export class GameScreen {
       for (const s of scenario.sides as { id: string; name?: string }[]) this.sideNames[s.id] = s.name ?? titleCase(s.id);
     if (Array.isArray(scenario.units)) for (const u of scenario.units as { id: string; name?: string }[]) this.unitNames.set(u.id, u.name ?? u.id);
     const players = Object.entries(view.players)
-      .map(([s, p]) => `${this.sideNames[s] ?? titleCase(s)}: ${p === 'human' ? (this.viewer === s || this.hotseat ? 'you' : 'a person') : p}`)
+      .map(([s, p]) => `${this.sideNames[s] ?? titleCase(s)}: ${p === 'human' ? (mine.includes(s) ? 'you' : 'a person') : p}`)
       .join(' · ');
     replace(
       this.titleEl,
       h('div', { class: 'scenario-title' }, String(scenario.title ?? `${view.ruleset}/${view.scenario}`)),
       h('div', { class: 'muted small' }, players, view.options ? ` · rules: ${view.options}` : ''),
+      h('div', { class: 'muted small', 'data-testid': 'dice-line' }, diceText(view.dice)),
+      this.seatLinks(view),
     );
     document.title = `Carroccio · ${String(scenario.title ?? view.scenario)}`;
     this.board = createBoard(view.ruleset, scenario);
@@ -164,6 +172,43 @@ export class GameScreen {
     await this.apply(view);
   }
 
+  /** The links that give this browser's seats to others (a hotseat game holds them all). */
+  private seatLinks(view: GameView): HTMLElement | null {
+    const entry = this.seats.get(this.id);
+    const held = Object.entries(entry?.seats ?? {}).filter(([side]) => view.players[side] === 'human');
+    if (held.length === 0 || view.terminal) return null;
+    const base = `${location.origin}${location.pathname}`;
+    return h(
+      'details',
+      { class: 'seat-links small', 'data-testid': 'seat-links' },
+      h('summary', {}, held.length > 1 ? 'Invite: seat links' : 'Your seat link'),
+      h('p', { class: 'muted small' }, 'Whoever opens a seat’s link plays that side from their browser; keep your own link to return from another one.'),
+      held.map(([side, token]) => {
+        const link = seatLink(base, this.id, side, token);
+        const input = h('input', { type: 'text', readonly: true, value: link, 'data-testid': `seat-link-${side}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+        return h(
+          'div',
+          { class: 'seat-link' },
+          h('span', { class: 'player-side' }, this.sideNames[side] ?? titleCase(side)),
+          input,
+          h(
+            'button',
+            {
+              class: 'subtle',
+              onclick: () => {
+                void navigator.clipboard?.writeText(link).then(
+                  () => this.showToast('Link copied.'),
+                  () => this.showToast('Select the link and copy it.'),
+                );
+              },
+            },
+            'Copy',
+          ),
+        );
+      }),
+    );
+  }
+
   destroy(): void {
     this.destroyed = true;
     window.removeEventListener('keydown', this.onKey);
@@ -179,7 +224,7 @@ export class GameScreen {
     if (this.destroyed || this.posting) return;
     try {
       let v = await this.api.game(this.id, this.viewer ?? undefined);
-      if (this.hotseat && v.players[v.current_player] === 'human' && v.current_player !== this.viewer) {
+      if (this.hotseat && (v.your_seats ?? []).includes(v.current_player) && v.current_player !== this.viewer) {
         this.viewer = v.current_player;
         v = await this.api.game(this.id, this.viewer);
       }
@@ -226,7 +271,7 @@ export class GameScreen {
       this.oddsCache.clear();
       this.oddsShown = null;
     }
-    if (this.hotseat && v.players[v.current_player] === 'human' && v.current_player !== this.viewer && !this.posting) {
+    if (this.hotseat && (v.your_seats ?? []).includes(v.current_player) && v.current_player !== this.viewer && !this.posting) {
       // The other person's turn on this screen.
       this.schedule(0);
     }
@@ -492,6 +537,18 @@ export class GameScreen {
       ),
     );
   }
+}
+
+/** How the game's dice are drawn, in one line. */
+export function diceText(dice: Dice | undefined): string {
+  if (!dice) return '';
+  if (dice.draw === 'committed') {
+    const c = (dice.commitment ?? '').slice(0, 12);
+    return dice.secret
+      ? `Dice: drawn from the secret ${dice.secret.slice(0, 12)}…, whose SHA-256 is the commitment ${c}… published at the start (carroccio replay checks every roll).`
+      : `Dice: secret, committed to as ${c}…; the secret is revealed when the battle ends.`;
+  }
+  return `Dice: public seed ${dice.seed ?? '?'} (anyone can work out every roll).`;
 }
 
 /** What the board lets the player do now, in one line. */

@@ -1,9 +1,11 @@
 // The lobby: choose a ruleset and scenario, tick optional rules, say who plays each side,
-// create the game; or resume a stored one. Ruleset-agnostic: everything comes from
-// GET /api/rulesets and the scenario's "sides".
+// create the game; or resume one of your own. Ruleset-agnostic: everything comes from
+// GET /api/rulesets and the scenario's "sides". The seats of a game created here are kept in
+// this browser (shell/seats.ts); the game list shows the games whose seats it holds.
 
 import { Api, ApiError, type GameSummary, type RulesetInfo } from '../api';
 import { h, replace, titleCase } from './dom';
+import { SeatBook } from './seats';
 
 export interface LobbyChoice {
   ruleset: string;
@@ -34,6 +36,23 @@ export function defaultAgent(players: string[], suggested?: string | null): stri
   return players.find((p) => p !== 'human') ?? 'random';
 }
 
+/**
+ * Whether this browser may delete a game: it holds the seat of every side a person plays (or,
+ * when no person plays, the owner token), as the server requires.
+ */
+export function canDelete(players: Record<string, string>, seats: Record<string, string>, owner?: string): boolean {
+  const people = Object.keys(players).filter((s) => players[s] === 'human');
+  if (people.length === 0) return !!owner;
+  return people.every((s) => !!seats[s]);
+}
+
+/** The seed sent when creating a game: none (secret dice) unless the person typed one. */
+export function seedToSend(text: string): number | undefined {
+  const t = text.trim();
+  if (t === '' || !/^\d+$/.test(t)) return undefined;
+  return Number(t);
+}
+
 /** The label of a player choice in the lobby. */
 export function playerLabel(kind: string): string {
   return kind === 'human' ? 'Human (you)' : `Computer: ${kind}`;
@@ -62,6 +81,7 @@ export class Lobby {
   constructor(
     private api: Api,
     private onOpen: (id: string, viewer: string | null) => void,
+    private seats: SeatBook = new SeatBook(),
   ) {
     this.form = h('div', { class: 'lobby-form' });
     this.gamesBox = h('div', { class: 'lobby-games', 'data-testid': 'stored-games' });
@@ -76,7 +96,7 @@ export class Lobby {
         h('section', { class: 'panel lobby-new' }, h('h2', {}, 'New battle'), this.form, this.message),
         this.refereeBox,
       ),
-      h('section', { class: 'panel lobby-stored' }, h('h2', {}, 'Stored games'), this.gamesBox),
+      h('section', { class: 'panel lobby-stored' }, h('h2', {}, 'Your games'), this.gamesBox),
     );
   }
 
@@ -263,12 +283,15 @@ export class Lobby {
       h('fieldset', { class: 'players' }, h('legend', {}, 'Who plays'), players),
       h(
         'label',
-        { class: 'field seed' },
-        h('span', {}, 'Seed'),
+        {
+          class: 'field seed',
+          title: 'Leave it empty: the server draws the dice from a secret it reveals at the end, so no one can foresee a roll. A seed makes the dice public (anyone can work out every roll): for tests and repeatable demonstrations.',
+        },
+        h('span', {}, 'Seed (public dice)'),
         h('input', {
           type: 'number',
           min: 0,
-          placeholder: 'random',
+          placeholder: 'none: secret dice',
           'data-testid': 'lobby-seed',
           value: this.choice.seed,
           oninput: (e: Event) => (this.choice.seed = (e.target as HTMLInputElement).value),
@@ -285,17 +308,36 @@ export class Lobby {
   private async create(): Promise<void> {
     replace(this.message);
     const c = this.choice;
-    const seed = c.seed.trim() === '' ? Math.floor(Math.random() * 2 ** 31) : Number(c.seed);
+    const seed = seedToSend(c.seed);
     const humans = Object.keys(c.players).filter((s) => c.players[s] === 'human');
     try {
       const view = await this.api.createGame(
-        { ruleset: c.ruleset, scenario: c.scenario, options: optionsString(c.switches, c.values), players: c.players, seed },
+        {
+          ruleset: c.ruleset,
+          scenario: c.scenario,
+          options: optionsString(c.switches, c.values),
+          players: c.players,
+          ...(seed === undefined ? {} : { seed }),
+        },
         humans[0],
       );
+      // This browser holds every seat of the new game; the game screen offers their links.
+      this.seats.remember(view.id, view.seats ?? {}, view.owner_token, `${c.ruleset}/${c.scenario}`);
       this.onOpen(view.id, humans.length === 1 ? humans[0] : null);
     } catch (e) {
       this.showError(e);
     }
+  }
+
+  private async remove(g: GameSummary): Promise<void> {
+    if (!window.confirm(`Delete this game of ${g.ruleset}/${g.scenario} for good? Whoever holds a seat loses it too.`)) return;
+    try {
+      await this.api.deleteGame(g.id);
+      this.seats.forget(g.id);
+    } catch (e) {
+      this.showError(e);
+    }
+    void this.loadGames();
   }
 
   private async loadGames(): Promise<void> {
@@ -307,7 +349,7 @@ export class Lobby {
       return;
     }
     if (games.length === 0) {
-      replace(this.gamesBox, h('p', { class: 'muted' }, 'No stored games yet.'));
+      replace(this.gamesBox, h('p', { class: 'muted' }, 'No games of yours yet: a game you create, or join by a seat link, shows here.'));
       return;
     }
     replace(
@@ -320,21 +362,23 @@ export class Lobby {
           'tbody',
           {},
           games.slice(0, 40).map((g) => {
+            const entry = this.seats.get(g.id);
+            const mine = Object.keys(entry?.seats ?? {});
             const humans = Object.keys(g.players).filter((s) => g.players[s] === 'human');
+            const as = mine.length === 1 ? mine[0] : humans.length === 1 && mine.includes(humans[0]) ? humans[0] : null;
             return h(
               'tr',
               { 'data-testid': `stored-${g.id}` },
               h('td', {}, h('div', { class: 'strong' }, `${g.ruleset}/${g.scenario}`), h('div', { class: 'muted small' }, g.options || 'standard rules'), h('div', { class: 'muted small' }, fmtDate(g.updated || g.created))),
-              h('td', {}, Object.entries(g.players).map(([s, p]) => h('div', { class: 'small' }, `${titleCase(s)}: ${p}`))),
+              h('td', {}, Object.entries(g.players).map(([s, p]) => h('div', { class: 'small' }, `${titleCase(s)}: ${p}${mine.includes(s) ? ' (your seat)' : ''}`))),
               h('td', { class: 'small' }, g.terminal ? h('span', { class: 'badge over' }, 'finished') : null, ' ', g.status_line, h('div', { class: 'muted small' }, `${g.actions} decisions`)),
               h(
                 'td',
                 {},
-                h(
-                  'button',
-                  { onclick: () => this.onOpen(g.id, humans.length === 1 ? humans[0] : null) },
-                  g.terminal ? 'Review' : 'Resume',
-                ),
+                h('button', { 'data-testid': `open-${g.id}`, onclick: () => this.onOpen(g.id, as) }, g.terminal ? 'Review' : 'Resume'),
+                canDelete(g.players, entry?.seats ?? {}, entry?.owner)
+                  ? h('button', { class: 'subtle', 'data-testid': `delete-${g.id}`, title: 'Delete this game from the server', onclick: () => void this.remove(g) }, 'Delete')
+                  : null,
               ),
             );
           }),

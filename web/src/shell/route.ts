@@ -1,10 +1,12 @@
-// The hash routes: #/ is the lobby, #/game/ID?as=SIDE a game seen by SIDE, #/referee/TABLE the
-// table referee (#/referee: its first table).
+// The hash routes: #/ is the lobby, #/game/ID?as=SIDE a game seen by SIDE (a seat link adds
+// &seat=TOKEN: the browser keeps the seat and drops the token from the address), #/referee/TABLE
+// the table referee (#/referee: its first table).
 
 export interface Route {
   page: 'lobby' | 'game' | 'referee';
   id?: string;
   viewer?: string | null;
+  seat?: string | null;
   table?: string | null;
 }
 
@@ -14,7 +16,9 @@ export function parseRoute(hash: string): Route {
   const m = /^#\/game\/([^?]+)(?:\?(.*))?$/.exec(hash);
   if (!m) return { page: 'lobby' };
   const params = new URLSearchParams(m[2] ?? '');
-  return { page: 'game', id: decodeURIComponent(m[1]), viewer: params.get('as') };
+  const route: Route = { page: 'game', id: decodeURIComponent(m[1]), viewer: params.get('as') };
+  if (params.get('seat')) route.seat = params.get('seat');
+  return route;
 }
 
 export function gameHash(id: string, viewer: string | null): string {
