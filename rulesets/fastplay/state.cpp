@@ -920,8 +920,8 @@ game::PointsStanding FastplayState::points_standing() const {
     p.shown.push_back(fmt::format("{} of {}", stands_lost(s), fp_->starting_stands(s)));
     p.names.push_back(sc.side_names[static_cast<std::size_t>(s)]);
   }
-  if (winner_ == 0 || winner_ == 1) {
-    p.ahead = winner_;
+  if (winner() == 0 || winner() == 1) {
+    p.ahead = winner();
     return p;
   }
   const std::int64_t a = std::int64_t{stands_lost(0)} * fp_->starting_stands(1);

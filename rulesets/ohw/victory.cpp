@@ -130,8 +130,8 @@ game::PointsStanding OhwState::points_standing() const {
     p.shown.push_back(fmt::format("{}", score[static_cast<std::size_t>(s)]));
     p.names.push_back(sc.side_names[static_cast<std::size_t>(s)]);
   }
-  if (winner_ == 0 || winner_ == 1)
-    p.ahead = winner_;
+  if (winner() == 0 || winner() == 1)
+    p.ahead = winner();
   else if (score[0] != score[1])
     p.ahead = score[0] > score[1] ? 0 : 1;
   else if (hits[0] != hits[1])
