@@ -2,6 +2,8 @@
 // reader of game/scenario_reader.hpp. Every error names the source, the field and the problem.
 // Lengths in the file are inches with at most one decimal; they become sub-units (1/1270 inch)
 // here and nowhere else (ruling G-1a).
+#include "game/table/scenario.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -23,24 +25,15 @@ namespace {
 
 constexpr int kMaxTableInches = 200;
 
-// Inches with at most one decimal -> sub-units (0.1 inch = 127).
-bool inches(game::FieldReader& rd, const nlohmann::json& v, const std::string& field,
-            std::int64_t& out, int lo, int hi) {
-  std::int64_t h = 0;
-  if (!rd.hundredths(v, field, h, lo, hi, "inches")) return false;
-  if (h % 10 != 0)
-    return rd.fail(field, "has more than one decimal (lengths are tenths of an inch)");
-  out = h / 10 * (kUnitsPerInch / 10);
-  return true;
-}
+// [G-1a] Scenario files write inches with at most one decimal; the table kit's reader turns
+// them into sub-units of 1/1270 inch (0.1 inch = 127) and refuses anything finer.
+constexpr game::table::LengthUnit kLength{game::table::Measure::kInch, kUnitsPerInch, 1};
+constexpr game::table::Format kFormat{kLength, 12 * kUnitsPerInch, kMaxTableInches* kUnitsPerInch,
+                                      0, kMaxTableInches* kUnitsPerInch};
 
-bool point(game::FieldReader& rd, const nlohmann::json& v, const std::string& field,
+bool point(game::table::Reader& rd, const nlohmann::json& v, const std::string& field,
            geo::Point& out) {
-  if (!rd.point(v, field, out, 0, kMaxTableInches, "inches")) return false;
-  if (out.x % 10 != 0 || out.y % 10 != 0)
-    return rd.fail(field, "has more than one decimal (lengths are tenths of an inch)");
-  out = {out.x / 10 * (kUnitsPerInch / 10), out.y / 10 * (kUnitsPerInch / 10)};
-  return true;
+  return rd.point(v, field, out);
 }
 
 bool on_table(const geo::Base& b, std::int64_t w, std::int64_t h) {
@@ -79,7 +72,7 @@ core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
 }
 
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
-  game::FieldReader rd(source);
+  game::table::Reader rd(source, kFormat);
   if (!rd.top_level(j, "gwkho",
                     {"ruleset", "id", "title", "description", "year", "bounds", "table", "first",
                      "terrain", "sides"}))
@@ -94,8 +87,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     const auto& t = j["table"];
     if (!t.is_array() || t.size() != 2)
       return rd.error("table", "must be [width, height] in inches");
-    if (!inches(rd, t[0], "table[0]", s.width, 12, kMaxTableInches) ||
-        !inches(rd, t[1], "table[1]", s.height, 12, kMaxTableInches))
+    if (!rd.length(t[0], "table[0]", s.width, kFormat.min_side, kFormat.max_side) ||
+        !rd.length(t[1], "table[1]", s.height, kFormat.min_side, kFormat.max_side))
       return *rd.err();
   }
   // Terrain.

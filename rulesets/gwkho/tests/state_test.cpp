@@ -107,9 +107,10 @@ TEST(Gwkho_Scenario, Clause_G_43_BadFilesAreRefusedNamingTheField) {
   j["sides"][0]["deploy"][0]["at"] = {20.25, 40};
   s = load_scenario(j, "x.json");
   ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message(),
-            "x.json: field 'sides[0].deploy[0].at' has more than one decimal "
-            "(lengths are tenths of an inch).");
+  EXPECT_EQ(s.message(), "x.json: field 'sides[0].deploy[0].at[0]' may have at most one decimal.");
+  // One decimal is exact: 20.3 inches is 20.3 x 1270 sub-units.
+  j["sides"][0]["deploy"][0]["at"] = {20.3, 40};
+  EXPECT_TRUE(load_scenario(j, "x.json").ok());
 }
 
 TEST(Gwkho_Bound, Clause_Pip_1_PipDiceAreChanceNodesPerCommand) {
