@@ -93,8 +93,9 @@ export class Harness {
     fail(`the server did not answer on port ${port} within 10 seconds.`);
   }
 
-  async getJson(p) {
-    const res = await fetch(this.base + p);
+  /** GET as JSON; `tokens` (seat tokens of the game) go in the Seat-Token header (docs/api.md). */
+  async getJson(p, tokens = []) {
+    const res = await fetch(this.base + p, tokens.length ? { headers: { 'Seat-Token': tokens.join(',') } } : {});
     if (!res.ok) fail(`GET ${p} answered HTTP ${res.status}.`);
     return res.json();
   }
@@ -281,4 +282,18 @@ export async function clickStand(page, harness, gameId, b, screenshot) {
   }
   const after = (await harness.getJson(`/api/games/${encodeURIComponent(gameId)}`)).history_length;
   if (after <= before) fail(`clicking the ringed stand of "${b.name}" did not take the decision (the game stayed at decision ${before}).`);
+}
+
+/** The seat tokens the browser keeps for game `id` (web/src/shell/seats.ts, key carroccio.seats). */
+export async function seatTokens(page, id) {
+  return page.evaluate((gameId) => {
+    try {
+      const list = JSON.parse(localStorage.getItem('carroccio.seats') || '[]');
+      const entry = list.find((e) => e && e.id === gameId);
+      if (!entry) return [];
+      return [...Object.values(entry.seats || {}), ...(entry.owner ? [entry.owner] : [])];
+    } catch {
+      return [];
+    }
+  }, id);
 }

@@ -16,7 +16,7 @@
 // (default build/e2e/table.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { clickDecision, clickStand, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { clickDecision, clickStand, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_POLLS = 3000; // bounds instead of a clock: the machine may be slow
@@ -29,9 +29,12 @@ async function settle(page) {
   await sleep(80);
 }
 
-/** The game as blue sees it. */
+/** Blue's seat tokens, as the browser that created the game keeps them. */
+let blueTokens = [];
+
+/** The game as blue sees it (a side's view of a running game needs its seat). */
 async function view(id) {
-  return harness.getJson(`/api/games/${encodeURIComponent(id)}?viewer=blue`);
+  return harness.getJson(`/api/games/${encodeURIComponent(id)}?viewer=blue`, blueTokens);
 }
 
 /** Screen position of a table point (sub-units, y up). */
@@ -75,6 +78,8 @@ async function run() {
   const id = await lobbyCreate(page, harness.base, 'ohw', 's1', { blue: 'human', red: 'random' }, 5);
   await page.waitForSelector('[data-testid="board"] g.tunit');
   log(`game ${id} created`);
+  blueTokens = await seatTokens(page, id);
+  if (blueTokens.length === 0) fail('the browser kept no seat token for the game it created.');
 
   // The table: cloth, terrain, road, every unit on the table (the red knights arrive later).
   let v = await view(id);
