@@ -21,9 +21,9 @@ TEST(JsonAtPath, FindsFieldsAndArrayElementsAtAnyDepth) {
 
 TEST(JsonAtPath, AnythingElseIsNull) {
   auto j = nlohmann::json::parse(R"({"turns": 8, "sides": [{"rout_level": 52}]})");
-  for (const char* bad : {"", "nosuch", "sides[1].rout_level", "sides[x]", "sides[]", "sides[0",
-                          "turns.x", "turns[0]", "sides.rout_level", "sides[0]..rout_level",
-                          "sides[99999999999999999999]"})
+  for (const char* bad :
+       {"", "nosuch", "sides[1].rout_level", "sides[x]", "sides[]", "sides[0", "turns.x",
+        "turns[0]", "sides.rout_level", "sides[0]..rout_level", "sides[99999999999999999999]"})
     EXPECT_EQ(json_at_path(j, bad), nullptr) << bad;
 }
 
