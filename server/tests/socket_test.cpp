@@ -21,21 +21,6 @@
 namespace carroccio::server {
 namespace {
 
-// A connected client socket to 127.0.0.1:port, or -1.
-int connect_loopback(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 bool same_address(const sockaddr_in& a, const sockaddr_in& b) {
   return a.sin_family == b.sin_family && a.sin_port == b.sin_port &&
          a.sin_addr.s_addr == b.sin_addr.s_addr;
@@ -72,7 +57,7 @@ TEST(ServerSockets, AcceptedConnectionsSendAtOnceWithTcpNodelay) {
   testing::TempDir dir;
   testing::LiveServer server(dir.file("games.db"));
   ASSERT_TRUE(server.ok());
-  const int client = connect_loopback(server.port());
+  const int client = testing::connect_loopback(server.port());
   ASSERT_GE(client, 0) << std::strerror(errno);
   // One request answered: the server has accepted the connection and set its options.
   const std::string request =

@@ -440,20 +440,6 @@ TEST(TrustLimits, CreatingMoreUnfinishedGamesThanTheCapIsRefused) {
 
 // ---- A server that stays responsive ----
 
-int connect_idle(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 TEST(TrustResponsive, IdleConnectionsAndLongPollsDoNotDelayAHealthCheck) {
   testing::TempDir dir;
   testing::LiveServer server(dir.file("games.db"));
@@ -461,7 +447,7 @@ TEST(TrustResponsive, IdleConnectionsAndLongPollsDoNotDelayAHealthCheck) {
   // 128 connections that send nothing, and 16 long polls on a game that does not move.
   std::vector<int> idle;
   for (int i = 0; i < 128; ++i) {
-    const int fd = connect_idle(server.port());
+    const int fd = testing::connect_loopback(server.port());
     ASSERT_GE(fd, 0);
     idle.push_back(fd);
   }
