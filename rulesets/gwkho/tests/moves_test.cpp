@@ -341,6 +341,16 @@ TEST(Gwkho_Movement, Clause_Mov_7_ImpetuousTroopsChargeUnlessHeld) {
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   EXPECT_EQ(st->front_enemy(e), t);
   EXPECT_EQ(st->pips(0), 6);
+  // Out of reach but facing its nearest enemy, it advances its full move straight on (Hc 5").
+  st = setup();
+  st->debug_place(e, at(30, 30), 270);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_EQ(st->element(e).base.centre(), at(30, 25));
+  // Negative: its nearest enemy behind it, it stays (turning is a controlled move).
+  st = setup();
+  st->debug_place(e, at(30, 30), 90);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_EQ(st->element(e).base.centre(), at(30, 30));
   // Negative: held for 1 PIP (Pip-16), it stays.
   st = setup();
   const game::Action hold = act::move(e, act::kHold);
