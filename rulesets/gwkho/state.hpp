@@ -39,6 +39,8 @@
 //   legal_actions() lists a finite candidate set of these codes (state_moves.cpp says which).
 //   1000000 + (m - 10000)    a person's request for move code m when it is not listed:
 //                            accepted by check_unlisted() when the rules allow it (G-57)
+//   1100000000 + ((360*e + d)*100 + k)*72 + h   a person's drop of element e (act::place):
+//                            accepted by check_unlisted() when the rules allow it (G-57)
 #pragma once
 
 #include <array>
@@ -79,6 +81,7 @@ inline constexpr int kGroupTurnLeft = 32;
 inline constexpr int kGroupTurnRight = 33;
 inline constexpr int kGroupContact = 34;
 inline constexpr int kHold = 35;
+inline constexpr int kDrop = 36;     // internal: a person's drop (act::place), never a move code
 inline constexpr int kContact = 40;  // .. 71
 inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
@@ -96,6 +99,21 @@ inline constexpr game::Action as_move(game::Action a) {
   return a >= kPersonBase && a < kPersonEnd ? a - kPersonBase + kMoveBase : a;
 }
 inline constexpr int contact_code(int k, int side) { return kContact + 4 * k + side; }
+// A person's drop of element e (free placement, G-57): turn about its centre to face direction
+// d degrees (0..359, counter-clockwise from east), go straight ahead k tenths of an inch
+// (0..99; 0: a turn in place, then d = 0), then turn to face h*5 degrees. When e leads a group
+// and the drop is straight ahead with no turn, the group moves with it, rigidly.
+inline constexpr game::Action kPlaceBase = 1100000000;
+inline constexpr int kPlaceDirections = 360;
+inline constexpr int kPlaceDistances = 100;
+inline constexpr int kPlaceHeadings = 72;
+inline constexpr std::int64_t kPlaceStep = 127;  // 0.1 inch
+inline constexpr int kPlaceHeadingStep = 5;
+inline constexpr game::Action kPlaceEnd =
+    kPlaceBase + 250 * kPlaceDirections * kPlaceDistances * kPlaceHeadings;
+inline constexpr game::Action place(int e, int d, int k, int h) {
+  return kPlaceBase + ((e * kPlaceDirections + d) * kPlaceDistances + k) * kPlaceHeadings + h;
+}
 }  // namespace act
 
 enum class Phase : std::uint8_t { kPips, kMove, kShoot, kCombat, kOver };
@@ -230,7 +248,12 @@ class GwkhoState final : public game::State {
   void impetuous_moves();
   std::string move_text(game::Action a) const;
   core::Status move_refusal(game::Action m) const;
-  core::Expected<MovePlan> plan_code(int e, int code) const;
+  core::Status affordable(const MovePlan& p) const;
+  struct Drop {
+    int direction = 0, distance = 0, heading = 0;  // degrees, tenths of an inch, 5-degree steps
+    bool group = false;                            // the group e leads moves with it
+  };
+  core::Expected<MovePlan> plan_code(int e, int code, const Drop* drop = nullptr) const;
   struct PathCheck {
     std::string refusal;       // empty: the path is clear
     std::vector<Going> worst;  // the worst going each mover crosses

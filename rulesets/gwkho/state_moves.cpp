@@ -300,6 +300,23 @@ PipCost hold_cost(const GwkhoState& st, int e) {
 core::Expected<MovePlan> GwkhoState::plan(game::Action a) const {
   a = act::as_move(a);
   if (phase_ != Phase::kMove) return core::make_error("Moves are made in the move phase only.");
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) {
+    // [G-57] A person's drop: turn, straight on, turn; a group's leader dropped straight ahead
+    // takes its group along.
+    const int i = a - act::kPlaceBase;
+    const int h = i % act::kPlaceHeadings;
+    const int k = (i / act::kPlaceHeadings) % act::kPlaceDistances;
+    const int dir = (i / (act::kPlaceHeadings * act::kPlaceDistances)) % act::kPlaceDirections;
+    const int e = i / (act::kPlaceHeadings * act::kPlaceDistances * act::kPlaceDirections);
+    if (e >= num_elements()) return core::make_error("That names no element.");
+    if (k == 0 && dir != 0) return core::make_error("A turn in place is written with direction 0.");
+    Drop drop{dir, k, h, false};
+    const geo::Angle now = els_[static_cast<std::size_t>(e)].base.heading();
+    const std::vector<int> group = group_of(e);
+    drop.group = group.size() > 1 && group[0] == e && k > 0 && geo::Angle::degrees(dir) == now &&
+                 geo::Angle::degrees(h * act::kPlaceHeadingStep) == now;
+    return plan_code(e, act::kDrop, &drop);
+  }
   if (a < act::kMoveBase || a >= act::kMoveEnd)
     return core::make_error("That is no move of gwkho.");
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
@@ -307,8 +324,9 @@ core::Expected<MovePlan> GwkhoState::plan(game::Action a) const {
   return plan_code(e, code);
 }
 
-core::Expected<MovePlan> GwkhoState::plan_code(int e, int code) const {
-  if (code >= act::kNumCodes || code == act::kHold || (code > act::kHold && code < act::kContact))
+core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop) const {
+  if (code >= act::kNumCodes || code == act::kHold ||
+      (code > act::kHold && code < act::kContact && !(code == act::kDrop && drop != nullptr)))
     return core::make_error("That is no move of gwkho.");
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   const ElementDef& d = gw_->element(e);
@@ -319,7 +337,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code) const {
   if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
 
   MovePlan p;
-  if (is_group_code(code)) {
+  if (is_group_code(code) || (drop != nullptr && drop->group)) {
     p.movers = group_of(e);
     if (p.movers.size() < 2 || p.movers[0] != e)
       return core::make_error(fmt::format("{} leads no group.", d.id));
@@ -534,7 +552,28 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code) const {
                       "beyond its move of {}.",
                       d.id, in_inches(dist), in_inches(base_allowance)));
     };
-    if (code < 4 || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4)) {
+    if (code == act::kDrop) {
+      // [G-57] Turn about the centre, straight ahead, turn about the centre.
+      const geo::Angle face = geo::Angle::degrees(drop->direction);
+      const geo::Angle last = geo::Angle::degrees(drop->heading * act::kPlaceHeadingStep);
+      dist = drop->distance * act::kPlaceStep;
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        geo::Base b = from[i];
+        if (dist > 0 && b.heading() != face) {
+          b = b.with_heading(face);
+          paths[i].push_back(b);
+        }
+        if (dist > 0) {
+          b = b.moved_forward(dist);
+          paths[i].push_back(b);
+        }
+        if (b.heading() != last) paths[i].push_back(b.with_heading(last));
+      }
+      if (paths[0].size() == 1)
+        return core::make_error(fmt::format("That leaves {} where it is.", d.id));
+      p.cost.straight_ahead = paths[0].size() == 2 && dist > 0;
+      turn_only = dist == 0;
+    } else if (code < 4 || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4)) {
       dist = quarter;
       for (std::size_t i = 0; i < from.size(); ++i) paths[i].push_back(from[i].moved_forward(dist));
     } else if (code >= act::kBack && code < act::kBack + 4) {
@@ -665,8 +704,9 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code) const {
 
 void GwkhoState::do_move(game::Action a) {
   a = act::as_move(a);
+  const bool drop = a >= act::kPlaceBase && a < act::kPlaceEnd;
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
-  if (code == act::kHold) {
+  if (!drop && code == act::kHold) {
     // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
     std::vector<int> group = group_of(e);
     for (int m : group) els_[static_cast<std::size_t>(m)].held = true;
@@ -745,7 +785,8 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
 // rules refuse it, else accepted under its request code (a plain move code is accepted only
 // when listed, so that code and the candidate set stay one to one).
 core::Status GwkhoState::check_unlisted(game::Action a) const {
-  const bool request = a >= act::kPersonBase && a < act::kPersonEnd;
+  const bool request = (a >= act::kPersonBase && a < act::kPersonEnd) ||
+                       (a >= act::kPlaceBase && a < act::kPlaceEnd);
   if (current_player() != active_ || phase_ != Phase::kMove ||
       !(request || (a >= act::kMoveBase && a < act::kMoveEnd)))
     return game::State::check_unlisted(a);
@@ -761,6 +802,11 @@ core::Status GwkhoState::check_unlisted(game::Action a) const {
 
 // Why move code m may not be made now, or Ok.
 core::Status GwkhoState::move_refusal(game::Action m) const {
+  if (m >= act::kPlaceBase && m < act::kPlaceEnd) {
+    auto p = plan(m);
+    if (!p) return core::make_error(p.message());
+    return affordable(*p);
+  }
   const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return core::make_error("That names no element.");
   const int command = gw_->element(e).command;
@@ -783,7 +829,12 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
   }
   auto p = plan(m);
   if (!p) return core::make_error(p.message());
-  const PipCost c = price(*p);
+  return affordable(*p);
+}
+
+core::Status GwkhoState::affordable(const MovePlan& p) const {
+  const int command = gw_->element(p.movers[0]).command;
+  const PipCost c = price(p);
   if (!c.refused.empty()) return core::make_error(std::string(c.refused));
   if (c.total > pips_[static_cast<std::size_t>(command)])
     return core::make_error(fmt::format("That move costs {} PIP{}; the command has {}.", c.total,
@@ -856,6 +907,19 @@ void GwkhoState::impetuous_moves() {
 
 std::string GwkhoState::move_text(game::Action a) const {
   a = act::as_move(a);
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) {
+    const int i = a - act::kPlaceBase;
+    const int h = i % act::kPlaceHeadings;
+    const int k = (i / act::kPlaceHeadings) % act::kPlaceDistances;
+    const int dir = (i / (act::kPlaceHeadings * act::kPlaceDistances)) % act::kPlaceDirections;
+    const int e = i / (act::kPlaceHeadings * act::kPlaceDistances * act::kPlaceDirections);
+    if (e >= num_elements()) return fmt::format("action {}", a);
+    if (k == 0)
+      return fmt::format("{} turns to face {} degrees", gw_->element(e).id,
+                         h * act::kPlaceHeadingStep);
+    return fmt::format("{} turns to face {} degrees, moves {:.1f}\" and turns to face {} degrees",
+                       gw_->element(e).id, dir, k / 10.0, h * act::kPlaceHeadingStep);
+  }
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return fmt::format("action {}", a);
   const std::string& id = gw_->element(e).id;

@@ -153,7 +153,9 @@ std::string GwkhoState::action_to_string(game::Action a) const {
                        pa_ >= 0 ? gw_->element(pa_).id : "?", (a - act::kCombatDice) % 10 + 1,
                        pb_ >= 0 ? gw_->element(pb_).id : "?");
   if (a == act::kEndMoves) return "end moves";
-  if ((a >= act::kMoveBase && a < act::kMoveEnd) || (a >= act::kPersonBase && a < act::kPersonEnd))
+  if ((a >= act::kMoveBase && a < act::kMoveEnd) ||
+      (a >= act::kPersonBase && a < act::kPersonEnd) ||
+      (a >= act::kPlaceBase && a < act::kPlaceEnd))
     return move_text(a);  // state_moves.cpp
   return fmt::format("action {}", a);
 }
@@ -193,6 +195,7 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     return j;
   }
   j["kind"] = p->contact ? "charge" : p->distance == 0 ? "turn" : "move";
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) j["kind"] = "place";
   j["mover"] = gw_->element(p->movers[0]).id;
   const geo::Base& b = p->to[0];
   j["corners"] = corners_json(b);

@@ -400,6 +400,39 @@ TEST(Gwkho_Movement, Clause_Pip_11_AGroupTurnsNinetyDegreesAsABlock) {
   EXPECT_NE(p.message().find("would leave the table"), std::string::npos) << p.message();
 }
 
+TEST(Gwkho_Bound, Clause_Pip_4_APersonDropsAnElementOrAGroupAnywhereLegal) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 6);
+  const int e = find(*g, "red.0.3.0");
+  st->debug_place(e, at(30, 30), 270);
+  // Turn to face east, 2" straight on, keep facing east: priced as any single element's move.
+  const game::Action drop = act::place(e, 0, 20, 0);
+  auto p = st->plan(drop);
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_EQ(p->to[0].centre(), (geo::Point{30 * kIn + 2 * kIn, 30 * kIn}));
+  EXPECT_EQ(p->to[0].heading(), geo::Angle::degrees(0));
+  EXPECT_EQ(st->price(*p).total, 1);
+  ASSERT_TRUE(st->apply(drop).ok());
+  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{32 * kIn, 30 * kIn}));
+  EXPECT_EQ(st->pips(0), 5);
+  // A group's leader dropped straight ahead takes its group: 2.5" south.
+  const int lead = find(*g, "red.0.2.0"), last = find(*g, "red.0.2.3");
+  const geo::Point before = st->element(last).base.centre();
+  ASSERT_TRUE(st->apply(act::place(lead, 270, 25, 54)).ok());
+  EXPECT_EQ(st->element(last).base.centre(), (geo::Point{before.x, before.y - 25 * 127}));
+  // Negative: 6" is beyond a knight's 5".
+  const int f = find(*g, "red.0.3.1");
+  st->debug_place(f, at(32, 27), 270);
+  const auto r = st->apply(act::place(f, 0, 60, 0));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.message(), "red.0.3.1 would go 6.0\", beyond its move of 5.0\" in open going.");
+  // Negative: onto a friend, 3" north of it.
+  const auto r2 = st->apply(act::place(f, 90, 30, 18));
+  ASSERT_FALSE(r2.ok());
+  EXPECT_EQ(r2.message(), "red.0.3.1 would end on red.0.3.0.");
+}
+
 TEST(Gwkho_Bound, Clause_Pip_4_UnlistedMovesArePricedOrRefusedInOneSentence) {
   const auto g = make_game();
   auto st = start(g);
