@@ -110,6 +110,8 @@ void GwkhoState::start_bound() {
     if (side_of(e) == active_) {
       s.moved = 0;
       s.moved_this_bound = false;
+      s.moves = 0;
+      s.held = false;
     }
   }
 }
@@ -178,6 +180,8 @@ void GwkhoState::do_apply(game::Action a) {
   }
   if (phase_ == Phase::kMove) {
     if (a == act::kEndMoves) {
+      // [Seq] Controlled moves first, then the impetuous moves, then the rout moves.
+      impetuous_moves();
       rout_moves();
       phase_ = Phase::kShoot;
       for (auto& s : els_) {
@@ -187,15 +191,7 @@ void GwkhoState::do_apply(game::Action a) {
       next_shot();
       return;
     }
-    auto p = plan(a);
-    const PipCost cost = price(*p);
-    pips_[static_cast<std::size_t>(gw_->element(p->movers[0]).command)] -= cost.total;
-    if (logging())
-      emit(
-          "move",
-          fmt::format("{} ({} PIP{})", action_to_string(a), cost.total, cost.total == 1 ? "" : "s"),
-          "gwkho Pip-4");
-    apply_move(*p);
+    do_move(a);  // state_moves.cpp
     return;
   }
   if (phase_ == Phase::kShoot) {
@@ -361,9 +357,21 @@ bool GwkhoState::clear_path(const std::vector<int>& movers, const std::vector<ge
 
 Going GwkhoState::going_at(const geo::Base& b) const {
   Going worst = Going::kOpen;
-  for (const auto& t : gw_->scenario_data().terrain)
-    if (going_rank(t.going) > going_rank(worst) && geo::base_overlaps_polygon(b, t.outline))
-      worst = t.going;
+  const auto corners = b.corners();
+  for (const auto& t : gw_->scenario_data().terrain) {
+    if (going_rank(t.going) <= going_rank(worst)) continue;
+    // A quick test of the bounding boxes first (no change to the answer).
+    bool left = true, right = true, below = true, above = true;
+    for (const auto& p : t.outline)
+      for (const auto& c : corners) {
+        left = left && p.x < c.x;
+        right = right && p.x > c.x;
+        below = below && p.y < c.y;
+        above = above && p.y > c.y;
+      }
+    if (left || right || below || above) continue;
+    if (geo::base_overlaps_polygon(b, t.outline)) worst = t.going;
+  }
   return worst;
 }
 
@@ -434,172 +442,7 @@ std::int64_t GwkhoState::nearest_enemy_sq(int e, const geo::Base& b) const {
 // ---------------------------------------------------------------------------------------------
 // Moves
 
-core::Expected<MovePlan> GwkhoState::plan(game::Action a) const {
-  if (phase_ != Phase::kMove) return core::make_error("Moves are made in the move phase only.");
-  int e = -1, code = -1, t = -1;
-  if (a >= act::kContactBase) {
-    e = (a - act::kContactBase) / 256;
-    t = (a - act::kContactBase) % 256;
-  } else if (a >= act::kMoveBase) {
-    e = (a - act::kMoveBase) / act::kCodes;
-    code = (a - act::kMoveBase) % act::kCodes;
-    if (code >= act::kNumCodes) return core::make_error("That is no move of gwkho.");
-  } else {
-    return core::make_error("That is no move of gwkho.");
-  }
-  if (e < 0 || e >= num_elements() || (t >= num_elements()))
-    return core::make_error("That names no element.");
-  const ElementState& s = els_[static_cast<std::size_t>(e)];
-  const ElementDef& d = gw_->element(e);
-  if (d.side != active_) return core::make_error(fmt::format("{} is not yours to move.", d.id));
-  if (!s.alive) return core::make_error(fmt::format("{} is destroyed.", d.id));
-  // [G-49] Routers only make rout moves; an element in contact fights instead of moving; each
-  // element moves once a bound (no march moves yet).
-  if (s.routing) return core::make_error(fmt::format("{} is routing.", d.id));
-  if (s.moved_this_bound) return core::make_error(fmt::format("{} has moved this bound.", d.id));
-  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
-
-  MovePlan p;
-  const bool group_code =
-      code == act::kGroupAbout || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4);
-  if (group_code) {
-    p.movers = group_of(e);
-    if (p.movers.size() < 2 || p.movers[0] != e)
-      return core::make_error(fmt::format("{} leads no group.", d.id));
-    for (int m : p.movers)
-      if (els_[static_cast<std::size_t>(m)].moved_this_bound || in_contact(m))
-        return core::make_error(
-            fmt::format("{} of the group has moved or is in contact.", gw_->element(m).id));
-  } else {
-    p.movers = {e};
-  }
-  std::vector<geo::Base> from;
-  for (int m : p.movers) from.push_back(els_[static_cast<std::size_t>(m)].base);
-  p.cost.group = p.movers.size() > 1;
-  for (int m : p.movers) p.cost.elements.push_back({gw_->element(m).troop, {}});
-
-  // [Mov-1, G-11] The allowance: the slowest member in the worst going the move crosses.
-  auto group_allowance = [&](const std::vector<geo::Base>& to) {
-    std::int64_t best = -1;
-    for (std::size_t i = 0; i < p.movers.size(); ++i) {
-      Going g = going_at(to[i]);
-      if (from[i].heading() == to[i].heading()) {
-        const geo::Vec v = to[i].centre() - from[i].centre();
-        for (const auto& piece : gw_->scenario_data().terrain)
-          if (going_rank(piece.going) > going_rank(g) &&
-              geo::move_overlaps_polygon(from[i], v, piece.outline))
-            g = piece.going;
-      }
-      g = going_rank(going_at(from[i])) > going_rank(g) ? going_at(from[i]) : g;
-      const std::int64_t al = allowance(p.movers[i], g);
-      if (best < 0 || al < best) best = al;
-    }
-    return best;
-  };
-  std::int64_t base_allowance = -1;
-  for (std::size_t i = 0; i < p.movers.size(); ++i) {
-    const std::int64_t al = allowance(p.movers[i], going_at(from[i]));
-    if (base_allowance < 0 || al < base_allowance) base_allowance = al;
-  }
-  if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", d.id));
-
-  if (t >= 0) {
-    // [Seq, G-50] Into contact, front to front (or against a flank or the rear it is beyond).
-    const ElementState& ts = els_[static_cast<std::size_t>(t)];
-    if (!ts.alive || side_of(t) == active_)
-      return core::make_error("Contact is made with a living enemy element only.");
-    if (!geo::base_in_front_arc(s.base, ts.base))
-      return core::make_error(
-          fmt::format("{} is not in the front arc of {}.", gw_->element(t).id, d.id));
-    geo::Side side = geo::Side::kFront;
-    for (geo::Side sd : {geo::Side::kLeft, geo::Side::kRight, geo::Side::kBack})
-      if (geo::wholly_beyond_side(ts.base, sd, s.base)) side = sd;
-    const geo::Base dest = geo::place_in_contact(ts.base, side, s.base, geo::Side::kFront, 0);
-    std::int64_t far = 0;
-    const auto c0 = s.base.corners(), c1 = dest.corners();
-    for (std::size_t k = 0; k < 4; ++k) far = std::max(far, geo::distance_sq(c0[k], c1[k]).ceil());
-    p.to = {dest};
-    p.distance = far;
-    p.contact = true;
-    // The move: a turn in place, then straight on; the straight part must be clear.
-    const geo::Base turned = s.base.with_heading(dest.heading());
-    if (!on_table(dest) || !clear_at(dest, p.movers, -1) ||
-        !clear_path(p.movers, {turned}, {dest}, t))
-      return core::make_error(
-          fmt::format("{} cannot reach {}: the way is blocked.", d.id, gw_->element(t).id));
-    const std::int64_t al = group_allowance({dest});
-    if (far > al)
-      return core::make_error(fmt::format("{} is {:.1f}\" from contact with {}, beyond its move.",
-                                          d.id, static_cast<double>(far) / kUnitsPerInch,
-                                          gw_->element(t).id));
-    p.cost.straight_ahead = dest.heading() == s.base.heading();
-    // [Pip-5] It could not recoil from where it ends.
-    const geo::Base back = dest.moved_forward(-dest.depth());
-    p.cost.into_contact_cannot_recoil = !on_table(back) || !clear_at(back, p.movers, t);
-  } else {
-    std::int64_t dist = 0;
-    for (std::size_t i = 0; i < p.movers.size(); ++i) {
-      geo::Base b = from[i];
-      if (code < 4 || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4)) {
-        dist = base_allowance * ((code % 4) + 1) / 4;
-        b = b.moved_forward(dist);
-      } else if (code == act::kTurnLeft) {
-        b = b.rotated_about_centre(geo::Angle::degrees(90));
-      } else if (code == act::kTurnRight) {
-        b = b.rotated_about_centre(geo::Angle::degrees(-90));
-      } else if (code == act::kTurnAbout || code == act::kGroupAbout) {
-        b = b.rotated_about_centre(geo::Angle::degrees(180));
-      } else {
-        dist = base_allowance * (code - act::kBack + 1) / 4;
-        b = b.moved_forward(-dist);
-      }
-      p.to.push_back(b);
-    }
-    p.distance = dist;
-    if (!clear_path(p.movers, from, p.to, -1))
-      return core::make_error(
-          fmt::format("{} cannot move there: the way is blocked or off the "
-                      "table.",
-                      d.id));
-    if (dist > 0 && dist > group_allowance(p.to))
-      return core::make_error(fmt::format("{} cannot move that far in that going.", d.id));
-    // [G-50] A move that is not a contact move may not end touching an enemy.
-    for (const auto& b : p.to)
-      for (int o = 0; o < num_elements(); ++o)
-        if (els_[static_cast<std::size_t>(o)].alive && side_of(o) != active_ &&
-            geo::intersects(b, els_[static_cast<std::size_t>(o)].base))
-          return core::make_error(
-              fmt::format("{} would touch the enemy: contact is made by a contact move.", d.id));
-    p.cost.straight_ahead = code < 8;
-    if (code == act::kGroupAbout) p.cost.half_turns = 1;
-  }
-  // [Pip-6] Out of command: its general is destroyed or more than the command range away.
-  int general = -1;
-  for (int o = 0; o < num_elements(); ++o)
-    if (gw_->element(o).side == d.side && gw_->element(o).command == d.command &&
-        gw_->element(o).general)
-      general = o;
-  if (general < 0 || !els_[static_cast<std::size_t>(general)].alive) {
-    p.cost.out_of_command = true;
-  } else {
-    for (int m : p.movers)
-      if (!geo::distance_sq(els_[static_cast<std::size_t>(m)].base.centre(),
-                            els_[static_cast<std::size_t>(general)].base.centre())
-               .within(inch(command_range_inches())))
-        p.cost.out_of_command = true;
-  }
-  // [Pip-8] The worst morale of the movers, and whether they move toward counting enemy.
-  for (int m : p.movers) p.cost.morale = worse(p.cost.morale, morale_of(m));
-  if (p.cost.morale != Morale::kSteady) {
-    const std::int64_t before = nearest_enemy_sq(p.movers[0], from[0]);
-    const std::int64_t after = nearest_enemy_sq(p.movers[0], p.to[0]);
-    p.cost.toward_enemy = before >= 0 && after < before;
-  }
-  // [Pip-15] With the commander-in-chief.
-  for (int m : p.movers)
-    if (gw_->element(m).cinc) p.cost.with_cinc_or_exceptional = true;
-  return p;
-}
+// plan() and the move candidates are in state_moves.cpp.
 
 PipCost GwkhoState::price(const MovePlan& p) const { return move_cost(p.cost); }
 
@@ -607,48 +450,17 @@ void GwkhoState::apply_move(const MovePlan& p) {
   for (std::size_t i = 0; i < p.movers.size(); ++i) {
     ElementState& s = els_[static_cast<std::size_t>(p.movers[i])];
     s.base = p.to[i];
-    s.moved = p.distance;
+    s.moved += p.distance;  // march moves add to it
     s.moved_this_bound = true;
-    s.made_contact = p.contact;
+    ++s.moves;
+    s.made_contact = s.made_contact || p.contact;
   }
 }
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
   out.clear();
   if (phase_ != Phase::kMove) return;
-  out.push_back(act::kEndMoves);
-  auto consider = [&](game::Action a) {
-    auto p = plan(a);
-    if (!p) return;
-    const PipCost c = price(*p);
-    if (!c.refused.empty()) return;
-    if (c.total > pips_[static_cast<std::size_t>(gw_->element(p->movers[0]).command)]) return;
-    out.push_back(a);
-  };
-  std::vector<game::Action> contacts;
-  for (int e = 0; e < num_elements(); ++e) {
-    const ElementState& s = els_[static_cast<std::size_t>(e)];
-    if (side_of(e) != active_ || !s.alive || s.routing || s.moved_this_bound) continue;
-    if (pips_[static_cast<std::size_t>(gw_->element(e).command)] <= 0) continue;
-    if (in_contact(e)) continue;
-    const std::vector<int> group = group_of(e);
-    const bool leads = group.size() > 1 && group[0] == e;
-    for (int code = 0; code < act::kNumCodes; ++code) {
-      const bool group_code =
-          code == act::kGroupAbout || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4);
-      if (group_code && !leads) continue;
-      consider(act::move(e, code));
-    }
-    const std::int64_t reach_e = allowance(e, Going::kOpen) + 2 * geo::reach(s.base);
-    for (int t = 0; t < num_elements(); ++t) {
-      const ElementState& ts = els_[static_cast<std::size_t>(t)];
-      if (!ts.alive || side_of(t) == active_) continue;
-      if (geo::far_apart(s.base.centre(), ts.base.centre(), reach_e + geo::reach(ts.base)))
-        continue;
-      consider(act::contact(e, t));
-    }
-  }
-  std::sort(out.begin(), out.end());
+  move_actions(out);  // state_moves.cpp
 }
 
 // [Mov-3, G-27] Rout moves of the active side: each routing element turns to its own base edge

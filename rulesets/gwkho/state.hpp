@@ -17,14 +17,30 @@
 //   200 + 6*(d1-1) + d2-1    chance: two dice (PIPs of a good command: the best of them)
 //   300 + 6*(d1-1) + d2-1    chance: the two dice of a shot
 //   400 + 10*(da-1) + db-1   chance: the close-combat dice (da: the active side's element's die)
-//   10000 + 16*e + code      move element e (single) or the group e leads (its lowest index):
+//   10000 + 80*e + code      move element e (single) or the group e leads (its lowest index)
+//                            (state_moves.cpp; 250 elements at most, so the range ends at 29999):
 //     code 0..3   the element straight ahead (code+1) quarters of its allowance
 //     code 4..7   its group straight ahead (code-3) quarters of the group's allowance
 //     code 8, 9   the element turns 90 degrees left, right (about its centre)
 //     code 10     the element turns about (180 degrees)
 //     code 11     its group turns about, each element in place
-//     code 12, 13 the element straight back 1/4, 1/2 of its allowance
-//   20000 + 256*e + t        element e moves into contact, front to front, with enemy element t
+//     code 12..15 the element straight back (code-11) quarters of its allowance
+//     code 16..19 the element sideways to its left (code-15) quarters, keeping its facing
+//     code 20..23 ... to its right (code-19) quarters
+//     code 24..27 the element wheels 45 left, 90 left, 45 right, 90 right about a front corner
+//     code 28..31 its group wheels the same way about the group's front corner
+//     code 32, 33 its group turns 90 degrees left, right (rigidly, about the group's centre)
+//     code 34     its group advances straight ahead until its front touches an enemy
+//     code 35     hold the impetuous group (or element) e leads this bound (1 PIP, Pip-16)
+//     code 40 + 4*k + side   the element moves into contact with its k-th contact target
+//                 (contact_targets(e): the enemies within reach, nearest first, k < 8), its
+//                 front against that enemy's side (geo::Side order: front, left, back, right)
+//   A move code of an element that has moved already is its march move (Pip-7, G-10).
+//   legal_actions() lists a finite candidate set of these codes (state_moves.cpp says which).
+//   1000000 + (m - 10000)    a person's request for move code m when it is not listed:
+//                            accepted by check_unlisted() when the rules allow it (G-57)
+//   1100000000 + ((360*e + d)*100 + k)*72 + h   a person's drop of element e (act::place):
+//                            accepted by check_unlisted() when the rules allow it (G-57)
 #pragma once
 
 #include <array>
@@ -49,18 +65,55 @@ inline constexpr game::Action kTwoDice = 200;
 inline constexpr game::Action kShotDice = 300;
 inline constexpr game::Action kCombatDice = 400;
 inline constexpr game::Action kMoveBase = 10000;
-inline constexpr int kCodes = 16;
+inline constexpr int kCodes = 80;
 inline constexpr int kAdvance = 0;       // .. 3
 inline constexpr int kGroupAdvance = 4;  // .. 7
 inline constexpr int kTurnLeft = 8;
 inline constexpr int kTurnRight = 9;
 inline constexpr int kTurnAbout = 10;
 inline constexpr int kGroupAbout = 11;
-inline constexpr int kBack = 12;  // .. 13
-inline constexpr int kNumCodes = 14;
-inline constexpr game::Action kContactBase = 20000;
+inline constexpr int kBack = 12;        // .. 15
+inline constexpr int kSideLeft = 16;    // .. 19
+inline constexpr int kSideRight = 20;   // .. 23
+inline constexpr int kWheel = 24;       // .. 27: 45 left, 90 left, 45 right, 90 right
+inline constexpr int kGroupWheel = 28;  // .. 31
+inline constexpr int kGroupTurnLeft = 32;
+inline constexpr int kGroupTurnRight = 33;
+inline constexpr int kGroupContact = 34;
+inline constexpr int kHold = 35;
+inline constexpr int kDrop = 36;     // internal: a person's drop (act::place), never a move code
+inline constexpr int kContact = 40;  // .. 71
+inline constexpr int kContactTargets = 8;
+inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
+inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
 inline constexpr game::Action move(int e, int code) { return kMoveBase + kCodes * e + code; }
-inline constexpr game::Action contact(int e, int t) { return kContactBase + 256 * e + t; }
+// A person's request for a move the candidates do not list: the move code plus kPersonBase -
+// kMoveBase (check_unlisted() accepts it when the rules allow the move).
+inline constexpr game::Action kPersonBase = 1000000;
+inline constexpr game::Action kPersonEnd = kPersonBase + (kMoveEnd - kMoveBase);
+inline constexpr game::Action person(game::Action move_code) {
+  return move_code - kMoveBase + kPersonBase;
+}
+// The move code of a move or of a person's request for it (any other action unchanged).
+inline constexpr game::Action as_move(game::Action a) {
+  return a >= kPersonBase && a < kPersonEnd ? a - kPersonBase + kMoveBase : a;
+}
+inline constexpr int contact_code(int k, int side) { return kContact + 4 * k + side; }
+// A person's drop of element e (free placement, G-57): turn about its centre to face direction
+// d degrees (0..359, counter-clockwise from east), go straight ahead k tenths of an inch
+// (0..99; 0: a turn in place, then d = 0), then turn to face h*5 degrees. When e leads a group
+// and the drop is straight ahead with no turn, the group moves with it, rigidly.
+inline constexpr game::Action kPlaceBase = 1100000000;
+inline constexpr int kPlaceDirections = 360;
+inline constexpr int kPlaceDistances = 100;
+inline constexpr int kPlaceHeadings = 72;
+inline constexpr std::int64_t kPlaceStep = 127;  // 0.1 inch
+inline constexpr int kPlaceHeadingStep = 5;
+inline constexpr game::Action kPlaceEnd =
+    kPlaceBase + 250 * kPlaceDirections * kPlaceDistances * kPlaceHeadings;
+inline constexpr game::Action place(int e, int d, int k, int h) {
+  return kPlaceBase + ((e * kPlaceDirections + d) * kPlaceDistances + k) * kPlaceHeadings + h;
+}
 }  // namespace act
 
 enum class Phase : std::uint8_t { kPips, kMove, kShoot, kCombat, kOver };
@@ -75,6 +128,8 @@ struct ElementState {
   bool routing = false;
   std::int64_t moved = 0;          // how far it moved voluntarily in its side's latest bound
   bool moved_this_bound = false;   // it has made its move this bound
+  int moves = 0;                   // moves made this bound (the 2nd to 4th are march moves)
+  bool held = false;               // an impetuous element held this bound (Pip-16)
   bool made_contact = false;       // it moved into contact this bound
   bool fought = false;             // it fought this bound
   bool fought_last_bound = false;  // ... in the bound before
@@ -89,6 +144,7 @@ struct MovePlan {
   MoveCost cost;  // what it costs, as pips.hpp prices it
   std::int64_t distance = 0;
   bool contact = false;
+  int target = -1;  // the enemy element contacted (a contact move)
 };
 
 class GwkhoState final : public game::State {
@@ -110,6 +166,7 @@ class GwkhoState final : public game::State {
   nlohmann::json action_to_json(game::Action action) const override;
   nlohmann::json action_odds(game::Action action) const override;
   std::string check_invariants() const override;
+  core::Status check_unlisted(game::Action action) const override;
   std::string render_text(game::Player viewer) const override;
   std::string status_line() const override;
   std::vector<double> evaluate() const override;
@@ -141,6 +198,14 @@ class GwkhoState final : public game::State {
   std::int64_t allowance(int e, Going g) const;
   // The move of action `a` (a move or contact code), or why not (one sentence).
   core::Expected<MovePlan> plan(game::Action a) const;
+  // [Pip-5, G-50] The enemies element e may try to contact, nearest first (at most
+  // act::kContactTargets): the contact codes name them by their place here.
+  std::vector<int> contact_targets(int e) const;
+  // The action moving e into contact with enemy t's side `side`, or kInvalidAction when t is not
+  // one of e's contact targets.
+  game::Action contact_action(int e, int t, geo::Side side = geo::Side::kFront) const;
+  // [Mov-7, G-14] Whether element e is impetuous now.
+  bool impetuous(int e) const;
   // [Pip-4 .. Pip-15] Its price, or why it may not be made.
   PipCost price(const MovePlan& p) const;
   // The enemy whose front edge touches e's front edge (the first by index), or -1.
@@ -177,6 +242,25 @@ class GwkhoState final : public game::State {
   void next_shot();
   void next_combat();
   void apply_move(const MovePlan& p);
+  // state_moves.cpp: the move step's candidates, one move decision, the compulsory moves.
+  void move_actions(std::vector<game::Action>& out) const;
+  void do_move(game::Action a);
+  void impetuous_moves();
+  std::string move_text(game::Action a) const;
+  core::Status move_refusal(game::Action m) const;
+  core::Status affordable(const MovePlan& p) const;
+  struct Drop {
+    int direction = 0, distance = 0, heading = 0;  // degrees, tenths of an inch, 5-degree steps
+    bool group = false;                            // the group e leads moves with it
+  };
+  core::Expected<MovePlan> plan_code(int e, int code, const Drop* drop = nullptr) const;
+  struct PathCheck {
+    std::string refusal;       // empty: the path is clear
+    std::vector<Going> worst;  // the worst going each mover crosses
+  };
+  PathCheck check_path(const std::vector<int>& movers,
+                       const std::vector<std::vector<geo::Base>>& paths, int target,
+                       bool contact) const;
   void apply_result(int e, Result r, int enemy, const char* rule);
   void recoil(int e, int enemy);
   void flee(int e, int enemy, bool rout);

@@ -58,7 +58,7 @@ std::string GwkhoState::to_string() const {
     os << e << ' ' << s.alive << ' ' << s.base.centre().x << ',' << s.base.centre().y << ' '
        << s.base.heading().units() << ' ' << static_cast<int>(s.loss) << ' ' << s.routing << ' '
        << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
-       << s.shot << s.shot_last_phase << '\n';
+       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << '\n';
   }
   return os.str();
 }
@@ -153,23 +153,10 @@ std::string GwkhoState::action_to_string(game::Action a) const {
                        pa_ >= 0 ? gw_->element(pa_).id : "?", (a - act::kCombatDice) % 10 + 1,
                        pb_ >= 0 ? gw_->element(pb_).id : "?");
   if (a == act::kEndMoves) return "end moves";
-  if (a >= act::kContactBase) {
-    const int e = (a - act::kContactBase) / 256, t = (a - act::kContactBase) % 256;
-    if (e >= num_elements() || t >= num_elements()) return fmt::format("action {}", a);
-    return fmt::format("{} into contact with {}", gw_->element(e).id, gw_->element(t).id);
-  }
-  if (a >= act::kMoveBase) {
-    const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
-    if (e >= num_elements()) return fmt::format("action {}", a);
-    const std::string& id = gw_->element(e).id;
-    if (code < 4) return fmt::format("{} ahead {}/4 move", id, code + 1);
-    if (code < 8) return fmt::format("group of {} ahead {}/4 move", id, code - 3);
-    if (code == act::kTurnLeft) return fmt::format("{} turns left", id);
-    if (code == act::kTurnRight) return fmt::format("{} turns right", id);
-    if (code == act::kTurnAbout) return fmt::format("{} turns about", id);
-    if (code == act::kGroupAbout) return fmt::format("group of {} turns about", id);
-    if (code < act::kNumCodes) return fmt::format("{} back {}/4 move", id, code - act::kBack + 1);
-  }
+  if ((a >= act::kMoveBase && a < act::kMoveEnd) ||
+      (a >= act::kPersonBase && a < act::kPersonEnd) ||
+      (a >= act::kPlaceBase && a < act::kPlaceEnd))
+    return move_text(a);  // state_moves.cpp
   return fmt::format("action {}", a);
 }
 
@@ -185,12 +172,30 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     j["kind"] = "end-movement";
     return j;
   }
+  const game::Action m = act::as_move(a);
+  if (m >= act::kMoveBase && m < act::kMoveEnd &&
+      (m - act::kMoveBase) % act::kCodes == act::kHold) {
+    // [Pip-16] Holding impetuous troops: they stay where they are.
+    const int e = (m - act::kMoveBase) / act::kCodes;
+    if (e < num_elements()) {
+      const geo::Base& b = els_[static_cast<std::size_t>(e)].base;
+      j["kind"] = "hold";
+      j["mover"] = gw_->element(e).id;
+      j["corners"] = corners_json(b);
+      j["x"] = b.centre().x;
+      j["y"] = b.centre().y;
+      j["heading_arcsec"] = b.heading().units();
+      j["pips"] = 1;
+    }
+    return j;
+  }
   auto p = plan(a);
   if (!p) {
     j["kind"] = "move";
     return j;
   }
   j["kind"] = p->contact ? "charge" : p->distance == 0 ? "turn" : "move";
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) j["kind"] = "place";
   j["mover"] = gw_->element(p->movers[0]).id;
   const geo::Base& b = p->to[0];
   j["corners"] = corners_json(b);
@@ -204,7 +209,7 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   const PipCost c = price(*p);
   j["pips"] = c.total;
   j["cost"] = factors_json(c.items);
-  if (p->contact) j["unit"] = gw_->element((a - act::kContactBase) % 256).id;
+  if (p->contact) j["unit"] = gw_->element(p->target).id;
   return j;
 }
 
@@ -299,14 +304,22 @@ nlohmann::json GwkhoState::action_odds(game::Action a) const {
   }
   if (phase_ == Phase::kCombat && pa_ >= 0)
     return combat_odds_json(*gw_, pa_, pb_, combat_situation(pa_, pb_));
-  if (phase_ != Phase::kMove || a < act::kContactBase) return nullptr;
+  if (phase_ != Phase::kMove || act::as_move(a) < act::kMoveBase ||
+      act::as_move(a) >= act::kMoveEnd)
+    return nullptr;
   auto p = plan(a);
-  if (!p) return nullptr;
+  if (!p || !p->contact) return nullptr;
   // The combat as it will stand after the contact move (CC-14: exact over both dice).
   GwkhoState after(*this);
   after.set_record_history(false);
   after.apply_move(*p);
-  const int e = p->movers[0], t = (a - act::kContactBase) % 256;
+  const int t = p->target;
+  int e = p->movers[0];
+  for (int m : p->movers)  // [G-50] the element that touches it (a group's may not be the first)
+    if (geo::intersects(after.element(m).base, after.element(t).base)) {
+      e = m;
+      break;
+    }
   return combat_odds_json(*gw_, e, t, after.combat_situation(e, t));
 }
 

@@ -145,9 +145,10 @@ TEST(Gwkho_Bound, Clause_Pip_4_AMoveCostsItsPipsAndEachElementMovesOnce) {
   EXPECT_EQ(st->element(e).base.centre(), (geo::Point{before.x, before.y - 5 * kIn / 2}));
   // [Pip-4, Pip-15] 1 for the group, -1 with the commander-in-chief, at least 1.
   EXPECT_EQ(st->pips(0), 1);
-  // Negative: it has moved this bound.
-  EXPECT_FALSE(st->apply(a).ok());
-  EXPECT_FALSE(st->apply(act::move(e, act::kAdvance)).ok());
+  // Having moved, its next move this bound is a march move (Pip-7; far from the enemy here).
+  auto again = st->plan(a);
+  ASSERT_TRUE(again.ok()) << again.message();
+  EXPECT_EQ(again->cost.march_move, 2);
   // Negative: Philip's command has no PIPs; its elements offer no moves.
   const int p = find(*g, "red.1.0.0");
   EXPECT_FALSE(st->apply(act::move(p, act::kAdvance)).ok());
@@ -185,25 +186,25 @@ TEST(Gwkho_Movement, Clause_G_50_ContactIsMadeFrontToFrontAndPaysForNoRoom) {
   // The blue knight faces north; red's knight 1.5" ahead of it, a little aside, facing south.
   const geo::Point tc = st->element(t).base.centre();
   st->debug_place(e, geo::Point{tc.x + 300, tc.y + 1500 + 3 * kIn / 2}, 270);
-  auto p = st->plan(act::contact(e, t));
+  auto p = st->plan(st->contact_action(e, t));
   ASSERT_TRUE(p.ok()) << p.message();
   EXPECT_TRUE(p->contact);
   EXPECT_EQ(p->to[0].heading(), geo::Angle::degrees(270));
   // The odds shown before the move are the resolution layer's for the combat it leads to.
-  const auto odds = st->action_odds(act::contact(e, t));
+  const auto odds = st->action_odds(st->contact_action(e, t));
   ASSERT_TRUE(odds.is_object());
   EXPECT_EQ(odds["kind"], "close_combat");
   std::uint64_t sum = 0;
   for (const auto& o : odds["outcomes"]) sum += o["weight"].get<std::uint64_t>();
   EXPECT_EQ(sum, odds["total"].get<std::uint64_t>());
-  ASSERT_TRUE(st->apply(act::contact(e, t)).ok());
+  ASSERT_TRUE(st->apply(st->contact_action(e, t)).ok());
   EXPECT_EQ(odds["total"].get<std::uint64_t>(), combat_odds(st->combat_situation(e, t)).total);
   EXPECT_EQ(st->front_enemy(e), t);
   EXPECT_EQ(st->front_enemy(t), e);
   // Negative: an enemy out of reach (12" away) cannot be contacted.
   const int far = find(*g, "blue.1.0.0");
   const int e2 = find(*g, "red.0.0.1");
-  EXPECT_FALSE(st->plan(act::contact(e2, far)).ok());
+  EXPECT_FALSE(st->plan(st->contact_action(e2, far)).ok());
 }
 
 TEST(Gwkho_Combat, Clause_CC_14_ForcedDiceDecideTheRoundAndItsResults) {
@@ -213,7 +214,7 @@ TEST(Gwkho_Combat, Clause_CC_14_ForcedDiceDecideTheRoundAndItsResults) {
   const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.0.0.0");
   const geo::Point tc = st->element(t).base.centre();
   st->debug_place(e, geo::Point{tc.x, tc.y + 1500 + 2 * kIn}, 270);
-  ASSERT_TRUE(st->apply(act::contact(e, t)).ok());
+  ASSERT_TRUE(st->apply(st->contact_action(e, t)).ok());
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   // No one shoots at elements in contact; the combat is next.
   while (st->phase() == Phase::kShoot) ASSERT_TRUE(st->apply(act::kShotDice + 0).ok());
@@ -243,7 +244,7 @@ TEST(Gwkho_Combat, Clause_G_27_ARecoilIsABaseDepthBack) {
   const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.2.0.8");
   const geo::Point tc = st->element(t).base.centre();
   st->debug_place(e, geo::Point{tc.x, tc.y + 1500 + 2 * kIn}, 270);
-  ASSERT_TRUE(st->apply(act::contact(e, t)).ok());
+  ASSERT_TRUE(st->apply(st->contact_action(e, t)).ok());
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   while (st->phase() == Phase::kShoot) ASSERT_TRUE(st->apply(act::kShotDice + 0).ok());
   ASSERT_EQ(st->pending_a(), e);
@@ -382,15 +383,15 @@ TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
   st->debug_set_pips(0, 0);
   st->debug_set_pips(1, 0);
   // Red's edge is the north one. A routing knight in the open turns north and runs 6" (Hc 5"
-  // and the router's inch, Mov-3).
+  // and the router's inch, Mov-3). (West of the knights, whose impetuous moves come first.)
   const int e = find(*g, "red.0.0.2"), lost = find(*g, "red.0.0.3");
-  st->debug_place(e, geo::Point{40 * kIn, 30 * kIn}, 270);
+  st->debug_place(e, geo::Point{10 * kIn, 30 * kIn}, 270);
   st->debug_rout(e);
   // Another 1" from the edge runs off it and is lost.
   st->debug_place(lost, geo::Point{50 * kIn, 47 * kIn}, 270);
   st->debug_rout(lost);
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{40 * kIn, 36 * kIn}));
+  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{10 * kIn, 36 * kIn}));
   EXPECT_EQ(st->element(e).base.heading(), geo::Angle::degrees(90));
   EXPECT_TRUE(st->element(e).alive);
   EXPECT_FALSE(st->element(lost).alive);
@@ -432,7 +433,7 @@ TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.message(), "red.0.0.0 would touch the enemy: contact is made by a contact move.");
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance + 2)).ok());
-  EXPECT_TRUE(st->plan(act::contact(e, t)).ok());
+  EXPECT_TRUE(st->plan(st->contact_action(e, t)).ok());
 }
 
 }  // namespace

@@ -1,0 +1,957 @@
+// The gwkho State's move step: what each move code does on the table (plan()), the candidates the
+// agents keep to (move_actions()), the moves a person may ask for beyond them (check_unlisted()),
+// holding impetuous troops and their compulsory moves. Every path is checked from where the
+// element stands to where it ends: the table edge, going it may not enter, other elements (friends
+// only the pairs that may pass through each other), and the ground in front of an enemy.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "fmt/format.h"
+#include "rulesets/gwkho/movement.hpp"
+#include "rulesets/gwkho/state.hpp"
+
+namespace carroccio::gwkho {
+
+namespace {
+
+constexpr std::int64_t kSlack = 3;         // rounding of bases laid at headings off the axes
+constexpr std::int64_t kFrontZone = 2000;  // [G-13] 4 cm in sub-units
+constexpr std::int64_t kArcStep = 200;     // a wheel is checked every 4 mm of its outer corner
+constexpr int kMaxMoves = 4;               // [Pip-7] a move and three march moves
+
+std::int64_t inch(int n) { return std::int64_t{n} * kUnitsPerInch; }
+
+int going_rank(Going g) {
+  switch (g) {
+    case Going::kBad:
+      return 2;
+    case Going::kRough:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+std::string in_inches(std::int64_t v) {
+  return fmt::format("{:.1f}\"", static_cast<double>(v) / kUnitsPerInch);
+}
+
+// Projection of p on the direction `h` (a long fixed-point vector: comparisons only).
+std::int64_t along(geo::Point p, geo::Angle h) {
+  const geo::Vec u = geo::polar(h, 1 << 16);
+  return (p.x * u.x + p.y * u.y) >> 16;
+}
+
+// An axis-aligned bounding box (a quick test before the exact ones).
+struct Box {
+  std::int64_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+  void add(geo::Point p) {
+    if (x1 < x0) {
+      x0 = x1 = p.x;
+      y0 = y1 = p.y;
+      return;
+    }
+    x0 = std::min(x0, p.x);
+    x1 = std::max(x1, p.x);
+    y0 = std::min(y0, p.y);
+    y1 = std::max(y1, p.y);
+  }
+  void add(const Box& o) {
+    add(geo::Point{o.x0, o.y0});
+    add(geo::Point{o.x1, o.y1});
+  }
+  bool meets(const Box& o) const { return x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1; }
+};
+
+Box box_of(const geo::Base& b) {
+  Box out;
+  for (const auto& c : b.corners()) out.add(c);
+  return out;
+}
+
+bool is_group_code(int code) {
+  return (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4) ||
+         code == act::kGroupAbout || (code >= act::kGroupWheel && code < act::kGroupWheel + 4) ||
+         code == act::kGroupTurnLeft || code == act::kGroupTurnRight || code == act::kGroupContact;
+}
+
+// [G-13] The ground 4 cm deep in front of an element's front edge.
+geo::Base front_zone(const geo::Base& b) {
+  return geo::Base(b.centre() + geo::polar(b.heading(), b.depth() / 2 + kFrontZone / 2), b.width(),
+                   kFrontZone, b.heading());
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+std::vector<int> GwkhoState::contact_targets(int e) const {
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  std::int64_t reach = 0;
+  for (int g = 0; g < kNumGoings; ++g) reach = std::max(reach, allowance(e, static_cast<Going>(g)));
+  reach += 2 * geo::reach(s.base);
+  std::vector<std::pair<geo::SquaredDistance, int>> near;
+  for (int t = 0; t < num_elements(); ++t) {
+    const ElementState& ts = els_[static_cast<std::size_t>(t)];
+    if (!ts.alive || side_of(t) == side_of(e)) continue;
+    if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base))) continue;
+    near.emplace_back(geo::distance_sq(s.base, ts.base), t);
+  }
+  std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
+    if (a.first < b.first) return true;
+    if (b.first < a.first) return false;
+    return a.second < b.second;
+  });
+  std::vector<int> out;
+  for (std::size_t i = 0; i < near.size() && i < act::kContactTargets; ++i)
+    out.push_back(near[i].second);
+  return out;
+}
+
+game::Action GwkhoState::contact_action(int e, int t, geo::Side side) const {
+  const std::vector<int> ts = contact_targets(e);
+  for (std::size_t k = 0; k < ts.size(); ++k)
+    if (ts[k] == t)
+      return act::move(e, act::contact_code(static_cast<int>(k), static_cast<int>(side)));
+  return game::kInvalidAction;
+}
+
+// [Mov-7, G-14] Impetuous: the troop's own nature, its morale, and its nearest enemy.
+bool GwkhoState::impetuous(int e) const {
+  const ElementDef& d = gw_->element(e);
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  if (!s.alive || s.routing) return false;
+  int nearest = -1;
+  geo::SquaredDistance best;
+  for (int o = 0; o < num_elements(); ++o) {
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    if (!os.alive || side_of(o) == d.side) continue;
+    const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
+    if (nearest < 0 || dd < best) {
+      nearest = o;
+      best = dd;
+    }
+  }
+  ImpetusCase c;
+  c.morale = morale_of(e);
+  if (nearest >= 0) {
+    c.nearest_enemy_is_hc = gw_->element(nearest).troop.type == TroopType::kHc;
+    c.nearest_enemy_broken =
+        els_[static_cast<std::size_t>(nearest)].routing || morale_of(nearest) == Morale::kBroken;
+  }
+  return is_impetuous(d.troop, d.status, c);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+// Each mover's path is the list of bases it passes through: between two of the same heading it
+// slides straight (the whole swept area is checked), between two of different headings it turns
+// (the path lists its positions densely enough and each is checked).
+GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
+                                             const std::vector<std::vector<geo::Base>>& paths,
+                                             int target, bool contact) const {
+  PathCheck out;
+  const Scenario& sc = gw_->scenario_data();
+  const bool single = movers.size() == 1;
+  // A group keeps its shape: its elements may not end on each other (a wheel at 45 degrees or
+  // an element lining up on an enemy could, by rounding or by turning).
+  for (std::size_t i = 0; i < movers.size(); ++i)
+    for (std::size_t j = i + 1; j < movers.size(); ++j)
+      if (geo::overlaps(paths[i].back(), paths[j].back())) {
+        out.refusal = fmt::format(
+            "{} and {} would end on each other: the group cannot keep its "
+            "shape so.",
+            gw_->element(movers[i]).id, gw_->element(movers[j]).id);
+        return out;
+      }
+  for (std::size_t i = 0; i < movers.size(); ++i) {
+    const int m = movers[i];
+    const std::vector<geo::Base>& path = paths[i];
+    const geo::Base& start = path.front();
+    const geo::Base& end = path.back();
+    Going worst = going_at(start);
+    std::int64_t span = 0;
+    for (const auto& b : path)
+      span = std::max(span, std::abs(b.centre().x - start.centre().x) +
+                                std::abs(b.centre().y - start.centre().y));
+    Box box;
+    for (const auto& b : path)
+      for (const auto& c : b.corners()) box.add(c);
+    for (std::size_t k = 1; k < path.size(); ++k) {
+      const geo::Base& from = path[k - 1];
+      const geo::Base& to = path[k];
+      // [G-43] The table edge.
+      if (!on_table(to)) {
+        out.refusal = fmt::format("{} would leave the table.", gw_->element(m).id);
+        return out;
+      }
+      // [Mov-1, G-12] The worst going crossed.
+      const bool slide = from.heading() == to.heading();
+      const geo::Vec v = to.centre() - from.centre();
+      for (const auto& piece : sc.terrain) {
+        if (going_rank(piece.going) <= going_rank(worst)) continue;
+        Box pb;
+        for (const auto& c : piece.outline) pb.add(c);
+        if (!box.meets(pb)) continue;
+        if (slide ? geo::move_overlaps_polygon(from, v, piece.outline)
+                  : geo::base_overlaps_polygon(to, piece.outline))
+          worst = piece.going;
+      }
+    }
+    out.worst.push_back(worst);
+    if (allowance(m, worst) <= 0 && end != start) {
+      out.refusal =
+          fmt::format("{} may not enter {} going (Mov-1).", gw_->element(m).id, going_name(worst));
+      return out;
+    }
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || o == target) continue;
+      if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
+      if (geo::far_apart(start.centre(), os.base.centre(),
+                         geo::reach(start) + geo::reach(os.base) + span + kFrontZone + kSlack))
+        continue;
+      const bool enemy = side_of(o) != side_of(m);
+      // [CC-19, G-15] A single element may pass through a friend of a listed pair (it may not
+      // end on it).
+      const bool through =
+          !enemy && single && may_recoil_through(gw_->element(m).troop, gw_->element(o).troop);
+      if (geo::overlaps(end, os.base)) {
+        out.refusal = fmt::format("{} would end on {}.", gw_->element(m).id, gw_->element(o).id);
+        return out;
+      }
+      // [G-50] Only a contact move may end touching an enemy.
+      if (enemy && !contact && geo::intersects(end, os.base)) {
+        out.refusal = fmt::format("{} would touch the enemy: contact is made by a contact move.",
+                                  gw_->element(m).id);
+        return out;
+      }
+      const geo::Base zone = front_zone(os.base);
+      const Box obox = box_of(os.base), zbox = box_of(zone);
+      // [G-13] Crossing the 4 cm in front of an enemy that is not broken, showing it a flank or
+      // the rear: the mover does not end facing it.
+      const bool zone_counts = enemy && !os.routing && box.meets(zbox) &&
+                               morale_of(o) != Morale::kBroken &&
+                               !geo::base_in_front_arc(end, os.base);
+      if (!zone_counts && !box.meets(obox)) continue;
+      for (std::size_t k = 1; k < path.size(); ++k) {
+        const geo::Base& from = path[k - 1];
+        const geo::Base& to = path[k];
+        const bool slide = from.heading() == to.heading();
+        const geo::Vec v = to.centre() - from.centre();
+        Box step = box_of(to);
+        if (slide) step.add(box_of(from));
+        if (!through && step.meets(obox) &&
+            (slide ? geo::move_overlaps_base(from, v, os.base) : geo::overlaps(to, os.base))) {
+          out.refusal = fmt::format("{} cannot pass {}: the way is blocked{}.", gw_->element(m).id,
+                                    gw_->element(o).id,
+                                    enemy ? "" : " (only the pairs of G-15 pass through friends)");
+          return out;
+        }
+        if (zone_counts && step.meets(zbox) &&
+            (slide ? geo::move_overlaps_base(from, v, zone) : geo::overlaps(to, zone))) {
+          out.refusal = fmt::format(
+              "{} would pass within 4 cm in front of enemy element {}, showing it a flank or "
+              "the rear (G-13).",
+              gw_->element(m).id, gw_->element(o).id);
+          return out;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// [Mov-7, G-14] A group is impetuous when any of its elements is (it moves as one).
+bool group_impetuous(const GwkhoState& st, const std::vector<int>& group) {
+  for (int m : group)
+    if (st.impetuous(m)) return true;
+  return false;
+}
+
+// [Pip-16, Mor-18] What holding the impetuous group (or element) e leads costs, or why it may
+// not be held: berserkers whose nearest enemy is foot one move away.
+PipCost hold_cost(const GwkhoState& st, int e) {
+  OtherCost o;
+  o.action = PipAction::kHoldImpetuous;
+  const std::vector<int> group = st.group_of(e);
+  for (int m : group)
+    if (st.gw().element(m).status == Status::kBerserker) o.status = Status::kBerserker;
+  const std::vector<int> ts = st.contact_targets(e);
+  if (!ts.empty()) {
+    const ElementDef& t = st.gw().element(ts[0]);
+    o.nearest_enemy_foot_in_reach =
+        !is_mounted(t.troop.type) && geo::distance_sq(st.element(e).base, st.element(ts[0]).base)
+                                         .within(st.allowance(e, Going::kOpen));
+  }
+  return other_cost(o);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+
+core::Expected<MovePlan> GwkhoState::plan(game::Action a) const {
+  a = act::as_move(a);
+  if (phase_ != Phase::kMove) return core::make_error("Moves are made in the move phase only.");
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) {
+    // [G-57] A person's drop: turn, straight on, turn; a group's leader dropped straight ahead
+    // takes its group along.
+    const int i = a - act::kPlaceBase;
+    const int h = i % act::kPlaceHeadings;
+    const int k = (i / act::kPlaceHeadings) % act::kPlaceDistances;
+    const int dir = (i / (act::kPlaceHeadings * act::kPlaceDistances)) % act::kPlaceDirections;
+    const int e = i / (act::kPlaceHeadings * act::kPlaceDistances * act::kPlaceDirections);
+    if (e >= num_elements()) return core::make_error("That names no element.");
+    if (k == 0 && dir != 0) return core::make_error("A turn in place is written with direction 0.");
+    Drop drop{dir, k, h, false};
+    const geo::Angle now = els_[static_cast<std::size_t>(e)].base.heading();
+    const std::vector<int> group = group_of(e);
+    drop.group = group.size() > 1 && group[0] == e && k > 0 && geo::Angle::degrees(dir) == now &&
+                 geo::Angle::degrees(h * act::kPlaceHeadingStep) == now;
+    return plan_code(e, act::kDrop, &drop);
+  }
+  if (a < act::kMoveBase || a >= act::kMoveEnd)
+    return core::make_error("That is no move of gwkho.");
+  const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+  if (e >= num_elements()) return core::make_error("That names no element.");
+  return plan_code(e, code);
+}
+
+core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop) const {
+  if (code >= act::kNumCodes || code == act::kHold ||
+      (code > act::kHold && code < act::kContact && !(code == act::kDrop && drop != nullptr)))
+    return core::make_error("That is no move of gwkho.");
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  const ElementDef& d = gw_->element(e);
+  if (d.side != active_) return core::make_error(fmt::format("{} is not yours to move.", d.id));
+  if (!s.alive) return core::make_error(fmt::format("{} is destroyed.", d.id));
+  // [G-49] Routers only make rout moves; an element in contact fights instead of moving.
+  if (s.routing) return core::make_error(fmt::format("{} is routing.", d.id));
+  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+
+  MovePlan p;
+  if (is_group_code(code) || (drop != nullptr && drop->group)) {
+    p.movers = group_of(e);
+    if (p.movers.size() < 2 || p.movers[0] != e)
+      return core::make_error(fmt::format("{} leads no group.", d.id));
+    for (int m : p.movers)
+      if (in_contact(m))
+        return core::make_error(
+            fmt::format("{} of the group is in contact with the enemy.", gw_->element(m).id));
+  } else {
+    p.movers = {e};
+  }
+  int moves = 0;
+  for (int m : p.movers) moves = std::max(moves, els_[static_cast<std::size_t>(m)].moves);
+  if (moves >= kMaxMoves)
+    return core::make_error(
+        fmt::format("{} has made its move and three march moves this bound (Pip-7).", d.id));
+  std::vector<geo::Base> from;
+  for (int m : p.movers) from.push_back(els_[static_cast<std::size_t>(m)].base);
+  p.cost.group = p.movers.size() > 1;
+  for (int m : p.movers) p.cost.elements.push_back({gw_->element(m).troop, {}});
+  p.cost.march_move = moves + 1;
+  // [Pip-7, G-10] A march move: only more than 12" from every enemy not routing, never into
+  // contact.
+  const std::int64_t march_beyond = inch(march_beyond_inches());
+  auto near_enemy = [&](const geo::Base& b) {
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || os.routing || side_of(o) == d.side) continue;
+      if (geo::far_apart(b.centre(), os.base.centre(),
+                         march_beyond + geo::reach(b) + geo::reach(os.base)))
+        continue;
+      if (!geo::distance_sq(b, os.base).less_than(march_beyond + 1)) continue;
+      return true;
+    }
+    return false;
+  };
+  if (moves >= 1) {
+    if (code == act::kGroupContact || code >= act::kContact)
+      return core::make_error(
+          fmt::format("{} has moved: a march move never makes contact (G-10).", d.id));
+    for (const auto& b : from)
+      if (near_enemy(b))
+        return core::make_error(fmt::format(
+            "{} has moved and is within 12\" of the enemy: no march move (G-10).", d.id));
+  }
+
+  // [Mov-1, G-11] The allowance in the going it stands in (the slowest mover).
+  std::int64_t base_allowance = -1;
+  for (std::size_t i = 0; i < p.movers.size(); ++i) {
+    const std::int64_t al = allowance(p.movers[i], going_at(from[i]));
+    if (base_allowance < 0 || al < base_allowance) base_allowance = al;
+  }
+  if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", d.id));
+
+  std::vector<std::vector<geo::Base>> paths(p.movers.size());
+  for (std::size_t i = 0; i < p.movers.size(); ++i) paths[i] = {from[i]};
+  std::int64_t dist = 0;  // how far the move goes (the outer corner's arc for a wheel)
+  int target = -1;
+  bool turn_only = false;
+
+  if (code >= act::kContact) {
+    // [Seq, G-50] Into contact: the element turns to face the enemy's side and moves straight on
+    // until its front lies flush and centred on it.
+    const int k = (code - act::kContact) / 4;
+    const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
+    const std::vector<int> ts = contact_targets(e);
+    if (k >= static_cast<int>(ts.size()))
+      return core::make_error(fmt::format("{} has no contact target {}.", d.id, k + 1));
+    target = ts[static_cast<std::size_t>(k)];
+    const ElementState& tts = els_[static_cast<std::size_t>(target)];
+    const std::string& tid = gw_->element(target).id;
+    if (!geo::base_in_front_arc(s.base, tts.base))
+      return core::make_error(fmt::format("{} is not in the front arc of {}.", tid, d.id));
+    // [Mov notes] A flank or the rear is reached only from beyond its line; the front from
+    // anywhere not beyond the other sides.
+    if (side != geo::Side::kFront && !geo::wholly_beyond_side(tts.base, side, s.base))
+      return core::make_error(
+          fmt::format("{} does not stand beyond the {} of {}.", d.id, geo::to_string(side), tid));
+    if (side == geo::Side::kFront)
+      for (geo::Side sd : {geo::Side::kLeft, geo::Side::kRight, geo::Side::kBack})
+        if (geo::wholly_beyond_side(tts.base, sd, s.base))
+          return core::make_error(fmt::format("{} stands beyond the {} of {}: it contacts that.",
+                                              d.id, geo::to_string(sd), tid));
+    const geo::Base dest = geo::place_in_contact(tts.base, side, s.base, geo::Side::kFront, 0);
+    const auto c0 = s.base.corners(), c1 = dest.corners();
+    for (std::size_t j = 0; j < 4; ++j)
+      dist = std::max(dist, geo::distance_sq(c0[j], c1[j]).ceil());
+    if (dest.heading() != s.base.heading()) paths[0].push_back(s.base.with_heading(dest.heading()));
+    paths[0].push_back(dest);
+    p.contact = true;
+    p.cost.straight_ahead = dest.heading() == s.base.heading();
+  } else if (code == act::kGroupContact) {
+    // [G-50] The group advances straight ahead until its front touches an enemy; the element
+    // that touches lines up with the enemy's side.
+    auto blocked = [&](std::int64_t dd) {
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        const geo::Vec v = geo::polar(from[i].heading(), dd);
+        for (int o = 0; o < num_elements(); ++o) {
+          const ElementState& os = els_[static_cast<std::size_t>(o)];
+          if (!os.alive || std::find(p.movers.begin(), p.movers.end(), o) != p.movers.end())
+            continue;
+          if (geo::far_apart(from[i].centre(), os.base.centre(),
+                             geo::reach(from[i]) + geo::reach(os.base) + dd))
+            continue;
+          Box sweep = box_of(from[i]);
+          sweep.add(box_of(from[i].translated(v)));
+          if (!sweep.meets(box_of(os.base))) continue;
+          if (geo::move_overlaps_base(from[i], v, os.base)) return true;
+        }
+      }
+      return false;
+    };
+    const std::int64_t limit = base_allowance;
+    if (!blocked(limit))
+      return core::make_error(
+          fmt::format("No enemy stands within the move of {}'s group straight ahead.", d.id));
+    std::int64_t lo = 0, hi = limit;  // lo clear, hi blocked
+    while (hi - lo > 1) {
+      const std::int64_t mid = (lo + hi) / 2;
+      (blocked(mid) ? hi : lo) = mid;
+    }
+    dist = lo;
+    int toucher = -1;
+    for (std::size_t i = 0; i < p.movers.size() && target < 0; ++i) {
+      const geo::Base b = from[i].moved_forward(lo);
+      for (int o = 0; o < num_elements(); ++o) {
+        const ElementState& os = els_[static_cast<std::size_t>(o)];
+        if (!os.alive || side_of(o) == d.side) continue;
+        if (geo::far_apart(b.centre(), os.base.centre(),
+                           geo::reach(b) + geo::reach(os.base) + kSlack))
+          continue;
+        const auto c = geo::edge_contact(b, os.base, kSlack);
+        if (c && c->side_a == geo::Side::kFront) {
+          target = o;
+          toucher = static_cast<int>(i);
+          break;
+        }
+      }
+    }
+    if (target < 0)
+      return core::make_error(fmt::format(
+          "{}'s group would stop against a friend or a corner, not an enemy's edge.", d.id));
+    for (std::size_t i = 0; i < p.movers.size(); ++i) {
+      paths[i].push_back(from[i].moved_forward(lo));
+    }
+    // The touching element lines up: its front flush on the enemy's side, where it touches.
+    const geo::Base touched = paths[static_cast<std::size_t>(toucher)].back();
+    const ElementState& tts = els_[static_cast<std::size_t>(target)];
+    const auto c = geo::edge_contact(touched, tts.base, kSlack);
+    const geo::Angle along_side =
+        tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
+    const std::int64_t offset = along(touched.side_midpoint(geo::Side::kFront), along_side) -
+                                along(tts.base.side_midpoint(c->side_b), along_side);
+    const geo::Base lined =
+        geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
+    if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
+      paths[static_cast<std::size_t>(toucher)].push_back(lined);
+    p.contact = true;
+  } else {
+    const int q = code % 4 + 1;
+    const std::int64_t quarter = base_allowance * q / 4;
+    auto wheel = [&](bool group, bool left, int degrees) -> bool {
+      // [Pip-10] A wheel about the front corner on the side it turns to; the outer front corner's
+      // arc counts against the move.
+      const geo::Angle h = from[0].heading();
+      const geo::Angle lft = h + geo::Angle::degrees(90);
+      geo::Point pivot{}, outer{};
+      bool first = true;
+      std::int64_t pf = 0, pl = 0, of = 0, ol = 0;
+      for (const auto& b : from) {
+        const geo::Point fl = b.corner(left ? geo::Corner::kFrontLeft : geo::Corner::kFrontRight);
+        const geo::Point fr = b.corner(left ? geo::Corner::kFrontRight : geo::Corner::kFrontLeft);
+        const std::int64_t sgn = left ? 1 : -1;
+        const std::int64_t f1 = along(fl, h), l1 = sgn * along(fl, lft);
+        const std::int64_t f2 = along(fr, h), l2 = sgn * along(fr, lft);
+        if (first || f1 > pf + kSlack || (f1 >= pf - kSlack && l1 > pl)) {
+          pivot = fl;
+          pf = f1;
+          pl = l1;
+        }
+        if (first || f2 > of + kSlack || (f2 >= of - kSlack && l2 < ol)) {
+          outer = fr;
+          of = f2;
+          ol = l2;
+        }
+        first = false;
+      }
+      (void)group;
+      const double dx = static_cast<double>(outer.x - pivot.x);
+      const double dy = static_cast<double>(outer.y - pivot.y);
+      const double radius = std::sqrt(dx * dx + dy * dy);
+      const double arc = radius * std::numbers::pi * degrees / 180.0;
+      dist = static_cast<std::int64_t>(std::ceil(arc));
+      if (dist > base_allowance) return false;  // beyond its move whatever the going
+      const int steps = std::max(2, static_cast<int>(dist / kArcStep) + 1);
+      const geo::Angle turn = geo::Angle::degrees(left ? degrees : -degrees);
+      const geo::Corner corner = left ? geo::Corner::kFrontLeft : geo::Corner::kFrontRight;
+      for (std::size_t i = 0; i < from.size(); ++i)
+        for (int k = 1; k <= steps; ++k) {
+          const geo::Angle step =
+              geo::Angle::from_units(std::int64_t{turn.signed_units()} * k / steps);
+          // The element at the pivot keeps its corner exactly (Base::wheeled).
+          paths[i].push_back(from[i].corner(corner) == pivot ? from[i].wheeled(corner, step)
+                                                             : from[i].rotated_about(pivot, step));
+        }
+      p.cost.wheel = true;
+      p.cost.straight_ahead = false;
+      return true;
+    };
+    auto too_far = [&] {
+      return core::make_error(
+          fmt::format("{} cannot wheel so far: its outer corner would go {}, "
+                      "beyond its move of {}.",
+                      d.id, in_inches(dist), in_inches(base_allowance)));
+    };
+    if (code == act::kDrop) {
+      // [G-57] Turn about the centre, straight ahead, turn about the centre.
+      const geo::Angle face = geo::Angle::degrees(drop->direction);
+      const geo::Angle last = geo::Angle::degrees(drop->heading * act::kPlaceHeadingStep);
+      dist = drop->distance * act::kPlaceStep;
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        geo::Base b = from[i];
+        if (dist > 0 && b.heading() != face) {
+          b = b.with_heading(face);
+          paths[i].push_back(b);
+        }
+        if (dist > 0) {
+          b = b.moved_forward(dist);
+          paths[i].push_back(b);
+        }
+        if (b.heading() != last) paths[i].push_back(b.with_heading(last));
+      }
+      if (paths[0].size() == 1)
+        return core::make_error(fmt::format("That leaves {} where it is.", d.id));
+      p.cost.straight_ahead = paths[0].size() == 2 && dist > 0;
+      turn_only = dist == 0;
+    } else if (code < 4 || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4)) {
+      dist = quarter;
+      for (std::size_t i = 0; i < from.size(); ++i) paths[i].push_back(from[i].moved_forward(dist));
+    } else if (code >= act::kBack && code < act::kBack + 4) {
+      // [Pip-4] A single element moves in any direction: straight back.
+      dist = quarter;
+      paths[0].push_back(from[0].moved_forward(-dist));
+      p.cost.straight_ahead = false;
+    } else if (code >= act::kSideLeft && code < act::kSideRight + 4) {
+      // [Pip-4] ... or sideways, keeping its facing.
+      dist = quarter;
+      const bool left = code < act::kSideRight;
+      paths[0].push_back(
+          from[0].moved(from[0].heading() + geo::Angle::degrees(left ? 90 : -90), dist));
+      p.cost.straight_ahead = false;
+    } else if (code >= act::kWheel && code < act::kWheel + 4) {
+      const int w = code - act::kWheel;
+      if (!wheel(false, w < 2, w % 2 == 0 ? 45 : 90)) return too_far();
+      p.cost.wheel = false;  // [Pip-10] the wheel item is a group's; a single element pays none
+    } else if (code >= act::kGroupWheel && code < act::kGroupWheel + 4) {
+      const int w = code - act::kGroupWheel;
+      if (!wheel(true, w < 2, w % 2 == 0 ? 45 : 90)) return too_far();
+      // [Pip-10] A column one element wide wheels for nothing more.
+      std::int64_t minl = 0, maxl = 0;
+      const geo::Angle lft = from[0].heading() + geo::Angle::degrees(90);
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const std::int64_t l = along(from[i].centre(), lft);
+        if (i == 0 || l < minl) minl = l;
+        if (i == 0 || l > maxl) maxl = l;
+      }
+      p.cost.single_element_column = maxl - minl <= kSlack;
+    } else if (code == act::kTurnLeft || code == act::kTurnRight || code == act::kTurnAbout) {
+      const int deg = code == act::kTurnLeft ? 90 : code == act::kTurnRight ? -90 : 180;
+      paths[0].push_back(from[0].rotated_about_centre(geo::Angle::degrees(deg)));
+      p.cost.straight_ahead = false;
+      turn_only = true;
+    } else if (code == act::kGroupAbout) {
+      for (std::size_t i = 0; i < from.size(); ++i)
+        paths[i].push_back(from[i].rotated_about_centre(geo::Angle::degrees(180)));
+      p.cost.half_turns = 1;
+      p.cost.straight_ahead = false;
+      turn_only = true;
+    } else if (code == act::kGroupTurnLeft || code == act::kGroupTurnRight) {
+      // [Pip-11] The group turns 90 degrees as a block, about the middle of its corners.
+      std::int64_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+      bool first = true;
+      for (const auto& b : from)
+        for (const auto& c : b.corners()) {
+          if (first || c.x < x0) x0 = c.x;
+          if (first || c.x > x1) x1 = c.x;
+          if (first || c.y < y0) y0 = c.y;
+          if (first || c.y > y1) y1 = c.y;
+          first = false;
+        }
+      const geo::Point mid{(x0 + x1) / 2, (y0 + y1) / 2};
+      const geo::Angle turn = geo::Angle::degrees(code == act::kGroupTurnLeft ? 90 : -90);
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        for (int k = 1; k <= 6; ++k)
+          paths[i].push_back(from[i].rotated_about(
+              mid, geo::Angle::from_units(std::int64_t{turn.signed_units()} * k / 6)));
+      }
+      p.cost.quarter_turns = 1;
+      p.cost.straight_ahead = false;
+      turn_only = true;
+    }
+  }
+  p.target = target;
+  for (const auto& path : paths) p.to.push_back(path.back());
+  p.distance = dist;
+
+  const PathCheck pc = check_path(p.movers, paths, target, p.contact);
+  if (!pc.refusal.empty()) return core::make_error(pc.refusal);
+  // [Mov-1, G-11] The allowance: the slowest mover in the worst going its path crosses.
+  std::int64_t al = -1;
+  for (std::size_t i = 0; i < p.movers.size(); ++i) {
+    const std::int64_t a = allowance(p.movers[i], pc.worst[i]);
+    if (al < 0 || a < al) al = a;
+  }
+  if (!turn_only && dist > al)
+    return core::make_error(fmt::format(
+        "{} would go {}, beyond its move of {} in {} going.", d.id, in_inches(dist), in_inches(al),
+        going_name(*std::max_element(pc.worst.begin(), pc.worst.end(), [](Going x, Going y) {
+          return going_rank(x) < going_rank(y);
+        }))));
+  // [Pip-7, G-10] A march move stops short of 12" from the enemy.
+  if (moves >= 1)
+    for (const auto& b : p.to)
+      if (near_enemy(b))
+        return core::make_error(
+            fmt::format("{}'s march move would end within 12\" of the enemy (G-10).", d.id));
+  if (p.contact) {
+    // [Pip-5] It could not recoil from where it ends.
+    for (std::size_t i = 0; i < p.movers.size(); ++i) {
+      if (p.movers.size() > 1 &&
+          !(geo::intersects(p.to[i], els_[static_cast<std::size_t>(target)].base)))
+        continue;
+      const geo::Base back = p.to[i].moved_forward(-p.to[i].depth());
+      if (!on_table(back) || !clear_at(back, p.movers, target))
+        p.cost.into_contact_cannot_recoil = true;
+    }
+  }
+  // [Pip-6] Out of command: its general is destroyed or more than the command range away.
+  int general = -1;
+  for (int o = 0; o < num_elements(); ++o)
+    if (gw_->element(o).side == d.side && gw_->element(o).command == d.command &&
+        gw_->element(o).general)
+      general = o;
+  if (general < 0 || !els_[static_cast<std::size_t>(general)].alive) {
+    p.cost.out_of_command = true;
+  } else {
+    for (int m : p.movers)
+      if (!geo::distance_sq(els_[static_cast<std::size_t>(m)].base.centre(),
+                            els_[static_cast<std::size_t>(general)].base.centre())
+               .within(inch(command_range_inches())))
+        p.cost.out_of_command = true;
+  }
+  // [Pip-8] The worst morale of the movers, and whether they move toward counting enemy.
+  for (int m : p.movers) p.cost.morale = worse(p.cost.morale, morale_of(m));
+  if (p.cost.morale != Morale::kSteady) {
+    const std::int64_t before = nearest_enemy_sq(p.movers[0], from[0]);
+    const std::int64_t after = nearest_enemy_sq(p.movers[0], p.to[0]);
+    p.cost.toward_enemy = before >= 0 && after < before;
+  }
+  // [Pip-15] With the commander-in-chief.
+  for (int m : p.movers)
+    if (gw_->element(m).cinc) p.cost.with_cinc_or_exceptional = true;
+  return p;
+}
+
+void GwkhoState::do_move(game::Action a) {
+  a = act::as_move(a);
+  const bool drop = a >= act::kPlaceBase && a < act::kPlaceEnd;
+  const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+  if (!drop && code == act::kHold) {
+    // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
+    std::vector<int> group = group_of(e);
+    for (int m : group) els_[static_cast<std::size_t>(m)].held = true;
+    pips_[static_cast<std::size_t>(gw_->element(e).command)] -= hold_cost(*this, e).total;
+    if (logging()) emit("hold", move_text(a), "gwkho Pip-16");
+    return;
+  }
+  auto p = plan(a);
+  const PipCost cost = price(*p);
+  pips_[static_cast<std::size_t>(gw_->element(p->movers[0]).command)] -= cost.total;
+  if (logging())
+    emit("move", fmt::format("{} ({} PIP{})", move_text(a), cost.total, cost.total == 1 ? "" : "s"),
+         "gwkho Pip-4");
+  apply_move(*p);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The candidates
+
+void GwkhoState::move_actions(std::vector<game::Action>& out) const {
+  out.push_back(act::kEndMoves);
+  auto consider = [&](int e, int code) {
+    auto p = plan_code(e, code);
+    if (!p) return;
+    const PipCost c = price(*p);
+    if (!c.refused.empty()) return;
+    if (c.total > pips_[static_cast<std::size_t>(gw_->element(p->movers[0]).command)]) return;
+    out.push_back(act::move(e, code));
+  };
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (side_of(e) != active_ || !s.alive || s.routing || s.moves >= kMaxMoves) continue;
+    const int pips = pips_[static_cast<std::size_t>(gw_->element(e).command)];
+    if (pips <= 0) continue;
+    if (in_contact(e)) continue;
+    const std::vector<int> group = group_of(e);
+    const bool alone = group.size() == 1;
+    const bool leads = !alone && group[0] == e;
+    // Candidates: a single element moves every way; an element of a group moves with it (its
+    // leader's codes) or alone into contact; any other move is asked for (check_unlisted).
+    if (alone) {
+      for (int code :
+           {0, 1, 2, 3, act::kTurnLeft, act::kTurnRight, act::kTurnAbout, act::kBack,
+            act::kBack + 1, act::kSideLeft, act::kSideLeft + 1, act::kSideRight,
+            act::kSideRight + 1, act::kWheel, act::kWheel + 1, act::kWheel + 2, act::kWheel + 3})
+        consider(e, code);
+    }
+    if (leads) {
+      for (int code = act::kGroupAdvance; code < act::kGroupAdvance + 4; ++code) consider(e, code);
+      for (int code :
+           {act::kGroupAbout, act::kGroupWheel, act::kGroupWheel + 1, act::kGroupWheel + 2,
+            act::kGroupWheel + 3, act::kGroupTurnLeft, act::kGroupTurnRight, act::kGroupContact})
+        consider(e, code);
+    }
+    // [Pip-16] Holding impetuous troops.
+    if ((alone || leads) && s.moves == 0 && !s.held && group_impetuous(*this, group)) {
+      const PipCost c = hold_cost(*this, e);
+      if (c.refused.empty() && c.total <= pips) out.push_back(act::move(e, act::kHold));
+    }
+    // Contacts: the sides it could reach, checked by the cheap tests first.
+    if (s.moves > 0) continue;
+    const std::vector<int> ts = contact_targets(e);
+    for (std::size_t k = 0; k < ts.size(); ++k) {
+      const geo::Base& tb = els_[static_cast<std::size_t>(ts[k])].base;
+      if (!geo::base_in_front_arc(s.base, tb)) continue;
+      for (geo::Side sd : geo::kAllSides) {
+        if (sd != geo::Side::kFront && !geo::wholly_beyond_side(tb, sd, s.base)) continue;
+        consider(e, act::contact_code(static_cast<int>(k), static_cast<int>(sd)));
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+}
+
+// [G-57] A person's request for a move the candidates do not list: the move's reason when the
+// rules refuse it, else accepted under its request code (a plain move code is accepted only
+// when listed, so that code and the candidate set stay one to one).
+core::Status GwkhoState::check_unlisted(game::Action a) const {
+  const bool request = (a >= act::kPersonBase && a < act::kPersonEnd) ||
+                       (a >= act::kPlaceBase && a < act::kPlaceEnd);
+  if (current_player() != active_ || phase_ != Phase::kMove ||
+      !(request || (a >= act::kMoveBase && a < act::kMoveEnd)))
+    return game::State::check_unlisted(a);
+  const game::Action m = act::as_move(a);
+  auto why = move_refusal(m);
+  if (!why.ok()) return why;
+  if (!request)
+    return core::make_error(
+        fmt::format("{} is allowed but not a listed candidate: a person asks for it as action {}.",
+                    move_text(m), act::person(m)));
+  return core::Status::Ok();
+}
+
+// Why move code m may not be made now, or Ok.
+core::Status GwkhoState::move_refusal(game::Action m) const {
+  if (m >= act::kPlaceBase && m < act::kPlaceEnd) {
+    auto p = plan(m);
+    if (!p) return core::make_error(p.message());
+    return affordable(*p);
+  }
+  const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
+  if (e >= num_elements()) return core::make_error("That names no element.");
+  const int command = gw_->element(e).command;
+  if (code == act::kHold) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    const std::vector<int> group = group_of(e);
+    if (side_of(e) != active_ || !s.alive || s.routing)
+      return core::make_error(fmt::format("{} cannot be held.", gw_->element(e).id));
+    if (group[0] != e)
+      return core::make_error(fmt::format(
+          "{} does not lead its group: hold the group by its leader.", gw_->element(e).id));
+    if (s.moves > 0 || s.held || !group_impetuous(*this, group))
+      return core::make_error(fmt::format("{} is not impetuous, or has moved or been held already.",
+                                          gw_->element(e).id));
+    const PipCost c = hold_cost(*this, e);
+    if (!c.refused.empty()) return core::make_error(fmt::format("{} (Mor-18).", c.refused));
+    if (pips_[static_cast<std::size_t>(command)] < c.total)
+      return core::make_error("Holding impetuous troops costs 1 PIP (Pip-16).");
+    return core::Status::Ok();
+  }
+  auto p = plan(m);
+  if (!p) return core::make_error(p.message());
+  return affordable(*p);
+}
+
+core::Status GwkhoState::affordable(const MovePlan& p) const {
+  const int command = gw_->element(p.movers[0]).command;
+  const PipCost c = price(p);
+  if (!c.refused.empty()) return core::make_error(std::string(c.refused));
+  if (c.total > pips_[static_cast<std::size_t>(command)])
+    return core::make_error(fmt::format("That move costs {} PIP{}; the command has {}.", c.total,
+                                        c.total == 1 ? "" : "s",
+                                        pips_[static_cast<std::size_t>(command)]));
+  return core::Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Impetuous moves
+
+// [Mov-7, G-14] After the controlled moves, every impetuous group or element of the moving side
+// that neither moved nor was held advances toward its nearest enemy: into contact when it can
+// (the group until its front touches; an element against its nearest enemy's front, flank or
+// rear), else straight ahead as far as it can in quarters when that enemy lies in its front arc.
+// For nothing: they are out of control.
+void GwkhoState::impetuous_moves() {
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (side_of(e) != active_ || !s.alive || s.routing || s.moves > 0 || s.held) continue;
+    if (in_contact(e)) continue;
+    const std::vector<int> group = group_of(e);
+    if (group[0] != e) continue;  // its group moves with its leader
+    if (!group_impetuous(*this, group)) continue;
+    bool controlled = false;
+    for (int m : group)
+      controlled = controlled || els_[static_cast<std::size_t>(m)].moves > 0 ||
+                   els_[static_cast<std::size_t>(m)].held;
+    if (controlled) continue;
+    std::vector<int> codes;
+    if (group.size() > 1) {
+      codes = {act::kGroupContact, act::kGroupAdvance + 3, act::kGroupAdvance + 2,
+               act::kGroupAdvance + 1, act::kGroupAdvance};
+    } else {
+      for (geo::Side sd : geo::kAllSides)
+        codes.push_back(act::contact_code(0, static_cast<int>(sd)));
+      for (int q = 3; q >= 0; --q) codes.push_back(act::kAdvance + q);
+    }
+    // Its nearest enemy.
+    int nearest = -1;
+    geo::SquaredDistance best;
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || side_of(o) == active_) continue;
+      const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
+      if (nearest < 0 || dd < best) {
+        nearest = o;
+        best = dd;
+      }
+    }
+    if (nearest < 0) continue;
+    for (int code : codes) {
+      const bool advance = code < act::kGroupAdvance + 4;
+      // Straight on only toward the nearest enemy.
+      if (advance && !geo::base_in_front_arc(s.base, els_[static_cast<std::size_t>(nearest)].base))
+        break;
+      auto p = plan_code(e, code);
+      if (!p) continue;
+      if (logging())
+        emit("impetuous", fmt::format("impetuous: {}", move_text(act::move(e, code))),
+             "gwkho Mov-7");
+      apply_move(*p);
+      break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+std::string GwkhoState::move_text(game::Action a) const {
+  a = act::as_move(a);
+  if (a >= act::kPlaceBase && a < act::kPlaceEnd) {
+    const int i = a - act::kPlaceBase;
+    const int h = i % act::kPlaceHeadings;
+    const int k = (i / act::kPlaceHeadings) % act::kPlaceDistances;
+    const int dir = (i / (act::kPlaceHeadings * act::kPlaceDistances)) % act::kPlaceDirections;
+    const int e = i / (act::kPlaceHeadings * act::kPlaceDistances * act::kPlaceDirections);
+    if (e >= num_elements()) return fmt::format("action {}", a);
+    if (k == 0)
+      return fmt::format("{} turns to face {} degrees", gw_->element(e).id,
+                         h * act::kPlaceHeadingStep);
+    return fmt::format("{} turns to face {} degrees, moves {:.1f}\" and turns to face {} degrees",
+                       gw_->element(e).id, dir, k / 10.0, h * act::kPlaceHeadingStep);
+  }
+  const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+  if (e >= num_elements()) return fmt::format("action {}", a);
+  const std::string& id = gw_->element(e).id;
+  if (code < 4) return fmt::format("{} ahead {}/4 move", id, code + 1);
+  if (code < 8) return fmt::format("group of {} ahead {}/4 move", id, code - 3);
+  if (code == act::kTurnLeft) return fmt::format("{} turns left", id);
+  if (code == act::kTurnRight) return fmt::format("{} turns right", id);
+  if (code == act::kTurnAbout) return fmt::format("{} turns about", id);
+  if (code == act::kGroupAbout) return fmt::format("group of {} turns about", id);
+  if (code < act::kSideLeft) return fmt::format("{} back {}/4 move", id, code - act::kBack + 1);
+  if (code < act::kSideRight)
+    return fmt::format("{} sideways left {}/4 move", id, code - act::kSideLeft + 1);
+  if (code < act::kWheel)
+    return fmt::format("{} sideways right {}/4 move", id, code - act::kSideRight + 1);
+  static constexpr const char* kWheels[] = {"45 left", "90 left", "45 right", "90 right"};
+  if (code < act::kGroupWheel) return fmt::format("{} wheels {}", id, kWheels[code - act::kWheel]);
+  if (code < act::kGroupTurnLeft)
+    return fmt::format("group of {} wheels {}", id, kWheels[code - act::kGroupWheel]);
+  if (code == act::kGroupTurnLeft) return fmt::format("group of {} turns left", id);
+  if (code == act::kGroupTurnRight) return fmt::format("group of {} turns right", id);
+  if (code == act::kGroupContact) return fmt::format("group of {} advances into contact", id);
+  if (code == act::kHold) return fmt::format("hold the impetuous group of {}", id);
+  if (code >= act::kContact && code < act::kNumCodes) {
+    const int k = (code - act::kContact) / 4;
+    const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
+    const std::vector<int> ts = contact_targets(e);
+    if (k < static_cast<int>(ts.size()))
+      return fmt::format("{} into contact with the {} of {}", id, geo::to_string(side),
+                         gw_->element(ts[static_cast<std::size_t>(k)]).id);
+    return fmt::format("{} into contact with target {} ({})", id, k + 1, geo::to_string(side));
+  }
+  return fmt::format("action {}", a);
+}
+
+}  // namespace carroccio::gwkho
