@@ -68,6 +68,7 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
     els_.push_back(s);
   }
   ff_.assign(els_.size(), FightFlags{});
+  broken_by_enemy_.assign(els_.size(), false);
   for (int s = 0; s < kNumSides; ++s)
     own_morale_[s].assign(static_cast<std::size_t>(gw_->num_commands(s)), false);
   active_ = gw_->scenario_data().first;
@@ -718,7 +719,8 @@ const ArmyMorale& GwkhoState::army_morale_of(int side) const {
     if (side_of(e) != side) continue;
     const ElementDef& d = gw_->element(e);
     els.push_back({d.list_troop, d.status, d.command, d.regiment,
-                   els_[static_cast<std::size_t>(e)].loss, false});
+                   els_[static_cast<std::size_t>(e)].loss,
+                   broken_by_enemy_[static_cast<std::size_t>(e)]});
   }
   cached = army_morale(gw_->report(side), els, own_morale_[side]);
   return *cached;
@@ -727,8 +729,12 @@ const ArmyMorale& GwkhoState::army_morale_of(int side) const {
 Morale GwkhoState::morale_of(int e) const {
   const ElementDef& d = gw_->element(e);
   const ArmyMorale& m = army_morale_of(d.side);
-  const MoraleElement me{
-      d.list_troop, d.status, d.command, d.regiment, els_[static_cast<std::size_t>(e)].loss, false};
+  const MoraleElement me{d.list_troop,
+                         d.status,
+                         d.command,
+                         d.regiment,
+                         els_[static_cast<std::size_t>(e)].loss,
+                         broken_by_enemy_[static_cast<std::size_t>(e)]};
   return element_morale(m, me, own_morale_[d.side], history_[d.side]);
 }
 

@@ -35,6 +35,8 @@
 //   101000 + t               the pending shooter shoots at element t (its owner's choice, Sht-2)
 //   102000 + c               command c of the active side buys its own morale (Pip-17, Mor-11)
 //   102100 + c               command c returns to the army's morale (Pip-17)
+//   102500 + e               the active side rallies its broken or routing element e (Pip-18)
+//   102800 + e               the active side breaks the enemy's unreliable element e (Mor-17)
 #pragma once
 
 #include <array>
@@ -82,6 +84,8 @@ inline constexpr game::Action kArtilleryDice = 100400;  // + 10*(da-1) + db-1
 inline constexpr game::Action kChooseTarget = 101000;   // + t
 inline constexpr game::Action kOwnMorale = 102000;      // + c
 inline constexpr game::Action kRallyCommand = 102100;   // + c
+inline constexpr game::Action kRallyBroken = 102500;    // + e
+inline constexpr game::Action kBreakEnemy = 102800;     // + e
 inline constexpr game::Action move(int e, int code) { return kMoveBase + kCodes * e + code; }
 inline constexpr game::Action contact(int e, int t) { return kContactBase + 256 * e + t; }
 }  // namespace act
@@ -259,7 +263,8 @@ class GwkhoState final : public game::State {
   void broken_rout();
   void morale_actions(std::vector<game::Action>& out) const;
   void apply_morale(game::Action a);
-  std::optional<int> morale_cost(game::Action a) const;
+  std::optional<int> morale_cost(game::Action a, int* command = nullptr) const;
+  bool side_has_shaken(int side) const;
   bool follow_up_room(int winner, int loser) const;
   CombatSituation artillery_situation(int gun, int target) const;
   std::string fight_action_text(game::Action a) const;
@@ -289,6 +294,7 @@ class GwkhoState final : public game::State {
   Result fu_result_ = Result::kNoEffect;
   bool second_shot_ = false;               // [Sht-12] the gun's second target is being shot
   std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a die step this bound
+  std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
 };
 
 }  // namespace carroccio::gwkho

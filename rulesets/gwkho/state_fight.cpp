@@ -697,7 +697,16 @@ void GwkhoState::apply_fight(game::Action a) {
 // ---------------------------------------------------------------------------------------------
 // Morale bought with PIPs (move phase)
 
-std::optional<int> GwkhoState::morale_cost(game::Action a) const {
+bool GwkhoState::side_has_shaken(int side) const {
+  if (history_[side].army_shaken) return true;
+  for (int e = 0; e < num_elements(); ++e)
+    if (side_of(e) == side && els_[static_cast<std::size_t>(e)].alive &&
+        morale_of(e) != Morale::kSteady)
+      return true;
+  return false;
+}
+
+std::optional<int> GwkhoState::morale_cost(game::Action a, int* command) const {
   if (phase_ != Phase::kMove) return std::nullopt;
   const int n = gw_->num_commands(active_);
   auto command_has_elephants = [&](int c) {
@@ -721,11 +730,46 @@ std::optional<int> GwkhoState::morale_cost(game::Action a) const {
     if (!own_morale_[active_][static_cast<std::size_t>(c)]) return std::nullopt;
     oc.action = PipAction::kRallyCommand;
     oc.with_elephants = command_has_elephants(c);
+  } else if (a >= act::kRallyBroken && a < act::kRallyBroken + num_elements()) {
+    // [Pip-18] Rally one's own broken (or routing) element, not in contact, unless it would
+    // be broken again at once (ruling G-36c).
+    const int e = a - act::kRallyBroken;
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (side_of(e) != active_ || !s.alive || in_contact(e)) return std::nullopt;
+    if (!s.routing && s.loss != Loss::kBroken) return std::nullopt;
+    const ElementDef& d = gw_->element(e);
+    const MoraleElement me{d.list_troop, d.status, d.command, d.regiment, Loss::kNone, false};
+    if (element_morale(army_morale_of(active_), me, own_morale_[active_], history_[active_]) ==
+        Morale::kBroken)
+      return std::nullopt;
+    c = d.command;
+    oc.action = PipAction::kRallyBroken;
+    oc.troop = d.troop;
+  } else if (a >= act::kBreakEnemy && a < act::kBreakEnemy + num_elements()) {
+    // [Mor-17, Pip-18] Break an enemy's unreliable element as if it were one's own, while
+    // none of one's own troops has become shaken; paid by the first command with the PIPs.
+    const int e = a - act::kBreakEnemy;
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    const ElementDef& d = gw_->element(e);
+    if (side_of(e) == active_ || !s.alive || s.routing || s.loss != Loss::kNone)
+      return std::nullopt;
+    if (!enemy_may_break(d.status, side_has_shaken(active_))) return std::nullopt;
+    oc.action = PipAction::kBreakElement;
+    oc.troop = d.troop;
+    const PipCost cost = other_cost(oc);
+    if (!cost.refused.empty()) return std::nullopt;
+    for (int k = 0; k < n; ++k)
+      if (pips_[static_cast<std::size_t>(k)] >= cost.total) {
+        if (command != nullptr) *command = k;
+        return cost.total;
+      }
+    return std::nullopt;
   } else {
     return std::nullopt;
   }
   const PipCost cost = other_cost(oc);
   if (!cost.refused.empty() || cost.total > pips_[static_cast<std::size_t>(c)]) return std::nullopt;
+  if (command != nullptr) *command = c;
   return cost.total;
 }
 
@@ -733,6 +777,19 @@ void GwkhoState::morale_actions(std::vector<game::Action>& out) const {
   for (int c = 0; c < gw_->num_commands(active_); ++c) {
     if (morale_cost(act::kOwnMorale + c)) out.push_back(act::kOwnMorale + c);
     if (morale_cost(act::kRallyCommand + c)) out.push_back(act::kRallyCommand + c);
+  }
+  bool any_pips = false;
+  for (int p : pips_) any_pips = any_pips || p > 0;
+  if (!any_pips) return;
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (!s.alive) continue;
+    if (side_of(e) == active_ && (s.routing || s.loss == Loss::kBroken) &&
+        morale_cost(act::kRallyBroken + e))
+      out.push_back(act::kRallyBroken + e);
+    if (side_of(e) != active_ && gw_->element(e).status == Status::kUnreliable &&
+        morale_cost(act::kBreakEnemy + e))
+      out.push_back(act::kBreakEnemy + e);
   }
 }
 
@@ -758,12 +815,34 @@ void GwkhoState::broken_rout() {
   }
 }
 
-// [Pip-17, Mor-11] A command buys its own morale, or pays to return to the army's.
+// [Pip-17, Pip-18, Mor-11, Mor-17] What PIPs buy for morale: a command's own morale or its
+// return to the army's, a rally, breaking an enemy's unreliable element.
 void GwkhoState::apply_morale(game::Action a) {
-  const int cost = *morale_cost(a);
-  const bool own = a < act::kRallyCommand;
-  const int c = own ? a - act::kOwnMorale : a - act::kRallyCommand;
+  int c = -1;
+  const int cost = *morale_cost(a, &c);
   pips_[static_cast<std::size_t>(c)] -= cost;
+  if (a >= act::kBreakEnemy) {
+    const int e = a - act::kBreakEnemy;
+    els_[static_cast<std::size_t>(e)].loss = Loss::kBroken;
+    broken_by_enemy_[static_cast<std::size_t>(e)] = true;
+    morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
+    if (logging())
+      emit("morale", fmt::format("{} is broken by the enemy ({} PIP)", name(e), cost),
+           "gwkho Mor-17");
+    return;
+  }
+  if (a >= act::kRallyBroken) {
+    const int e = a - act::kRallyBroken;
+    ElementState& s = els_[static_cast<std::size_t>(e)];
+    s.routing = false;
+    s.loss = Loss::kNone;
+    broken_by_enemy_[static_cast<std::size_t>(e)] = false;
+    morale_cache_[static_cast<std::size_t>(active_)].reset();
+    if (logging())
+      emit("morale", fmt::format("{} is rallied ({} PIPs)", name(e), cost), "gwkho Pip-18");
+    return;
+  }
+  const bool own = a < act::kRallyCommand;
   own_morale_[active_][static_cast<std::size_t>(c)] = own;
   morale_cache_[static_cast<std::size_t>(active_)].reset();
   const Command& cmd = gw_->side(active_).army.commands[static_cast<std::size_t>(c)];
@@ -783,6 +862,8 @@ std::string GwkhoState::fight_action_text(game::Action a) const {
     return e >= 0 && e < num_elements() ? gw_->element(e).id : std::string("?");
   };
   if (phase_ == Phase::kMove) {
+    if (a >= act::kBreakEnemy) return fmt::format("break {}", id(a - act::kBreakEnemy));
+    if (a >= act::kRallyBroken) return fmt::format("rally {}", id(a - act::kRallyBroken));
     if (a >= act::kRallyCommand && a < act::kRallyCommand + 100)
       return fmt::format("command {} returns to the army's morale", a - act::kRallyCommand);
     if (a >= act::kOwnMorale && a < act::kRallyCommand)

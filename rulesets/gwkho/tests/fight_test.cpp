@@ -631,3 +631,63 @@ TEST(Gwkho_Combat, Clause_CC_14_MountedBeatenBackByFootMayRout) {
 
 }  // namespace
 }  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Morale, Clause_Pip_18_RallyABrokenElementInPlay) {
+  const auto g = make_game();
+  auto st = start(g);
+  const int e = find(*g, "red.0.1.0"), other = find(*g, "red.0.1.1");
+  st->debug_place(e, geo::Point{30 * kIn, 30 * kIn}, 90);
+  st->debug_rout(e);
+  st->debug_set_pips(0, 3);
+  st->debug_set_pips(1, 0);
+  const auto legal = st->legal_actions();
+  EXPECT_TRUE(has(legal, act::kRallyBroken + e));
+  // Negative: a steady element is not rallied.
+  EXPECT_FALSE(has(legal, act::kRallyBroken + other));
+  ASSERT_TRUE(st->apply(act::kRallyBroken + e).ok());
+  EXPECT_FALSE(st->element(e).routing);
+  EXPECT_EQ(st->element(e).loss, Loss::kNone);
+  EXPECT_EQ(st->pips(0), 1);  // [Pip-18] 2 PIPs
+  // Negative: with one PIP left, another router is not offered.
+  st->debug_place(other, geo::Point{40 * kIn, 30 * kIn}, 90);
+  st->debug_rout(other);
+  EXPECT_FALSE(has(st->legal_actions(), act::kRallyBroken + other));
+  EXPECT_FALSE(st->apply(act::kRallyBroken + other).ok());
+}
+
+TEST(Gwkho_Morale, Clause_Mor_17_TheEnemyBreaksUnreliableTroopsInPlay) {
+  nlohmann::json army = nlohmann::json::parse(testing::read_file(
+      std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/poitiers-english.json"));
+  army["commands"][1]["elements"][2]["status"] = "unreliable";  // blue's HI(o)
+  nlohmann::json j = scenario();
+  j["sides"][1]["army"] = army;
+  auto sc = load_scenario(j, "test.json");
+  ASSERT_TRUE(sc.ok()) << sc.message();
+  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  auto st = start(g);
+  const int hi = find(*g, "blue.1.2.0"), lb = find(*g, "blue.0.1.0");
+  st->debug_set_pips(0, 1);
+  st->debug_set_pips(1, 0);
+  auto legal = st->legal_actions();
+  EXPECT_TRUE(has(legal, act::kBreakEnemy + hi));
+  EXPECT_FALSE(has(legal, act::kBreakEnemy + lb));  // negative: not unreliable
+  ASSERT_TRUE(st->apply(act::kBreakEnemy + hi).ok());
+  EXPECT_EQ(st->pips(0), 0);  // [Pip-18] 1 PIP, as breaking one's own
+  EXPECT_EQ(st->element(hi).loss, Loss::kBroken);
+  EXPECT_EQ(st->morale_of(hi), Morale::kBroken);
+  // Negative: once the breaker's own troops have become shaken, no more.
+  auto st2 = start(g);
+  for (int e = 0, n = 0; e < g->num_elements() && n < 15; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 0 && !g->element(e).general) {
+      st2->debug_kill(e);
+      ++n;
+    }
+  st2->debug_set_pips(0, 6);
+  EXPECT_FALSE(has(st2->legal_actions(), act::kBreakEnemy + hi));
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
