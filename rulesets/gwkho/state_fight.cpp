@@ -267,14 +267,43 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
       at = next;
     }
     // [CC-9, G-31] Other enemy fronts touching its flanks and rear.
+    int left = 0, right = 0;
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (o == y || !os.alive || side_of(o) == d.side) continue;
       const auto ct = geo::edge_contact(s.base, os.base, kSlack);
       if (!ct || ct->side_b != geo::Side::kFront) continue;
-      if (ct->side_a == geo::Side::kLeft || ct->side_a == geo::Side::kRight) ++c.flank_enemies;
+      if (ct->side_a == geo::Side::kLeft) ++left;
+      if (ct->side_a == geo::Side::kRight) ++right;
       if (ct->side_a == geo::Side::kBack) ++c.rear_enemies;
     }
+    // [CC-18] A square or hedgehog is not outflanked on a flank that a corner of another square
+    // friend facing another way touches (ruling G-30a, G-30c).
+    auto square_case = [&](int e) {
+      const ElementDef& de = gw_->element(e);
+      SquareCase q;
+      q.dismounted_hc = de.list_troop.type == TroopType::kHc && de.troop != de.list_troop;
+      return q;
+    };
+    if ((left > 0 || right > 0) && forms_square(d.troop, square_case(x))) {
+      for (geo::Side side : {geo::Side::kLeft, geo::Side::kRight}) {
+        int& count = side == geo::Side::kLeft ? left : right;
+        if (count == 0) continue;
+        const geo::Segment flank = s.base.side(side);
+        for (int o = 0; o < num_elements() && count > 0; ++o) {
+          const ElementState& os = els_[static_cast<std::size_t>(o)];
+          if (o == x || !os.alive || os.routing || side_of(o) != d.side) continue;
+          if (os.base.heading() == s.base.heading()) continue;
+          if (geo::far_apart(s.base.centre(), os.base.centre(),
+                             geo::reach(s.base) + geo::reach(os.base) + kSlack))
+            continue;
+          if (!forms_square(gw_->element(o).troop, square_case(o))) continue;
+          for (const auto& corner : os.base.corners())
+            if (geo::distance_sq(corner, flank).within(kSlack)) count = 0;
+        }
+      }
+    }
+    c.flank_enemies = left + right;
     c.going = going_at(s.base);
     c.made_contact = s.made_contact && !f.followed_up;
     const auto ct = geo::edge_contact(s.base, els_[static_cast<std::size_t>(y)].base, kSlack);

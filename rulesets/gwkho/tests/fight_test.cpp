@@ -691,3 +691,45 @@ TEST(Gwkho_Morale, Clause_Mor_17_TheEnemyBreaksUnreliableTroopsInPlay) {
 
 }  // namespace
 }  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Combat, Clause_CC_18_ASquareFriendCoversAFlank) {
+  // Red's Ph(i) of Philip's command become Pk(o), which form squares.
+  nlohmann::json army = nlohmann::json::parse(testing::read_file(
+      std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
+  army["commands"][1]["elements"][2]["type"] = "Pk";
+  army["commands"][1]["elements"][2]["grade"] = "o";
+  nlohmann::json j = scenario();
+  j["sides"][0]["army"] = army;
+  auto sc = load_scenario(j, "test.json");
+  ASSERT_TRUE(sc.ok()) << sc.message();
+  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  const int p = find(*g, "red.1.2.0"), q = find(*g, "red.1.2.1"), h = find(*g, "red.0.1.0");
+  const int t = find(*g, "blue.1.2.0"), f = find(*g, "blue.1.2.1");
+  // p faces blue's t; blue's f strikes p's left flank; q stands back to back with p.
+  auto set_up = [&](GwkhoState& st, int friend_el, int friend_heading) {
+    face_off(st, p, t, 30, 24);
+    const geo::Base& pb = st.element(p).base;
+    const geo::Base hit =
+        geo::place_in_contact(pb, geo::Side::kLeft, st.element(f).base, geo::Side::kFront, 0);
+    st.debug_place(f, hit.centre(), hit.heading().units() / 3600);
+    const std::int64_t back = pb.depth() / 2 + st.element(friend_el).base.depth() / 2;
+    st.debug_place(friend_el, geo::Point{pb.centre().x, pb.centre().y + back}, friend_heading);
+  };
+  auto st = start(g);
+  set_up(*st, q, 90);
+  EXPECT_EQ(st->combat_situation(p, t).a.flank_enemies, 0);
+  // Negative: a rank behind facing the same way is no square: the flank counts.
+  auto st2 = start(g);
+  set_up(*st2, q, 270);
+  EXPECT_EQ(st2->combat_situation(p, t).a.flank_enemies, 1);
+  // Negative: a friend that forms no square (heavy cavalry) covers nothing.
+  auto st3 = start(g);
+  set_up(*st3, h, 90);
+  EXPECT_EQ(st3->combat_situation(p, t).a.flank_enemies, 1);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
