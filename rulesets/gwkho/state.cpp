@@ -67,6 +67,8 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
     ElementState s{gw_->element(e).base};
     els_.push_back(s);
   }
+  ff_.assign(els_.size(), FightFlags{});
+  broken_by_enemy_.assign(els_.size(), false);
   for (int s = 0; s < kNumSides; ++s)
     own_morale_[s].assign(static_cast<std::size_t>(gw_->num_commands(s)), false);
   active_ = gw_->scenario_data().first;
@@ -91,6 +93,9 @@ game::Player GwkhoState::current_player() const {
       return game::kTerminalPlayer;
     case Phase::kMove:
       return active_;
+    case Phase::kShoot:
+    case Phase::kCombat:
+      return fight_player();
     default:
       return game::kChancePlayer;
   }
@@ -102,6 +107,9 @@ void GwkhoState::start_bound() {
   pip_command_ = 0;
   phase_ = Phase::kPips;
   pa_ = pb_ = -1;
+  step_ = FightStep::kNone;
+  upgrades_ = {};
+  for (auto& f : ff_) f = FightFlags{};
   for (int e = 0; e < num_elements(); ++e) {
     ElementState& s = els_[static_cast<std::size_t>(e)];
     s.fought_last_bound = s.fought;
@@ -129,13 +137,8 @@ void GwkhoState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
     } else {
       for (int v = 1; v <= 6; ++v) out.push_back({act::kOneDie + v, 1});
     }
-  } else if (phase_ == Phase::kShoot && pa_ >= 0) {
-    for (int a = 0; a < 36; ++a) out.push_back({act::kShotDice + a, 1});
-  } else if (phase_ == Phase::kCombat && pa_ >= 0) {
-    const CombatFactors f = combat_factors(combat_situation(pa_, pb_));
-    for (int da = 1; da <= f.a.die; ++da)
-      for (int db = 1; db <= f.b.die; ++db)
-        out.push_back({act::kCombatDice + 10 * (da - 1) + (db - 1), 1});
+  } else if (phase_ == Phase::kShoot || phase_ == Phase::kCombat) {
+    fight_chance(out);
   }
 }
 
@@ -147,6 +150,10 @@ game::ChanceInfo GwkhoState::chance_info() const {
         fmt::format("the PIP dice of {} ({})", c.general,
                     c.quality == GeneralQuality::kGood ? "the better of two dice" : "one die");
     info.rule = "gwkho Pip-1";
+  } else if (phase_ == Phase::kShoot && step_ == FightStep::kArtilleryDice) {
+    info.purpose =
+        fmt::format("artillery fire: {} (the gun's die) at {} (its die)", name(pa_), name(pb_));
+    info.rule = "gwkho Sht-11";
   } else if (phase_ == Phase::kShoot && pa_ >= 0) {
     info.purpose = fmt::format("two dice: {} shoots at {}", name(pa_), name(pb_));
     info.rule = "gwkho Sht-1";
@@ -179,89 +186,23 @@ void GwkhoState::do_apply(game::Action a) {
     return;
   }
   if (phase_ == Phase::kMove) {
+    if (a >= act::kFightBase && a < act::kFightEnd) {
+      apply_morale(a);
+      return;
+    }
     if (a == act::kEndMoves) {
-      // [Seq] Controlled moves first, then the impetuous moves, then the rout moves.
+      // [Seq] Controlled moves first, then the impetuous moves, then the broken elements' and
+      // the routers' moves.
       impetuous_moves();
+      broken_rout();
       rout_moves();
-      phase_ = Phase::kShoot;
-      for (auto& s : els_) {
-        s.shot_last_phase = s.shot;
-        s.shot = false;
-      }
-      next_shot();
+      begin_shooting();
       return;
     }
     do_move(a);  // state_moves.cpp
     return;
   }
-  if (phase_ == Phase::kShoot) {
-    // [Sht-1] The shot for these two dice.
-    const int d1 = (a - act::kShotDice) / 6 + 1, d2 = (a - act::kShotDice) % 6 + 1;
-    const ShotSituation s = shot_situation(pa_, pb_);
-    const ShotOutcome o = resolve_shot(s, d1, d2);
-    els_[static_cast<std::size_t>(pa_)].shot = true;
-    if (logging())
-      emit("shot",
-           fmt::format("{} shoots at {}: {}+{} = {}, {}", name(pa_), name(pb_), d1, d2, o.total,
-                       result_id(o.result)),
-           "gwkho Sht-1");
-    apply_result(pb_, o.result, pa_, "gwkho Sht-1");
-    next_shot();
-    return;
-  }
-  if (phase_ == Phase::kCombat) {
-    const int da = (a - act::kCombatDice) / 10 + 1, db = (a - act::kCombatDice) % 10 + 1;
-    const CombatSituation s = combat_situation(pa_, pb_);
-    const CombatOutcome o = resolve_combat(s, da, db);
-    const int x = pa_, y = pb_;
-    els_[static_cast<std::size_t>(x)].fought = true;
-    els_[static_cast<std::size_t>(y)].fought = true;
-    if (logging())
-      emit("combat",
-           fmt::format("{} {} ({}) against {} {} ({}): {} {}, {} {}", name(x), o.graded_a, da,
-                       name(y), o.graded_b, db, gw_->element(x).id, result_id(o.a),
-                       gw_->element(y).id, result_id(o.b)),
-           "gwkho CC-14");
-    apply_result(x, o.a, y, "gwkho CC-3");
-    apply_result(y, o.b, x, "gwkho CC-3");
-    next_combat();
-    return;
-  }
-}
-
-// [Sht-14] The next shooter of this shooting phase, both sides, in element order (ruling G-16a).
-void GwkhoState::next_shot() {
-  pa_ = pb_ = -1;
-  for (int e = 0; e < num_elements(); ++e) {
-    if (els_[static_cast<std::size_t>(e)].shot) continue;
-    const int t = shot_target(e);
-    if (t >= 0) {
-      pa_ = e;
-      pb_ = t;
-      return;
-    }
-  }
-  phase_ = Phase::kCombat;
-  next_combat();
-}
-
-// [CC-1] The next combat: the active side's elements first, then the other side's, in element
-// order; each element fights one round a bound (ruling G-48).
-void GwkhoState::next_combat() {
-  pa_ = pb_ = -1;
-  for (int pass = 0; pass < 2; ++pass) {
-    const int side = pass == 0 ? active_ : 1 - active_;
-    for (int e = 0; e < num_elements(); ++e) {
-      if (side_of(e) != side || els_[static_cast<std::size_t>(e)].fought) continue;
-      const int t = front_enemy(e);
-      if (t >= 0 && !els_[static_cast<std::size_t>(t)].fought) {
-        pa_ = e;
-        pb_ = t;
-        return;
-      }
-    }
-  }
-  end_bound();
+  if (phase_ == Phase::kShoot || phase_ == Phase::kCombat) apply_fight(a);
 }
 
 // [Mor-9 .. Mor-20] The end of a bound: morale and victory; else the other side's bound.
@@ -271,6 +212,10 @@ void GwkhoState::end_bound() {
     army[static_cast<std::size_t>(s)] = army_morale_of(s).army();
     if (army[static_cast<std::size_t>(s)] != Morale::kSteady && !history_[s].army_shaken)
       history_[s].army_shaken = bound_;
+    // [Mor-16] Brittle heavy troops read when the heavy ledger first shook.
+    const LedgerState* heavy = army_morale_of(s).find("heavy");
+    if (heavy != nullptr && heavy->state != Morale::kSteady && !history_[s].heavy_shaken)
+      history_[s].heavy_shaken = bound_;
   }
   for (int s = 0; s < kNumSides; ++s) history_[s].enemy_army_shaken = history_[1 - s].army_shaken;
   switch (victory(army[0], army[1])) {
@@ -459,8 +404,13 @@ void GwkhoState::apply_move(const MovePlan& p) {
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
   out.clear();
-  if (phase_ != Phase::kMove) return;
-  move_actions(out);  // state_moves.cpp
+  if (phase_ != Phase::kMove) {
+    fight_actions(out);  // state_fight.cpp
+    return;
+  }
+  move_actions(out);    // state_moves.cpp
+  morale_actions(out);  // state_fight.cpp
+  std::sort(out.begin(), out.end());
 }
 
 // [Mov-3, G-27] Rout moves of the active side: each routing element turns to its own base edge
@@ -583,7 +533,8 @@ const ArmyMorale& GwkhoState::army_morale_of(int side) const {
     if (side_of(e) != side) continue;
     const ElementDef& d = gw_->element(e);
     els.push_back({d.list_troop, d.status, d.command, d.regiment,
-                   els_[static_cast<std::size_t>(e)].loss, false});
+                   els_[static_cast<std::size_t>(e)].loss,
+                   broken_by_enemy_[static_cast<std::size_t>(e)]});
   }
   cached = army_morale(gw_->report(side), els, own_morale_[side]);
   return *cached;
@@ -592,135 +543,13 @@ const ArmyMorale& GwkhoState::army_morale_of(int side) const {
 Morale GwkhoState::morale_of(int e) const {
   const ElementDef& d = gw_->element(e);
   const ArmyMorale& m = army_morale_of(d.side);
-  const MoraleElement me{
-      d.list_troop, d.status, d.command, d.regiment, els_[static_cast<std::size_t>(e)].loss, false};
+  const MoraleElement me{d.list_troop,
+                         d.status,
+                         d.command,
+                         d.regiment,
+                         els_[static_cast<std::size_t>(e)].loss,
+                         broken_by_enemy_[static_cast<std::size_t>(e)]};
   return element_morale(m, me, own_morale_[d.side], history_[d.side]);
-}
-
-CombatSituation GwkhoState::combat_situation(int a, int b) const {
-  CombatSituation cs;
-  cs.year = gw_->scenario_data().year;
-  auto fill = [&](int x, int y, CombatSide& c) {
-    const ElementDef& d = gw_->element(x);
-    const ElementState& s = els_[static_cast<std::size_t>(x)];
-    c.troop = d.troop;
-    c.status = d.status;
-    c.morale = morale_of(x);
-    c.general = d.general;
-    // [CC-5 .. CC-7] Supporting ranks: friends directly behind, same facing, full contact.
-    int at = x;
-    for (int rank = 0; rank < 3; ++rank) {
-      int next = -1;
-      for (int o = 0; o < num_elements(); ++o) {
-        const ElementState& os = els_[static_cast<std::size_t>(o)];
-        if (o == at || !os.alive || os.routing || side_of(o) != d.side) continue;
-        if (os.base.heading() != els_[static_cast<std::size_t>(at)].base.heading()) continue;
-        const auto ct = geo::edge_contact(els_[static_cast<std::size_t>(at)].base, os.base, kSlack);
-        if (ct && ct->side_a == geo::Side::kBack && ct->side_b == geo::Side::kFront &&
-            ct->covers_side_a && ct->covers_side_b) {
-          next = o;
-          break;
-        }
-      }
-      if (next < 0) break;
-      c.ranks.push_back(gw_->element(next).troop);
-      at = next;
-    }
-    // [CC-9, G-31] Other enemy fronts touching its flanks and rear.
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (o == y || !os.alive || side_of(o) == d.side) continue;
-      const auto ct = geo::edge_contact(s.base, os.base, kSlack);
-      if (!ct || ct->side_b != geo::Side::kFront) continue;
-      if (ct->side_a == geo::Side::kLeft || ct->side_a == geo::Side::kRight) ++c.flank_enemies;
-      if (ct->side_a == geo::Side::kBack) ++c.rear_enemies;
-    }
-    c.going = going_at(s.base);
-    c.made_contact = s.made_contact;
-    const auto ct = geo::edge_contact(s.base, els_[static_cast<std::size_t>(y)].base, kSlack);
-    c.contacted_on_flank_or_rear = ct && ct->side_a != geo::Side::kFront;
-    c.moved = static_cast<int>(s.moved);
-    c.fought_last_bound = s.fought_last_bound;
-    // [CC-14] No room to recoil: the place a base depth behind is off the table or taken.
-    const geo::Base back = s.base.moved_forward(-s.base.depth());
-    c.cannot_recoil = !on_table(back) || !clear_path({x}, {s.base}, {back}, -1);
-  };
-  fill(a, b, cs.a);
-  fill(b, a, cs.b);
-  cs.just_contacted = els_[static_cast<std::size_t>(a)].made_contact ||
-                      els_[static_cast<std::size_t>(b)].made_contact;
-  return cs;
-}
-
-ShotSituation GwkhoState::shot_situation(int s, int t) const {
-  ShotSituation ss;
-  const ElementDef& d = gw_->element(s);
-  const ElementState& es = els_[static_cast<std::size_t>(s)];
-  ss.shooter = d.troop;
-  ss.weapon = d.weapon;
-  ss.morale = morale_of(s);
-  // [Sht-4] Shooters of its own type directly behind it.
-  int at = s;
-  for (int rank = 0; rank < 3; ++rank) {
-    int next = -1;
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (o == at || !os.alive || os.routing || side_of(o) != d.side) continue;
-      if (gw_->element(o).troop.type != d.troop.type) continue;
-      const auto ct = geo::edge_contact(els_[static_cast<std::size_t>(at)].base, os.base, kSlack);
-      if (ct && ct->side_a == geo::Side::kBack && ct->side_b == geo::Side::kFront) {
-        next = o;
-        break;
-      }
-    }
-    if (next < 0) break;
-    ss.ranks.push_back(gw_->element(next).troop);
-    at = next;
-  }
-  ShooterState st{
-      d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
-      es.moved > 0, es.shot_last_phase, es.fought_last_bound, false};
-  ss.front_rank_only = may_shoot(st).front_rank_only;
-  const ElementState& ts = els_[static_cast<std::size_t>(t)];
-  ss.target = gw_->element(t).troop;
-  // [Sht-8, G-12] Foot in rough or bad going are in cover.
-  ss.cover = going_rank(going_at(ts.base)) > 0 ? Cover::kCover : Cover::kNone;
-  // [Sht-4] Enfilade: the shooter stands wholly beyond the target's flank.
-  ss.enfilade = geo::wholly_beyond_side(ts.base, geo::Side::kLeft, es.base) ||
-                geo::wholly_beyond_side(ts.base, geo::Side::kRight, es.base);
-  ss.range = static_cast<int>(geo::distance_sq(es.base, ts.base).ceil());
-  return ss;
-}
-
-int GwkhoState::shot_target(int s) const {
-  const ElementDef& d = gw_->element(s);
-  const ElementState& es = els_[static_cast<std::size_t>(s)];
-  if (!es.alive || es.routing || is_artillery(d.troop.type)) return -1;
-  const auto range = shooting_range(d.troop, d.weapon, gw_->scenario_data().year);
-  if (!range || shot_kind(d.troop, d.weapon) == ShotKind::kNone) return -1;
-  if (in_contact(s)) return -1;
-  ShooterState st{
-      d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
-      es.moved > 0, es.shot_last_phase, es.fought_last_bound, false};
-  if (!may_shoot(st).allowed) return -1;
-  int best = -1;
-  geo::SquaredDistance best_d;
-  for (int t = 0; t < num_elements(); ++t) {
-    const ElementState& ts = els_[static_cast<std::size_t>(t)];
-    if (!ts.alive || side_of(t) == d.side) continue;
-    // [G-16a] Elements in close combat are not shot at.
-    if (in_contact(t)) continue;
-    if (geo::far_apart(es.base.centre(), ts.base.centre(),
-                       inch(*range) + geo::reach(es.base) + geo::reach(ts.base)))
-      continue;
-    const geo::SquaredDistance dd = geo::distance_sq(es.base, ts.base);
-    if (!dd.within(inch(*range)) || !geo::base_in_front_arc(es.base, ts.base)) continue;
-    if (best < 0 || dd < best_d) {
-      best = t;
-      best_d = dd;
-    }
-  }
-  return best;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -746,13 +575,7 @@ void GwkhoState::debug_set_pips(int command, int pips) {
   pip_command_ = gw_->num_commands(active_);
   phase_ = Phase::kMove;
 }
-void GwkhoState::debug_start_combat() {
-  phase_ = Phase::kCombat;
-  next_combat();
-}
-void GwkhoState::debug_start_shooting() {
-  phase_ = Phase::kShoot;
-  next_shot();
-}
+void GwkhoState::debug_start_combat() { begin_combats(); }
+void GwkhoState::debug_start_shooting() { begin_shooting(); }
 
 }  // namespace carroccio::gwkho

@@ -41,6 +41,18 @@
 //                            accepted by check_unlisted() when the rules allow it (G-57)
 //   1100000000 + ((360*e + d)*100 + k)*72 + h   a person's drop of element e (act::place):
 //                            accepted by check_unlisted() when the rules allow it (G-57)
+//   100000 .. 103099: close combat, shooting and morale in play (state_fight.cpp), above
+//   every move code (below 30000) and below a person's requests (from 1000000):
+//   100000 + e               fight element e's combat next (its side's choice of order, CC-1)
+//   100300, 100301           the active side declines / buys a die step for its element's group
+//   100310, 100311           the winner holds / follows up (CC-15, when it may and need not)
+//   100320, 100321           a mounted loser beaten back by foot stays / routs a move (CC-14)
+//   100400 + 10*(da-1)+db-1  chance: the dice of artillery fire (gun, target; Sht-11)
+//   101000 + t               the pending shooter shoots at element t (its owner's choice, Sht-2)
+//   102000 + c               command c of the active side buys its own morale (Pip-17, Mor-11)
+//   102100 + c               command c returns to the army's morale (Pip-17)
+//   102500 + e               the active side rallies its broken or routing element e (Pip-18)
+//   102800 + e               the active side breaks the enemy's unreliable element e (Mor-17)
 #pragma once
 
 #include <array>
@@ -86,6 +98,22 @@ inline constexpr int kContact = 40;  // .. 71
 inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
 inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
+// Close combat, shooting and morale in play (state_fight.cpp): kFightBase .. kFightEnd - 1.
+inline constexpr game::Action kFightBase = 100000;
+inline constexpr game::Action kChooseCombat = 100000;  // + e
+inline constexpr game::Action kNoUpgrade = 100300;
+inline constexpr game::Action kBuyUpgrade = 100301;
+inline constexpr game::Action kHoldBack = 100310;
+inline constexpr game::Action kFollowUp = 100311;
+inline constexpr game::Action kStandFast = 100320;
+inline constexpr game::Action kRoutAway = 100321;
+inline constexpr game::Action kArtilleryDice = 100400;  // + 10*(da-1) + db-1
+inline constexpr game::Action kChooseTarget = 101000;   // + t
+inline constexpr game::Action kOwnMorale = 102000;      // + c
+inline constexpr game::Action kRallyCommand = 102100;   // + c
+inline constexpr game::Action kRallyBroken = 102500;    // + e
+inline constexpr game::Action kBreakEnemy = 102800;     // + e
+inline constexpr game::Action kFightEnd = 103100;
 inline constexpr game::Action move(int e, int code) { return kMoveBase + kCodes * e + code; }
 // A person's request for a move the candidates do not list: the move code plus kPersonBase -
 // kMoveBase (check_unlisted() accepts it when the rules allow the move).
@@ -120,6 +148,28 @@ enum class Phase : std::uint8_t { kPips, kMove, kShoot, kCombat, kOver };
 std::string_view phase_name(Phase p);
 
 enum class EndReason : std::uint8_t { kNone, kArmyBroken, kBoundLimit };
+
+// Where the shooting or close-combat phase stands (state_fight.cpp).
+enum class FightStep : std::uint8_t {
+  kNone,
+  kChooseCombat,   // decision: which combat of the deciding side is fought next
+  kUpgrade,        // decision: buy a die step for the active side's element
+  kCombatDice,     // chance: the two combat dice
+  kFollowUp,       // decision: the winner follows up or holds
+  kMayRout,        // decision: a mounted loser beaten back by foot routs or stays
+  kChooseTarget,   // decision: the shooter's target
+  kShotDice,       // chance: the two dice of a shot
+  kArtilleryDice,  // chance: the gun's and the target's dice
+};
+
+// What close combat and shooting remember of an element within a bound (state_fight.cpp).
+struct FightFlags {
+  bool die_step = false;        // [CC-1, Pip-19] its group bought a die step this bound
+  bool followed_up = false;     // [CC-15] its present contact was made by a follow-up
+  bool breakthrough = false;    // [CC-10] it destroyed the enemy to its front and fights on
+  bool turned_to_face = false;  // [CC-17] it was contacted on a flank or rear and turned
+  int shot_by = -1;             // [Sht-2] the last enemy that shot at it this shooting phase
+};
 
 struct ElementState {
   geo::Base base{geo::Point{1000, 1000}, 2, 2, geo::Angle{}};
@@ -214,6 +264,16 @@ class GwkhoState final : public game::State {
   bool in_contact(int e) const;
   // [CC-5 .. CC-9] The close-combat situation of a (the active side's) against b, as they stand.
   CombatSituation combat_situation(int a, int b) const;
+  // [CC-1, Pip-19] What buying a die step for element e's group costs now, or nothing when it
+  // may not (not the active side's, no step to buy, already bought, too few PIPs).
+  std::optional<int> upgrade_cost(int e) const;
+  // [CC-1] The elements of `side` whose combats are still to be fought this bound.
+  std::vector<int> combat_candidates(int side) const;
+  // [Sht-2, Sht-14] Every target shooter s may choose now, nearest first (empty: it may not
+  // shoot).
+  std::vector<int> shot_targets(int s) const;
+  FightStep fight_step() const { return step_; }
+  const FightFlags& fight_flags(int e) const { return ff_[static_cast<std::size_t>(e)]; }
   // [Sht-4 .. Sht-10] The shot of s at t.
   ShotSituation shot_situation(int s, int t) const;
   // [Sht-2, Sht-14] The target of shooter s now (the nearest enemy in its front arc and range), or
@@ -273,6 +333,27 @@ class GwkhoState final : public game::State {
   bool on_table(const geo::Base& b) const;
   std::int64_t nearest_enemy_sq(int e, const geo::Base& b) const;
   std::string name(int e) const;
+  // ---- Close combat, shooting and morale in play (state_fight.cpp) ----
+  game::Player fight_player() const;
+  void fight_actions(std::vector<game::Action>& out) const;
+  void fight_chance(std::vector<game::ChanceOutcome>& out) const;
+  void apply_fight(game::Action a);
+  void begin_shooting();
+  void begin_combats();
+  void start_combat(int a, int b);
+  void after_round(int winner, int loser, Result loser_result);
+  void follow_up_now(int winner, int loser, Result loser_result);
+  void turn_to_face();
+  void knock_on_from(int e);
+  void broken_rout();
+  void morale_actions(std::vector<game::Action>& out) const;
+  void apply_morale(game::Action a);
+  std::optional<int> morale_cost(game::Action a, int* command = nullptr) const;
+  bool side_has_shaken(int side) const;
+  bool follow_up_room(int winner, int loser) const;
+  CombatSituation artillery_situation(int gun, int target) const;
+  std::string fight_action_text(game::Action a) const;
+  nlohmann::json fight_odds(game::Action a) const;
 
   std::shared_ptr<const GwkhoGame> gw_;
   std::vector<ElementState> els_;
@@ -288,6 +369,17 @@ class GwkhoState final : public game::State {
   int winner_ = -1;  // 0, 1, 2 = draw, -1 none yet
   Phase phase_ = Phase::kPips;
   EndReason end_reason_ = EndReason::kNone;
+  // Close combat and shooting in play (state_fight.cpp).
+  std::vector<FightFlags> ff_;
+  FightStep step_ = FightStep::kNone;
+  int step_side_ = -1;                  // the side to decide at a decision step
+  int pass_ = 0;                        // 0: the active side's combats, 1: the other side's
+  int rounds_left_ = 0;                 // [CC-15] extra rounds left after a follow-up
+  int fu_winner_ = -1, fu_loser_ = -1;  // the pending follow-up
+  Result fu_result_ = Result::kNoEffect;
+  bool second_shot_ = false;               // [Sht-12] the gun's second target is being shot
+  std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a die step this bound
+  std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
 };
 
 }  // namespace carroccio::gwkho

@@ -145,13 +145,9 @@ std::string GwkhoState::action_to_string(game::Action a) const {
                          (a - act::kTwoDice) % 6 + 1);
     return fmt::format("die {}", a - act::kOneDie);
   }
-  if (phase_ == Phase::kShoot)
-    return fmt::format("dice {} and {}", (a - act::kShotDice) / 6 + 1,
-                       (a - act::kShotDice) % 6 + 1);
-  if (phase_ == Phase::kCombat)
-    return fmt::format("dice {} (for {}) and {} (for {})", (a - act::kCombatDice) / 10 + 1,
-                       pa_ >= 0 ? gw_->element(pa_).id : "?", (a - act::kCombatDice) % 10 + 1,
-                       pb_ >= 0 ? gw_->element(pb_).id : "?");
+  if (phase_ == Phase::kShoot || phase_ == Phase::kCombat ||
+      (a >= act::kFightBase && a < act::kFightEnd))
+    return fight_action_text(a);
   if (a == act::kEndMoves) return "end moves";
   if ((a >= act::kMoveBase && a < act::kMoveEnd) ||
       (a >= act::kPersonBase && a < act::kPersonEnd) ||
@@ -164,6 +160,10 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   nlohmann::json j;
   j["action"] = a;
   j["text"] = action_to_string(a);
+  if (a >= act::kFightBase && a < act::kFightEnd && current_player() != game::kChancePlayer) {
+    j["kind"] = "decision";
+    return j;
+  }
   if (phase_ != Phase::kMove) {
     j["kind"] = "chance";
     return j;
@@ -219,6 +219,8 @@ std::uint64_t o_total(const nlohmann::json& /*outcome*/, const nlohmann::json& o
   return odds["total"].get<std::uint64_t>();
 }
 
+}  // namespace
+
 nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatSituation& s) {
   const CombatFactors f = combat_factors(s);
   const CombatOdds o = combat_odds(s);
@@ -267,43 +269,41 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
   return j;
 }
 
-}  // namespace
+nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
+                              const ShotSituation& s) {
+  const ShotModifiers m = shot_modifiers(s);
+  const ShotOdds o = shot_odds(s);
+  nlohmann::json j;
+  j["kind"] = "shot";
+  j["rule"] = "gwkho Sht-1";
+  j["shooter"] = gw.element(shooter).id;
+  j["target"] = gw.element(target).id;
+  j["modifiers"] = factors_json(m.modifiers);
+  j["total"] = o.total;
+  nlohmann::json outs = nlohmann::json::array();
+  for (int r = 0; r < kNumResults; ++r)
+    if (o.weights[static_cast<std::size_t>(r)] > 0)
+      outs.push_back(
+          {{"result", std::string(result_id(static_cast<Result>(r)))},
+           {"weight", o.weights[static_cast<std::size_t>(r)]},
+           {"probability", fraction_text(o.weights[static_cast<std::size_t>(r)], o.total)}});
+  j["outcomes"] = outs;
+  nlohmann::json mods = nlohmann::json::array();
+  for (const auto& f : m.modifiers)
+    mods.push_back({{"what", fmt::format("{:+d}: {}", f.value, f.text)},
+                    {"rule", fmt::format("gwkho {}", f.clause)}});
+  j["modifiers"] = mods;
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& r : outs)
+    results.push_back({{"result", r["result"]},
+                       {"probability", r["probability"]},
+                       {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) / 36.0}});
+  j["results"] = results;
+  return j;
+}
 
 nlohmann::json GwkhoState::action_odds(game::Action a) const {
-  if (phase_ == Phase::kShoot && pa_ >= 0) {
-    const ShotSituation s = shot_situation(pa_, pb_);
-    const ShotModifiers m = shot_modifiers(s);
-    const ShotOdds o = shot_odds(s);
-    nlohmann::json j;
-    j["kind"] = "shot";
-    j["rule"] = "gwkho Sht-1";
-    j["shooter"] = gw_->element(pa_).id;
-    j["target"] = gw_->element(pb_).id;
-    j["modifiers"] = factors_json(m.modifiers);
-    j["total"] = o.total;
-    nlohmann::json outs = nlohmann::json::array();
-    for (int r = 0; r < kNumResults; ++r)
-      if (o.weights[static_cast<std::size_t>(r)] > 0)
-        outs.push_back(
-            {{"result", std::string(result_id(static_cast<Result>(r)))},
-             {"weight", o.weights[static_cast<std::size_t>(r)]},
-             {"probability", fraction_text(o.weights[static_cast<std::size_t>(r)], o.total)}});
-    j["outcomes"] = outs;
-    nlohmann::json mods = nlohmann::json::array();
-    for (const auto& f : m.modifiers)
-      mods.push_back({{"what", fmt::format("{:+d}: {}", f.value, f.text)},
-                      {"rule", fmt::format("gwkho {}", f.clause)}});
-    j["modifiers"] = mods;
-    nlohmann::json results = nlohmann::json::array();
-    for (const auto& r : outs)
-      results.push_back({{"result", r["result"]},
-                         {"probability", r["probability"]},
-                         {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) / 36.0}});
-    j["results"] = results;
-    return j;
-  }
-  if (phase_ == Phase::kCombat && pa_ >= 0)
-    return combat_odds_json(*gw_, pa_, pb_, combat_situation(pa_, pb_));
+  if (phase_ == Phase::kShoot || phase_ == Phase::kCombat) return fight_odds(a);  // state_fight.cpp
   if (phase_ != Phase::kMove || act::as_move(a) < act::kMoveBase ||
       act::as_move(a) >= act::kMoveEnd)
     return nullptr;

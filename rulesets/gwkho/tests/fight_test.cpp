@@ -1,0 +1,735 @@
+// The gwkho State in shooting and close combat, with forced dice: the order of the combats, die
+// steps bought with PIPs, follow-ups and their extra rounds, knock-on, turning to face, the
+// owner's choice of target, return fire, a command's own morale, and the exact odds of each
+// committing decision.
+#include <gtest/gtest.h>
+
+#include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/state.hpp"
+#include "rulesets/gwkho/tests/test_util.hpp"
+
+namespace carroccio::gwkho {
+namespace {
+
+constexpr std::int64_t kIn = kUnitsPerInch;
+
+// Red (legnano-imperial: Hc, Ph(i), Xb(i)) at the north edge, blue (poitiers-english: Hc, Lb,
+// HI(o), LI(o)) at the south; the middle of the table is empty for the tests to place elements.
+nlohmann::json scenario(const char* first = "red") {
+  nlohmann::json j = nlohmann::json::parse(R"({
+    "ruleset": "gwkho", "id": "test", "title": "Test", "bounds": 6, "first": "red",
+    "sides": [
+      {"id": "red", "name": "Red", "army": "legnano-imperial", "edge": "north",
+       "deploy": [
+         {"command": 0, "group": 0, "frontage": 4, "at": [20, 40], "heading": 270},
+         {"command": 0, "group": 1, "frontage": 6, "at": [32, 40], "heading": 270},
+         {"command": 0, "group": 2, "frontage": 4, "at": [40, 40], "heading": 270},
+         {"command": 0, "group": 3, "frontage": 4, "at": [48, 40], "heading": 270},
+         {"command": 0, "group": 4, "frontage": 4, "at": [56, 40], "heading": 270},
+         {"command": 1, "group": 0, "frontage": 5, "at": [20, 46], "heading": 270},
+         {"command": 1, "group": 1, "frontage": 6, "at": [32, 46], "heading": 270},
+         {"command": 1, "group": 2, "frontage": 6, "at": [45, 46], "heading": 270},
+         {"command": 1, "group": 3, "frontage": 3, "at": [55, 46], "heading": 270}]},
+      {"id": "blue", "name": "Blue", "army": "poitiers-english", "edge": "south",
+       "deploy": [
+         {"command": 0, "group": 0, "frontage": 10, "at": [2, 2], "heading": 90},
+         {"command": 0, "group": 1, "frontage": 11, "at": [20, 2], "heading": 90},
+         {"command": 1, "group": 0, "frontage": 9, "at": [40, 2], "heading": 90},
+         {"command": 1, "group": 1, "frontage": 5, "at": [2, 6], "heading": 90},
+         {"command": 1, "group": 2, "frontage": 5, "at": [12, 6], "heading": 90},
+         {"command": 2, "group": 0, "frontage": 9, "at": [22, 6], "heading": 90},
+         {"command": 2, "group": 1, "frontage": 4, "at": [38, 6], "heading": 90},
+         {"command": 2, "group": 2, "frontage": 2, "at": [46, 6], "heading": 90},
+         {"command": 2, "group": 3, "frontage": 5, "at": [52, 6], "heading": 90}]}
+    ]})");
+  j["first"] = first;
+  return j;
+}
+
+std::shared_ptr<const GwkhoGame> make_game(const char* first = "red") {
+  auto s = load_scenario(scenario(first), "test.json");
+  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
+  return std::make_shared<GwkhoGame>(std::move(*s), RuleOptions{}, game::Options{});
+}
+
+std::unique_ptr<GwkhoState> start(const std::shared_ptr<const GwkhoGame>& g) {
+  auto st = g->new_initial_state();
+  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
+}
+
+int find(const GwkhoGame& g, std::string_view id) {
+  for (int e = 0; e < g.num_elements(); ++e)
+    if (g.element(e).id == id) return e;
+  ADD_FAILURE() << "no element " << id;
+  return 0;
+}
+
+// Blue element t faces north at (x, y) inches; red element e faces it, front to front.
+void face_off(GwkhoState& st, int e, int t, int x, int y) {
+  st.debug_place(t, geo::Point{x * kIn, y * kIn}, 90);
+  const geo::Base& tb = st.element(t).base;
+  const geo::Base& eb = st.element(e).base;
+  st.debug_place(e, geo::Point{x * kIn, y * kIn + tb.depth() / 2 + eb.depth() / 2}, 270);
+}
+
+// The first pair of dice (within the sides) whose outcome passes `want`.
+template <class F>
+std::optional<std::pair<int, int>> dice_where(const CombatSituation& cs, F want) {
+  const CombatFactors f = combat_factors(cs);
+  for (int da = 1; da <= f.a.die; ++da)
+    for (int db = 1; db <= f.b.die; ++db)
+      if (want(resolve_combat(cs, f, da, db))) return std::make_pair(da, db);
+  return std::nullopt;
+}
+
+game::Action combat_dice(std::pair<int, int> d) {
+  return act::kCombatDice + 10 * (d.first - 1) + (d.second - 1);
+}
+
+bool has(const std::vector<game::Action>& v, game::Action a) {
+  return std::find(v.begin(), v.end(), a) != v.end();
+}
+
+TEST(Gwkho_Combat, Clause_CC_1_EachSideChoosesTheOrderOfItsCombats) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int e1 = find(*g, "red.0.0.1"), t1 = find(*g, "blue.1.2.0");
+  const int e2 = find(*g, "red.0.0.2"), t2 = find(*g, "blue.1.2.1");
+  face_off(*st, e1, t1, 20, 24);
+  face_off(*st, e2, t2, 30, 24);
+  st->debug_start_combat();
+  // Two combats of the moving side: its decision.
+  ASSERT_EQ(st->fight_step(), FightStep::kChooseCombat);
+  EXPECT_EQ(st->current_player(), 0);
+  EXPECT_EQ(st->legal_actions(),
+            (std::vector<game::Action>{act::kChooseCombat + e1, act::kChooseCombat + e2}));
+  // [odds] Choosing shows the exact odds of that combat, factor by factor.
+  const auto odds = st->action_odds(act::kChooseCombat + e2);
+  ASSERT_TRUE(odds.is_object());
+  EXPECT_EQ(odds["first"]["id"], "red.0.0.2");
+  EXPECT_EQ(odds["total"].get<std::uint64_t>(), combat_odds(st->combat_situation(e2, t2)).total);
+  EXPECT_FALSE(odds["modifiers"].empty());
+  ASSERT_TRUE(st->apply(act::kChooseCombat + e2).ok());
+  EXPECT_EQ(st->pending_a(), e2);
+  EXPECT_EQ(st->pending_b(), t2);
+  EXPECT_EQ(st->fight_step(), FightStep::kCombatDice);
+  // A drawn round; then the one combat left is fought with no decision (negative).
+  const auto draw = dice_where(st->combat_situation(e2, t2),
+                               [](const CombatOutcome& o) { return o.winner == Winner::kNone; });
+  ASSERT_TRUE(draw);
+  ASSERT_TRUE(st->apply(combat_dice(*draw)).ok());
+  EXPECT_EQ(st->fight_step(), FightStep::kCombatDice);
+  EXPECT_TRUE(st->is_chance_node());
+  EXPECT_EQ(st->pending_a(), e1);
+  // Negative: an action naming an element with no combat is refused.
+  auto st2 = start(g);
+  st2->debug_set_pips(0, 0);
+  face_off(*st2, e1, t1, 20, 24);
+  face_off(*st2, e2, t2, 30, 24);
+  st2->debug_start_combat();
+  EXPECT_FALSE(st2->apply(act::kChooseCombat + find(*g, "red.0.0.3")).ok());
+}
+
+TEST(Gwkho_Combat, Clause_Pip_19_TheMovingSideBuysADieStepWithPips) {
+  const auto g = make_game("blue");
+  auto st = start(g);
+  ASSERT_EQ(st->active(), 1);
+  // Blue's HI(o) (a d6 troop that may buy a d8) against red's Ph(i), twice.
+  const int h1 = find(*g, "blue.1.2.0"), p1 = find(*g, "red.1.2.0");
+  const int h2 = find(*g, "blue.1.2.3"), p2 = find(*g, "red.1.2.3");
+  face_off(*st, p1, h1, 20, 24);
+  face_off(*st, p2, h2, 30, 24);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 3);
+  st->debug_start_combat();
+  ASSERT_EQ(st->fight_step(), FightStep::kChooseCombat);
+  EXPECT_EQ(st->current_player(), 1);
+  ASSERT_TRUE(st->apply(act::kChooseCombat + h1).ok());
+  // [CC-1, Pip-19] A decision of the moving side: the first group's step costs 1.
+  ASSERT_EQ(st->fight_step(), FightStep::kUpgrade);
+  EXPECT_EQ(st->current_player(), 1);
+  EXPECT_EQ(st->legal_actions(), (std::vector<game::Action>{act::kNoUpgrade, act::kBuyUpgrade}));
+  EXPECT_EQ(st->upgrade_cost(h1), 1);
+  EXPECT_FALSE(st->upgrade_cost(p1));  // the enemy has no PIPs in this bound (G-20e)
+  // [odds] Each choice shows the combat it leads to: a d8 against a d6, or two d6.
+  EXPECT_EQ(st->action_odds(act::kBuyUpgrade)["total"], 48);
+  EXPECT_EQ(st->action_odds(act::kNoUpgrade)["total"], 36);
+  ASSERT_TRUE(st->apply(act::kBuyUpgrade).ok());
+  EXPECT_EQ(st->pips(1), 2);
+  EXPECT_EQ(st->combat_situation(h1, p1).a.die, 8);
+  EXPECT_EQ(st->chance_outcomes().size(), 48u);
+  const auto draw = dice_where(st->combat_situation(h1, p1),
+                               [](const CombatOutcome& o) { return o.winner == Winner::kNone; });
+  ASSERT_TRUE(draw);
+  ASSERT_TRUE(st->apply(combat_dice(*draw)).ok());
+  // The second group of the bound pays 2.
+  ASSERT_EQ(st->fight_step(), FightStep::kUpgrade);
+  EXPECT_EQ(st->upgrade_cost(h2), 2);
+  ASSERT_TRUE(st->apply(act::kBuyUpgrade).ok());
+  EXPECT_EQ(st->pips(1), 0);
+  // Negative: with no PIPs left nothing is offered: the dice come at once.
+  auto st2 = start(g);
+  face_off(*st2, p1, h1, 20, 24);
+  st2->debug_set_pips(1, 0);
+  st2->debug_start_combat();
+  EXPECT_EQ(st2->fight_step(), FightStep::kCombatDice);
+  EXPECT_EQ(st2->chance_outcomes().size(), 36u);
+}
+
+TEST(Gwkho_Combat, Clause_CC_15_HorseMustFollowUpAndFightOn) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.0.0.3");  // Hc(o) against Hc(o)
+  face_off(*st, e, t, 30, 24);
+  st->debug_start_combat();
+  ASSERT_EQ(st->fight_step(), FightStep::kCombatDice);
+  const auto push = dice_where(st->combat_situation(e, t), [](const CombatOutcome& o) {
+    return o.winner == Winner::kA && o.b == Result::kPushBack;
+  });
+  ASSERT_TRUE(push);
+  const geo::Point before = st->element(e).base.centre();
+  ASSERT_TRUE(st->apply(combat_dice(*push)).ok());
+  // [CC-15] Heavy cavalry must follow up in their own bound, a base depth (the enemy's, 30 mm),
+  // and fight on at once: another round against the same enemy, a follow-up contact.
+  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{before.x, before.y - 1500}));
+  EXPECT_TRUE(st->fight_flags(e).followed_up);
+  ASSERT_EQ(st->fight_step(), FightStep::kCombatDice);
+  EXPECT_EQ(st->pending_a(), e);
+  EXPECT_EQ(st->pending_b(), t);
+  EXPECT_TRUE(st->combat_situation(e, t).follow_up_contact);
+  // Negative: in the enemy's bound heavy cavalry need not follow up: the owner decides.
+  const auto g2 = make_game("blue");
+  auto st2 = start(g2);
+  st2->debug_set_pips(0, 0);
+  st2->debug_set_pips(1, 0);
+  st2->debug_set_pips(2, 0);
+  face_off(*st2, e, t, 30, 24);
+  st2->debug_start_combat();
+  ASSERT_EQ(st2->pending_a(), t);  // blue's element is side a in blue's bound
+  const auto push2 = dice_where(st2->combat_situation(t, e), [](const CombatOutcome& o) {
+    return o.winner == Winner::kB && o.a == Result::kPushBack;
+  });
+  ASSERT_TRUE(push2);
+  const geo::Point before2 = st2->element(e).base.centre();
+  ASSERT_TRUE(st2->apply(combat_dice(*push2)).ok());
+  ASSERT_EQ(st2->fight_step(), FightStep::kFollowUp);
+  EXPECT_EQ(st2->current_player(), 0);
+  EXPECT_EQ(st2->legal_actions(), (std::vector<game::Action>{act::kHoldBack, act::kFollowUp}));
+  // [odds] Following up shows the extra round it leads to; holding leads to none.
+  EXPECT_TRUE(st2->action_odds(act::kFollowUp).is_object());
+  EXPECT_TRUE(st2->action_odds(act::kHoldBack).is_null());
+  ASSERT_TRUE(st2->apply(act::kHoldBack).ok());
+  EXPECT_EQ(st2->element(e).base.centre(), before2);
+  EXPECT_FALSE(st2->fight_flags(e).followed_up);
+}
+
+TEST(Gwkho_Combat, Clause_CC_15_FootFollowUpForOneExtraRoundOnly) {
+  const auto g = make_game("blue");
+  auto st = start(g);
+  for (int c = 0; c < 3; ++c) st->debug_set_pips(c, 0);
+  const int h = find(*g, "blue.1.2.0"), p = find(*g, "red.1.2.0");  // HI(o) against Ph(i)
+  face_off(*st, p, h, 30, 24);
+  st->debug_start_combat();
+  ASSERT_EQ(st->pending_a(), h);
+  auto win = [&] {
+    return dice_where(st->combat_situation(h, p), [](const CombatOutcome& o) {
+      return o.winner == Winner::kA && o.b == Result::kPushBack;
+    });
+  };
+  auto d = win();
+  ASSERT_TRUE(d);
+  ASSERT_TRUE(st->apply(combat_dice(*d)).ok());
+  // HI may follow up (not must): the owner's decision, then one extra round.
+  ASSERT_EQ(st->fight_step(), FightStep::kFollowUp);
+  ASSERT_TRUE(st->apply(act::kFollowUp).ok());
+  ASSERT_EQ(st->fight_step(), FightStep::kCombatDice);
+  EXPECT_EQ(st->pending_a(), h);
+  d = win();
+  ASSERT_TRUE(d);
+  ASSERT_TRUE(st->apply(combat_dice(*d)).ok());
+  // Negative: the extra round used, a second follow-up brings no third round.
+  if (st->fight_step() == FightStep::kFollowUp) {
+    ASSERT_TRUE(st->apply(act::kFollowUp).ok());
+  }
+  EXPECT_NE(st->fight_step(), FightStep::kCombatDice);
+}
+
+TEST(Gwkho_Combat, Clause_CC_16_KnockOnBehindADestroyedMountedElement) {
+  const auto g = make_game("blue");
+  auto st = start(g);
+  for (int c = 0; c < 3; ++c) st->debug_set_pips(c, 0);
+  // Red's Hc(o) faces blue's HI(o); red's Ph(i) stands 1" behind the Hc, so the Hc cannot
+  // recoil; red's Xb(i) stands further back, beyond 2" of the Hc's rear.
+  const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.1.2.0");
+  const int ph = find(*g, "red.1.2.0"), xb = find(*g, "red.1.3.0");
+  face_off(*st, e, t, 30, 24);
+  const std::int64_t rear = st->element(e).base.centre().y + 750;
+  st->debug_place(ph, geo::Point{30 * kIn, rear + kIn + 500}, 270);
+  st->debug_place(xb, geo::Point{30 * kIn, rear + 3 * kIn + 500}, 270);
+  st->debug_start_combat();
+  ASSERT_EQ(st->pending_a(), t);
+  const auto kill = dice_where(st->combat_situation(t, e), [](const CombatOutcome& o) {
+    return o.a == Result::kNoEffect && o.b == Result::kDestroyed;
+  });
+  ASSERT_TRUE(kill);
+  ASSERT_TRUE(st->apply(combat_dice(*kill)).ok());
+  EXPECT_FALSE(st->element(e).alive);
+  // [CC-16] Foot within 2" behind a destroyed mounted element rout.
+  EXPECT_TRUE(st->element(ph).routing);
+  // Negative: beyond 2" it is not touched.
+  EXPECT_FALSE(st->element(xb).routing);
+  EXPECT_EQ(st->element(xb).base.centre(), (geo::Point{30 * kIn, rear + 3 * kIn + 500}));
+}
+
+TEST(Gwkho_Combat, Clause_CC_17_AnElementHitInTheFlankTurnsToFace) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.1.2.0");
+  st->debug_place(t, geo::Point{30 * kIn, 24 * kIn}, 90);
+  const geo::Base hit = geo::place_in_contact(st->element(t).base, geo::Side::kLeft,
+                                              st->element(e).base, geo::Side::kFront, 0);
+  st->debug_place(e, hit.centre(), hit.heading().units() / 3600);
+  ASSERT_EQ(st->front_enemy(t), -1);
+  st->debug_start_combat();
+  // It turned to face the horse, front to front, and still counts as hit in the flank.
+  EXPECT_TRUE(st->fight_flags(t).turned_to_face);
+  EXPECT_EQ(st->front_enemy(t), e);
+  EXPECT_EQ(st->pending_a(), e);
+  EXPECT_TRUE(st->combat_situation(e, t).b.contacted_on_flank_or_rear);
+  EXPECT_EQ(st->check_invariants(), "");
+  // Negative: an element already fighting to its front does not turn; the flank attacker
+  // counts against it (CC-9).
+  auto st2 = start(g);
+  st2->debug_set_pips(0, 0);
+  st2->debug_set_pips(1, 0);
+  const int p = find(*g, "red.1.2.0");
+  face_off(*st2, p, t, 30, 24);
+  st2->debug_place(e, hit.centre(), hit.heading().units() / 3600);
+  st2->debug_start_combat();
+  EXPECT_FALSE(st2->fight_flags(t).turned_to_face);
+  EXPECT_EQ(st2->combat_situation(p, t).b.flank_enemies, 1);
+}
+
+TEST(Gwkho_Shooting, Clause_Sht_2_TheOwnerChoosesAmongTheTargetsAhead) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  // A blue longbowman (Lb(s), 8") in the open facing north; two red knights straight ahead at
+  // 2" and 5", one a base width and more to the side.
+  const int s = find(*g, "blue.0.1.5");
+  const int near = find(*g, "red.0.1.0"), far = find(*g, "red.0.1.1"), side = find(*g, "red.0.1.2");
+  st->debug_place(s, geo::Point{36 * kIn, 20 * kIn}, 90);
+  const std::int64_t front = 20 * kIn + 500;
+  st->debug_place(near, geo::Point{36 * kIn, front + 2 * kIn + 750}, 270);
+  st->debug_place(far, geo::Point{36 * kIn + 1000, front + 5 * kIn + 750}, 270);
+  st->debug_place(side, geo::Point{36 * kIn + 3500, front + 3 * kIn + 750}, 270);
+  EXPECT_EQ(st->shot_targets(s), (std::vector<int>{near, far}));
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  ASSERT_EQ(st->phase(), Phase::kShoot);
+  ASSERT_EQ(st->pending_a(), s);
+  // [Sht-2] The shooter's owner chooses (blue shoots in red's bound too).
+  ASSERT_EQ(st->fight_step(), FightStep::kChooseTarget);
+  EXPECT_EQ(st->current_player(), 1);
+  EXPECT_EQ(st->legal_actions(),
+            (std::vector<game::Action>{act::kChooseTarget + near, act::kChooseTarget + far}));
+  // [odds] Each target shows the shot's exact odds over the 36 throws.
+  const auto odds = st->action_odds(act::kChooseTarget + far);
+  EXPECT_EQ(odds["kind"], "shot");
+  EXPECT_EQ(odds["target"], "red.0.1.1");
+  EXPECT_EQ(odds["total"], 36);
+  ASSERT_TRUE(st->apply(act::kChooseTarget + far).ok());
+  EXPECT_EQ(st->pending_b(), far);
+  EXPECT_EQ(st->fight_step(), FightStep::kShotDice);
+  // Negative: the one a base width aside is a target only with nothing straight ahead.
+  EXPECT_FALSE(st->apply(act::kChooseTarget + side).ok());
+  auto st2 = start(g);
+  st2->debug_place(s, geo::Point{36 * kIn, 20 * kIn}, 90);
+  st2->debug_place(side, geo::Point{36 * kIn + 3500, front + 3 * kIn + 750}, 270);
+  EXPECT_EQ(st2->shot_targets(s), (std::vector<int>{side}));
+  // Nor two base widths aside.
+  st2->debug_place(side, geo::Point{36 * kIn + 5500, front + 3 * kIn + 750}, 270);
+  EXPECT_TRUE(st2->shot_targets(s).empty());
+}
+
+TEST(Gwkho_Shooting, Clause_Sht_2_ReturnFireAtTheShooterInArc) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  // Red's crossbowman (Xb(i)) shoots first (element order) at blue's longbowman straight
+  // ahead; the longbowman has a knight straight ahead, and the crossbowman stands in its arc
+  // but aside: it may return fire at it.
+  const int xb = find(*g, "red.1.3.0"), lb = find(*g, "blue.0.1.5");
+  const int hc = find(*g, "red.0.1.0");
+  st->debug_place(lb, geo::Point{36 * kIn, 20 * kIn}, 90);
+  const std::int64_t front = 20 * kIn + 500;
+  st->debug_place(hc, geo::Point{36 * kIn, front + 3 * kIn + 750}, 270);
+  // The crossbowman faces south, aside of the longbowman by more than its frontage.
+  st->debug_place(xb, geo::Point{36 * kIn + 2500, front + 4 * kIn}, 270);
+  EXPECT_EQ(st->shot_targets(lb), (std::vector<int>{hc}));
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  ASSERT_EQ(st->pending_a(), xb);
+  if (st->fight_step() == FightStep::kChooseTarget) {
+    ASSERT_TRUE(st->apply(act::kChooseTarget + lb).ok());
+  }
+  ASSERT_EQ(st->pending_b(), lb);
+  ASSERT_TRUE(st->apply(act::kShotDice + 0).ok());  // 1 and 1: no effect
+  EXPECT_EQ(st->fight_flags(lb).shot_by, xb);
+  // Now the longbowman may shoot at the knight ahead or return fire at the crossbowman.
+  ASSERT_EQ(st->pending_a(), lb);
+  ASSERT_EQ(st->fight_step(), FightStep::kChooseTarget);
+  EXPECT_EQ(st->legal_actions(),
+            (std::vector<game::Action>{act::kChooseTarget + hc, act::kChooseTarget + xb}));
+}
+
+TEST(Gwkho_Morale, Clause_Pip_17_ACommandBuysItsOwnMoraleInPlay) {
+  const auto g = make_game();
+  auto st = start(g);
+  // Frederick's command loses 15 knights: the army (about 40 e/e) is shaken; Philip's command
+  // has lost nothing, its own ledger is steady.
+  int killed = 0;
+  for (int e = 0; e < g->num_elements() && killed < 15; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 0 && !g->element(e).general) {
+      st->debug_kill(e);
+      ++killed;
+    }
+  const int philip = find(*g, "red.1.1.0");
+  ASSERT_EQ(st->army_morale_of(0).army(), Morale::kShaken);
+  ASSERT_EQ(st->morale_of(philip), Morale::kShaken);
+  st->debug_set_pips(0, 6);
+  st->debug_set_pips(1, 6);
+  auto legal = st->legal_actions();
+  EXPECT_TRUE(has(legal, act::kOwnMorale + 1));
+  // Negative: Frederick's own ledger is no better than the army's.
+  EXPECT_FALSE(has(legal, act::kOwnMorale + 0));
+  EXPECT_FALSE(has(legal, act::kRallyCommand + 1));
+  ASSERT_TRUE(st->apply(act::kOwnMorale + 1).ok());
+  EXPECT_EQ(st->pips(1), 4);
+  EXPECT_EQ(st->morale_of(philip), Morale::kSteady);
+  // Returning to the army's morale costs 5; with 4 PIPs it is not offered.
+  legal = st->legal_actions();
+  EXPECT_FALSE(has(legal, act::kOwnMorale + 1));
+  EXPECT_FALSE(has(legal, act::kRallyCommand + 1));
+  st->debug_set_pips(1, 5);
+  ASSERT_TRUE(st->apply(act::kRallyCommand + 1).ok());
+  EXPECT_EQ(st->pips(1), 0);
+  EXPECT_EQ(st->morale_of(philip), Morale::kShaken);
+  // Negative: too few PIPs to buy it.
+  auto st2 = start(g);
+  for (int e = 0, n = 0; e < g->num_elements() && n < 15; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 0 && !g->element(e).general) {
+      st2->debug_kill(e);
+      ++n;
+    }
+  st2->debug_set_pips(0, 0);
+  st2->debug_set_pips(1, 1);
+  EXPECT_FALSE(has(st2->legal_actions(), act::kOwnMorale + 1));
+  EXPECT_FALSE(st2->apply(act::kOwnMorale + 1).ok());
+}
+
+TEST(Gwkho_Bound, Clause_Mor_20_BothArmiesBrokenAtOnceIsADraw) {
+  const auto g = make_game();
+  auto st = start(g);
+  for (int s = 0; s < kNumSides; ++s)
+    for (int e = 0, n = 0; e < g->num_elements() && n < 32; ++e)
+      if (g->element(e).side == s) {
+        st->debug_kill(e);
+        ++n;
+      }
+  ASSERT_EQ(st->army_morale_of(0).army(), Morale::kBroken);
+  ASSERT_EQ(st->army_morale_of(1).army(), Morale::kBroken);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  while (st->is_chance_node()) ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+  ASSERT_TRUE(st->is_terminal());
+  EXPECT_EQ(st->winner(), 2);
+  EXPECT_EQ(st->returns(), (std::vector<double>{0.0, 0.0}));
+  EXPECT_EQ(st->end_reason(), EndReason::kArmyBroken);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+// The test scenario with a heavy gun (H.Art(o)) added to red's second command.
+std::shared_ptr<const GwkhoGame> game_with_gun(const char* grade = "o") {
+  nlohmann::json army = nlohmann::json::parse(testing::read_file(
+      std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
+  army["commands"][1]["elements"].push_back({{"type", "H.Art"}, {"grade", grade}, {"count", 1}});
+  nlohmann::json j = scenario();
+  j["sides"][0]["army"] = army;
+  j["sides"][0]["deploy"].push_back(
+      {{"command", 1}, {"group", 4}, {"frontage", 1}, {"at", {62, 46}}, {"heading", 270}});
+  auto s = load_scenario(j, "test.json");
+  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
+  return std::make_shared<GwkhoGame>(std::move(*s), RuleOptions{}, game::Options{});
+}
+
+TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget) {
+  const auto g = game_with_gun();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int gun = find(*g, "red.1.4.0");
+  const int hi = find(*g, "blue.1.2.0"), li = find(*g, "blue.2.3.0");
+  // The gun faces south; blue's HI 3" ahead, blue's LI in contact behind it.
+  st->debug_place(gun, geo::Point{36 * kIn, 30 * kIn}, 270);
+  const std::int64_t front = 30 * kIn - 1000;
+  st->debug_place(hi, geo::Point{36 * kIn, front - 3 * kIn - 500}, 90);
+  st->debug_place(li, geo::Point{36 * kIn, front - 3 * kIn - 1500}, 90);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  ASSERT_EQ(st->pending_a(), gun);
+  ASSERT_EQ(st->fight_step(), FightStep::kChooseTarget);
+  ASSERT_TRUE(st->apply(act::kChooseTarget + hi).ok());
+  // [Sht-11] A chance node of the gun's die and the target's, the close-combat factors.
+  ASSERT_EQ(st->fight_step(), FightStep::kArtilleryDice);
+  const auto odds = st->action_odds(act::kArtilleryDice);
+  EXPECT_EQ(odds["kind"], "artillery_fire");
+  const CombatFactors f = combat_factors(
+      artillery_fire(st->combat_situation(gun, hi).a, st->combat_situation(gun, hi).b));
+  EXPECT_EQ(st->chance_outcomes().size(), static_cast<std::size_t>(f.a.die * f.b.die));
+  ASSERT_TRUE(st->apply(act::kArtilleryDice + 0).ok());  // 1 and 1: nothing
+  EXPECT_TRUE(st->element(gun).alive);
+  // [Sht-12] The ball goes on to the LI whose front is within 2" behind the HI's front.
+  ASSERT_EQ(st->fight_step(), FightStep::kArtilleryDice);
+  EXPECT_EQ(st->pending_a(), gun);
+  EXPECT_EQ(st->pending_b(), li);
+  ASSERT_TRUE(st->apply(act::kArtilleryDice + 0).ok());
+  // Only once.
+  EXPECT_NE(st->pending_a(), gun);
+  // Negative: in the enemy's bound the gun does not fire.
+  auto st2 = start(game_with_gun());
+  st2->debug_place(gun, geo::Point{36 * kIn, 30 * kIn}, 270);
+  st2->debug_place(hi, geo::Point{36 * kIn, front - 3 * kIn - 500}, 90);
+  EXPECT_EQ(st2->shot_targets(gun), (std::vector<int>{hi}));
+  for (int c = 0; c < 2; ++c) st2->debug_set_pips(c, 0);
+  ASSERT_TRUE(st2->apply(act::kEndMoves).ok());
+  while (!st2->is_terminal() && st2->active() == 0)
+    ASSERT_TRUE(st2->apply(st2->is_chance_node() ? st2->chance_outcomes().front().action
+                                                 : st2->legal_actions().front())
+                    .ok());
+  EXPECT_TRUE(st2->shot_targets(gun).empty());
+  // Negative: engines ((i) artillery) have no second target.
+  const auto g3 = game_with_gun("i");
+  auto st3 = start(g3);
+  st3->debug_set_pips(0, 0);
+  st3->debug_set_pips(1, 0);
+  st3->debug_place(gun, geo::Point{36 * kIn, 30 * kIn}, 270);
+  st3->debug_place(hi, geo::Point{36 * kIn, front - 3 * kIn - 500}, 90);
+  st3->debug_place(li, geo::Point{36 * kIn, front - 3 * kIn - 1500}, 90);
+  ASSERT_TRUE(st3->apply(act::kEndMoves).ok());
+  ASSERT_EQ(st3->pending_a(), gun);
+  ASSERT_TRUE(st3->apply(act::kChooseTarget + hi).ok());
+  ASSERT_TRUE(st3->apply(act::kArtilleryDice + 0).ok());
+  EXPECT_NE(st3->pending_a(), gun);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Morale, Clause_Mor_13_BrokenElementsRoutInPlay) {
+  // Red's Hc(i) of Philip's command are brittle.
+  nlohmann::json army = nlohmann::json::parse(testing::read_file(
+      std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
+  army["commands"][1]["elements"][1]["status"] = "brittle";
+  nlohmann::json j = scenario();
+  j["sides"][0]["army"] = army;
+  auto sc = load_scenario(j, "test.json");
+  ASSERT_TRUE(sc.ok()) << sc.message();
+  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  auto st = start(g);
+  // Red's army shakes in its first bound (15 knights of Frederick's lost), before blue's.
+  for (int e = 0, n = 0; e < g->num_elements() && n < 15; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 0 && !g->element(e).general) {
+      st->debug_kill(e);
+      ++n;
+    }
+  const int brittle = find(*g, "red.1.1.0"), other = find(*g, "red.1.0.1");
+  auto to_next_bound = [&] {
+    const int bound = st->bound();
+    while (!st->is_terminal() && st->bound() == bound)
+      ASSERT_TRUE(st->apply(st->is_chance_node() ? st->chance_outcomes().front().action
+                                                 : game::Action{act::kEndMoves})
+                      .ok());
+  };
+  to_next_bound();  // red's bound 1 ends: its army is shaken first
+  EXPECT_EQ(st->morale_of(brittle), Morale::kBroken);
+  EXPECT_EQ(st->morale_of(other), Morale::kShaken);
+  to_next_bound();  // blue's bound: red's elements make no moves
+  EXPECT_FALSE(st->element(brittle).routing);
+  // Red's bound 3: after its moves its broken elements rout.
+  while (st->is_chance_node()) ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+  ASSERT_EQ(st->phase(), Phase::kMove);
+  ASSERT_EQ(st->active(), 0);
+  ASSERT_EQ(st->morale_of(brittle), Morale::kBroken);
+  st->debug_place(brittle, geo::Point{60 * kIn, 30 * kIn}, 270);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_TRUE(st->element(brittle).routing);
+  EXPECT_EQ(st->element(brittle).base.heading(), geo::Angle::degrees(90));
+  EXPECT_EQ(st->element(brittle).base.centre(), (geo::Point{60 * kIn, 36 * kIn}));
+  // Negative: a shaken element does not.
+  EXPECT_FALSE(st->element(other).routing);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Combat, Clause_CC_14_MountedBeatenBackByFootMayRout) {
+  const auto g = make_game();
+  auto play = [&](game::Action choice, bool* routing) {
+    auto st = start(g);
+    st->debug_set_pips(0, 0);
+    st->debug_set_pips(1, 0);
+    const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.1.2.0");  // Hc(o) against HI(o)
+    face_off(*st, e, t, 30, 24);
+    st->debug_start_combat();
+    const auto d = dice_where(st->combat_situation(e, t), [](const CombatOutcome& o) {
+      return o.a == Result::kPushBack && o.may_rout_a;
+    });
+    ASSERT_TRUE(d);
+    ASSERT_TRUE(st->apply(combat_dice(*d)).ok());
+    ASSERT_EQ(st->fight_step(), FightStep::kMayRout);
+    EXPECT_EQ(st->current_player(), 0);
+    EXPECT_EQ(st->legal_actions(), (std::vector<game::Action>{act::kStandFast, act::kRoutAway}));
+    ASSERT_TRUE(st->apply(choice).ok());
+    *routing = st->element(e).routing;
+  };
+  bool routing = false;
+  play(act::kRoutAway, &routing);
+  EXPECT_TRUE(routing);
+  play(act::kStandFast, &routing);
+  EXPECT_FALSE(routing);
+  // Negative: horse beaten back by horse have no such choice.
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.0.0.3");
+  face_off(*st, e, t, 30, 24);
+  st->debug_start_combat();
+  const auto d = dice_where(st->combat_situation(e, t),
+                            [](const CombatOutcome& o) { return o.a == Result::kPushBack; });
+  ASSERT_TRUE(d);
+  ASSERT_TRUE(st->apply(combat_dice(*d)).ok());
+  EXPECT_NE(st->fight_step(), FightStep::kMayRout);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Morale, Clause_Pip_18_RallyABrokenElementInPlay) {
+  const auto g = make_game();
+  auto st = start(g);
+  const int e = find(*g, "red.0.1.0"), other = find(*g, "red.0.1.1");
+  st->debug_place(e, geo::Point{30 * kIn, 30 * kIn}, 90);
+  st->debug_rout(e);
+  st->debug_set_pips(0, 3);
+  st->debug_set_pips(1, 0);
+  const auto legal = st->legal_actions();
+  EXPECT_TRUE(has(legal, act::kRallyBroken + e));
+  // Negative: a steady element is not rallied.
+  EXPECT_FALSE(has(legal, act::kRallyBroken + other));
+  ASSERT_TRUE(st->apply(act::kRallyBroken + e).ok());
+  EXPECT_FALSE(st->element(e).routing);
+  EXPECT_EQ(st->element(e).loss, Loss::kNone);
+  EXPECT_EQ(st->pips(0), 1);  // [Pip-18] 2 PIPs
+  // Negative: with one PIP left, another router is not offered.
+  st->debug_place(other, geo::Point{40 * kIn, 30 * kIn}, 90);
+  st->debug_rout(other);
+  EXPECT_FALSE(has(st->legal_actions(), act::kRallyBroken + other));
+  EXPECT_FALSE(st->apply(act::kRallyBroken + other).ok());
+}
+
+TEST(Gwkho_Morale, Clause_Mor_17_TheEnemyBreaksUnreliableTroopsInPlay) {
+  nlohmann::json army = nlohmann::json::parse(testing::read_file(
+      std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/poitiers-english.json"));
+  army["commands"][1]["elements"][2]["status"] = "unreliable";  // blue's HI(o)
+  nlohmann::json j = scenario();
+  j["sides"][1]["army"] = army;
+  auto sc = load_scenario(j, "test.json");
+  ASSERT_TRUE(sc.ok()) << sc.message();
+  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  auto st = start(g);
+  const int hi = find(*g, "blue.1.2.0"), lb = find(*g, "blue.0.1.0");
+  st->debug_set_pips(0, 1);
+  st->debug_set_pips(1, 0);
+  auto legal = st->legal_actions();
+  EXPECT_TRUE(has(legal, act::kBreakEnemy + hi));
+  EXPECT_FALSE(has(legal, act::kBreakEnemy + lb));  // negative: not unreliable
+  ASSERT_TRUE(st->apply(act::kBreakEnemy + hi).ok());
+  EXPECT_EQ(st->pips(0), 0);  // [Pip-18] 1 PIP, as breaking one's own
+  EXPECT_EQ(st->element(hi).loss, Loss::kBroken);
+  EXPECT_EQ(st->morale_of(hi), Morale::kBroken);
+  // Negative: once the breaker's own troops have become shaken, no more.
+  auto st2 = start(g);
+  for (int e = 0, n = 0; e < g->num_elements() && n < 15; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 0 && !g->element(e).general) {
+      st2->debug_kill(e);
+      ++n;
+    }
+  st2->debug_set_pips(0, 6);
+  EXPECT_FALSE(has(st2->legal_actions(), act::kBreakEnemy + hi));
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Combat, Clause_CC_18_ASquareFriendCoversAFlank) {
+  // Red's Ph(i) of Philip's command become Pk(o), which form squares.
+  nlohmann::json army = nlohmann::json::parse(testing::read_file(
+      std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
+  army["commands"][1]["elements"][2]["type"] = "Pk";
+  army["commands"][1]["elements"][2]["grade"] = "o";
+  nlohmann::json j = scenario();
+  j["sides"][0]["army"] = army;
+  auto sc = load_scenario(j, "test.json");
+  ASSERT_TRUE(sc.ok()) << sc.message();
+  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  const int p = find(*g, "red.1.2.0"), q = find(*g, "red.1.2.1"), h = find(*g, "red.0.1.0");
+  const int t = find(*g, "blue.1.2.0"), f = find(*g, "blue.1.2.1");
+  // p faces blue's t; blue's f strikes p's left flank; q stands back to back with p.
+  auto set_up = [&](GwkhoState& st, int friend_el, int friend_heading) {
+    face_off(st, p, t, 30, 24);
+    const geo::Base& pb = st.element(p).base;
+    const geo::Base hit =
+        geo::place_in_contact(pb, geo::Side::kLeft, st.element(f).base, geo::Side::kFront, 0);
+    st.debug_place(f, hit.centre(), hit.heading().units() / 3600);
+    const std::int64_t back = pb.depth() / 2 + st.element(friend_el).base.depth() / 2;
+    st.debug_place(friend_el, geo::Point{pb.centre().x, pb.centre().y + back}, friend_heading);
+  };
+  auto st = start(g);
+  set_up(*st, q, 90);
+  EXPECT_EQ(st->combat_situation(p, t).a.flank_enemies, 0);
+  // Negative: a rank behind facing the same way is no square: the flank counts.
+  auto st2 = start(g);
+  set_up(*st2, q, 270);
+  EXPECT_EQ(st2->combat_situation(p, t).a.flank_enemies, 1);
+  // Negative: a friend that forms no square (heavy cavalry) covers nothing.
+  auto st3 = start(g);
+  set_up(*st3, h, 90);
+  EXPECT_EQ(st3->combat_situation(p, t).a.flank_enemies, 1);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
