@@ -570,6 +570,7 @@ void GwkhoState::debug_rout(int e) {
   els_[static_cast<std::size_t>(e)].loss = Loss::kRouting;
   morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
 }
+void GwkhoState::debug_hold(int e) { els_[static_cast<std::size_t>(e)].held = true; }
 void GwkhoState::debug_set_pips(int command, int pips) {
   pips_[static_cast<std::size_t>(command)] = pips;
   pip_command_ = gw_->num_commands(active_);

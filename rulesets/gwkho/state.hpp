@@ -288,6 +288,7 @@ class GwkhoState final : public game::State {
   void debug_place(int e, geo::Point centre, int heading_degrees);
   void debug_kill(int e);
   void debug_rout(int e);
+  void debug_hold(int e);  // an impetuous element held this bound (it makes no impetuous move)
   void debug_set_pips(int command, int pips);
   void debug_start_combat();  // skips to the close combat of this bound
   void debug_start_shooting();

@@ -64,6 +64,13 @@ int find(const GwkhoGame& g, std::string_view id) {
   return 0;
 }
 
+// Every element of the moving side held, so that no impetuous move (G-14a) changes a set-up
+// that is about shooting.
+void hold_impetuous(GwkhoState& st) {
+  for (int e = 0; e < st.num_elements(); ++e)
+    if (st.side_of(e) == st.active()) st.debug_hold(e);
+}
+
 // Blue element t faces north at (x, y) inches; red element e faces it, front to front.
 void face_off(GwkhoState& st, int e, int t, int x, int y) {
   st.debug_place(t, geo::Point{x * kIn, y * kIn}, 90);
@@ -331,6 +338,7 @@ TEST(Gwkho_Shooting, Clause_Sht_2_TheOwnerChoosesAmongTheTargetsAhead) {
   st->debug_place(far, geo::Point{36 * kIn + 1000, front + 5 * kIn + 750}, 270);
   st->debug_place(side, geo::Point{36 * kIn + 3500, front + 3 * kIn + 750}, 270);
   EXPECT_EQ(st->shot_targets(s), (std::vector<int>{near, far}));
+  hold_impetuous(*st);
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   ASSERT_EQ(st->phase(), Phase::kShoot);
   ASSERT_EQ(st->pending_a(), s);
@@ -374,6 +382,7 @@ TEST(Gwkho_Shooting, Clause_Sht_2_ReturnFireAtTheShooterInArc) {
   // The crossbowman faces south, aside of the longbowman by more than its frontage.
   st->debug_place(xb, geo::Point{36 * kIn + 2500, front + 4 * kIn}, 270);
   EXPECT_EQ(st->shot_targets(lb), (std::vector<int>{hc}));
+  hold_impetuous(*st);
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   ASSERT_EQ(st->pending_a(), xb);
   if (st->fight_step() == FightStep::kChooseTarget) {
