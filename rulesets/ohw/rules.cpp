@@ -640,15 +640,49 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
       if (turn_to_face(u, s)) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
     return;
   }
-  for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
-    for (int dist = 0; dist < kNumDistances; ++dist)
-      for (int post = 0; post < 6; ++post) {
-        if (dist == 0 && (post != 0 || pre == 0)) continue;
-        const int code = move_code(pre, dist, post);
-        if (move_result(u, code)) out.push_back(act::kMoveBase + code);
+  const geo::Base& start = unit(u).base;
+  if (unit(u).type == UnitType::kWagon) {
+    for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
+      for (int dist = 0; dist < kNumDistances; ++dist)
+        for (int post = 0; post < 6; ++post) {
+          if (dist == 0 && (post != 0 || pre == 0)) continue;
+          const int code = move_code(pre, dist, post);
+          if (move_result(u, code)) out.push_back(act::kMoveBase + code);
+        }
+  } else {
+    // The codes move_result() accepts, in the same order, with each turn before the move and
+    // each straight move worked out once for all the codes that share it (move_result() does the
+    // same steps for one code).
+    for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre) {
+      const auto b1 =
+          turned(u, start, geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]));
+      if (!b1) continue;
+      for (int dist = 0; dist < kNumDistances; ++dist) {
+        if (dist == 0) {  // a turn in place
+          if (pre != 0) out.push_back(act::kMoveBase + move_code(pre, 0, 0));
+          continue;
+        }
+        std::int64_t length = allowance(u) * dist / 4;
+        if (dist == kRoadDistance) length = allowance(u) + kThree;
+        const geo::Vec v = geo::polar(b1->heading(), length);
+        if (dist == kRoadDistance &&
+            !game::table::along_one_stretch(ohw_->scenario_data().roads, b1->centre(),
+                                            b1->centre() + v))
+          continue;
+        if (!path_clear(u, *b1, v)) continue;
+        const geo::Base moved = b1->translated(v);
+        for (int post = 0; post < 6; ++post)
+          if (turned(u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)])))
+            out.push_back(act::kMoveBase + move_code(pre, dist, post));
       }
+    }
+  }
   for (int t = 0; t < ohw_->num_units(); ++t) {
     if (side_of(t) == side_of(u) || !unit(t).on_table) continue;
+    // What refuses every charge on t whatever the side (charge_result() checks them again).
+    if (unit(u).type == UnitType::kWagon || is_fort(t) ||
+        !geo::distance_sq(start, unit(t).base).within(allowance(u)))
+      continue;
     for (geo::Side s : geo::kAllSides)
       if (charge_result(u, t, s))
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
