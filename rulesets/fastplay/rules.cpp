@@ -46,22 +46,24 @@ geo::Base FastplayState::stand_base(int u, int i) const {
     geo::Point centre;
     geo::Angle heading;
     geo::Vec offset;
-    StandSize size;
+    TroopType type = TroopType::kHeavyInfantry;
+    bool lone = false;
     std::optional<geo::Base> base;
   };
   thread_local std::array<Made, 1024> made;
   const UnitState& us = unit(u);
   const StandState& st = us.stands[static_cast<std::size_t>(i)];
-  const StandSize size = fp_->unit(u).lone_commander ? kCommanderStand : stand_size(st.type);
+  const bool lone = fp_->unit(u).lone_commander;  // the size: kCommanderStand or the type's
   Made& m = made[static_cast<std::size_t>(u * 16 + i) % made.size()];
   if (m.base && m.centre == us.centre && m.heading == us.heading && m.offset == st.offset &&
-      m.size.width == size.width && m.size.depth == size.depth)
+      m.type == st.type && m.lone == lone)
     return *m.base;
   m.base = stand_base_at(u, i, us.centre, us.heading);
   m.centre = us.centre;
   m.heading = us.heading;
   m.offset = st.offset;
-  m.size = size;
+  m.type = st.type;
+  m.lone = lone;
   return *m.base;
 }
 
