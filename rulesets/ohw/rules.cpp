@@ -491,7 +491,6 @@ std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) c
   if (unit(u).type == UnitType::kWagon) return std::nullopt;  // S3: wagons never charge
   if (in_melee(u)) return std::nullopt;  // 1.5 (O-17): units in melee do not move
   if (is_fort(t)) return std::nullopt;   // 5.1 (O-31)
-  const geo::Base& me = unit(u).base;
   const geo::Base& target = unit(t).base;
   // 1.8 ii: one contact per side of a unit.
   for (int w = 0; w < ohw_->num_units(); ++w)
@@ -499,6 +498,12 @@ std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) c
       auto c = geo::edge_contact(target, unit(w).base, geo::kPlacementSlack);
       if (c && c->side_a == side) return std::nullopt;
     }
+  return charge_contact(u, t, side);
+}
+
+std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side) const {
+  const geo::Base& me = unit(u).base;
+  const geo::Base& target = unit(t).base;
   // Quick refusals before the line-of-sight work: too far, or the contact heading needs more
   // than the 45-degree turn (both are re-checked exactly below).
   if (!geo::distance_sq(me, target).within(allowance(u))) return std::nullopt;
@@ -679,12 +684,18 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   }
   for (int t = 0; t < ohw_->num_units(); ++t) {
     if (side_of(t) == side_of(u) || !unit(t).on_table) continue;
-    // What refuses every charge on t whatever the side (charge_result() checks them again).
-    if (unit(u).type == UnitType::kWagon || is_fort(t) ||
+    // charge_result() for each side, its checks of the two units made once for all four (u is
+    // not in melee here), and none of it for a target out of reach.
+    if (!unit(u).on_table || unit(u).type == UnitType::kWagon || is_fort(t) ||
         !geo::distance_sq(start, unit(t).base).within(allowance(u)))
       continue;
+    unsigned taken = 0;  // 1.8 ii: the sides of t a friend of u already touches
+    for (int w = 0; w < ohw_->num_units(); ++w)
+      if (side_of(w) == side_of(u) && unit(w).on_table)
+        if (auto c = geo::edge_contact(unit(t).base, unit(w).base, geo::kPlacementSlack))
+          taken |= 1u << static_cast<int>(c->side_a);
     for (geo::Side s : geo::kAllSides)
-      if (charge_result(u, t, s))
+      if (!(taken & (1u << static_cast<int>(s))) && charge_contact(u, t, s))
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);
