@@ -99,7 +99,9 @@ std::string angle_text(Angle a) {
 // ---------------------------------------------------------------------------------------------
 // Trigonometry
 
-SinCos sin_cos(Angle a) {
+namespace {
+
+SinCos series_sin_cos(Angle a) {
   const std::int32_t u = a.units();
   const std::int32_t quadrant = u / kQuarterTurn;
   const std::int32_t r = u % kQuarterTurn;
@@ -122,11 +124,28 @@ SinCos sin_cos(Angle a) {
   }
 }
 
-Vec polar(Angle direction, std::int64_t length) {
-  const SinCos sc = sin_cos(direction);
+Vec polar_of(const SinCos& sc, std::int64_t length) {
   return {round_q62(static_cast<Int128>(length) * sc.cos),
           round_q62(static_cast<Int128>(length) * sc.sin)};
 }
+
+}  // namespace
+
+// Whole degrees (every heading and turn the rulesets list) come from a table of the same series,
+// made once; other angles are evaluated each time.
+SinCos sin_cos(Angle a) {
+  const std::int32_t u = a.units();
+  if (u % kAngleUnitsPerDegree != 0) return series_sin_cos(a);
+  static const std::array<SinCos, 360> kWholeDegrees = [] {
+    std::array<SinCos, 360> t;
+    for (std::size_t d = 0; d < t.size(); ++d)
+      t[d] = series_sin_cos(Angle::degrees(static_cast<std::int64_t>(d)));
+    return t;
+  }();
+  return kWholeDegrees[static_cast<std::size_t>(u / kAngleUnitsPerDegree)];
+}
+
+Vec polar(Angle direction, std::int64_t length) { return polar_of(sin_cos(direction), length); }
 
 Vec rotate(Vec v, Angle angle) {
   const SinCos sc = sin_cos(angle);
@@ -334,6 +353,28 @@ namespace {
 std::size_t next_index(std::size_t i, std::size_t n) { return i + 1 == n ? 0 : i + 1; }
 std::size_t prev_index(std::size_t i, std::size_t n) { return i == 0 ? n - 1 : i - 1; }
 
+// The axis-aligned bounding box of some points (a quick reject before exact tests: the interior
+// of a polygon lies inside the open box of its vertices).
+struct Box {
+  std::int64_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+  void add(Point p) {
+    min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x);
+    min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
+  }
+};
+Box box_of(Point first) { return {first.x, first.x, first.y, first.y}; }
+Box box_of(std::span<const Point> pts) {
+  Box b = box_of(pts.empty() ? Point{} : pts[0]);
+  for (const Point p : pts) b.add(p);
+  return b;
+}
+// No point lies strictly inside both boxes (they are apart, or only touch along an edge): then
+// nothing within the closed box `a` is interior to a polygon whose box is `b`, and no two
+// polygons with these boxes have interiors that meet.
+bool open_apart(const Box& a, const Box& b) {
+  return a.max_x <= b.min_x || b.max_x <= a.min_x || a.max_y <= b.min_y || b.max_y <= a.min_y;
+}
+
 // +1 counter-clockwise, -1 clockwise, 0 degenerate.
 int polygon_orientation(std::span<const Point> poly) {
   Int128 area2 = 0;
@@ -450,6 +491,10 @@ bool segment_intersects_polygon(Segment s, std::span<const Point> poly) {
 
 bool segment_crosses_polygon_interior(Segment s, std::span<const Point> poly) {
   const std::size_t n = poly.size();
+  if (n < 3) return false;
+  Box sb = box_of(s.a);
+  sb.add(s.b);
+  if (open_apart(sb, box_of(poly))) return false;
   const int orient = polygon_orientation(poly);
   if (orient == 0) return false;
   if (point_strictly_in_polygon(s.a, poly) || point_strictly_in_polygon(s.b, poly)) return true;
@@ -628,21 +673,37 @@ Angle side_normal(Side s) {
 
 namespace {
 
+bool base_size_ok(std::int64_t width, std::int64_t depth) {
+  return width > 0 && depth > 0 && width % 2 == 0 && depth % 2 == 0 && width <= kMaxCoord &&
+         depth <= kMaxCoord;
+}
+
+// Every corner centre +- f +- l is in bounds: the extreme corners are |f.x| + |l.x| (and the
+// same in y) either side of the centre. No sum here leaves 64 bits: the centre is in bounds and
+// |f|, |l| are at most half the size.
+bool corners_in_bounds(Point centre, Vec f, Vec l) {
+  const auto abs64 = [](std::int64_t v) { return v < 0 ? -v : v; };
+  const std::int64_t ax = abs64(f.x) + abs64(l.x), ay = abs64(f.y) + abs64(l.y);
+  return centre.x + ax <= kMaxCoord && centre.x - ax >= -kMaxCoord && centre.y + ay <= kMaxCoord &&
+         centre.y - ay >= -kMaxCoord;
+}
+
+// The half vectors F and L of a base (one sin_cos for both).
+void half_vectors(std::int64_t width, std::int64_t depth, Angle heading, Vec& f, Vec& l) {
+  const SinCos sc = sin_cos(heading);
+  f = polar_of(sc, depth / 2);
+  l = perp(polar_of(sc, width / 2));
+}
+
 std::string base_problem(Point centre, std::int64_t width, std::int64_t depth, Angle heading) {
-  if (width <= 0 || depth <= 0 || width % 2 != 0 || depth % 2 != 0 || width > kMaxCoord ||
-      depth > kMaxCoord)
+  if (!base_size_ok(width, depth))
     return "a base needs a positive even width and depth of at most " + std::to_string(kMaxCoord) +
            " sub-units, got " + std::to_string(width) + " x " + std::to_string(depth);
   if (!in_bounds(centre)) return "the base centre " + to_string(centre) + " is off the table";
-  const Vec f = polar(heading, depth / 2);
-  const Vec l = perp(polar(heading, width / 2));
-  for (const Vec o : {f + l, f - l, -f + l, -f - l}) {
-    // Compare without forming an out-of-range sum.
-    const Int128 x = static_cast<Int128>(centre.x) + o.x;
-    const Int128 y = static_cast<Int128>(centre.y) + o.y;
-    if (x < -kMaxCoord || x > kMaxCoord || y < -kMaxCoord || y > kMaxCoord)
-      return "a corner of the base at " + to_string(centre) + " is off the table";
-  }
+  Vec f, l;
+  half_vectors(width, depth, heading, f, l);
+  if (!corners_in_bounds(centre, f, l))
+    return "a corner of the base at " + to_string(centre) + " is off the table";
   return {};
 }
 
@@ -650,10 +711,12 @@ std::string base_problem(Point centre, std::int64_t width, std::int64_t depth, A
 
 Base::Base(Point centre, std::int64_t width, std::int64_t depth, Angle heading)
     : centre_(centre), width_(width), depth_(depth), heading_(heading) {
-  const std::string problem = base_problem(centre, width, depth, heading);
-  if (!problem.empty()) throw std::invalid_argument(problem);
-  f_ = polar(heading, depth / 2);
-  l_ = perp(polar(heading, width / 2));
+  // The sentence is made only for a bad base.
+  if (!base_size_ok(width, depth) || !in_bounds(centre))
+    throw std::invalid_argument(base_problem(centre, width, depth, heading));
+  half_vectors(width, depth, heading, f_, l_);
+  if (!corners_in_bounds(centre, f_, l_))
+    throw std::invalid_argument(base_problem(centre, width, depth, heading));
 }
 
 Expected<Base> Base::create(Point centre, std::int64_t width, std::int64_t depth, Angle heading) {
@@ -839,9 +902,18 @@ namespace {
 bool convex_overlaps_polygon(std::span<const Point> hull, Point inner,
                              std::span<const Point> poly) {
   const std::size_t n = poly.size();
+  if (n < 3) return false;
+  Box hull_box = box_of(inner);
+  for (const Point p : hull) hull_box.add(p);
+  if (open_apart(hull_box, box_of(poly))) return false;
   if (polygon_orientation(poly) == 0) return false;
-  for (std::size_t i = 0; i < n; ++i)
-    if (segment_crosses_polygon_interior({poly[i], poly[next_index(i, n)]}, hull)) return true;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Point a = poly[i], b = poly[next_index(i, n)];
+    Box edge = box_of(a);
+    edge.add(b);
+    if (open_apart(edge, hull_box)) continue;  // the edge keeps out of the hull's interior
+    if (segment_crosses_polygon_interior({a, b}, hull)) return true;
+  }
   return point_strictly_in_polygon(inner, poly);
 }
 
@@ -888,6 +960,15 @@ Polygon swept_area(const Base& b, Vec move) {
 }
 
 bool move_overlaps_polygon(const Base& b, Vec move, std::span<const Point> poly) {
+  if (poly.size() < 3) return false;
+  // The swept area lies within the box of the corners at both ends of the move.
+  const auto c = b.corners();
+  Box swept = box_of(c[0]);
+  for (const Point p : c) {
+    swept.add(p);
+    swept.add(p + move);
+  }
+  if (open_apart(swept, box_of(poly))) return false;
   const Polygon hull = swept_area(b, move);
   return convex_overlaps_polygon(hull, b.centre(), poly);
 }

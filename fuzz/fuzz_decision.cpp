@@ -8,6 +8,7 @@
 // N-th legal decision, so the corpus can hold decisions that get through.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ Game& game(int which) {
   static const char* const kNew[3] = {
       R"({"ruleset":"bma","players":{"imperial":"human","lombard":"human"},"seed":1})",
       R"({"ruleset":"ohw","players":{"blue":"human","red":"human"},"seed":2})",
-      R"({"ruleset":"fastplay","players":{"blue":"human","red":"human"},"seed":3})"};
+      R"({"ruleset":"fastplay","players":{"raid":"human","guard":"human"},"seed":3})"};
   auto& f = carroccio::fuzz::fixture();
   Game& g = games[which];
   bool fresh = g.id.empty() || ++g.uses > 64;
@@ -42,7 +43,10 @@ Game& game(int which) {
     ApiRequest create{"POST", "/api/games", {}, kNew[which], "", false};
     const auto reply = f.api->handle(create);
     const auto j = nlohmann::json::parse(reply.body, nullptr, false);
-    if (reply.status != 201 || !j.is_object()) __builtin_trap();  // a good request must work
+    if (reply.status != 201 || !j.is_object()) {  // a good request must work
+      std::fprintf(stderr, "new game refused: %d %s\n", reply.status, reply.body.c_str());
+      __builtin_trap();
+    }
     if (!g.id.empty()) {
       ApiRequest remove{"DELETE", "/api/games/" + g.id, {}, "", g.tokens, false};
       (void)f.api->handle(remove);

@@ -1,4 +1,4 @@
-// A ruleset's reader of a person's file (RULESET, KIND: a scenario; later an army list): the
+// A ruleset's reader of a person's file (RULESET, KIND: a scenario, or gwkho's army list): the
 // bytes as a file's text, parsed as `carroccio play FILE` parses it, then read by the ruleset
 // (Ruleset::read_file). Any answer is fine; a crash, a leak, undefined behaviour or a hang is not.
 #include <cstddef>

@@ -26,7 +26,7 @@ core::Status Ruleset::validate_options(const Options& options) const {
   const auto& known = info().options;
   for (const auto& [name, value] : options) {
     auto it = std::find_if(known.begin(), known.end(),
-                           [&](const OptionInfo& o) { return o.name == name; });
+                           [&n = name](const OptionInfo& o) { return o.name == n; });
     if (it == known.end()) {
       std::vector<std::string> names;
       for (const auto& o : known) names.push_back(o.name);

@@ -17,7 +17,10 @@ fi
 for t in "${targets[@]}"; do
   echo "== fuzz_${t}: ${seconds} s"
   seeds=(fuzz/corpus/"$t")
-  case "$t" in scenario_*) seeds+=(scenarios/"${t#scenario_}") ;; esac
+  case "$t" in
+    scenario_*) seeds+=(scenarios/"${t#scenario_}") ;;
+    army_*) seeds+=(scenarios/"${t#army_}"/armies) ;;
+  esac
   mkdir -p build/fuzz/fuzz/work/"$t"
   build/fuzz/fuzz/fuzz_"$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
     -print_final_stats=1 build/fuzz/fuzz/work/"$t" "${seeds[@]}"

@@ -284,7 +284,7 @@ void Tally::merge(const Tally& other) {
     }
     for (const auto& [fate, count] : theirs.fates) {
       auto f = std::find_if(mine.fates.begin(), mine.fates.end(),
-                            [&](const auto& entry) { return entry.first == fate; });
+                            [&wanted = fate](const auto& entry) { return entry.first == wanted; });
       if (f == mine.fates.end())
         mine.fates.emplace_back(fate, count);
       else

@@ -3,6 +3,8 @@
 // 10.3), retreat (9), commanders (11). All geometry is integer (core/geometry.hpp, 0.1 mm);
 // rulings are in docs/rulings/fastplay.md.
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include "game/table/geometry.hpp"
 #include "rulesets/fastplay/state.hpp"
@@ -37,7 +39,32 @@ geo::Base FastplayState::stand_base_at(int u, int i, geo::Point centre, geo::Ang
 }
 
 geo::Base FastplayState::stand_base(int u, int i) const {
-  return stand_base_at(u, i, unit(u).centre, unit(u).heading);
+  // The stands where they stand are asked for again and again while the moves of one unit are
+  // listed: the last base made for each (unit, stand) slot is kept with everything it was made
+  // from (per thread, whatever the state), and reused while all of that is the same.
+  struct Made {
+    geo::Point centre;
+    geo::Angle heading;
+    geo::Vec offset;
+    TroopType type = TroopType::kHeavyInfantry;
+    bool lone = false;
+    std::optional<geo::Base> base;
+  };
+  thread_local std::array<Made, 1024> made;
+  const UnitState& us = unit(u);
+  const StandState& st = us.stands[static_cast<std::size_t>(i)];
+  const bool lone = fp_->unit(u).lone_commander;  // the size: kCommanderStand or the type's
+  Made& m = made[static_cast<std::size_t>(u * 16 + i) % made.size()];
+  if (m.base && m.centre == us.centre && m.heading == us.heading && m.offset == st.offset &&
+      m.type == st.type && m.lone == lone)
+    return *m.base;
+  m.base = stand_base_at(u, i, us.centre, us.heading);
+  m.centre = us.centre;
+  m.heading = us.heading;
+  m.offset = st.offset;
+  m.type = st.type;
+  m.lone = lone;
+  return *m.base;
 }
 
 namespace {
@@ -221,6 +248,24 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
   return Pose{from + v, h};
 }
 
+void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) const {
+  out.clear();
+  // The same tests as move_result(), in its order; the first depends only on the turn.
+  for (int p = 0; p < static_cast<int>(kTurns.size()); ++p) {
+    const geo::Angle h = unit(u).heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
+    const geo::Point from = turned_in_place(*this, u, h);
+    if (!may_place(u, from, h)) continue;
+    for (int d = p == 0 ? 1 : 0; d < kNumDistances; ++d) {
+      const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
+      if (!path_clear(u, from, h, v) || !may_place(u, from + v, h) ||
+          !keeps_stand_off(u, from, h, v))
+        continue;
+      out.push_back(1 + p * kNumDistances + d);
+      if (first_only) return;
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Charges, evading and pivoting (fastplay 6, 7.1)
 
@@ -398,10 +443,15 @@ bool FastplayState::attackable(int t) const {
   const geo::Base c = stand_base(t, 0);
   for (int v = 0; v < num_units(); ++v) {
     if (v == t || side_of(v) != side_of(t)) continue;
-    for (std::size_t j = 0; j < unit(v).stands.size(); ++j)
-      if (unit(v).stands[j].alive &&
-          geo::distance_sq(c, stand_base(v, static_cast<int>(j))).within(kContact))
-        return false;
+    for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
+      if (!unit(v).stands[j].alive) continue;
+      const geo::Base o = stand_base(v, static_cast<int>(j));
+      // Centres further apart than both reaches and the tolerance: not within it (a quick
+      // refusal; the exact distance decides otherwise).
+      if (geo::far_apart(c.centre(), o.centre(), geo::reach(c) + geo::reach(o) + kContact))
+        continue;
+      if (geo::distance_sq(c, o).within(kContact)) return false;
+    }
   }
   return true;
 }

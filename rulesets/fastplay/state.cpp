@@ -740,11 +740,9 @@ void FastplayState::legal_for(int side, std::vector<game::Action>& out, bool any
     case Phase::kMovement:
       for (int u = 0; u < num_units(); ++u)
         if (side_of(u) == side && may_move(u)) {
-          bool any = false;
-          for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances && !any;
-               ++code)
-            any = move_result(u, code).has_value();
-          if (any && add(act::kSelectBase + u)) return;
+          thread_local std::vector<int> codes;
+          move_codes(u, codes, true);
+          if (!codes.empty() && add(act::kSelectBase + u)) return;
         }
       return;
     case Phase::kArchery1:
@@ -817,8 +815,9 @@ void FastplayState::legal_actions(std::vector<game::Action>& out) const {
   }
   if (phase_ == Phase::kMovement && selected_ >= 0) {
     out.push_back(act::kMoveBase);  // hold
-    for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
-      if (move_result(selected_, code)) out.push_back(act::kMoveBase + code);
+    thread_local std::vector<int> codes;
+    move_codes(selected_, codes);
+    for (int code : codes) out.push_back(act::kMoveBase + code);
     return;
   }
   legal_for(track_.active, out);

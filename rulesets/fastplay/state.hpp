@@ -218,6 +218,10 @@ class FastplayState final : public game::State {
   bool keeps_stand_off(int u, geo::Point centre, geo::Angle heading, geo::Vec v) const;
   // The unit's centre and heading after move code `code`, or nothing if illegal (fastplay 4).
   std::optional<Pose> move_result(int u, int code) const;
+  // The move codes (1 and up, no hold) move_result() accepts for u, ascending, each turn's
+  // starting place checked once for the codes that share it; with `first_only`, at most the
+  // first.
+  void move_codes(int u, std::vector<int>& out, bool first_only = false) const;
   // The unit's centre and heading on contact with side `side` of t, or nothing (fastplay 6).
   std::optional<Pose> charge_result(int u, int t, geo::Side side, bool check_reach = true) const;
   bool may_move(int u) const;

@@ -1,6 +1,7 @@
 #include "rulesets/gwkho/ruleset.hpp"
 
 #include "game/scenario_reader.hpp"
+#include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/cli.hpp"
 #include "rulesets/gwkho/game.hpp"
 
@@ -29,6 +30,21 @@ class GwkhoRuleset final : public game::FileRuleset {
       const nlohmann::json& scenario, std::string_view source_name,
       const game::Options& options) const override {
     return build_game<GwkhoGame>(parse_rule_options, load_scenario, scenario, source_name, options);
+  }
+
+  // Besides scenarios, a person gives gwkho army lists (`carroccio army FILE`): read, checked and
+  // costed as that command does, both reports built (the army-list fuzz target goes through
+  // here, fuzz/README.md).
+  std::vector<std::string> file_kinds() const override { return {"scenario", "army"}; }
+  core::Status read_file(std::string_view kind, const nlohmann::json& file,
+                         std::string_view source_name) const override {
+    if (kind != "army") return FileRuleset::read_file(kind, file, source_name);
+    auto army = load_army_list(file, source_name);
+    if (!army) return core::make_error(army.message());
+    const ArmyReport report = assess(*army);
+    (void)report_text(report, source_name);
+    (void)report_json(report);
+    return core::Status::Ok();
   }
 
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).

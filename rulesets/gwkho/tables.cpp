@@ -895,8 +895,8 @@ core::Expected<Tables> load_tables_from(
       {"pips.json", load_pips},         {"morale.json", load_morale}};
   Tables t;
   for (const auto& [name, loader] : loaders) {
-    const auto it =
-        std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.first == name; });
+    const auto it = std::find_if(files.begin(), files.end(),
+                                 [&n = name](const auto& f) { return f.first == n; });
     if (it == files.end())
       return core::make_error(fmt::format("rulesets/gwkho/data/{} is missing.", name));
     const json j = json::parse(it->second, nullptr, false);

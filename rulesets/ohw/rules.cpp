@@ -491,7 +491,6 @@ std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) c
   if (unit(u).type == UnitType::kWagon) return std::nullopt;  // S3: wagons never charge
   if (in_melee(u)) return std::nullopt;  // 1.5 (O-17): units in melee do not move
   if (is_fort(t)) return std::nullopt;   // 5.1 (O-31)
-  const geo::Base& me = unit(u).base;
   const geo::Base& target = unit(t).base;
   // 1.8 ii: one contact per side of a unit.
   for (int w = 0; w < ohw_->num_units(); ++w)
@@ -499,6 +498,12 @@ std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) c
       auto c = geo::edge_contact(target, unit(w).base, geo::kPlacementSlack);
       if (c && c->side_a == side) return std::nullopt;
     }
+  return charge_contact(u, t, side);
+}
+
+std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side) const {
+  const geo::Base& me = unit(u).base;
+  const geo::Base& target = unit(t).base;
   // Quick refusals before the line-of-sight work: too far, or the contact heading needs more
   // than the 45-degree turn (both are re-checked exactly below).
   if (!geo::distance_sq(me, target).within(allowance(u))) return std::nullopt;
@@ -640,17 +645,57 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
       if (turn_to_face(u, s)) out.push_back(act::kMoveBase + act::kFaceCode + static_cast<int>(s));
     return;
   }
-  for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
-    for (int dist = 0; dist < kNumDistances; ++dist)
-      for (int post = 0; post < 6; ++post) {
-        if (dist == 0 && (post != 0 || pre == 0)) continue;
-        const int code = move_code(pre, dist, post);
-        if (move_result(u, code)) out.push_back(act::kMoveBase + code);
+  const geo::Base& start = unit(u).base;
+  if (unit(u).type == UnitType::kWagon) {
+    for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre)
+      for (int dist = 0; dist < kNumDistances; ++dist)
+        for (int post = 0; post < 6; ++post) {
+          if (dist == 0 && (post != 0 || pre == 0)) continue;
+          const int code = move_code(pre, dist, post);
+          if (move_result(u, code)) out.push_back(act::kMoveBase + code);
+        }
+  } else {
+    // The codes move_result() accepts, in the same order, with each turn before the move and
+    // each straight move worked out once for all the codes that share it (move_result() does the
+    // same steps for one code).
+    for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre) {
+      const auto b1 =
+          turned(u, start, geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]));
+      if (!b1) continue;
+      for (int dist = 0; dist < kNumDistances; ++dist) {
+        if (dist == 0) {  // a turn in place
+          if (pre != 0) out.push_back(act::kMoveBase + move_code(pre, 0, 0));
+          continue;
+        }
+        std::int64_t length = allowance(u) * dist / 4;
+        if (dist == kRoadDistance) length = allowance(u) + kThree;
+        const geo::Vec v = geo::polar(b1->heading(), length);
+        if (dist == kRoadDistance &&
+            !game::table::along_one_stretch(ohw_->scenario_data().roads, b1->centre(),
+                                            b1->centre() + v))
+          continue;
+        if (!path_clear(u, *b1, v)) continue;
+        const geo::Base moved = b1->translated(v);
+        for (int post = 0; post < 6; ++post)
+          if (turned(u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)])))
+            out.push_back(act::kMoveBase + move_code(pre, dist, post));
       }
+    }
+  }
   for (int t = 0; t < ohw_->num_units(); ++t) {
     if (side_of(t) == side_of(u) || !unit(t).on_table) continue;
+    // charge_result() for each side, its checks of the two units made once for all four (u is
+    // not in melee here), and none of it for a target out of reach.
+    if (!unit(u).on_table || unit(u).type == UnitType::kWagon || is_fort(t) ||
+        !geo::distance_sq(start, unit(t).base).within(allowance(u)))
+      continue;
+    unsigned taken = 0;  // 1.8 ii: the sides of t a friend of u already touches
+    for (int w = 0; w < ohw_->num_units(); ++w)
+      if (side_of(w) == side_of(u) && unit(w).on_table)
+        if (auto c = geo::edge_contact(unit(t).base, unit(w).base, geo::kPlacementSlack))
+          taken |= 1u << static_cast<int>(c->side_a);
     for (geo::Side s : geo::kAllSides)
-      if (charge_result(u, t, s))
+      if (!(taken & (1u << static_cast<int>(s))) && charge_contact(u, t, s))
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);

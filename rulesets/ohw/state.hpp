@@ -231,6 +231,8 @@ class OhwState final : public game::State {
   void apply_hits(int t, int hits);
   void apply_die(int value);
   void legal_moves(std::vector<game::Action>& out) const;
+  // charge_result() after its checks of the two units (sides, table, wagon, melee, fort, 1.8 ii).
+  std::optional<geo::Base> charge_contact(int u, int t, geo::Side side) const;
   void legal_setup(std::vector<game::Action>& out) const;
   // 5.2, 5.3: the replacement side s still has to choose, if any: 1 irregulars, 2 peasant archers.
   int replacement_due(int s) const;

@@ -254,5 +254,25 @@ TEST(Gwkho_Cli, Clause_Cli_TheRulesetPlaysGamesAndContributesArmy) {
   EXPECT_EQ(nlohmann::json::parse(out.str())["points"], 635);
 }
 
+// The ruleset reads army lists as a kind of file (Ruleset::read_file, what the army-list fuzz
+// target feeds): a built-in list is good, a list that breaks a rule gets the command's sentence.
+TEST(Gwkho_Cli, Clause_Cli_ReadFileReadsArmyLists) {
+  const auto ruleset = make_ruleset();
+  EXPECT_EQ(ruleset->file_kinds(), (std::vector<std::string>{"scenario", "army"}));
+  for (const auto& [id, text] : builtin_army_lists()) {
+    const auto status = ruleset->read_file("army", nlohmann::json::parse(text), id);
+    EXPECT_TRUE(status.ok()) << id << ": " << status.message();
+  }
+  const auto bad = nlohmann::json::parse(
+      R"({"ruleset": "gwkho", "id": "b", "name": "B", "year": 1400, "commands": [{"general": "G",
+          "quality": "good", "cinc": true, "elements": [{"type": "Lc", "grade": "f", "count": 20}]}]})");
+  const auto status = ruleset->read_file("army", bad, "b.json");
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("field 'commands[0].elements[0].grade' is 'f'"),
+            std::string::npos)
+      << status.message();
+  EXPECT_FALSE(ruleset->read_file("roster", bad, "b.json").ok());
+}
+
 }  // namespace
 }  // namespace carroccio::gwkho

@@ -1,0 +1,64 @@
+// The Movement phase's list of a picked unit is exactly what the rules accept: legal_actions()
+// takes the codes from move_codes(), which checks each turn's starting place once for the codes
+// that share it and keeps stand bases made earlier, so it is checked against move_result() asked
+// code by code, at every Movement decision of random games of every built-in scenario, and the
+// units offered for a move are those with at least one accepted code.
+#include <gtest/gtest.h>
+
+#include "core/rng.hpp"
+#include "rulesets/fastplay/tests/test_util.hpp"
+
+namespace carroccio::fastplay {
+namespace {
+
+using namespace testing;  // NOLINT(build/namespaces)
+
+TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAccept) {
+  int checked = 0, moves = 0, picks = 0;
+  for (const char* id : {"meadow", "mill", "ford"}) {
+    auto r = make_ruleset();
+    auto text = r->builtin_scenario(id);
+    ASSERT_TRUE(text.ok()) << id;
+    auto g = r->new_game(nlohmann::json::parse(*text), std::string("fastplay/") + id, {});
+    ASSERT_TRUE(g.ok()) << id;
+    auto st = (*g)->new_initial_state();
+    core::Rng rng(3);
+    std::vector<game::Action> legal;
+    for (int step = 0; step < 250 && !st->is_terminal(); ++step) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      const auto& s = static_cast<const FastplayState&>(*st);
+      st->legal_actions(legal);
+      if (s.phase() == Phase::kMovement && s.pending() == PendingKind::kNone) {
+        if (s.selected() >= 0) {
+          std::vector<game::Action> want{act::kMoveBase};
+          for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
+            if (s.move_result(s.selected(), code)) want.push_back(act::kMoveBase + code);
+          ASSERT_EQ(legal, want) << id << " step " << step << "\n" << st->to_string();
+          ++checked;
+          moves += static_cast<int>(want.size());
+        } else {
+          for (game::Action a : legal) {
+            if (a < act::kSelectBase || a >= act::kShootBase) continue;
+            const int u = a - act::kSelectBase;
+            bool any = false;
+            for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
+              any = any || s.move_result(u, code).has_value();
+            EXPECT_TRUE(any) << id << " step " << step << " unit " << u;
+            ++picks;
+          }
+        }
+      }
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(checked, 10);
+  EXPECT_GT(moves, 100);  // the sample exercises the property
+  EXPECT_GT(picks, 10);
+}
+
+}  // namespace
+}  // namespace carroccio::fastplay
