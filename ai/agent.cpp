@@ -137,8 +137,8 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
   }
   if (spec.kind == "mcts") {
-    if (auto s =
-            spec.check_params({"c", "chance", "iters", "ms", "prior", "reuse", "rollout", "seed"});
+    if (auto s = spec.check_params({"c", "chance", "forced", "iters", "ms", "norm", "prior",
+                                    "reuse", "rollout", "seed", "strat"});
         !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
@@ -169,6 +169,15 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     auto chance = spec.int_param("chance", p.chance, 0, 1024);
     if (!chance) return chance.error();
     p.chance = static_cast<int>(*chance);
+    auto forced = spec.int_param("forced", p.forced ? 1 : 0, 0, 1);
+    if (!forced) return forced.error();
+    p.forced = *forced != 0;
+    auto strat = spec.int_param("strat", p.stratify ? 1 : 0, 0, 1);
+    if (!strat) return strat.error();
+    p.stratify = *strat != 0;
+    auto norm = spec.int_param("norm", p.normalise ? 1 : 0, 0, 1);
+    if (!norm) return norm.error();
+    p.normalise = *norm != 0;
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

@@ -37,6 +37,23 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
   const double log_n = std::log(static_cast<double>(std::max<std::uint32_t>(parent.visits, 1)));
   std::int32_t best = -1;
   double best_score = -1e300;
+  // With `normalise`, the means are rescaled by the smallest and largest among the children
+  // that compete (visited, and legal here when filtering).
+  double lo = 0, span = 0;
+  if (params_.normalise) {
+    double hi = -1e300;
+    lo = 1e300;
+    for (std::int32_t c = parent.first_child; c >= 0;
+         c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+      const Node& child = pool_[static_cast<std::size_t>(c)];
+      if (child.visits == 0) continue;
+      if (filter && !std::binary_search(legal_.begin(), legal_.end(), child.action)) continue;
+      const double q = child.value / child.visits;
+      lo = std::min(lo, q);
+      hi = std::max(hi, q);
+    }
+    span = hi > lo ? hi - lo : 0;
+  }
   for (std::int32_t c = parent.first_child; c >= 0;
        c = pool_[static_cast<std::size_t>(c)].next_sibling) {
     const Node& child = pool_[static_cast<std::size_t>(c)];
@@ -51,10 +68,37 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
       continue;
     }
     const double n = static_cast<double>(child.visits);
-    const double score = child.value / n + params_.exploration * std::sqrt(log_n / n);
+    double q = child.value / n;
+    if (params_.normalise) q = span > 1e-12 ? (q - lo) / span : 0.5;
+    const double score = q + params_.exploration * std::sqrt(log_n / n);
     if (score > best_score) {
       best_score = score;
       best = c;
+    }
+  }
+  return best;
+}
+
+game::Action MctsAgent::stratified_outcome(std::int32_t node) const {
+  double total = 0, visits = 0;
+  for (const auto& o : outcomes_) total += static_cast<double>(o.weight);
+  for (std::int32_t c = pool_[static_cast<std::size_t>(node)].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling)
+    visits += pool_[static_cast<std::size_t>(c)].visits;
+  game::Action best = outcomes_.front().action;
+  double best_lag = -1e300;
+  for (const auto& o : outcomes_) {
+    double seen = 0;
+    for (std::int32_t c = pool_[static_cast<std::size_t>(node)].first_child; c >= 0;
+         c = pool_[static_cast<std::size_t>(c)].next_sibling)
+      if (pool_[static_cast<std::size_t>(c)].action == o.action) {
+        seen = pool_[static_cast<std::size_t>(c)].visits;
+        break;
+      }
+    const double lag = static_cast<double>(o.weight) * (visits + 1) / total - seen;
+    if (lag > best_lag + 1e-12) {
+      best_lag = lag;
+      best = o.action;
     }
   }
   return best;
@@ -146,7 +190,9 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
     if (p == game::kChancePlayer) {
       if (params_.chance > 0 && !chance_root) chance_root = state->clone_for_search();
       state->chance_outcomes(outcomes_);
-      const game::Action a = game::sample_chance(outcomes_, rng);
+      const game::Action a = params_.stratify && !outcomes_.empty()
+                                 ? stratified_outcome(node)
+                                 : game::sample_chance(outcomes_, rng);
       std::int32_t child = pool_[static_cast<std::size_t>(node)].first_child;
       while (child >= 0 && pool_[static_cast<std::size_t>(child)].action != a)
         child = pool_[static_cast<std::size_t>(child)].next_sibling;
@@ -157,11 +203,16 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
       continue;
     }
     Node& n = pool_[static_cast<std::size_t>(node)];
-    if (!n.expanded && node != 0 && !n.reached) {
+    bool forced = false;
+    if (params_.forced && !n.expanded && node != 0 && !n.reached) {
+      state->agent_actions(legal_);
+      forced = legal_.size() == 1;  // nothing to choose: not a leaf, the descent goes on
+    }
+    if (!n.expanded && node != 0 && !n.reached && !forced) {
       // A decision node reached for the first time is a leaf; it is expanded (with priors, its
       // children scored) when the search comes back to it. (A child scored by a prior starts
       // with virtual visits, so `reached`, not the visit count, says whether it was met.)
-      n.reached = true;
+      pool_[static_cast<std::size_t>(node)].reached = true;
       if (chance_root && params_.rollout == 0)
         expected_leaf(*chance_root, rng);
       else

@@ -36,6 +36,20 @@ struct MctsParams {
   // this many, else this many sampled by weight (later chance nodes sampled once each); 0 = off,
   // the sampled leaf's evaluation.
   int chance = 0;
+  // forced: a decision node with a single action open (bookkeeping the side cannot choose) is
+  // not a leaf: it is expanded when first met and the descent goes on through it, so a budget
+  // is not spent one iteration per forced step before the search sees past it (0 = off).
+  bool forced = false;
+  // strat: at a chance node the outcome followed is not drawn at random but the one whose
+  // visits lag furthest behind its share of the weight (ties to the first listed), so the
+  // values backed up through the node weigh its outcomes by their probabilities after far
+  // fewer visits than sampling needs (stratified, quasi-random sampling); 0 = off, sampled.
+  bool stratify = false;
+  // norm: UCT compares children on their means rescaled to [0, 1] by the smallest and largest
+  // mean among the node's visited children, so `exploration` is relative to the spread the
+  // search actually sees, whatever the evaluation's scale (as MuZero rescales by the tree's
+  // minimum and maximum); 0 = off, raw means.
+  bool normalise = false;
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -83,6 +97,9 @@ class MctsAgent final : public Agent {
   std::int32_t add_child(std::int32_t parent, game::Action action, game::Player mover);
   std::int32_t select(std::int32_t node, bool filter, std::size_t* matched);
   void evaluate_leaf(game::State& state, core::Rng& rng);
+  // The outcome at chance node `node` whose visits lag furthest behind its share of the weight
+  // (outcomes_ holds the node's outcomes).
+  game::Action stratified_outcome(std::int32_t node) const;
   // The expectation of evaluate() (or returns()) over the chance outcomes of `state` (a chance
   // node), into result_.
   void expected_leaf(const game::State& state, core::Rng& rng);

@@ -40,6 +40,7 @@ class NimGame final : public game::Game, public std::enable_shared_from_this<Nim
   bool secret_;
   mutable int resamples = 0;
   int forced_secret = 0;
+  double scale = 1.0;  // every value (returns and evaluation) is multiplied by it
 };
 
 class NimState final : public game::State {
@@ -73,11 +74,12 @@ class NimState final : public game::State {
   }
   std::vector<double> returns() const override {
     if (winner_ < 0) return {0, 0};
-    return winner_ == 0 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
+    const double k = nim_->scale;
+    return winner_ == 0 ? std::vector<double>{k, -k} : std::vector<double>{-k, k};
   }
   std::vector<double> evaluate() const override {
     if (winner_ >= 0) return returns();
-    const double mover = pile_ % 3 == 0 ? -0.5 : 0.5;
+    const double mover = (pile_ % 3 == 0 ? -0.5 : 0.5) * nim_->scale;
     return to_play_ == 0 ? std::vector<double>{mover, -mover} : std::vector<double>{-mover, mover};
   }
   std::unique_ptr<game::State> clone() const override { return std::make_unique<NimState>(*this); }
@@ -259,6 +261,76 @@ TEST(MctsAgent, ChanceAveragingWeighsEveryOutcomeOfAGamble) {
   core::Rng rng(9);
   EXPECT_NE(agent("mcts:iters=50,chance=1", *good)->choose(*good->new_initial_state(), rng),
             game::kInvalidAction);
+}
+
+const Candidate* candidate(const Explanation& e, game::Action a) {
+  for (const auto& c : e.candidates)
+    if (c.action == a) return &c;
+  return nullptr;
+}
+
+TEST(MctsAgent, WithForcedAStepWithOneActionIsNoLeafAndTheSearchSeesPastIt) {
+  // 2 stones: taking 1 leaves the other side one stone and one action, which wins for it. The
+  // evaluation of that position (-0.5 for side 0) is only an estimate; with forced=1 the search
+  // goes through the forced step to the lost end (-1) on its first visit.
+  auto g = std::make_shared<NimGame>(2, 0, 0);
+  const auto s = g->new_initial_state();
+  for (const auto& [spec, expected] : std::vector<std::pair<std::string, double>>{
+           {"mcts:iters=2,prior=0,c=0,forced=1", -1.0}, {"mcts:iters=2,prior=0,c=0", -0.5}}) {
+    auto a = agent(spec, *g);
+    core::Rng rng(1);
+    EXPECT_EQ(a->choose(*s, rng), kTake2) << spec;
+    const Explanation e = a->explain(10);
+    const Candidate* take1 = candidate(e, kTake1);
+    ASSERT_NE(take1, nullptr) << spec;
+    EXPECT_EQ(take1->effort, 1) << spec;
+    EXPECT_DOUBLE_EQ(take1->value, expected) << spec;
+  }
+}
+
+TEST(MctsAgent, StratifiedChanceFollowsEachOutcomeInProportionToItsWeight) {
+  // 1 stone: the gamble wins 1 time in 4 (expected value -0.5). With strat=1 the outcomes are
+  // followed in proportion to their weights (each count within one visit of its share), so the
+  // gamble's mean is within 2/n of -0.5 after n visits, whatever the seed; the search is the
+  // same for the same seed.
+  auto g = std::make_shared<NimGame>(1, 1, 3);
+  const auto s = g->new_initial_state();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    auto a = agent("mcts:iters=301,prior=0,c=100,strat=1", *g);
+    core::Rng rng(seed);
+    a->choose(*s, rng);
+    const Explanation e = a->explain(10);
+    const Candidate* gamble = candidate(e, kGamble);
+    ASSERT_NE(gamble, nullptr);
+    ASSERT_GT(gamble->effort, 40);
+    EXPECT_NEAR(gamble->value, -0.5, 2.0 / static_cast<double>(gamble->effort) + 1e-12) << seed;
+    auto again = agent("mcts:iters=301,prior=0,c=100,strat=1", *g);
+    core::Rng rng2(seed);
+    again->choose(*s, rng2);
+    const Explanation e2 = again->explain(10);
+    ASSERT_NE(candidate(e2, kGamble), nullptr);
+    EXPECT_EQ(candidate(e2, kGamble)->effort, gamble->effort);
+    EXPECT_DOUBLE_EQ(candidate(e2, kGamble)->value, gamble->value);
+  }
+}
+
+TEST(MctsAgent, NormalisedValuesMakeTheSearchBlindToTheEvaluationsScale) {
+  // The same game with every value divided by 64 (exact in binary): with norm=1 the search
+  // spends its visits exactly as on the original; without it the exploration term, fixed on
+  // the raw scale, swamps the smaller differences and the visits change.
+  auto g = std::make_shared<NimGame>(7, 1, 3);
+  auto small = std::make_shared<NimGame>(7, 1, 3);
+  small->scale = 1.0 / 64;
+  auto visits = [](const std::string& spec, const NimGame& game) {
+    auto a = agent(spec, game);
+    core::Rng rng(5);
+    a->choose(*game.new_initial_state(), rng);
+    std::map<game::Action, std::int64_t> v;
+    for (const auto& c : a->explain(10).candidates) v[c.action] = c.effort;
+    return v;
+  };
+  EXPECT_EQ(visits("mcts:iters=300,norm=1", *g), visits("mcts:iters=300,norm=1", *small));
+  EXPECT_NE(visits("mcts:iters=300", *g), visits("mcts:iters=300", *small));
 }
 
 TEST(DecisionLimit, AnEnormousBudgetIsHeldToTheDriversDeadline) {
@@ -513,6 +585,9 @@ TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {
       {"mcts:depth=2", "'depth' is not a parameter of agent 'mcts'"},
       {"mcts:prior=-2", "prior=-2"},
       {"mcts:reuse=2", "reuse=2 of 'mcts' must be a whole number from 0 to 1"},
+      {"mcts:forced=2", "forced=2 of 'mcts' must be a whole number from 0 to 1"},
+      {"mcts:strat=-1", "strat=-1"},
+      {"mcts:norm=x", "norm=x"},
   };
   for (const auto& [text, expected] : cases) {
     auto a = make_agent(*AgentSpec::parse(text), *g, 0);
