@@ -53,9 +53,10 @@ constexpr std::string_view kUsageTail =
                              find the value of one scenario number that gives a side a win
                              rate, by paired simulation (see carroccio tune --help)
   odds RECORD [--move N] [--action NAME] [--json]
-                             exact odds of the attacks open in a saved position
-  odds bma --attacker UNIT,... --defender UNIT,... | --situation FILE
-                             exact odds of a combat described without a game (odds --help)
+                             exact odds of the attacks, shots and charges open in a saved
+                             position, for every ruleset
+  odds RULESET ...           exact odds of a situation described without a game, where the
+                             ruleset offers it (see carroccio odds --help)
 
   carroccio --version        print the version
   carroccio --help           print this help

@@ -4,6 +4,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,6 +81,18 @@ class Ruleset {
 
   // The subcommands of `carroccio` this ruleset contributes (none by default).
   virtual std::vector<RulesetCommand> commands() const { return {}; }
+
+  // `carroccio odds <id> ...`: the exact odds of a situation a person describes on the command
+  // line or in a file, with no game record (bma: a combat of chosen units and chits). `usage`
+  // is shown by `carroccio odds --help`; `run` gets the words after the id and answers as a
+  // RulesetCommand does (a bad description: one sentence, exit code 2). None by default: the
+  // odds of a saved position (`carroccio odds RECORD`) come from State::action_odds for every
+  // ruleset.
+  struct DescribedOdds {
+    std::string usage;
+    RulesetCommand::Run run;
+  };
+  virtual std::optional<DescribedOdds> described_odds() const { return std::nullopt; }
 
  protected:
   // Built-in scenarios as (id, JSON text); rulesets fill this from embedded files.

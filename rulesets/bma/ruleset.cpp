@@ -2,6 +2,7 @@
 
 #include "game/scenario_reader.hpp"
 #include "rulesets/bma/game.hpp"
+#include "rulesets/bma/odds_cli.hpp"
 #include "rulesets/bma/types.hpp"
 
 namespace carroccio::bma {
@@ -49,6 +50,11 @@ class BmaRuleset final : public game::FileRuleset {
     // Every combination of the four optional rules (7.1-7.4), with each form of 7.4 (off,
     // adverse, every): 8 x 3 = 24 sets.
     return every_option_combination();
+  }
+
+  // `carroccio odds bma ...`: a combat described without a game (odds_cli.hpp).
+  std::optional<DescribedOdds> described_odds() const override {
+    return DescribedOdds{std::string(kDescribedOddsUsage), run_described_odds_cli};
   }
 };
 

@@ -806,12 +806,15 @@ nlohmann::json BmaState::action_to_json(game::Action a) const {
     j["unit"] = g.unit(a - act::kReplacementBase).id;
   } else if (a >= act::kAddDefenderBase) {
     j["kind"] = "add-defender";
+    j["odds"] = true;  // action_odds() weighs the combat with it
     j["unit"] = g.unit(a - act::kAddDefenderBase).id;
   } else if (a >= act::kAddChargerBase) {
     j["kind"] = "add-charger";
+    j["odds"] = true;
     j["unit"] = g.unit(a - act::kAddChargerBase).id;
   } else if (a >= act::kAddAttackerBase) {
     j["kind"] = "add-attacker";
+    j["odds"] = true;
     j["unit"] = g.unit(a - act::kAddAttackerBase).id;
   } else if (a >= act::kTargetBase) {
     j["kind"] = "target";
@@ -835,6 +838,10 @@ nlohmann::json BmaState::action_to_json(game::Action a) const {
                 : a == act::kEndCombat   ? "end-combat"
                 : a == act::kStop        ? "stop"
                                          : "resolve";
+    if (a == act::kResolveCombat) {
+      j["odds"] = true;  // resolving rolls the die (and any chit, check) at once
+      j["rolls"] = true;
+    }
   }
   return j;
 }

@@ -437,10 +437,20 @@ void FastplayState::apply_die(int value) {
       // live stands share, else the unit's listed type); the owner picks the stand lost.
       const bool hit =
           alive(t) && archery_success(target_type(t), value, shot_in_cover(shooter_, t));
-      emit("archery",
-           fmt::format("{} shoots at {}: d6 {}{}", unit_name(shooter_), unit_name(t), value,
-                       hit ? ", a stand is hit" : ""),
-           "fastplay 5.2");
+      if (logging()) {
+        // The die, what it needed and why, and what it did.
+        const bool cover = shot_in_cover(shooter_, t);
+        int need = 6;
+        while (need > 1 && archery_success(target_type(t), need - 1, cover)) --need;
+        emit("archery",
+             fmt::format("{} shoots at {}: d6 {}, needs {}+ against {}{}: {}", unit_words(shooter_),
+                         unit_words(t), value, need, troop_words(target_type(t)),
+                         cover ? " in cover (+1, 10.2)" : "",
+                         value == 1 ? "a miss, and an archer stand runs low on arrows (5.3)"
+                         : hit      ? "a stand falls"
+                                    : "a miss"),
+             "fastplay 5.2");
+      }
       --dice_left_;
       if (value == 1) {
         // fastplay 5.3: a 1 costs arrows. It never hits (10.2: the archery row needs 3 or
@@ -464,8 +474,12 @@ void FastplayState::apply_die(int value) {
                              .value_or(0)
                        : 0;
       emit("machine",
-           fmt::format("{} shoots at {}: d6 {}, {} stands knocked out", unit_name(shooter_),
-                       unit_name(t), value, ko),
+           fmt::format("{} shoots at {}{}: d6 {}{}: {}", unit_words(shooter_), unit_words(t),
+                       d ? fmt::format(" at {} cm", (d->ceil() + kCm - 1) / kCm) : std::string(),
+                       value, shot_in_cover(shooter_, t) ? " (in cover: 1 less, 10.2)" : "",
+                       ko == 0   ? "no effect"
+                       : ko == 1 ? "one stand knocked out"
+                                 : fmt::format("{} stands knocked out", ko)),
            "fastplay 10.2");
       --dice_left_;
       if (ko > 0 && alive(t)) {
@@ -491,10 +505,22 @@ void FastplayState::apply_die(int value) {
               .stands[static_cast<std::size_t>(a.stand)]
               .occupy = a.occupy;
       }
-      emit("melee",
-           fmt::format("{} strikes {}: d6 {}{:+d} {}", unit_name(a.unit), unit_name(a.target_unit),
-                       value, int{a.modifier}, hit ? "eliminates a stand" : "no effect"),
-           "fastplay 10.1");
+      if (logging()) {
+        int need = 6;
+        while (need > 1 && melee_success(at, target.type, need - 1, 0)) --need;
+        std::string mods;
+        const int lone = fp_->unit(a.unit).lone_commander ? kLoneCommanderBonus : 0;
+        if (a.modifier - lone > 0) mods += ", +1 on a flank or the rear (10.3)";
+        if (lone) mods += ", +1 lone commander (11.3)";
+        emit("melee",
+             fmt::format("{}{} strikes {}: d6 {}{}, needs {}+ ({} against {}): {}",
+                         unit_words(a.unit), a.extra ? " (extra die)" : "",
+                         stand_words(a.target_unit, a.target_stand), value, mods, need,
+                         troop_words(at), troop_words(target.type),
+                         hit ? "the stand is struck down (removed at the end of the phase, 8.3)"
+                             : "no effect"),
+             "fastplay 10.1");
+      }
       if (!attacks_.empty()) {
         next_attack();
         return;
@@ -508,8 +534,9 @@ void FastplayState::apply_die(int value) {
       // fastplay 9.1: cavalry lose a stand on 1-2, foot on 1-5.
       const bool lose = value <= retreat_loss_limit(fp_->unit(u).type);
       emit("retreat",
-           fmt::format("{} retreats: d10 {}{}", unit_name(u), value,
-                       lose ? ", a stand is lost" : ""),
+           fmt::format("{} retreats: d10 {}, {} lose a stand on {} or less: {}", unit_words(u),
+                       value, is_cavalry(fp_->unit(u).type) ? "cavalry" : "foot",
+                       retreat_loss_limit(fp_->unit(u).type), lose ? "a stand is lost" : "no loss"),
            "fastplay 9.1");
       if (lose) {
         take_losses(u, 1, PendingKind::kRetreatDie);  // the owner picks the stand (ruling F-10)
@@ -524,7 +551,14 @@ void FastplayState::apply_die(int value) {
       // fastplay 11.2: 1-3 after melee losses, 1 after an archery attack.
       if (value <= commander_limit_) {
         units_[static_cast<std::size_t>(u)].commander = false;
-        emit("commander", fmt::format("the commander of {} falls (d10 {})", unit_name(u), value),
+        emit("commander",
+             fmt::format("the commander of {} falls: d10 {}, {} or less", unit_words(u), value,
+                         int{commander_limit_}),
+             "fastplay 11.2");
+      } else {
+        emit("commander",
+             fmt::format("the commander of {} survives: d10 {}, above {}", unit_words(u), value,
+                         int{commander_limit_}),
              "fastplay 11.2");
       }
       return;
@@ -1129,6 +1163,8 @@ nlohmann::json FastplayState::action_to_json(game::Action a) const {
     const Attack& f = attacks_.front();
     const int t = (a - act::kStrikeBase) / 8, s = (a - act::kStrikeBase) % 8;
     j["kind"] = "strike";
+    j["odds"] = true;  // action_odds() weighs it; "rolls": a die is rolled at once
+    j["rolls"] = true;
     j["by"] = id(f.unit);
     j["by_stand"] = f.stand;
     j["extra"] = f.extra;
@@ -1171,21 +1207,28 @@ nlohmann::json FastplayState::action_to_json(game::Action a) const {
     if (auto p = move_result(selected_, code)) put(selected_, *p);
   } else if (a >= act::kRetreatBase && a < act::kResponseBase) {
     j["kind"] = "retreat";
+    j["odds"] = true;
+    j["rolls"] = true;
     j["unit"] = id(a - act::kRetreatBase);
   } else if (a >= act::kFightBase && a < act::kRetreatBase) {
     j["kind"] = "fight";
+    j["odds"] = true;
+    j["rolls"] = true;
     j["unit"] = id(a - act::kFightBase);
   } else if (a >= act::kChargeBase && a < act::kFightBase) {
     const int c = a - act::kChargeBase;
     const int u = c / 256, t = (c % 256) / 4;
     const auto side = static_cast<geo::Side>(c % 4);
     j["kind"] = "charge";
+    j["odds"] = true;  // the fight it leads to (odds.cpp)
     j["mover"] = id(u);
     j["target"] = id(t);
     j["side"] = std::string(geo::to_string(side));
     if (auto p = charge_result(u, t, side)) put(u, *p);
   } else if (a >= act::kShootBase && a < act::kChargeBase) {
     j["kind"] = "shoot";
+    j["odds"] = true;
+    j["rolls"] = true;
     j["by"] = id((a - act::kShootBase) / 64);
     j["unit"] = id((a - act::kShootBase) % 64);
   } else if (a >= act::kSelectBase && a < act::kSelectBase + num_units()) {

@@ -175,6 +175,18 @@ class FastplayState final : public game::State {
   void agent_actions(std::vector<game::Action>& out) const override;
   nlohmann::json result_summary() const override;
   game::PointsStanding points_standing() const override;
+  // The exact odds of a volley, a war machine's shot, a fight, a strike's target, a retreat or a
+  // charge (the fight it leads to): every outcome, the modifiers with their clauses (odds.cpp).
+  nlohmann::json action_odds(game::Action action) const override;
+  // The odds of unit u's fight as the position stands, and of u's volley (or war machine's
+  // shot) at t; null when there is none (odds.cpp).
+  nlohmann::json fight_odds(int u) const;
+  nlohmann::json volley_odds(int u, int t) const;
+  // "r2 stand 3 (heavy infantry)": a stand as the odds and the log name it (odds.cpp).
+  std::string stand_words(int u, int i) const;
+  // "the Army B heavy infantry u1": a unit as the log names it (odds.cpp).
+  std::string unit_words(int u) const;
+  static std::string troop_words(TroopType t);
 
   // Read access for tests, agents and displays.
   const FastplayGame& fp() const { return *fp_; }

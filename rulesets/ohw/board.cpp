@@ -236,6 +236,8 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       put_base(j, unit(selected_).base);
     } else if (code == act::kDemolishCode) {
       j["kind"] = "demolish";
+      j["odds"] = true;  // action_odds() weighs it; "rolls": it rolls a die at once
+      j["rolls"] = true;
     } else if (code >= act::kMarchCode) {
       const auto g = static_cast<std::size_t>((code - act::kMarchCode) / 6);
       j["kind"] = "move";
@@ -251,6 +253,7 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
       const int t = (code - act::kChargeCode) / 4;
       const auto side = static_cast<geo::Side>((code - act::kChargeCode) % 4);
       j["kind"] = "charge";
+      j["odds"] = true;  // the strike it leads to (odds.cpp)
       j["target"] = ohw_->unit(t).id;
       j["side"] = std::string(geo::to_string(side));
       if (auto b = charge_result(selected_, t, side)) put_base(j, *b);
@@ -277,10 +280,14 @@ nlohmann::json OhwState::action_to_json(game::Action a) const {
   } else if (a >= act::kMeleeBase && a < act::kMoveBase) {
     // The enemy is the board object a click names; the striker comes with it.
     j["kind"] = "melee";
+    j["odds"] = true;
+    j["rolls"] = true;
     j["by"] = ohw_->unit((a - act::kMeleeBase) / 64).id;
     j["unit"] = ohw_->unit((a - act::kMeleeBase) % 64).id;
   } else if (a >= act::kShootBase && a < act::kMeleeBase) {
     j["kind"] = "shoot";
+    j["odds"] = true;
+    j["rolls"] = true;
     j["by"] = ohw_->unit((a - act::kShootBase) / 64).id;
     j["unit"] = ohw_->unit((a - act::kShootBase) % 64).id;
   } else if (a >= act::kSelectBase && a < act::kSelectBase + ohw_->num_units()) {

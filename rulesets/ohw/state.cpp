@@ -155,7 +155,9 @@ void OhwState::end_player_turn() {
     if (us.on_table && us.hits >= 15) {
       us.on_table = false;
       us.removed = true;
-      emit("remove", fmt::format("{} is removed with {} hits", unit_name(u), us.hits), "ohw 4");
+      emit("remove",
+           fmt::format("{} has {} hits, 15 or more, and leaves the table", unit_words(u), us.hits),
+           "ohw 4");
     }
   }
   const Scenario& sc = ohw_->scenario_data();
@@ -204,10 +206,12 @@ void OhwState::apply_die(int value) {
     }
     case PendingKind::kShot: {
       const HitFactors h = shooting_hits(p.a, p.t, value);
+      // The reasons are read before the hits land (logging only: playouts build no text).
+      const std::string why = logging() ? roll_reasons(p.a, p.t, false, h) : std::string();
       apply_hits(p.t, h.hits);
       emit("shoot",
-           fmt::format("{} shoots {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
-                       value, h.hits, unit(p.t).hits),
+           fmt::format("{} shoots at {}: {} (now {} of 15)", unit_words(p.a), unit_words(p.t), why,
+                       unit(p.t).hits),
            "ohw 2.3");
       break;
     }
@@ -220,10 +224,11 @@ void OhwState::apply_die(int value) {
       break;
     case PendingKind::kMelee: {
       const HitFactors h = melee_hits(p.a, p.t, value);
+      const std::string why = logging() ? roll_reasons(p.a, p.t, true, h) : std::string();
       apply_hits(p.t, h.hits);
       emit("melee",
-           fmt::format("{} strikes {}: d6 {} -> {} hits (now {})", unit_name(p.a), unit_name(p.t),
-                       value, h.hits, unit(p.t).hits),
+           fmt::format("{} strikes {}: {} (now {} of 15)", unit_words(p.a), unit_words(p.t), why,
+                       unit(p.t).hits),
            "ohw 3.2");
       break;
     }

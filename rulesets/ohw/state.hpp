@@ -148,6 +148,9 @@ class OhwState final : public game::State {
   void agent_actions(std::vector<game::Action>& out) const override;  // analysis.cpp
   nlohmann::json result_summary() const override;
   game::PointsStanding points_standing() const override;  // victory.cpp
+  // The exact odds of a shot, a melee strike, a charge (the strike it leads to) or a demolition
+  // attempt: every face of the d6, the hits, the modifiers with their clauses (odds.cpp).
+  nlohmann::json action_odds(game::Action action) const override;
 
   // Read access for tests, agents and displays.
   const OhwGame& ohw() const { return *ohw_; }
@@ -203,11 +206,14 @@ class OhwState final : public game::State {
   bool must_fight(int u) const;                           // O-24
   HitFactors shooting_hits(int u, int t, int die) const;  // 2.3
   HitFactors melee_hits(int u, int t, int die) const;     // 3.2
-  bool within_terrain(int u, TerrainType type) const;     // 0.8
-  bool at_river_crossing(int u) const;                    // 3.2 i
-  bool uphill_of(int u, int other) const;                 // 0.8, O-7
-  bool is_fort(int u) const;                              // 5.1
-  bool in_redoubt(int u) const;                           // 5.4
+  // Why u's shot at (or strike on) t gives the hits it does: each modifier with its clause, as
+  // {"what", "rule"} (odds.cpp; the odds and the log show it).
+  nlohmann::json hit_modifiers(int u, int t, bool melee) const;
+  bool within_terrain(int u, TerrainType type) const;  // 0.8
+  bool at_river_crossing(int u) const;                 // 3.2 i
+  bool uphill_of(int u, int other) const;              // 0.8, O-7
+  bool is_fort(int u) const;                           // 5.1
+  bool in_redoubt(int u) const;                        // 5.4
   bool is_foot(int u) const { return unit(u).type != UnitType::kKnights; }
   bool demolished() const { return demolished_; }
   bool may_demolish(int u) const;  // S2 "Demolition"
@@ -248,6 +254,12 @@ class OhwState final : public game::State {
   void wagons_end_of_turn();  // victory.cpp
   int decide_at_end() const;
   std::string unit_name(int u) const;
+  // "the Red men-at-arms r1": a unit as the log names it, its type in words (odds.cpp).
+  std::string unit_words(int u) const;
+  // A roll for the log: "d6 5, archers +2 [ohw 2.3]; ... -> 4 hits" (odds.cpp).
+  std::string roll_reasons(int u, int t, bool melee, const HitFactors& h) const;
+  // The odds of u's shot or strike at t as the position stands (odds.cpp).
+  nlohmann::json hits_odds(int u, int t, bool melee) const;
 
   std::shared_ptr<const OhwGame> ohw_;
   std::vector<UnitState> units_;

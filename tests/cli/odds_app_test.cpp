@@ -245,6 +245,44 @@ TEST(OddsCommand, ListsTheOddsOfASavedPosition) {
   EXPECT_EQ(none.code, kExitUsage);
 }
 
+TEST(OddsCommand, AnyRulesetsSavedPositionThroughItsOwnOdds) {
+  // fastplay/mill: the first decision offered (the lowest die at a chance node) until a shot
+  // is on offer; `carroccio odds` then weighs it through State::action_odds, no ruleset named.
+  const game::Registry registry = rulesets::make_registry();
+  auto game = registry.load("fastplay/mill", {});
+  ASSERT_TRUE(game.ok());
+  auto state = (*game)->new_initial_state();
+  std::string shot;
+  for (int i = 0; i < 400 && shot.empty() && !state->is_terminal(); ++i) {
+    if (state->is_chance_node()) {
+      state->apply_unchecked(state->chance_outcomes().front().action);
+      continue;
+    }
+    const auto legal = state->legal_actions();
+    for (game::Action a : legal)
+      if (state->action_to_json(a).value("kind", "") == "shoot") shot = state->action_to_string(a);
+    if (shot.empty()) state->apply_unchecked(legal.front());
+  }
+  ASSERT_FALSE(shot.empty());
+  const auto record = game::make_record(*state, 0, {});
+  const std::string path =
+      (std::filesystem::path(::testing::TempDir()) / "odds_fastplay.json").string();
+  ASSERT_TRUE(game::write_record_file(record, path).ok());
+  auto r = run_cli(registry, {"odds", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Roll "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[fastplay 5.2, 10.2]"), std::string::npos) << r.out;
+  auto j = run_cli(registry, {"odds", path, "--action", shot, "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  const auto parsed = nlohmann::json::parse(j.out);
+  ASSERT_EQ(parsed["actions"].size(), 1u);
+  EXPECT_TRUE(parsed["actions"][0]["odds"]["commits"].get<bool>());
+  // A ruleset that offers no described situation says so in one sentence.
+  auto none = run_cli(registry, {"odds", "fastplay", "--attacker", "x"});
+  EXPECT_EQ(none.code, kExitUsage);
+  EXPECT_NE(none.err.find("offers no described situation"), std::string::npos) << none.err;
+}
+
 TEST(AnalyseCommand, ExplainsTheCandidatesOfARecordedPositionWithTheirOdds) {
   const game::Registry registry = rulesets::make_registry();
   auto game = registry.load("bma/legnano", {});

@@ -37,6 +37,10 @@ export interface Action {
   hex?: string;
   facing?: string;
   value?: number;
+  /** The ruleset weighs this decision's odds (GET .../odds?action=ID). */
+  odds?: boolean;
+  /** Taking this decision rolls dice at once: it cannot be taken back. */
+  rolls?: boolean;
   [key: string]: unknown;
 }
 
@@ -130,6 +134,8 @@ export interface OddsResult {
   result: string;
   probability: string; // exact fraction, e.g. "5/12"
   p: number;
+  /** good, bad or even for the side deciding (rulesets whose results are not CRT codes say). */
+  tone?: 'good' | 'bad' | 'even';
   vp_lost?: Record<string, { now: number; after: number; rout_level: number }>;
   ends_game?: { winner: string; reason?: string; rule?: string };
 }
@@ -145,6 +151,12 @@ export interface Odds {
   automatic?: string;
   rule?: string;
   exact?: boolean;
+  /** The dice the decision rolls ("d6+2", "4 d6"). */
+  roll?: string;
+  /** A sentence on what the odds assume (e.g. a charge: the fight that follows). */
+  note?: string;
+  /** True when taking the decision rolls the dice at once. */
+  commits?: boolean;
   [key: string]: unknown;
 }
 

@@ -83,10 +83,16 @@ describe('highlights and buttons', () => {
     expect(groups[0].actions.map((a) => a.id)).toEqual([3, 4]);
     expect(groupActions([{ id: 9, name: 'x', kind: 'odd-thing' }])[0].title).toBe('Odd thing');
   });
-  it('shows the odds of resolving unprompted', () => {
-    const r: Action = { id: 5, name: 'resolve the combat', kind: 'resolve' };
-    expect(defaultOddsAction([selectA, r])).toBe(r);
-    expect(defaultOddsAction([selectA])).toBeNull();
+  it('shows the odds of the one decision that rolls at once unprompted', () => {
+    const r: Action = { id: 5, name: 'resolve the combat', kind: 'resolve', odds: true, rolls: true };
+    const add: Action = { id: 6, name: 'add attacker', kind: 'add-attacker', odds: true };
+    expect(defaultOddsAction([selectA, add, r])).toBe(r);
+    expect(defaultOddsAction([selectA, add])).toBeNull();
+    // Two strikes on offer: the player points at one first.
+    const s1: Action = { id: 7, name: 'r1 strikes b1', kind: 'melee', odds: true, rolls: true };
+    const s2: Action = { id: 8, name: 'r1 strikes b2', kind: 'melee', odds: true, rolls: true };
+    expect(defaultOddsAction([s1, s2])).toBeNull();
+    expect(defaultOddsAction([s1])).toBe(s1);
   });
   it('polls while an agent thinks or the dice roll, not on a person', () => {
     expect(needsPolling({ terminal: false, waiting_for: 'agent', current_player: 'lombard' })).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Api, ApiError, humanSide, isBusy } from '../src/api';
 import { boardKind } from '../src/boards/index';
 import { describeUnit, hasOption, piecesByHex, readScenario, readState } from '../src/boards/hexmodel';
-import { eventDice } from '../src/shell/log';
+import { eventDice, turnSummary } from '../src/shell/log';
 import { optionsString } from '../src/shell/lobby';
 import { favourable, pct, resultTone } from '../src/shell/odds';
 import { gameHash, parseRoute } from '../src/shell/route';
@@ -99,6 +99,9 @@ describe('shell helpers', () => {
     expect(resultTone('AR')).toBe('bad');
     expect(resultTone('NE')).toBe('even');
     expect(resultTone('called off (every attacker failed its check)')).toBe('bad');
+    // A ruleset that says the tone is believed over the CRT letters.
+    expect(resultTone('3 hits, 3 of 15', 'good')).toBe('good');
+    expect(resultTone('a stand is lost', 'bad')).toBe('bad');
     expect(favourable({ results: [{ result: 'DR', probability: '1/3', p: 1 / 3 }, { result: 'AD', probability: '2/3', p: 2 / 3 }] })).toBeCloseTo(1 / 3);
     expect(pct(0.5)).toBe('50%');
     expect(pct(0.0277)).toBe('2.8%');
@@ -133,5 +136,13 @@ describe('api client', () => {
   it('accepts a null odds body', async () => {
     const api = new Api('', fake(200, 'null'));
     expect(await api.odds('g', 5)).toBeNull();
+  });
+});
+
+describe('the other side\'s turn in a line', () => {
+  const ev = (kind: string) => ({ index: 0, kind, text: '', rule: '', data: {}, step: 0 });
+  it('counts what happened by kind, leaving the dice out', () => {
+    expect(turnSummary([ev('move'), ev('move'), ev('shoot'), ev('chance'), ev('remove')])).toBe('2 moves, 1 shot, 1 unit removed');
+    expect(turnSummary([ev('chance')])).toBe('');
   });
 });

@@ -707,14 +707,15 @@ export class TableBoard implements BoardRenderer {
     g.appendChild(svg('polygon', { points: this.pointsAttr([a, tip, b]), class: 'tunit-facing', fill: ink }));
     g.appendChild(svg('polyline', { points: this.pointsAttr([fr, fl]), class: 'tunit-front', stroke: ink, 'stroke-width': 0.12 * u }));
     const [cx, cy] = this.P([x.x, x.y]);
-    // Upright text: a base turned end-on to the viewer gets the short forms.
+    // Upright text, sized to stay readable (11 px or more) in the default view of a 36-inch table
+    // at 1366x768 (issue 20); a base turned end-on to the viewer gets the short forms.
     const wide = Math.max(...x.corners.map((p) => p[0])) - Math.min(...x.corners.map((p) => p[0]));
     const narrow = wide < 3.2 * u;
     g.appendChild(
-      svg('text', { x: cx, y: cy - 0.12 * u, class: 'tunit-label', fill: ink, 'text-anchor': 'middle', 'font-size': 0.5 * u }, [typeLabel(x.type, narrow)]),
+      svg('text', { x: cx, y: cy - 0.1 * u, class: 'tunit-label', fill: ink, 'text-anchor': 'middle', 'font-size': 0.64 * u }, [typeLabel(x.type, narrow)]),
     );
     g.appendChild(
-      svg('text', { x: cx, y: cy + 0.5 * u, class: 'tunit-hits', fill: ink, 'text-anchor': 'middle', 'font-size': 0.45 * u, 'data-testid': `hits-${x.id}` }, [
+      svg('text', { x: cx, y: cy + 0.62 * u, class: 'tunit-hits', fill: ink, 'text-anchor': 'middle', 'font-size': 0.6 * u, 'data-testid': `hits-${x.id}` }, [
         narrow ? `${x.id} · ${x.hits}` : `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`,
       ]),
     );

@@ -8,8 +8,8 @@ import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel } from './decisions';
 import { h, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
-import { BusyPoll, defaultOddsAction, indexActions, needsPolling, ODDS_KINDS, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { EventLogPanel } from './log';
+import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
+import { EventLogPanel, turnSummary } from './log';
 import { OddsPanel } from './odds';
 import { ReplayPanel } from './replay';
 import { SeatBook, seatLink } from './seats';
@@ -36,6 +36,8 @@ export class GameScreen {
   private shown: GameView | null = null; // what the board shows (a replay position or the live view)
   private index: ActionIndex = indexActions([]);
   private events: GameEvent[] = [];
+  /** The history length when this screen last waited for the other side (its turn summary). */
+  private waitedFrom: number | null = null;
   private nextEvent = 0;
   private sideNames: Record<string, string> = {};
   private unitNames = new Map<string, string>();
@@ -90,6 +92,7 @@ export class GameScreen {
         h('button', { class: 'tool', title: 'Fit the whole map', 'data-testid': 'zoom-fit', onclick: () => this.board?.fit() }, '⤢'),
         h('button', { class: 'tool', title: 'Fit the map’s width (scroll up and down)', 'data-testid': 'zoom-width', onclick: () => this.board?.fitWidth?.() }, '⇔'),
         h('button', { class: 'tool', title: 'Zoom on the action (a)', 'data-testid': 'zoom-action', onclick: () => this.board?.focus?.() }, '◎'),
+        h('button', { class: 'tool side-toggle', title: 'Hide or show the side panel (p)', 'data-testid': 'side-toggle', onclick: () => this.toggleSide() }, '⇥'),
       ),
       this.inspector,
       this.endLayer,
@@ -99,8 +102,14 @@ export class GameScreen {
       'div',
       { class: 'game', 'data-testid': 'game' },
       this.mapPane,
-      h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.decisions.el, this.odds.el),
-      h('div', { class: 'col-right' }, this.log.el, this.replay.el),
+      // One side panel (the board keeps the rest of the window): the game, the decisions and
+      // the odds above, the log in a drawer below; the whole panel folds away (p).
+      h(
+        'div',
+        { class: 'side', 'data-testid': 'side-panel' },
+        h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.decisions.el, this.odds.el),
+        h('div', { class: 'col-right' }, this.log.el, this.replay.el),
+      ),
       this.toast,
     );
   }
@@ -114,10 +123,26 @@ export class GameScreen {
     else if (e.key === '-') this.board?.zoom(1 / 1.4);
     else if (e.key === '0') this.board?.fit();
     else if (e.key === 'a') this.board?.focus?.();
+    else if (e.key === 'p') this.toggleSide();
   };
+
+  /** Folds the side panel away (the board takes the whole window) or brings it back. */
+  private toggleSide(): void {
+    const hidden = this.el.classList.toggle('side-hidden');
+    try {
+      window.localStorage?.setItem('carroccio.sideHidden', hidden ? '1' : '0');
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  }
 
   async start(): Promise<void> {
     window.addEventListener('keydown', this.onKey);
+    try {
+      if (window.localStorage?.getItem('carroccio.sideHidden') === '1') this.el.classList.add('side-hidden');
+    } catch {
+      // no storage: the panel shows
+    }
     let view: GameView;
     try {
       // Without a viewer the server shows the game as a side this browser holds the seat of (the
@@ -153,16 +178,6 @@ export class GameScreen {
     );
     document.title = `Carroccio · ${String(scenario.title ?? view.scenario)}`;
     this.board = createBoard(view.ruleset, scenario);
-    const aspect = this.board.aspect();
-    const sizeMap = () => {
-      const h = this.mapPane.clientHeight || this.el.clientHeight - 16;
-      if (h > 0) this.el.style.setProperty('--map-min', `${Math.round(h * aspect) + 4}px`);
-    };
-    sizeMap();
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resize = new ResizeObserver(sizeMap);
-      this.resize.observe(this.el);
-    }
     this.board.mount(this.mapFrame, {
       onPick: (p, leaderFirst) => this.pick(p, leaderFirst),
       onChoose: (a) => void this.act(a),
@@ -278,6 +293,7 @@ export class GameScreen {
     this.index = indexActions(this.replayAt === null ? v.legal : []);
     if (this.replayAt === null) this.shown = v;
     this.renderAll();
+    this.summariseOtherTurn(v);
     void this.fetchPlacement(v);
     if (needsPolling(v)) this.schedule(this.busyPoll.delay(sent ? 'sent' : changed ? 'moved' : 'still'));
     else if (!v.terminal && !this.myTurn()) this.schedule(POLL_IDLE_MS);
@@ -406,7 +422,7 @@ export class GameScreen {
     const legal = this.myTurn() ? v.legal ?? [] : [];
     // Only decisions still on offer are weighed (a hovered button may be from a past position).
     const hovered = this.preview && legal.some((a) => a.id === this.preview?.id && a.kind === this.preview?.kind) ? this.preview : null;
-    const target = hovered && ODDS_KINDS.has(hovered.kind ?? '') ? hovered : defaultOddsAction(legal);
+    const target = hovered && hasOdds(hovered) ? hovered : defaultOddsAction(legal);
     if (!target) {
       this.oddsShown = null;
       this.odds.hint(this.oddsHint());
@@ -519,6 +535,27 @@ export class GameScreen {
     );
   }
 
+  /**
+   * The other side's turn, shown: once it is this screen's turn again, the log marks what the
+   * other side did while this one waited, and a short summary says it in a line.
+   */
+  private summariseOtherTurn(v: GameView): void {
+    if (this.replayAt !== null || this.hotseat) return;
+    const mine = this.myTurn();
+    if (!mine) {
+      if (this.waitedFrom === null && !v.terminal) this.waitedFrom = v.history_length;
+      return;
+    }
+    if (this.waitedFrom === null) return;
+    const from = this.waitedFrom;
+    this.waitedFrom = null;
+    const theirs = this.events.filter((e) => e.step >= from);
+    if (theirs.length === 0) return;
+    this.log.markOther(from);
+    const line = turnSummary(theirs);
+    if (line) this.showToast(`While you waited: ${line}. The log marks each in gold.`);
+  }
+
   private showToast(msg: string): void {
     this.toast.textContent = msg;
     this.toast.classList.add('on');
@@ -566,3 +603,4 @@ export function boardHint(legal: Action[]): string {
   if (kinds.has('replacement')) return 'Choose the unit the replacement leader joins.';
   return '';
 }
+

@@ -166,12 +166,18 @@ export function groupActions(legal: Action[]): ButtonGroup[] {
   return [...groups.entries()].map(([title, actions]) => ({ title, actions })).sort((a, b) => rank(a.title) - rank(b.title));
 }
 
-/** Kinds whose odds are worth asking for before committing (others are asked on hover). */
-export const ODDS_KINDS = new Set(['resolve', 'add-attacker', 'add-charger', 'add-defender']);
+/** Whether the ruleset weighs this decision's odds (its action JSON says "odds": true). */
+export function hasOdds(a: Action | null | undefined): boolean {
+  return !!a && a.odds === true;
+}
 
-/** The decision whose odds the odds panel shows unprompted: resolving the combat as it stands. */
+/**
+ * The decision whose odds the odds panel shows unprompted: the one decision on offer that rolls
+ * dice at once and has odds (resolving a combat as it stands, a unit's only strike).
+ */
 export function defaultOddsAction(legal: Action[]): Action | null {
-  return legal.find((a) => a.kind === 'resolve') ?? null;
+  const rolling = legal.filter((a) => hasOdds(a) && a.rolls === true);
+  return rolling.length === 1 ? rolling[0] : null;
 }
 
 /** A short label for a button: the action's name without the leading verb repeated by its group. */

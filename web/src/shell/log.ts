@@ -45,7 +45,10 @@ export class EventLogPanel {
   constructor() {
     this.list = h('ol', { class: 'log-list', 'data-testid': 'event-log' });
     this.count = h('span', { class: 'muted small' });
-    this.el = h('section', { class: 'panel log' }, h('h3', {}, 'Event log ', this.count), this.list);
+    // A drawer: its title folds the list away, leaving the decisions more room.
+    const title = h('h3', { class: 'log-title', title: 'Fold or unfold the event log', 'data-testid': 'log-toggle' }, 'Event log ', this.count);
+    this.el = h('section', { class: 'panel log' }, title, this.list);
+    title.addEventListener('click', () => this.el.classList.toggle('folded'));
   }
 
   reset(): void {
@@ -68,6 +71,11 @@ export class EventLogPanel {
     if (added && (nearBottom || uptoStep !== null)) this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /** Marks the events from history step `step` on as the other side's turn (shell/game.ts). */
+  markOther(step: number): void {
+    for (const li of this.list.querySelectorAll<HTMLElement>('li.ev')) li.classList.toggle('other-turn', Number(li.dataset.step) >= step);
+  }
+
   /** Scrolls to the newest event (after the log's box has changed size). */
   followEnd(): void {
     this.list.scrollTop = this.list.scrollHeight;
@@ -88,4 +96,27 @@ export class EventLogPanel {
       e.rule ? h('span', { class: 'ev-rule', title: 'rule clause', 'data-testid': 'rule' }, e.rule) : h('span', {}),
     );
   }
+}
+
+/** "4 moves, 2 shots, 1 melee": the events of a turn counted by kind (chance rolls left out). */
+export function turnSummary(events: GameEvent[]): string {
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  const words: Record<string, [string, string]> = {
+    move: ['move', 'moves'],
+    shoot: ['shot', 'shots'],
+    archery: ['archery die', 'archery dice'],
+    machine: ['war machine shot', 'war machine shots'],
+    melee: ['melee roll', 'melee rolls'],
+    charge: ['charge', 'charges'],
+    combat: ['combat', 'combats'],
+    remove: ['unit removed', 'units removed'],
+    loss: ['stand loss', 'stand losses'],
+  };
+  const parts: string[] = [];
+  for (const [kind, n] of counts) {
+    const w = words[kind];
+    if (w) parts.push(`${n} ${n === 1 ? w[0] : w[1]}`);
+  }
+  return parts.join(', ');
 }

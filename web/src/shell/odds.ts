@@ -7,7 +7,8 @@ import type { Action, Odds } from '../api';
 import { h, replace, titleCase } from './dom';
 
 /** Results grouped as good, bad or neutral for the side that attacks (CRT codes A*, D*). */
-export function resultTone(result: string): 'good' | 'bad' | 'even' {
+export function resultTone(result: string, tone?: 'good' | 'bad' | 'even'): 'good' | 'bad' | 'even' {
+  if (tone) return tone;
   const r = result.trim().toUpperCase();
   if (r.startsWith('D') || r.includes('DESTROYED') || r.includes('ELIMINATED WITHOUT')) return 'good';
   if (r.startsWith('A') || r.includes('CALLED OFF')) return 'bad';
@@ -16,7 +17,7 @@ export function resultTone(result: string): 'good' | 'bad' | 'even' {
 
 /** Sum of the probabilities of results good for the attacker. */
 export function favourable(odds: Odds): number {
-  return (odds.results ?? []).filter((r) => resultTone(r.result) === 'good').reduce((s, r) => s + r.p, 0);
+  return (odds.results ?? []).filter((r) => resultTone(r.result, r.tone) === 'good').reduce((s, r) => s + r.p, 0);
 }
 
 export function pct(p: number): string {
@@ -50,7 +51,8 @@ export class OddsPanel {
   show(a: Action, odds: Odds | null, sideNames: Record<string, string>, unitName: (id: string) => string, leaderName: (id: string) => string): void {
     this.body.classList.remove('stale');
     this.el.classList.remove('idle');
-    replace(this.title, a.kind === 'resolve' ? 'Odds if you resolve now' : 'Odds ', a.kind === 'resolve' ? null : h('span', { class: 'odds-what' }, `with: ${a.name}`));
+    const now = a.rolls === true;
+    replace(this.title, now ? 'Odds if you ' : 'Odds ', h('span', { class: 'odds-what' }, now ? `${a.name} now` : `with: ${a.name}`));
     if (!odds) {
       replace(this.body, h('p', { class: 'muted small' }, 'No odds for this decision.'));
       return;
@@ -59,6 +61,16 @@ export class OddsPanel {
     const sideName = (id: string) => sideNames[id] ?? titleCase(id);
     replace(
       this.body,
+      odds.roll || odds.note
+        ? h(
+            'div',
+            { class: 'odds-line', 'data-testid': 'odds-roll' },
+            odds.roll ? h('span', { class: 'label' }, `Roll ${odds.roll}`) : null,
+            odds.commits === true ? h('span', { class: 'odds-commits', title: 'Taking it rolls the dice at once: it cannot be taken back.' }, ' rolls at once') : null,
+            odds.roll && results.length && odds.column === undefined ? h('span', { class: 'odds-fav' }, `${pct(favourable(odds))} favourable`) : null,
+            odds.note ? h('div', { class: 'small muted' }, odds.note, odds.rule ? ' ' : null, odds.rule ? h('span', { class: 'ev-rule' }, odds.rule) : null) : null,
+          )
+        : null,
       odds.automatic ? h('p', { class: 'odds-auto' }, `${odds.automatic} `, odds.rule ? h('span', { class: 'ev-rule' }, odds.rule) : null) : null,
       odds.column !== undefined
         ? h(
@@ -82,7 +94,7 @@ export class OddsPanel {
             : '';
           return h(
             'tr',
-            { class: `tone-${resultTone(r.result)}` },
+            { class: `tone-${resultTone(r.result, r.tone)}` },
             h('td', { class: 'res' }, r.result),
             h('td', { class: 'bar' }, h('div', { class: 'pbar' }, h('div', { style: `width:${(r.p * 100).toFixed(1)}%` }))),
             h('td', { class: 'frac', title: pct(r.p) }, r.probability),

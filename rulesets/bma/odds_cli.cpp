@@ -1,0 +1,301 @@
+// `carroccio odds bma ...`: the odds of a combat described without a game record, from flags or
+// a situation file (the hook game::Ruleset::described_odds, which `carroccio odds` hands the
+// words after the ruleset's id). The combat is laid out as a position (situation.hpp) and its
+// odds are BmaState::action_odds, the same call as for a game in play.
+#include "rulesets/bma/odds_cli.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+#include "fmt/format.h"
+#include "game/json_text.hpp"
+#include "game/odds_text.hpp"
+#include "rulesets/bma/situation.hpp"
+
+namespace carroccio::bma {
+
+const std::string_view kDescribedOddsUsage =
+    R"(       carroccio odds bma --attacker UNIT[,key=value...] ... --defender UNIT[,key=value...]
+                      [--side SIDE] [--terrain clear|forest] [--options LIST]
+                      [--vp-lost SIDE=N,...] [--scenario ID] [--json]
+       carroccio odds bma --situation FILE [--json]
+
+A described bma combat (no game needed; laid out as a position and resolved by the same rules):
+  --attacker SPEC   one attacking unit; repeat for each (one to six)
+  --defender SPEC   the unit attacked
+      SPEC is a unit of the scenario (id or name) or a rating and type ("B infantry"),
+      then comma-separated details:
+        chit=N          its combat chit (5.1.3); left out: not drawn yet, every value counted
+        leader=NAME     a leader stacked with it (a leader of the scenario, or "leader")
+        carroccio       it stands next to its own Carroccio (9.3.1)
+      attacker only:  from=front|flank|rear (7.2.5, needs facing), charge (7.3, needs charge)
+      defender only:  status=ordered|disordered|routed (5.3), terrain=clear|forest (9.6),
+                      unguarded (the Carroccio with no friendly unit beside it, 9.3.2)
+      (front, flank, rear, disordered, routed and forest may also be given alone)
+  --side SIDE       the attacking side (needed only when no named unit tells it)
+  --terrain T       the defender's hex: clear or forest (9.6)
+  --options LIST    optional rules, e.g. facing,charge,vcf=every
+  --vp-lost LIST    victory points each side has lost so far, e.g. imperial=12,lombard=20
+  --scenario ID     the bma scenario whose sides, pieces and rout levels are used (legnano)
+  --situation FILE  the same as a JSON file: {"side", "options", "vp_lost", "scenario",
+                    "defender": {...}, "attackers": [{...}]} with the keys above
+  --json            print the odds (and the situation as understood) as JSON
+)";
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+int usage_error(std::ostream& err, std::string_view sentence) {
+  err << "carroccio: " << sentence << "\nsee carroccio odds --help\n";
+  return 2;
+}
+
+// The flags after `carroccio odds bma`: each --name takes a value, except --json.
+struct Flags {
+  std::map<std::string, std::vector<std::string>> flags;
+  bool has(const std::string& name) const { return flags.count(name) > 0; }
+  std::optional<std::string> value(const std::string& name) const {
+    auto it = flags.find(name);
+    if (it == flags.end() || it->second.empty()) return std::nullopt;
+    return it->second.back();
+  }
+  std::vector<std::string> values(const std::string& name) const {
+    auto it = flags.find(name);
+    return it == flags.end() ? std::vector<std::string>{} : it->second;
+  }
+};
+
+const char* const kDescribedFlags[] = {"attacker", "defender", "side",     "terrain",
+                                       "options",  "vp-lost",  "scenario", "situation"};
+
+// "--attacker 'A cavalry,chit=9,from=flank,charge'" as the JSON object of a described piece.
+core::Expected<nlohmann::json> piece_from_spec(std::string_view spec, bool defender) {
+  const std::string flag = defender ? "--defender" : "--attacker";
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char c : spec) {
+    if (c == ',') {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  parts.push_back(cur);
+  auto trim = [](std::string t) {
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.erase(0, 1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+    return t;
+  };
+  nlohmann::json j = nlohmann::json::object();
+  j["unit"] = trim(parts[0]);
+  if (j["unit"].get<std::string>().empty())
+    return core::make_error(fmt::format(
+        "'{} {}' does not start with a unit (e.g. \"B infantry\" or a unit's id).", flag, spec));
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string part = trim(parts[i]);
+    const auto eq = part.find('=');
+    std::string key = lower(trim(part.substr(0, eq)));
+    std::string value = eq == std::string::npos ? "" : trim(part.substr(eq + 1));
+    if (eq == std::string::npos) {
+      // Words that stand alone.
+      if (key == "front" || key == "flank" || key == "rear")
+        value = key, key = "from";
+      else if (key == "ordered" || key == "disordered" || key == "routed")
+        value = key, key = "status";
+      else if (key == "clear" || key == "forest")
+        value = key, key = "terrain";
+      else if (key == "charge" || key == "carroccio" || key == "guarded")
+        value = "true";
+      else if (key == "unguarded")
+        key = "guarded", value = "false";
+      else
+        return core::make_error(
+            fmt::format("'{} {}': '{}' is neither key=value nor a word the description knows.",
+                        flag, spec, part));
+    }
+    if (key == "chit") {
+      int n = 0;
+      const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc() || ptr != value.data() + value.size())
+        return core::make_error(
+            fmt::format("'{} {}': chit '{}' is not a whole number.", flag, spec, value));
+      j[key] = n;
+    } else if (key == "charge" || key == "carroccio" || key == "guarded") {
+      const std::string v = lower(value);
+      if (v == "true" || v == "yes")
+        j[key] = true;
+      else if (v == "false" || v == "no")
+        j[key] = false;
+      else
+        return core::make_error(
+            fmt::format("'{} {}': {} must be yes or no, not '{}'.", flag, spec, key, value));
+    } else {
+      j[key] = value;  // the ruleset names unknown keys and bad values
+    }
+  }
+  return j;
+}
+
+// `carroccio odds bma ...`: a combat described without a game.
+int run_described_odds(const Flags& parsed, std::ostream& out, std::ostream& err) {
+  nlohmann::json situation = nlohmann::json::object();
+  std::string source = "the described combat";
+  if (auto path = parsed.value("situation")) {
+    for (const char* f : kDescribedFlags)
+      if (std::string(f) != "situation" && parsed.has(f))
+        return usage_error(err, fmt::format("Give the combat either in --situation {} or with "
+                                            "--{} and the other flags, not both.",
+                                            *path, f));
+    auto text = game::read_text_file(*path, "situation file");
+    if (!text) return usage_error(err, text.message());
+    auto j = game::parse_json_text(*text, *path);
+    if (!j) return usage_error(err, j.message());
+    situation = *j;
+    source = *path;
+  } else {
+    if (!parsed.has("defender"))
+      return usage_error(err,
+                         "A described combat needs --defender UNIT (the unit attacked), e.g. "
+                         "--defender \"B infantry\".");
+    if (!parsed.has("attacker"))
+      return usage_error(err,
+                         "A described combat needs at least one --attacker UNIT, e.g. --attacker "
+                         "\"A cavalry,chit=9\".");
+    auto defender = piece_from_spec(*parsed.value("defender"), true);
+    if (!defender) return usage_error(err, defender.message());
+    if (auto t = parsed.value("terrain")) {
+      if (defender->contains("terrain"))
+        return usage_error(err,
+                           "The defender's terrain is given twice (--terrain and "
+                           "terrain= in --defender).");
+      (*defender)["terrain"] = *t;
+    }
+    situation["defender"] = *defender;
+    situation["attackers"] = nlohmann::json::array();
+    for (const auto& spec : parsed.values("attacker")) {
+      auto a = piece_from_spec(spec, false);
+      if (!a) return usage_error(err, a.message());
+      situation["attackers"].push_back(*a);
+    }
+    if (auto v = parsed.value("side")) situation["side"] = *v;
+    if (auto v = parsed.value("options")) situation["options"] = *v;
+    if (auto v = parsed.value("scenario")) situation["scenario"] = *v;
+    if (auto v = parsed.value("vp-lost")) {
+      nlohmann::json vp = nlohmann::json::object();
+      std::istringstream items(*v);
+      std::string item;
+      while (std::getline(items, item, ',')) {
+        const auto eq = item.find('=');
+        int n = -1;
+        const std::string num = eq == std::string::npos ? "" : item.substr(eq + 1);
+        const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
+        if (eq == std::string::npos || ec != std::errc() || ptr != num.data() + num.size())
+          return usage_error(err, fmt::format("'--vp-lost {}': each item is SIDE=N, e.g. "
+                                              "imperial=12,lombard=20.",
+                                              *v));
+        vp[item.substr(0, eq)] = n;
+      }
+      situation["vp_lost"] = vp;
+    }
+  }
+  auto described = describe_combat(situation);
+  if (!described)
+    return usage_error(err, source == "the described combat"
+                                ? described.message()
+                                : fmt::format("{}: {}", source, described.message()));
+  // The same call as for a saved position and for `play`: the odds of resolving the combat.
+  const nlohmann::json odds = described->state->action_odds(act::kResolveCombat);
+  const nlohmann::json& d = described->description;
+  if (parsed.has("json")) {
+    out << nlohmann::json{{"situation", d}, {"odds", odds}}.dump(2) << "\n";
+    return 0;
+  }
+  const std::string options = d["options"].get<std::string>();
+  out << fmt::format("Described combat ({} rules{}): the {} side attacks.\n",
+                     d["scenario"].get<std::string>(),
+                     options.empty() ? ", no optional rule" : ", options " + options,
+                     d["side"].get<std::string>());
+  for (const auto& p : d["pieces"]) {
+    // A unit of the scenario by its name and kind; a described one by its kind alone.
+    const std::string line0 =
+        p["named"].get<bool>()
+            ? fmt::format("  {}: {} ({} {}), ", p["role"].get<std::string>(),
+                          p["name"].get<std::string>(), p["rating"].get<std::string>(),
+                          p["type"].get<std::string>())
+            : fmt::format("  {}: {} {}, ", p["role"].get<std::string>(),
+                          p["rating"].get<std::string>(), p["type"].get<std::string>());
+    std::string line = line0;
+    line += p["chit"].is_null() ? "chit not drawn yet" : fmt::format("chit {}", p["chit"].dump());
+    if (p.contains("status") && p["status"] != "ordered")
+      line += ", " + p["status"].get<std::string>();
+    if (p.contains("terrain") && p["terrain"] != "clear")
+      line += ", in " + p["terrain"].get<std::string>();
+    if (p.contains("guarded") && !p["guarded"].get<bool>()) line += ", no friendly unit beside it";
+    if (p.contains("from")) line += ", through the " + p["from"].get<std::string>();
+    if (p.value("charge", false)) line += ", charging";
+    if (p.value("carroccio", false)) line += ", next to its Carroccio";
+    if (p["leader"].is_object())
+      line += fmt::format(", with {}{}", p["leader"]["name"].get<std::string>(),
+                          p["leader"]["supreme"].get<bool>() ? " (supreme commander)" : "");
+    out << line << "\n";
+  }
+  std::string vp;
+  for (const auto& [side, n] : d["vp_lost"].items())
+    vp += fmt::format("{}{} {}", vp.empty() ? "" : ", ", side, n.dump());
+  out << "  Victory points lost so far: " << vp << "\n";
+  out << "\nResolve the combat:\n" << game::format_odds(odds, "  ");
+  return 0;
+}
+
+}  // namespace
+
+int run_described_odds_cli(const std::vector<std::string>& args, std::ostream& out,
+                           std::ostream& err) {
+  Flags parsed;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0)
+      return usage_error(err, fmt::format("'{}' is not a flag of a described combat: each detail "
+                                          "is given as --attacker, --defender, --side, ...",
+                                          a));
+    std::string name = a.substr(2), value;
+    const auto eq = name.find('=');
+    const bool inline_value = eq != std::string::npos;
+    if (inline_value) value = name.substr(eq + 1), name = name.substr(0, eq);
+    if (name == "move" || name == "action")
+      return usage_error(err,
+                         "--move and --action belong to a saved position, not to a "
+                         "described combat ('carroccio odds bma ...').");
+    if (name == "json") {
+      if (inline_value) return usage_error(err, "--json takes no value.");
+      parsed.flags["json"].push_back("true");
+      continue;
+    }
+    bool known = false;
+    for (const char* f : kDescribedFlags) known |= name == f;
+    if (!known)
+      return usage_error(err, fmt::format("'carroccio odds bma' has no flag --{} (see "
+                                          "carroccio odds --help).",
+                                          name));
+    if (!inline_value) {
+      if (i + 1 >= args.size()) return usage_error(err, fmt::format("--{} needs a value.", name));
+      value = args[++i];
+    }
+    if (name != "attacker" && parsed.has(name))
+      return usage_error(err, fmt::format("--{} is given twice.", name));
+    parsed.flags[name].push_back(value);
+  }
+  return run_described_odds(parsed, out, err);
+}
+
+}  // namespace carroccio::bma
