@@ -162,6 +162,13 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   j["text"] = action_to_string(a);
   if (a >= act::kFightBase && a < act::kFightEnd && current_player() != game::kChancePlayer) {
     j["kind"] = "decision";
+    // The shell asks action_odds() for a decision marked "odds"; the fight decisions with odds
+    // (the order of combats, a die step, a target, following up) lead straight to dice.
+    if ((phase_ == Phase::kShoot || phase_ == Phase::kCombat) && a != act::kHoldBack &&
+        a != act::kStandFast && a != act::kRoutAway) {
+      j["odds"] = true;
+      j["rolls"] = true;
+    }
     return j;
   }
   if (phase_ != Phase::kMove) {
@@ -209,7 +216,10 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   const PipCost c = price(*p);
   j["pips"] = c.total;
   j["cost"] = factors_json(c.items);
-  if (p->contact) j["unit"] = gw_->element(p->target).id;
+  if (p->contact) {
+    j["unit"] = gw_->element(p->target).id;
+    j["odds"] = true;  // action_odds() weighs the combat it leads to; it rolls nothing itself
+  }
   return j;
 }
 

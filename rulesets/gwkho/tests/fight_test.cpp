@@ -229,6 +229,8 @@ TEST(Gwkho_Combat, Clause_CC_15_HorseMustFollowUpAndFightOn) {
   // [odds] Following up shows the extra round it leads to; holding leads to none.
   EXPECT_TRUE(st2->action_odds(act::kFollowUp).is_object());
   EXPECT_TRUE(st2->action_odds(act::kHoldBack).is_null());
+  EXPECT_EQ(st2->action_to_json(act::kFollowUp)["odds"], true);
+  EXPECT_FALSE(st2->action_to_json(act::kHoldBack).contains("odds"));
   ASSERT_TRUE(st2->apply(act::kHoldBack).ok());
   EXPECT_EQ(st2->element(e).base.centre(), before2);
   EXPECT_FALSE(st2->fight_flags(e).followed_up);

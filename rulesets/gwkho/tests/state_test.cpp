@@ -197,6 +197,11 @@ TEST(Gwkho_Movement, Clause_G_50_ContactIsMadeFrontToFrontAndPaysForNoRoom) {
   std::uint64_t sum = 0;
   for (const auto& o : odds["outcomes"]) sum += o["weight"].get<std::uint64_t>();
   EXPECT_EQ(sum, odds["total"].get<std::uint64_t>());
+  // The decision says it has odds (the shell asks for them), and rolls nothing itself; a plain
+  // advance has none.
+  EXPECT_EQ(st->action_to_json(st->contact_action(e, t))["odds"], true);
+  EXPECT_FALSE(st->action_to_json(st->contact_action(e, t)).contains("rolls"));
+  EXPECT_FALSE(st->action_to_json(act::move(e, act::kAdvance)).contains("odds"));
   ASSERT_TRUE(st->apply(st->contact_action(e, t)).ok());
   EXPECT_EQ(odds["total"].get<std::uint64_t>(), combat_odds(st->combat_situation(e, t)).total);
   EXPECT_EQ(st->front_enemy(e), t);
