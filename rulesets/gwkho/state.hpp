@@ -114,6 +114,7 @@ class GwkhoState final : public game::State {
   std::string status_line() const override;
   std::vector<double> evaluate() const override;
   nlohmann::json result_summary() const override;
+  game::PointsStanding points_standing() const override;  // points.cpp
 
   // ---- Read access for tests, agents and displays ----
   const GwkhoGame& gw() const { return *gw_; }

@@ -391,6 +391,7 @@ nlohmann::json GwkhoState::result_summary() const {
                                     : s.routing ? "routing"
                                                 : "on_table"}});
   }
+  j["points"] = points_json();
   return j;
 }
 
