@@ -46,4 +46,11 @@ game::PointsStanding GwkhoState::points_standing() const {
   return p;
 }
 
+// [G-71] A scenario's standard or commander lost: destroyed, surrendered or gone off the table.
+bool GwkhoState::standard_lost(int side) const {
+  for (int e : gw_->side(side).breaks_if_lost)
+    if (!els_[static_cast<std::size_t>(e)].alive) return true;
+  return false;
+}
+
 }  // namespace carroccio::gwkho

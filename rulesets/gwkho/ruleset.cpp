@@ -18,6 +18,7 @@ game::RulesetInfo ruleset_info() {
       "Knight-and-crossbow era miniatures rules (1096-1590) in the manner of DBx: elements on "
       "a continuous table, PIPs, recoils and quick kills, in alternate bounds. Army lists are "
       "costed and checked with 'carroccio army FILE'.";
+  info.options = rule_options_info();
   return info;
 }
 
@@ -28,7 +29,15 @@ class GwkhoRuleset final : public game::FileRuleset {
   core::Expected<std::shared_ptr<const game::Game>> new_game(
       const nlohmann::json& scenario, std::string_view source_name,
       const game::Options& options) const override {
-    return build_game<GwkhoGame>(parse_rule_options, load_scenario, scenario, source_name, options);
+    // [G-73] A pitched battle is expanded into an ordinary scenario first.
+    auto rules = parse_rule_options(options);
+    if (!rules) return rules.error();
+    auto expanded = expand_pitched(scenario, source_name, *rules);
+    if (!expanded) return expanded.error();
+    auto s = load_scenario(*expanded, source_name);
+    if (!s) return s.error();
+    return std::shared_ptr<const game::Game>(
+        std::make_shared<GwkhoGame>(std::move(*s), *rules, options));
   }
 
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).

@@ -1,6 +1,9 @@
 // gwkho: the result on points (ruling G-70) and the built-in battles.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
+
 #include "game/registry.hpp"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/ruleset.hpp"
@@ -18,8 +21,8 @@ const game::Registry& registry() {
   return r;
 }
 
-std::unique_ptr<GwkhoState> start(const std::string& ref) {
-  auto g = registry().load(ref, {});
+std::unique_ptr<GwkhoState> start(const std::string& ref, const game::Options& options = {}) {
+  auto g = registry().load(ref, options);
   EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
   auto st = (*g)->new_initial_state();
   return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
@@ -100,6 +103,168 @@ TEST(Gwkho_Points, G70_TheWinnerIsAheadAndAGameInPlayReportsNone) {
   play_out(*st);
   ASSERT_EQ(st->winner(), 0);
   EXPECT_EQ(st->points_standing().ahead, 0);
+}
+
+int find(const GwkhoState& st, std::string_view id) {
+  for (int e = 0; e < st.num_elements(); ++e)
+    if (st.gw().element(e).id == id) return e;
+  ADD_FAILURE() << "no element " << id;
+  return 0;
+}
+
+TEST(Gwkho_Scenarios, G71_TheLombardArmyBreaksWhenTheCarroccioIsLost) {
+  auto st = start("gwkho/legnano");
+  const int carroccio = find(*st, "lombard.0.r0.6.0");
+  EXPECT_EQ(troop_text(st->gw().element(carroccio).troop), "L.Art(s)");
+  EXPECT_FALSE(st->standard_lost(1));
+  st->debug_kill(carroccio);
+  EXPECT_TRUE(st->standard_lost(1));
+  EXPECT_FALSE(st->standard_lost(0));
+  play_out(*st);
+  EXPECT_EQ(st->winner(), 0);
+  EXPECT_EQ(st->end_reason(), EndReason::kArmyBroken);
+  EXPECT_EQ(st->bound(), 1);
+  // Negative: losing the element beside it (its guard) breaks nothing.
+  auto other = start("gwkho/legnano");
+  other->debug_kill(find(*other, "lombard.0.1.0"));
+  for (int guard = 0; other->bound() == 1 && guard < 10000; ++guard) {
+    if (other->is_chance_node())
+      ASSERT_TRUE(other->apply(other->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(other->apply(act::kEndMoves).ok());
+  }
+  EXPECT_FALSE(other->is_terminal());
+}
+
+TEST(Gwkho_Scenarios, G71_FrederickFallingBreaksTheImperialArmy) {
+  auto st = start("gwkho/legnano");
+  const int frederick = find(*st, "imperial.0.0.0");
+  EXPECT_TRUE(st->gw().element(frederick).cinc);
+  st->debug_kill(frederick);
+  play_out(*st);
+  EXPECT_EQ(st->winner(), 1);
+  EXPECT_EQ(st->points_standing().ahead, 1);
+  // Negative: the other element of his group may fall.
+  auto other = start("gwkho/legnano");
+  other->debug_kill(find(*other, "imperial.0.0.1"));
+  EXPECT_FALSE(other->standard_lost(0));
+}
+
+TEST(Gwkho_Scenarios, G71_BreaksIfLostMustNameAnElementOfTheSide) {
+  auto text = registry().find("gwkho")->builtin_scenario("legnano");
+  ASSERT_TRUE(text.ok()) << text.message();
+  nlohmann::json bad = nlohmann::json::parse(*text);
+  bad["sides"][1]["breaks_if_lost"] = {"imperial.0.0.0"};
+  auto s = load_scenario(bad, "my.json");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "my.json: field 'sides[1].breaks_if_lost[0]' is 'imperial.0.0.0', which is no element "
+            "of side 'lombard'.");
+  bad["sides"][1]["breaks_if_lost"] = {7};
+  EXPECT_FALSE(load_scenario(bad, "my.json").ok());
+}
+
+// [G-72] Legnano's order of battle is bma/legnano's: every bma unit is two elements of the same
+// command, and the Carroccio one element.
+TEST(Gwkho_Scenarios, G72_LegnanoHasTwoElementsForEveryUnitOfBmaLegnano) {
+  std::ifstream in(std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/bma/legnano.json");
+  const auto bma = nlohmann::json::parse(in);
+  std::map<std::string, int> units;
+  for (const auto& u : bma["units"])
+    units[u["side"].get<std::string>()] += u["id"] == "carroccio" ? 1 : 2;
+  auto st = start("gwkho/legnano");
+  std::map<std::string, int> elements;
+  for (int e = 0; e < st->num_elements(); ++e) ++elements[st->gw().side(st->side_of(e)).id];
+  EXPECT_EQ(elements, units);
+  EXPECT_EQ(elements["imperial"], 56);
+  // Negative: the first cut's lists (legnano-imperial) were not.
+  auto first_cut = builtin_army_list("legnano-imperial");
+  ASSERT_TRUE(first_cut.ok());
+  EXPECT_NE(assess(*first_cut).elements, 56);
+}
+
+TEST(Gwkho_Scenarios, G43_EveryBuiltInBattleLoadsOnTheTableWithoutOverlaps) {
+  for (const char* id : {"legnano", "poitiers", "courtrai", "cerignola"}) {
+    auto st = start(std::string("gwkho/") + id);
+    ASSERT_TRUE(st);
+    EXPECT_EQ(st->check_invariants(), "") << id;
+    EXPECT_GE(st->gw().scenario_data().year, 1096) << id;
+    EXPECT_LE(st->gw().scenario_data().year, 1590) << id;
+    EXPECT_EQ(st->gw().report(0).ee.text(), st->gw().side(0).id == "imperial" ? "56" : "60") << id;
+  }
+}
+
+constexpr std::int64_t kIn = kUnitsPerInch;
+
+// [G-73] Every element of `side` lies within y in [lo, hi] inches.
+void expect_within(const GwkhoState& st, int side, std::int64_t lo, std::int64_t hi) {
+  for (int e = 0; e < st.num_elements(); ++e) {
+    if (st.side_of(e) != side) continue;
+    for (const auto& c : st.element(e).base.corners()) {
+      EXPECT_GE(c.y, lo * kIn) << st.gw().element(e).id;
+      EXPECT_LE(c.y, hi * kIn) << st.gw().element(e).id;
+    }
+  }
+}
+
+TEST(Gwkho_Pitched, G73_BothArmiesDeployInTheirZonesAndTheTerrainFollowsTheSeed) {
+  auto st = start("gwkho/pitched");
+  EXPECT_EQ(st->check_invariants(), "");
+  EXPECT_EQ(st->gw().side(0).army.id, "cerignola-spanish");
+  EXPECT_EQ(st->gw().side(1).army.id, "cerignola-french");
+  expect_within(*st, 0, 0, 12);
+  expect_within(*st, 1, 36, 48);
+  const auto& terrain = st->gw().scenario_data().terrain;
+  ASSERT_GE(terrain.size(), 2u);
+  ASSERT_LE(terrain.size(), 4u);
+  for (const auto& t : terrain)
+    for (const auto& p : t.outline) {
+      EXPECT_GT(p.y, 13 * kIn - 1) << t.id;
+      EXPECT_LT(p.y, 35 * kIn + 1) << t.id;
+    }
+  // The same seed gives the same table; another seed another.
+  auto again = start("gwkho/pitched");
+  EXPECT_EQ(again->to_json(game::kSpectator), st->to_json(game::kSpectator));
+  auto other = start("gwkho/pitched", {{"seed", "2"}});
+  EXPECT_NE(other->to_json(game::kSpectator)["terrain"], st->to_json(game::kSpectator)["terrain"]);
+}
+
+TEST(Gwkho_Pitched, G73_TheOptionsChooseTheArmiesAndThePointsTotal) {
+  auto st = start("gwkho/pitched", {{"blue", "legnano-bma-imperial"},
+                                    {"red", "legnano-bma-lombard"},
+                                    {"points", "500"},
+                                    {"seed", "4"}});
+  EXPECT_EQ(st->gw().side(0).army.id, "legnano-bma-imperial");
+  EXPECT_EQ(st->gw().side(1).army.id, "legnano-bma-lombard");
+  EXPECT_EQ(st->check_invariants(), "");
+  expect_within(*st, 0, 0, 12);
+  expect_within(*st, 1, 36, 48);
+  play_out(*st);
+  // Negative: an army costing more than the total is refused, naming the rule.
+  auto low = registry().load("gwkho/pitched", {{"points", "400"}});
+  ASSERT_FALSE(low.ok());
+  EXPECT_EQ(low.message(),
+            "gwkho/pitched:11: field 'sides[0].army' is 'cerignola-spanish', which costs 436 "
+            "points, more than the battle's 400 (rule Pts-7, ruling G-73).");
+}
+
+TEST(Gwkho_Pitched, G73_PitchedOptionsAreRefusedForAHistoricalBattle) {
+  auto g = registry().load("gwkho/legnano", {{"seed", "2"}});
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.message(),
+            "gwkho/legnano: the options blue, red, points and seed are for a pitched battle (a "
+            "scenario with a 'pitched' section, like gwkho/pitched), and this scenario has none.");
+  EXPECT_FALSE(registry().load("gwkho/pitched", {{"colour", "1"}}).ok());
+  EXPECT_FALSE(parse_rule_options({{"points", "450"}}).ok());
+  // A pitched file may not also give terrain or a deployment.
+  auto text = registry().find("gwkho")->builtin_scenario("pitched");
+  ASSERT_TRUE(text.ok());
+  auto j = nlohmann::json::parse(*text);
+  j["terrain"] = nlohmann::json::array();
+  auto bad = expand_pitched(j, "my.json", RuleOptions{});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.message(),
+            "my.json: field 'terrain' is drawn from the seed in a pitched battle: leave it out.");
 }
 
 }  // namespace
