@@ -174,9 +174,13 @@ std::string GwkhoState::action_to_string(game::Action a) const {
 }
 
 nlohmann::json GwkhoState::action_to_json(game::Action a) const {
+  // "id" and "name" as every ruleset gives them (State::action_to_json; the browser's decision
+  // buttons read them); "action" and "text" are the same, kept for older readers.
   nlohmann::json j;
+  j["id"] = a;
+  j["name"] = action_to_string(a);
   j["action"] = a;
-  j["text"] = action_to_string(a);
+  j["text"] = j["name"];
   if (phase_ != Phase::kMove) {
     j["kind"] = "chance";
     return j;

@@ -196,6 +196,26 @@ TEST(Gwkho_Scenarios, G43_EveryBuiltInBattleLoadsOnTheTableWithoutOverlaps) {
 
 constexpr std::int64_t kIn = kUnitsPerInch;
 
+// The browser's decision buttons read every action's "id" and "name" (State::action_to_json).
+TEST(Gwkho_View, EveryDecisionCarriesTheIdAndNameTheBoardReads) {
+  auto st = start("gwkho/legnano");
+  while (st->is_chance_node()) ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+  const auto legal = st->person_actions();
+  ASSERT_FALSE(legal.empty());
+  for (game::Action a : legal) {
+    const auto j = st->action_to_json(a);
+    EXPECT_EQ(j["id"], a);
+    EXPECT_EQ(j["name"], st->action_to_string(a));
+  }
+  // Negative: a chance outcome names its dice the same way, with no base to draw.
+  auto fresh = start("gwkho/legnano");
+  ASSERT_TRUE(fresh->is_chance_node());
+  const auto dice = fresh->action_to_json(fresh->chance_outcomes().front().action);
+  EXPECT_EQ(dice["kind"], "chance");
+  EXPECT_FALSE(dice.contains("corners"));
+  EXPECT_TRUE(dice["name"].is_string());
+}
+
 // [G-73] Every element of `side` lies within y in [lo, hi] inches.
 void expect_within(const GwkhoState& st, int side, std::int64_t lo, std::int64_t hi) {
   for (int e = 0; e < st.num_elements(); ++e) {
