@@ -1,6 +1,7 @@
 #include "rulesets/gwkho/ruleset.hpp"
 
 #include "game/scenario_reader.hpp"
+#include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/cli.hpp"
 #include "rulesets/gwkho/game.hpp"
 
@@ -38,6 +39,25 @@ class GwkhoRuleset final : public game::FileRuleset {
     if (!s) return s.error();
     return std::shared_ptr<const game::Game>(
         std::make_shared<GwkhoGame>(std::move(*s), *rules, options));
+  }
+
+  // Army lists are files a person gives the ruleset too (docs/scenario-format.md, section gwkho).
+  std::vector<std::string> file_kinds() const override { return {"scenario", "army"}; }
+  core::Status read_file(std::string_view kind, const nlohmann::json& file,
+                         std::string_view source_name) const override {
+    if (kind != "army") return FileRuleset::read_file(kind, file, source_name);
+    auto army = load_army_list(file, source_name);
+    if (!army) return army.error();
+    return core::Status::Ok();
+  }
+  // The army builder's report (web/src/army/): the list's points, e/e, generals allowed and
+  // ledgers with their thresholds, as `carroccio army --json` prints them.
+  core::Expected<nlohmann::json> assess_file(std::string_view kind, const nlohmann::json& file,
+                                             std::string_view source_name) const override {
+    if (kind != "army") return FileRuleset::assess_file(kind, file, source_name);
+    auto army = load_army_list(file, source_name);
+    if (!army) return army.error();
+    return report_json(assess(*army));
   }
 
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).
