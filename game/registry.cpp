@@ -56,6 +56,15 @@ core::Status Ruleset::read_file(std::string_view kind, const nlohmann::json& fil
   return core::Status::Ok();
 }
 
+core::Expected<nlohmann::json> Ruleset::assess_file(std::string_view kind,
+                                                    const nlohmann::json& file,
+                                                    std::string_view source_name) const {
+  (void)file;
+  (void)source_name;
+  return core::make_error(fmt::format("Ruleset '{}' computes no report on a file of kind '{}'.",
+                                      info().id, printable(kind)));
+}
+
 void Registry::add(std::unique_ptr<Ruleset> ruleset) {
   for (auto& command : ruleset->commands()) {
     if (command.name.empty() || !command.run)

@@ -75,6 +75,13 @@ class Ruleset {
   virtual std::vector<std::string> file_kinds() const { return {"scenario"}; }
   virtual core::Status read_file(std::string_view kind, const nlohmann::json& file,
                                  std::string_view source_name) const;
+  // What the ruleset computes about a file of one of its kinds, for a page that builds such
+  // files (the army builder: a gwkho army list's points, element equivalents and morale
+  // thresholds): the report as JSON, or the sentence that names the field and the rule broken.
+  // The default computes nothing for any kind.
+  virtual core::Expected<nlohmann::json> assess_file(std::string_view kind,
+                                                     const nlohmann::json& file,
+                                                     std::string_view source_name) const;
 
   // Option sets the conformance suite runs on each scenario (at least the empty set).
   virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }

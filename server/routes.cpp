@@ -32,6 +32,7 @@ enum class Route {
   kRulesets,
   kRuleset,
   kScenario,
+  kAssess,
   kAgents,
   kGames,
   kGame,
@@ -87,6 +88,7 @@ Match match(const std::string& path) {
     if (n == 1) return {Route::kRulesets, {}, get};
     if (n == 2) return {Route::kRuleset, {s[1]}, get};
     if (n == 4 && s[2] == "scenarios") return {Route::kScenario, {s[1], s[3]}, get};
+    if (n == 4 && s[2] == "assess") return {Route::kAssess, {s[1], s[3]}, post};
   }
   if (s[0] == "games") {
     if (n == 1) return {Route::kGames, {}, {"GET", "POST"}};
@@ -520,10 +522,10 @@ ApiReply Api::route(const ApiRequest& r) const {
   if (m.route == Route::kStatic) return static_file(r.path);
 
   // Every game route names a game first.
-  const bool game_route = m.route != Route::kHealth && m.route != Route::kRulesets &&
-                          m.route != Route::kRuleset && m.route != Route::kScenario &&
-                          m.route != Route::kAgents && m.route != Route::kGames &&
-                          m.route != Route::kAlshTables && m.route != Route::kAlshResolve;
+  const bool game_route =
+      m.route != Route::kHealth && m.route != Route::kRulesets && m.route != Route::kRuleset &&
+      m.route != Route::kScenario && m.route != Route::kAssess && m.route != Route::kAgents &&
+      m.route != Route::kGames && m.route != Route::kAlshTables && m.route != Route::kAlshResolve;
   if (game_route && !valid_id(m.args[0]))
     return error_reply(404, fmt::format("There is no game '{}'.", quote(m.args[0])));
   const std::string viewer = param(r, "viewer").value_or("");
@@ -553,6 +555,22 @@ ApiReply Api::route(const ApiRequest& r) const {
         return error_reply(
             422, fmt::format("Scenario {}/{} is not valid JSON.", m.args[0], quote(m.args[1])));
       return json_reply(200, j);
+    }
+    case Route::kAssess: {
+      // A file of one of the ruleset's kinds (an army list) and what the ruleset computes about
+      // it, for the pages that build such files: 200 with the report, 422 with the sentence
+      // naming the field and the rule broken.
+      auto rs = find_ruleset(registry_, m.args[0]);
+      if (!rs) return from_failure(rs.failure());
+      const auto kinds = (*rs)->file_kinds();
+      if (std::find(kinds.begin(), kinds.end(), m.args[1]) == kinds.end())
+        return error_reply(404, fmt::format("Ruleset '{}' reads no file of kind '{}'.", m.args[0],
+                                            quote(m.args[1])));
+      auto body = parse_body(r.body);
+      if (!body) return from_failure(body.failure());
+      auto report = (*rs)->assess_file(m.args[1], *body, "the " + m.args[1] + " file");
+      if (!report) return error_reply(422, report.message());
+      return json_reply(200, *report);
     }
     case Route::kAgents: {
       nlohmann::json players = nlohmann::json::array({"human"});

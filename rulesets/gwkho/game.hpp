@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,9 @@ struct SideDef {
   std::string id, name;
   ArmyList army;
   bool north = false;  // its base edge is the far one (y = height); else y = 0
+  // [G-71] Elements (indices into Scenario::elements) whose loss breaks this army: a scenario's
+  // standard (the Carroccio at Legnano) or its commander (Frederick).
+  std::vector<int> breaks_if_lost;
 };
 
 struct Scenario {
@@ -73,9 +77,22 @@ std::string_view going_name(Going g);  // "open", "rough", "bad", "road"
 // Reads and checks a scenario; every error names the source, the field and the problem.
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);
 
-// The options of the game (none yet: the alternate-bounds sequence of ruling G-6 is the game).
-struct RuleOptions {};
+// The options of the game: those of a pitched battle (ruling G-73; pitched.cpp). The
+// alternate-bounds sequence of ruling G-6 is the game.
+struct RuleOptions {
+  std::optional<std::string> blue, red;  // built-in army list ids
+  std::optional<int> points, seed;
+  bool pitched() const;  // any of them given
+};
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
+// The options' catalogue entries (RulesetInfo::options).
+std::vector<game::OptionInfo> rule_options_info();
+// [G-73] A scenario with a "pitched" section as an ordinary scenario: both armies checked against
+// the points total, each deployed in its 12-inch zone, terrain drawn from the seed; the options
+// replace the file's armies, points and seed. Any other scenario comes back unchanged (and then
+// the options are refused).
+core::Expected<nlohmann::json> expand_pitched(const nlohmann::json& file, std::string_view source,
+                                              const RuleOptions& options);
 
 class GwkhoGame final : public game::Game, public std::enable_shared_from_this<GwkhoGame> {
  public:

@@ -19,6 +19,7 @@ game::RulesetInfo ruleset_info() {
       "Knight-and-crossbow era miniatures rules (1096-1590) in the manner of DBx: elements on "
       "a continuous table, PIPs, recoils and quick kills, in alternate bounds. Army lists are "
       "costed and checked with 'carroccio army FILE'.";
+  info.options = rule_options_info();
   return info;
 }
 
@@ -29,7 +30,34 @@ class GwkhoRuleset final : public game::FileRuleset {
   core::Expected<std::shared_ptr<const game::Game>> new_game(
       const nlohmann::json& scenario, std::string_view source_name,
       const game::Options& options) const override {
-    return build_game<GwkhoGame>(parse_rule_options, load_scenario, scenario, source_name, options);
+    // [G-73] A pitched battle is expanded into an ordinary scenario first.
+    auto rules = parse_rule_options(options);
+    if (!rules) return rules.error();
+    auto expanded = expand_pitched(scenario, source_name, *rules);
+    if (!expanded) return expanded.error();
+    auto s = load_scenario(*expanded, source_name);
+    if (!s) return s.error();
+    return std::shared_ptr<const game::Game>(
+        std::make_shared<GwkhoGame>(std::move(*s), *rules, options));
+  }
+
+  // Army lists are files a person gives the ruleset too (docs/scenario-format.md, section gwkho).
+  std::vector<std::string> file_kinds() const override { return {"scenario", "army"}; }
+  core::Status read_file(std::string_view kind, const nlohmann::json& file,
+                         std::string_view source_name) const override {
+    if (kind != "army") return FileRuleset::read_file(kind, file, source_name);
+    auto army = load_army_list(file, source_name);
+    if (!army) return army.error();
+    return core::Status::Ok();
+  }
+  // The army builder's report (web/src/army/): the list's points, e/e, generals allowed and
+  // ledgers with their thresholds, as `carroccio army --json` prints them.
+  core::Expected<nlohmann::json> assess_file(std::string_view kind, const nlohmann::json& file,
+                                             std::string_view source_name) const override {
+    if (kind != "army") return FileRuleset::assess_file(kind, file, source_name);
+    auto army = load_army_list(file, source_name);
+    if (!army) return army.error();
+    return report_json(assess(*army));
   }
 
   // Besides scenarios, a person gives gwkho army lists (`carroccio army FILE`): read, checked and

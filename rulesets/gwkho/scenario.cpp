@@ -62,15 +62,6 @@ std::vector<geo::Base> block(Troop t, int count, int frontage, geo::Point corner
 
 }  // namespace
 
-core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
-  for (const auto& [name, value] : options) {
-    (void)value;
-    return core::make_error(
-        fmt::format("'{}' is not an option of gwkho: it has no options yet.", name));
-  }
-  return RuleOptions{};
-}
-
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source) {
   game::table::Reader rd(source, kFormat);
   if (!rd.top_level(j, "gwkho",
@@ -126,7 +117,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
     SideDef& side = s.sides[static_cast<std::size_t>(si)];
     std::string edge;
     if (!rd.object(sj, p) ||
-        !rd.only_fields(sj, p, {"id", "name", "army", "edge", "deploy"}, "a side") ||
+        !rd.only_fields(sj, p, {"id", "name", "army", "edge", "deploy", "breaks_if_lost"},
+                        "a side") ||
         !rd.string(sj, p, "id", side.id) || !rd.string(sj, p, "name", side.name) ||
         !rd.choice(sj, p, "edge", side.north, {{"south", false}, {"north", true}}))
       return *rd.err();
@@ -236,6 +228,25 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
             return rd.error(p + "deploy",
                             fmt::format("does not deploy command {}{} group {}", c,
                                         r == 0 ? "" : fmt::format(" regiment {}", r - 1), g));
+    // [G-71] The elements whose loss breaks the army, by their ids.
+    if (const nlohmann::json* lost =
+            rd.array(sj, p, "breaks_if_lost", 1, 20, game::Need::kOptional)) {
+      for (std::size_t k = 0; k < lost->size(); ++k) {
+        const std::string lp = fmt::format("{}breaks_if_lost[{}]", p, k);
+        const auto& v = (*lost)[k];
+        if (!v.is_string()) return rd.error(lp, "must be the id of an element of this side");
+        const std::string id = v.get<std::string>();
+        const auto it =
+            std::find_if(s.elements.begin(), s.elements.end(),
+                         [&](const ElementDef& e) { return e.id == id && e.side == si; });
+        if (it == s.elements.end())
+          return rd.error(lp,
+                          fmt::format("is '{}', which is no element of side '{}'", id, side.id));
+        side.breaks_if_lost.push_back(static_cast<int>(it - s.elements.begin()));
+      }
+    } else if (rd.err()) {
+      return *rd.err();
+    }
   }
   s.year = s.sides[0].army.year;
   if (!rd.integer(j, "", "year", s.year, 1000, 1900, game::Need::kOptional)) return *rd.err();

@@ -210,6 +210,7 @@ void GwkhoState::end_bound() {
   std::array<Morale, kNumSides> army{};
   for (int s = 0; s < kNumSides; ++s) {
     army[static_cast<std::size_t>(s)] = army_morale_of(s).army();
+    if (standard_lost(s)) army[static_cast<std::size_t>(s)] = Morale::kBroken;  // [G-71]
     if (army[static_cast<std::size_t>(s)] != Morale::kSteady && !history_[s].army_shaken)
       history_[s].army_shaken = bound_;
     // [Mor-16] Brittle heavy troops read when the heavy ledger first shook.

@@ -221,6 +221,9 @@ class GwkhoState final : public game::State {
   std::string status_line() const override;
   std::vector<double> evaluate() const override;
   nlohmann::json result_summary() const override;
+  game::PointsStanding points_standing() const override;  // points.cpp
+  // [G-71] Side s has lost an element whose loss breaks its army (points.cpp).
+  bool standard_lost(int side) const;
 
   // ---- Read access for tests, agents and displays ----
   const GwkhoGame& gw() const { return *gw_; }

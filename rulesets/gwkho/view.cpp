@@ -157,9 +157,13 @@ std::string GwkhoState::action_to_string(game::Action a) const {
 }
 
 nlohmann::json GwkhoState::action_to_json(game::Action a) const {
+  // "id" and "name" as every ruleset gives them (State::action_to_json; the browser's decision
+  // buttons read them); "action" and "text" are the same, kept for older readers.
   nlohmann::json j;
+  j["id"] = a;
+  j["name"] = action_to_string(a);
   j["action"] = a;
-  j["text"] = action_to_string(a);
+  j["text"] = j["name"];
   if (a >= act::kFightBase && a < act::kFightEnd && current_player() != game::kChancePlayer) {
     j["kind"] = "decision";
     // The shell asks action_odds() for a decision marked "odds"; the fight decisions with odds
@@ -414,6 +418,7 @@ nlohmann::json GwkhoState::result_summary() const {
                                     : s.routing ? "routing"
                                                 : "on_table"}});
   }
+  j["points"] = points_json();
   return j;
 }
 

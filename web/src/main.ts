@@ -1,6 +1,7 @@
 // Entry point: the header and a tiny hash router (see shell/route.ts).
 
 import { Api } from './api';
+import { ArmyBuilder } from './army/builder';
 import { GameScreen } from './shell/game';
 import { Lobby } from './shell/lobby';
 import { h, replace } from './shell/dom';
@@ -21,12 +22,13 @@ const header = h(
     'nav',
     {},
     h('a', { href: '#/', 'data-testid': 'nav-lobby' }, 'Lobby'),
+    h('a', { href: '#/army', 'data-testid': 'nav-army', title: 'Build an army list and see its points and morale' }, 'Army builder'),
     h('a', { href: '#/referee', 'data-testid': 'nav-referee', title: 'Resolve a table of a referee-only ruleset (All is Lost save Honour)' }, 'Table referee'),
   ),
 );
 document.body.append(header, main);
 
-let current: GameScreen | RefereePage | null = null;
+let current: GameScreen | RefereePage | ArmyBuilder | null = null;
 let refereeTable: string | null = null; // the table the referee page shows (a hash change to it is no reload)
 
 function show(): void {
@@ -50,6 +52,12 @@ function show(): void {
     current = page;
     replace(main, page.el);
     void page.load();
+    return;
+  }
+  if (r.page === 'army') {
+    const builder = new ArmyBuilder();
+    current = builder;
+    replace(main, builder.el);
     return;
   }
   if (r.page === 'game' && r.id) {

@@ -78,6 +78,62 @@ const std::vector<Pinned> kPinned = {
      {{"army", {"60", "20", "30"}},
       {"heavy", {"50", "17", "25"}},
       {"missile", {"10", "3.5", "5"}}}},
+    {"legnano-bma-imperial",
+     "486",
+     "56",
+     56,
+     2,
+     2,
+     2,
+     {{"army", {"56", "19", "28"}}, {"heavy", {"56", "19", "28"}}}},
+    {"legnano-bma-lombard",
+     "444",
+     "65",
+     77,
+     3,
+     2,
+     3,
+     {{"army", {"65", "22", "32.5"}}, {"heavy", {"52", "17.5", "26"}}}},
+    {"courtrai-flemish",
+     "321",
+     "60",
+     60,
+     3,
+     2,
+     3,
+     {{"army", {"60", "20", "30"}}, {"heavy", {"54", "18", "27"}}, {"missile", {"6", "2", "3"}}}},
+    {"courtrai-french",
+     "512",
+     "60",
+     63,
+     3,
+     2,
+     3,
+     {{"army", {"60", "20", "30"}},
+      {"heavy", {"47", "16", "23.5"}},
+      {"missile", {"10", "3.5", "5"}}}},
+    {"cerignola-spanish",
+     "436",
+     "60",
+     60,
+     3,
+     2,
+     3,
+     {{"army", {"60", "20", "30"}},
+      {"heavy", {"28", "9.5", "14"}},
+      {"missile", {"16", "5.5", "8"}},
+      {"elite_heavy", {"16", "5.5", "8"}}}},
+    {"cerignola-french",
+     "504",
+     "60",
+     60,
+     3,
+     2,
+     3,
+     {{"army", {"60", "20", "30"}},
+      {"heavy", {"39", "13", "19.5"}},
+      {"missile", {"10", "3.5", "5"}},
+      {"elite_heavy", {"24", "8", "12"}}}},
 };
 
 void expect_pinned(const ArmyList& a, const Pinned& p) {
@@ -115,8 +171,9 @@ TEST(Gwkho_Armies, Clause_Pts_1_TheBuiltInListsCostToPinnedNumbers) {
   }
   // Negative: an unknown id names the lists there are.
   EXPECT_EQ(builtin_army_list("agincourt").message(),
-            "gwkho has no army list 'agincourt': it has legnano-imperial, legnano-lombard, "
-            "poitiers-english, poitiers-french.");
+            "gwkho has no army list 'agincourt': it has cerignola-french, cerignola-spanish, "
+            "courtrai-flemish, courtrai-french, legnano-bma-imperial, legnano-bma-lombard, "
+            "legnano-imperial, legnano-lombard, poitiers-english, poitiers-french.");
 }
 
 TEST(Gwkho_Armies, Clause_Pts_2_TheDetailsOfTheBuiltInLists) {
@@ -211,8 +268,10 @@ TEST(Gwkho_Cli, Clause_Cli_RefusesABadListInOneSentence) {
   const CliRun unknown = army({"gwkho/agincourt"});
   EXPECT_EQ(unknown.code, 1);
   EXPECT_EQ(unknown.err,
-            "carroccio: gwkho has no army list 'agincourt': it has legnano-imperial, "
-            "legnano-lombard, poitiers-english, poitiers-french.\n");
+            "carroccio: gwkho has no army list 'agincourt': it has cerignola-french, "
+            "cerignola-spanish, courtrai-flemish, courtrai-french, legnano-bma-imperial, "
+            "legnano-bma-lombard, legnano-imperial, legnano-lombard, poitiers-english, "
+            "poitiers-french.\n");
 }
 
 TEST(Gwkho_Cli, Clause_Cli_UsageErrorsAndHelp) {

@@ -1,9 +1,9 @@
 // The hash routes: #/ is the lobby, #/game/ID?as=SIDE a game seen by SIDE (a seat link adds
 // &seat=TOKEN: the browser keeps the seat and drops the token from the address), #/referee/TABLE
-// the table referee (#/referee: its first table).
+// the table referee (#/referee: its first table), #/army the army builder.
 
 export interface Route {
-  page: 'lobby' | 'game' | 'referee';
+  page: 'lobby' | 'game' | 'referee' | 'army';
   id?: string;
   viewer?: string | null;
   seat?: string | null;
@@ -11,6 +11,7 @@ export interface Route {
 }
 
 export function parseRoute(hash: string): Route {
+  if (/^#\/army\/?$/.test(hash)) return { page: 'army' };
   const r = /^#\/referee(?:\/([^?/]*))?\/?$/.exec(hash);
   if (r) return { page: 'referee', table: r[1] ? decodeURIComponent(r[1]) : null };
   const m = /^#\/game\/([^?]+)(?:\?(.*))?$/.exec(hash);

@@ -1,0 +1,291 @@
+// gwkho: the result on points (ruling G-70) and the built-in battles.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+
+#include "game/registry.hpp"
+#include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/ruleset.hpp"
+#include "rulesets/gwkho/state.hpp"
+
+namespace carroccio::gwkho {
+namespace {
+
+const game::Registry& registry() {
+  static const game::Registry r = [] {
+    game::Registry reg;
+    reg.add(make_ruleset());
+    return reg;
+  }();
+  return r;
+}
+
+std::unique_ptr<GwkhoState> start(const std::string& ref, const game::Options& options = {}) {
+  auto g = registry().load(ref, options);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
+  auto st = (*g)->new_initial_state();
+  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
+}
+
+// Plays on with no moves and the first outcome of every chance node until the game ends.
+void play_out(GwkhoState& st) {
+  int guard = 0;
+  while (!st.is_terminal() && guard++ < 100000) {
+    if (st.is_chance_node())
+      ASSERT_TRUE(st.apply(st.chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st.apply(act::kEndMoves).ok());
+  }
+  ASSERT_TRUE(st.is_terminal());
+}
+
+// The first `n` elements of side `side`, in element order.
+std::vector<int> first_of(const GwkhoState& st, int side, int n) {
+  std::vector<int> out;
+  for (int e = 0; e < st.num_elements() && static_cast<int>(out.size()) < n; ++e)
+    if (st.side_of(e) == side) out.push_back(e);
+  return out;
+}
+
+TEST(Gwkho_Points, G70_InADrawTheSmallerShareOfTheBreakPointIsAhead) {
+  auto st = start("gwkho/legnano");
+  // The Imperial army (side 0) loses two elements, the Lombards one: both far from breaking.
+  for (int e : first_of(*st, 0, 2)) st->debug_kill(e);
+  for (int e : first_of(*st, 1, 1)) st->debug_kill(e);
+  play_out(*st);
+  ASSERT_EQ(st->winner(), 2);
+  const game::PointsStanding p = st->points_standing();
+  ASSERT_TRUE(p.reported);
+  EXPECT_EQ(p.ahead, 1);
+  ASSERT_EQ(p.shown.size(), 2u);
+  EXPECT_EQ(p.shown[0].rfind("2 of ", 0), 0u) << p.shown[0];
+  EXPECT_EQ(p.shown[1].rfind("1 of ", 0), 0u) << p.shown[1];
+  EXPECT_EQ(p.label, "e/e lost");
+  const auto summary = st->result_summary();
+  ASSERT_TRUE(summary["points"].is_object());
+  EXPECT_EQ(summary["points"]["ahead"], "lombard");
+  game::ResultFacts facts;
+  st->result_facts(facts);
+  EXPECT_TRUE(facts.has_points);
+  EXPECT_EQ(facts.points_ahead, "lombard");
+}
+
+TEST(Gwkho_Points, G70_SharesNotCountsDecideAndEqualSharesAreLevel) {
+  // Negative of the above: the same count of e/e lost is not the same share. The Imperial
+  // break point is lower, so two e/e each leaves the Lombards ahead; nothing lost is level.
+  auto st = start("gwkho/legnano");
+  const int at0 = st->army_morale_of(0).find("army")->broken_at_quarters;
+  const int at1 = st->army_morale_of(1).find("army")->broken_at_quarters;
+  ASSERT_LT(at0, at1);
+  for (int e : first_of(*st, 0, 2)) st->debug_kill(e);
+  std::vector<int> lombard_ones;
+  for (int e = 0; e < st->num_elements() && lombard_ones.size() < 2; ++e)
+    if (st->side_of(e) == 1 && element_equivalents(st->gw().element(e).list_troop).halves == 2)
+      lombard_ones.push_back(e);
+  for (int e : lombard_ones) st->debug_kill(e);
+  play_out(*st);
+  EXPECT_EQ(st->points_standing().ahead, 1);
+  auto level = start("gwkho/legnano");
+  play_out(*level);
+  EXPECT_EQ(level->points_standing().ahead, -1);
+  EXPECT_NE(level->result_summary()["points"]["text"].get<std::string>().find("level on points"),
+            std::string::npos);
+}
+
+TEST(Gwkho_Points, G70_TheWinnerIsAheadAndAGameInPlayReportsNone) {
+  auto live = start("gwkho/legnano");
+  EXPECT_FALSE(live->points_standing().reported);
+  EXPECT_TRUE(live->result_summary()["points"].is_null());
+  // Break the Lombards: the Imperial army wins and is ahead.
+  auto st = start("gwkho/legnano");
+  for (int e : first_of(*st, 1, 40)) st->debug_kill(e);
+  play_out(*st);
+  ASSERT_EQ(st->winner(), 0);
+  EXPECT_EQ(st->points_standing().ahead, 0);
+}
+
+int find(const GwkhoState& st, std::string_view id) {
+  for (int e = 0; e < st.num_elements(); ++e)
+    if (st.gw().element(e).id == id) return e;
+  ADD_FAILURE() << "no element " << id;
+  return 0;
+}
+
+TEST(Gwkho_Scenarios, G71_TheLombardArmyBreaksWhenTheCarroccioIsLost) {
+  auto st = start("gwkho/legnano");
+  const int carroccio = find(*st, "lombard.0.r0.6.0");
+  EXPECT_EQ(troop_text(st->gw().element(carroccio).troop), "L.Art(s)");
+  EXPECT_FALSE(st->standard_lost(1));
+  st->debug_kill(carroccio);
+  EXPECT_TRUE(st->standard_lost(1));
+  EXPECT_FALSE(st->standard_lost(0));
+  play_out(*st);
+  EXPECT_EQ(st->winner(), 0);
+  EXPECT_EQ(st->end_reason(), EndReason::kArmyBroken);
+  EXPECT_EQ(st->bound(), 1);
+  // Negative: losing the element beside it (its guard) breaks nothing.
+  auto other = start("gwkho/legnano");
+  other->debug_kill(find(*other, "lombard.0.1.0"));
+  for (int guard = 0; other->bound() == 1 && guard < 10000; ++guard) {
+    if (other->is_chance_node())
+      ASSERT_TRUE(other->apply(other->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(other->apply(act::kEndMoves).ok());
+  }
+  EXPECT_FALSE(other->is_terminal());
+}
+
+TEST(Gwkho_Scenarios, G71_FrederickFallingBreaksTheImperialArmy) {
+  auto st = start("gwkho/legnano");
+  const int frederick = find(*st, "imperial.0.0.0");
+  EXPECT_TRUE(st->gw().element(frederick).cinc);
+  st->debug_kill(frederick);
+  play_out(*st);
+  EXPECT_EQ(st->winner(), 1);
+  EXPECT_EQ(st->points_standing().ahead, 1);
+  // Negative: the other element of his group may fall.
+  auto other = start("gwkho/legnano");
+  other->debug_kill(find(*other, "imperial.0.0.1"));
+  EXPECT_FALSE(other->standard_lost(0));
+}
+
+TEST(Gwkho_Scenarios, G71_BreaksIfLostMustNameAnElementOfTheSide) {
+  auto text = registry().find("gwkho")->builtin_scenario("legnano");
+  ASSERT_TRUE(text.ok()) << text.message();
+  nlohmann::json bad = nlohmann::json::parse(*text);
+  bad["sides"][1]["breaks_if_lost"] = {"imperial.0.0.0"};
+  auto s = load_scenario(bad, "my.json");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "my.json: field 'sides[1].breaks_if_lost[0]' is 'imperial.0.0.0', which is no element "
+            "of side 'lombard'.");
+  bad["sides"][1]["breaks_if_lost"] = {7};
+  EXPECT_FALSE(load_scenario(bad, "my.json").ok());
+}
+
+// [G-72] Legnano's order of battle is bma/legnano's: every bma unit is two elements of the same
+// command, and the Carroccio one element.
+TEST(Gwkho_Scenarios, G72_LegnanoHasTwoElementsForEveryUnitOfBmaLegnano) {
+  std::ifstream in(std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/bma/legnano.json");
+  const auto bma = nlohmann::json::parse(in);
+  std::map<std::string, int> units;
+  for (const auto& u : bma["units"])
+    units[u["side"].get<std::string>()] += u["id"] == "carroccio" ? 1 : 2;
+  auto st = start("gwkho/legnano");
+  std::map<std::string, int> elements;
+  for (int e = 0; e < st->num_elements(); ++e) ++elements[st->gw().side(st->side_of(e)).id];
+  EXPECT_EQ(elements, units);
+  EXPECT_EQ(elements["imperial"], 56);
+  // Negative: the first cut's lists (legnano-imperial) were not.
+  auto first_cut = builtin_army_list("legnano-imperial");
+  ASSERT_TRUE(first_cut.ok());
+  EXPECT_NE(assess(*first_cut).elements, 56);
+}
+
+TEST(Gwkho_Scenarios, G43_EveryBuiltInBattleLoadsOnTheTableWithoutOverlaps) {
+  for (const char* id : {"legnano", "poitiers", "courtrai", "cerignola"}) {
+    auto st = start(std::string("gwkho/") + id);
+    ASSERT_TRUE(st);
+    EXPECT_EQ(st->check_invariants(), "") << id;
+    EXPECT_GE(st->gw().scenario_data().year, 1096) << id;
+    EXPECT_LE(st->gw().scenario_data().year, 1590) << id;
+    EXPECT_EQ(st->gw().report(0).ee.text(), st->gw().side(0).id == "imperial" ? "56" : "60") << id;
+  }
+}
+
+constexpr std::int64_t kIn = kUnitsPerInch;
+
+// The browser's decision buttons read every action's "id" and "name" (State::action_to_json).
+TEST(Gwkho_View, EveryDecisionCarriesTheIdAndNameTheBoardReads) {
+  auto st = start("gwkho/legnano");
+  while (st->is_chance_node()) ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+  const auto legal = st->person_actions();
+  ASSERT_FALSE(legal.empty());
+  for (game::Action a : legal) {
+    const auto j = st->action_to_json(a);
+    EXPECT_EQ(j["id"], a);
+    EXPECT_EQ(j["name"], st->action_to_string(a));
+  }
+  // Negative: a chance outcome names its dice the same way, with no base to draw.
+  auto fresh = start("gwkho/legnano");
+  ASSERT_TRUE(fresh->is_chance_node());
+  const auto dice = fresh->action_to_json(fresh->chance_outcomes().front().action);
+  EXPECT_EQ(dice["kind"], "chance");
+  EXPECT_FALSE(dice.contains("corners"));
+  EXPECT_TRUE(dice["name"].is_string());
+}
+
+// [G-73] Every element of `side` lies within y in [lo, hi] inches.
+void expect_within(const GwkhoState& st, int side, std::int64_t lo, std::int64_t hi) {
+  for (int e = 0; e < st.num_elements(); ++e) {
+    if (st.side_of(e) != side) continue;
+    for (const auto& c : st.element(e).base.corners()) {
+      EXPECT_GE(c.y, lo * kIn) << st.gw().element(e).id;
+      EXPECT_LE(c.y, hi * kIn) << st.gw().element(e).id;
+    }
+  }
+}
+
+TEST(Gwkho_Pitched, G73_BothArmiesDeployInTheirZonesAndTheTerrainFollowsTheSeed) {
+  auto st = start("gwkho/pitched");
+  EXPECT_EQ(st->check_invariants(), "");
+  EXPECT_EQ(st->gw().side(0).army.id, "cerignola-spanish");
+  EXPECT_EQ(st->gw().side(1).army.id, "cerignola-french");
+  expect_within(*st, 0, 0, 12);
+  expect_within(*st, 1, 36, 48);
+  const auto& terrain = st->gw().scenario_data().terrain;
+  ASSERT_GE(terrain.size(), 2u);
+  ASSERT_LE(terrain.size(), 4u);
+  for (const auto& t : terrain)
+    for (const auto& p : t.outline) {
+      EXPECT_GT(p.y, 13 * kIn - 1) << t.id;
+      EXPECT_LT(p.y, 35 * kIn + 1) << t.id;
+    }
+  // The same seed gives the same table; another seed another.
+  auto again = start("gwkho/pitched");
+  EXPECT_EQ(again->to_json(game::kSpectator), st->to_json(game::kSpectator));
+  auto other = start("gwkho/pitched", {{"seed", "2"}});
+  EXPECT_NE(other->to_json(game::kSpectator)["terrain"], st->to_json(game::kSpectator)["terrain"]);
+}
+
+TEST(Gwkho_Pitched, G73_TheOptionsChooseTheArmiesAndThePointsTotal) {
+  auto st = start("gwkho/pitched", {{"blue", "legnano-bma-imperial"},
+                                    {"red", "legnano-bma-lombard"},
+                                    {"points", "500"},
+                                    {"seed", "4"}});
+  EXPECT_EQ(st->gw().side(0).army.id, "legnano-bma-imperial");
+  EXPECT_EQ(st->gw().side(1).army.id, "legnano-bma-lombard");
+  EXPECT_EQ(st->check_invariants(), "");
+  expect_within(*st, 0, 0, 12);
+  expect_within(*st, 1, 36, 48);
+  play_out(*st);
+  // Negative: an army costing more than the total is refused, naming the rule.
+  auto low = registry().load("gwkho/pitched", {{"points", "400"}});
+  ASSERT_FALSE(low.ok());
+  EXPECT_EQ(low.message(),
+            "gwkho/pitched:11: field 'sides[0].army' is 'cerignola-spanish', which costs 436 "
+            "points, more than the battle's 400 (rule Pts-7, ruling G-73).");
+}
+
+TEST(Gwkho_Pitched, G73_PitchedOptionsAreRefusedForAHistoricalBattle) {
+  auto g = registry().load("gwkho/legnano", {{"seed", "2"}});
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.message(),
+            "gwkho/legnano: the options blue, red, points and seed are for a pitched battle (a "
+            "scenario with a 'pitched' section, like gwkho/pitched), and this scenario has none.");
+  EXPECT_FALSE(registry().load("gwkho/pitched", {{"colour", "1"}}).ok());
+  EXPECT_FALSE(parse_rule_options({{"points", "450"}}).ok());
+  // A pitched file may not also give terrain or a deployment.
+  auto text = registry().find("gwkho")->builtin_scenario("pitched");
+  ASSERT_TRUE(text.ok());
+  auto j = nlohmann::json::parse(*text);
+  j["terrain"] = nlohmann::json::array();
+  auto bad = expand_pitched(j, "my.json", RuleOptions{});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.message(),
+            "my.json: field 'terrain' is drawn from the seed in a pitched battle: leave it out.");
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
