@@ -35,7 +35,7 @@ bool read_group(FieldReader& rd, const json& j, const std::string& path, const A
   if (!rd.object(j, p) ||
       !rd.only_fields(j, p,
                       {"name", "type", "grade", "count", "status", "weapon", "dismount",
-                       "mounted_infantry", "general"},
+                       "mounted_infantry", "general", "unarmed"},
                       "an element group (see docs/scenario-format.md, gwkho)") ||
       !rd.string(j, p, "name", g.name, Need::kOptional))
     return false;
@@ -49,7 +49,8 @@ bool read_group(FieldReader& rd, const json& j, const std::string& path, const A
       !rd.choice(j, p, "grade", g.troop.grade, grades) ||
       !rd.integer(j, p, "count", g.count, 1, 200) ||
       !rd.boolean(j, p, "mounted_infantry", g.mounted_infantry, Need::kOptional) ||
-      !rd.boolean(j, p, "general", g.general, Need::kOptional))
+      !rd.boolean(j, p, "general", g.general, Need::kOptional) ||
+      !rd.boolean(j, p, "unarmed", g.unarmed, Need::kOptional))
     return false;
 
   // [Pts-1, Tr-7] The pair must exist in the points table, in the army's era.
@@ -162,6 +163,12 @@ bool read_group(FieldReader& rd, const json& j, const std::string& path, const A
     return rd.fail(p + "mounted_infantry",
                    fmt::format("is true, but {} cannot be mounted infantry: only foot other than "
                                "artillery (rule Pts-5)",
+                               troop));
+  // [G-71] Only an artillery element may be without its guns (a standard's war cart).
+  if (g.unarmed && !is_artillery(g.troop.type))
+    return rd.fail(p + "unarmed",
+                   fmt::format("is true, but {} is not artillery: only a gun element may be listed "
+                               "without its guns (ruling G-71)",
                                troop));
   return true;
 }
@@ -654,6 +661,7 @@ json group_json(const GroupReport& g) {
   if (e.weapon != Weapon::kNone) j["weapon"] = weapon_id(e.weapon);
   if (e.dismount) j["dismount"] = troop_text(*e.dismount);
   if (e.mounted_infantry) j["mounted_infantry"] = true;
+  if (e.unarmed) j["unarmed"] = true;
   if (e.general) j["general"] = true;
   return j;
 }

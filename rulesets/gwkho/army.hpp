@@ -36,8 +36,9 @@ struct ElementGroup {
   Weapon weapon = Weapon::kNone;
   std::optional<Troop> dismount;  // [Dis-1] what it dismounts as, when the list says
   bool mounted_infantry = false;  // [Pts-5] foot mounted as Cv(i)
-  bool general = false;           // the command's general stands with one of these elements
-  std::string path;               // its JSON path, "commands[0].elements[2]"
+  bool unarmed = false;  // [G-71] an artillery element with no guns (a standard's war cart)
+  bool general = false;  // the command's general stands with one of these elements
+  std::string path;      // its JSON path, "commands[0].elements[2]"
 };
 
 // [Gen-2] A regiment: a permanent formation of a command with its own command stand (no combat

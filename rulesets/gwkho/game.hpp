@@ -46,6 +46,7 @@ struct ElementDef {
   Troop list_troop;   // as its army list gives it (what its morale ledgers count)
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
+  bool unarmed = false;  // [G-71] artillery with no guns: it never shoots or fires
   bool general = false;  // [Gen-1] its command's general stands with it
   bool cinc = false;     // ... and he is the commander-in-chief
   geo::Base base{geo::Point{1000, 1000}, 2, 2, geo::Angle{}};

@@ -41,15 +41,6 @@ class GwkhoRuleset final : public game::FileRuleset {
         std::make_shared<GwkhoGame>(std::move(*s), *rules, options));
   }
 
-  // Army lists are files a person gives the ruleset too (docs/scenario-format.md, section gwkho).
-  std::vector<std::string> file_kinds() const override { return {"scenario", "army"}; }
-  core::Status read_file(std::string_view kind, const nlohmann::json& file,
-                         std::string_view source_name) const override {
-    if (kind != "army") return FileRuleset::read_file(kind, file, source_name);
-    auto army = load_army_list(file, source_name);
-    if (!army) return army.error();
-    return core::Status::Ok();
-  }
   // The army builder's report (web/src/army/): the list's points, e/e, generals allowed and
   // ledgers with their thresholds, as `carroccio army --json` prints them.
   core::Expected<nlohmann::json> assess_file(std::string_view kind, const nlohmann::json& file,

@@ -208,6 +208,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         e.list_troop = g.troop;
         e.status = g.status;
         e.weapon = g.weapon;
+        e.unarmed = g.unarmed;
         e.general = general_here && k == 0;
         e.cinc = e.general && cmd.cinc;
         e.base = bases[k];

@@ -147,6 +147,7 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   const ElementDef& d = gw_->element(s);
   const ElementState& es = els_[static_cast<std::size_t>(s)];
   if (!es.alive || es.routing || in_contact(s)) return out;
+  if (d.unarmed) return out;  // [G-71] a war cart without guns (the Carroccio) never shoots
   std::optional<int> range;
   if (is_artillery(d.troop.type)) {
     // [Sht-13] Artillery fires in its own bound only, not having moved (G-19d); light guns

@@ -169,6 +169,22 @@ TEST(Gwkho_Army, Clause_Pts_5_OnlyFootMayBeMountedInfantry) {
   EXPECT_EQ(assess(*a).points.text(), "120");  // 20 x 5 + 20
 }
 
+TEST(Gwkho_Army, G71_OnlyArtilleryMayBeListedUnarmed) {
+  // Negative: a troop that is not a gun cannot be listed without its guns.
+  EXPECT_EQ(refusal(list_with(R"({"type": "Hc", "grade": "o", "count": 20, "unarmed": true})")),
+            "bad.json:5: field 'commands[0].elements[0].unarmed' is true, but Hc(o) is not "
+            "artillery: only a gun element may be listed without its guns (ruling G-71).");
+  // Positive: a war cart is, at the same cost as armed.
+  auto a = read_army_list(
+      list_with(R"({"type": "L.Art", "grade": "s", "count": 20, "unarmed": true})"), "ok.json");
+  ASSERT_TRUE(a.ok()) << a.message();
+  auto armed =
+      read_army_list(list_with(R"({"type": "L.Art", "grade": "s", "count": 20})"), "ok.json");
+  ASSERT_TRUE(armed.ok()) << armed.message();
+  EXPECT_TRUE(a->commands[0].elements[0].unarmed);
+  EXPECT_EQ(assess(*a).points.text(), assess(*armed).points.text());
+}
+
 TEST(Gwkho_Army, Clause_Fields_UnknownAndMalformedFieldsAreRefused) {
   EXPECT_EQ(refusal(list_with(R"({"type": "HI", "grade": "o", "count": 20, "colour": "red"})")),
             "bad.json:5: field 'commands[0].elements[0].colour' is not a field of an element group "

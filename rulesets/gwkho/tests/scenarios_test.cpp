@@ -7,6 +7,7 @@
 #include "game/registry.hpp"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/ruleset.hpp"
+#include "rulesets/gwkho/shooting.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -28,14 +29,29 @@ std::unique_ptr<GwkhoState> start(const std::string& ref, const game::Options& o
   return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
 }
 
-// Plays on with no moves and the first outcome of every chance node until the game ends.
+// The decision that plays on: "end moves" when it is legal, else the first legal decision (an
+// order of combats, a target, holding back...).
+game::Action play_on(const GwkhoState& st) {
+  const std::vector<game::Action> legal = st.legal_actions();
+  for (game::Action a : legal)
+    if (a == act::kEndMoves) return a;
+  return legal.front();
+}
+
+// Plays on with no moves and the first outcome of every chance node until the game ends. The
+// moving side's impetuous troops are held (debug_hold) so that nothing fights: the armies stay
+// where they stand and only the losses a test makes count.
 void play_out(GwkhoState& st) {
   int guard = 0;
   while (!st.is_terminal() && guard++ < 100000) {
-    if (st.is_chance_node())
+    if (st.is_chance_node()) {
       ASSERT_TRUE(st.apply(st.chance_outcomes().front().action).ok());
-    else
-      ASSERT_TRUE(st.apply(act::kEndMoves).ok());
+      continue;
+    }
+    if (st.phase() == Phase::kMove)
+      for (int e = 0; e < st.num_elements(); ++e)
+        if (st.side_of(e) == st.active()) st.debug_hold(e);
+    ASSERT_TRUE(st.apply(play_on(st)).ok());
   }
   ASSERT_TRUE(st.is_terminal());
 }
@@ -131,9 +147,35 @@ TEST(Gwkho_Scenarios, G71_TheLombardArmyBreaksWhenTheCarroccioIsLost) {
     if (other->is_chance_node())
       ASSERT_TRUE(other->apply(other->chance_outcomes().front().action).ok());
     else
-      ASSERT_TRUE(other->apply(act::kEndMoves).ok());
+      ASSERT_TRUE(other->apply(play_on(*other)).ok());
   }
   EXPECT_FALSE(other->is_terminal());
+}
+
+TEST(Gwkho_Scenarios, G71_TheCarroccioNeverShoots) {
+  auto st = start("gwkho/legnano");
+  // Play on to the Lombards' own bound (artillery fires only then), in their move step.
+  for (int guard = 0; !(st->active() == 1 && st->phase() == Phase::kMove) && guard < 10000;
+       ++guard) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st->apply(play_on(*st)).ok());
+  }
+  ASSERT_EQ(st->active(), 1);
+  const int carroccio = find(*st, "lombard.0.r0.6.0");
+  const int knight = find(*st, "imperial.0.0.0");
+  EXPECT_TRUE(st->gw().element(carroccio).unarmed);
+  // An Imperial knight 2 inches straight ahead of it, facing it, in the middle of the table.
+  st->debug_place(carroccio, geo::Point{36 * 1270, 24 * 1270}, 90);
+  const geo::Base& cb = st->element(carroccio).base;
+  st->debug_place(knight, geo::Point{36 * 1270, 24 * 1270 + cb.depth() / 2 + 2 * 1270 + 1000}, 270);
+  EXPECT_TRUE(st->shot_targets(carroccio).empty());
+  // Negative: it is only the list's `unarmed` that stops it: as L.Art(s) it has a gun's range
+  // that reaches the knight, and an armed gun fires in its own bound (G-19e's test).
+  const std::optional<int> range = artillery_range(st->gw().element(carroccio).troop);
+  ASSERT_TRUE(range.has_value());
+  EXPECT_GT(*range, 3);
 }
 
 TEST(Gwkho_Scenarios, G71_FrederickFallingBreaksTheImperialArmy) {
