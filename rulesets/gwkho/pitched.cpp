@@ -188,7 +188,7 @@ core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
   for (const auto& [name, value] : options) {
     const auto known = rule_options_info();
     const auto it = std::find_if(known.begin(), known.end(),
-                                 [&](const game::OptionInfo& o) { return o.name == name; });
+                                 [&n = name](const game::OptionInfo& o) { return o.name == n; });
     if (it == known.end()) return game::unknown_option_error("gwkho", name, names);
     if (std::find(it->values.begin(), it->values.end(), value) == it->values.end())
       return core::make_error(fmt::format("Option '{}' cannot be '{}': it can be {}.", name, value,
