@@ -13,55 +13,12 @@ namespace {
 
 constexpr std::int64_t kIn = kUnitsPerInch;
 
-// Red (legnano-imperial: Hc, Ph(i), Xb(i)) at the north edge, blue (poitiers-english: Hc, Lb,
-// HI(o), LI(o)) at the south; the middle of the table is empty for the tests to place elements.
-nlohmann::json scenario(const char* first = "red") {
-  nlohmann::json j = nlohmann::json::parse(R"({
-    "ruleset": "gwkho", "id": "test", "title": "Test", "bounds": 6, "first": "red",
-    "sides": [
-      {"id": "red", "name": "Red", "army": "legnano-imperial", "edge": "north",
-       "deploy": [
-         {"command": 0, "group": 0, "frontage": 4, "at": [20, 40], "heading": 270},
-         {"command": 0, "group": 1, "frontage": 6, "at": [32, 40], "heading": 270},
-         {"command": 0, "group": 2, "frontage": 4, "at": [40, 40], "heading": 270},
-         {"command": 0, "group": 3, "frontage": 4, "at": [48, 40], "heading": 270},
-         {"command": 0, "group": 4, "frontage": 4, "at": [56, 40], "heading": 270},
-         {"command": 1, "group": 0, "frontage": 5, "at": [20, 46], "heading": 270},
-         {"command": 1, "group": 1, "frontage": 6, "at": [32, 46], "heading": 270},
-         {"command": 1, "group": 2, "frontage": 6, "at": [45, 46], "heading": 270},
-         {"command": 1, "group": 3, "frontage": 3, "at": [55, 46], "heading": 270}]},
-      {"id": "blue", "name": "Blue", "army": "poitiers-english", "edge": "south",
-       "deploy": [
-         {"command": 0, "group": 0, "frontage": 10, "at": [2, 2], "heading": 90},
-         {"command": 0, "group": 1, "frontage": 11, "at": [20, 2], "heading": 90},
-         {"command": 1, "group": 0, "frontage": 9, "at": [40, 2], "heading": 90},
-         {"command": 1, "group": 1, "frontage": 5, "at": [2, 6], "heading": 90},
-         {"command": 1, "group": 2, "frontage": 5, "at": [12, 6], "heading": 90},
-         {"command": 2, "group": 0, "frontage": 9, "at": [22, 6], "heading": 90},
-         {"command": 2, "group": 1, "frontage": 4, "at": [38, 6], "heading": 90},
-         {"command": 2, "group": 2, "frontage": 2, "at": [46, 6], "heading": 90},
-         {"command": 2, "group": 3, "frontage": 5, "at": [52, 6], "heading": 90}]}
-    ]})");
-  j["first"] = first;
-  return j;
-}
+using testing::find;
+using testing::start;
 
+// The test battle without its wood (testing::small_scenario).
 std::shared_ptr<const GwkhoGame> make_game(const char* first = "red") {
-  auto s = load_scenario(scenario(first), "test.json");
-  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
-  return std::make_shared<GwkhoGame>(std::move(*s), RuleOptions{}, game::Options{});
-}
-
-std::unique_ptr<GwkhoState> start(const std::shared_ptr<const GwkhoGame>& g) {
-  auto st = g->new_initial_state();
-  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
-}
-
-int find(const GwkhoGame& g, std::string_view id) {
-  for (int e = 0; e < g.num_elements(); ++e)
-    if (g.element(e).id == id) return e;
-  ADD_FAILURE() << "no element " << id;
-  return 0;
+  return testing::make_game(testing::small_scenario(first, false));
 }
 
 // Every element of the moving side held, so that no impetuous move (G-14a) changes a set-up
@@ -477,13 +434,11 @@ std::shared_ptr<const GwkhoGame> game_with_gun(const char* grade = "o") {
   nlohmann::json army = nlohmann::json::parse(testing::read_file(
       std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
   army["commands"][1]["elements"].push_back({{"type", "H.Art"}, {"grade", grade}, {"count", 1}});
-  nlohmann::json j = scenario();
+  nlohmann::json j = testing::small_scenario("red", false);
   j["sides"][0]["army"] = army;
   j["sides"][0]["deploy"].push_back(
       {{"command", 1}, {"group", 4}, {"frontage", 1}, {"at", {62, 46}}, {"heading", 270}});
-  auto s = load_scenario(j, "test.json");
-  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
-  return std::make_shared<GwkhoGame>(std::move(*s), RuleOptions{}, game::Options{});
+  return testing::make_game(j);
 }
 
 TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget) {
@@ -556,11 +511,9 @@ TEST(Gwkho_Morale, Clause_Mor_13_BrokenElementsRoutInPlay) {
   nlohmann::json army = nlohmann::json::parse(testing::read_file(
       std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
   army["commands"][1]["elements"][1]["status"] = "brittle";
-  nlohmann::json j = scenario();
+  nlohmann::json j = testing::small_scenario("red", false);
   j["sides"][0]["army"] = army;
-  auto sc = load_scenario(j, "test.json");
-  ASSERT_TRUE(sc.ok()) << sc.message();
-  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  const auto g = testing::make_game(j);
   auto st = start(g);
   // Red's army shakes in its first bound (15 knights of Frederick's lost), before blue's.
   for (int e = 0, n = 0; e < g->num_elements() && n < 15; ++e)
@@ -673,11 +626,9 @@ TEST(Gwkho_Morale, Clause_Mor_17_TheEnemyBreaksUnreliableTroopsInPlay) {
   nlohmann::json army = nlohmann::json::parse(testing::read_file(
       std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/poitiers-english.json"));
   army["commands"][1]["elements"][2]["status"] = "unreliable";  // blue's HI(o)
-  nlohmann::json j = scenario();
+  nlohmann::json j = testing::small_scenario("red", false);
   j["sides"][1]["army"] = army;
-  auto sc = load_scenario(j, "test.json");
-  ASSERT_TRUE(sc.ok()) << sc.message();
-  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  const auto g = testing::make_game(j);
   auto st = start(g);
   const int hi = find(*g, "blue.1.2.0"), lb = find(*g, "blue.0.1.0");
   st->debug_set_pips(0, 1);
@@ -712,11 +663,9 @@ TEST(Gwkho_Combat, Clause_CC_18_ASquareFriendCoversAFlank) {
       std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
   army["commands"][1]["elements"][2]["type"] = "Pk";
   army["commands"][1]["elements"][2]["grade"] = "o";
-  nlohmann::json j = scenario();
+  nlohmann::json j = testing::small_scenario("red", false);
   j["sides"][0]["army"] = army;
-  auto sc = load_scenario(j, "test.json");
-  ASSERT_TRUE(sc.ok()) << sc.message();
-  const auto g = std::make_shared<GwkhoGame>(std::move(*sc), RuleOptions{}, game::Options{});
+  const auto g = testing::make_game(j);
   const int p = find(*g, "red.1.2.0"), q = find(*g, "red.1.2.1"), h = find(*g, "red.0.1.0");
   const int t = find(*g, "blue.1.2.0"), f = find(*g, "blue.1.2.1");
   // p faces blue's t; blue's f strikes p's left flank; q stands back to back with p.

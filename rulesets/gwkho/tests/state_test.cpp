@@ -15,53 +15,12 @@ using testing::T;
 
 constexpr std::int64_t kIn = kUnitsPerInch;
 
-// A small battle: two commands a side of one group each, far apart, on an open table.
-nlohmann::json small_scenario() {
-  return nlohmann::json::parse(R"({
-    "ruleset": "gwkho", "id": "test", "title": "Test", "bounds": 6, "first": "red",
-    "terrain": [{"id": "wood", "going": "bad", "polygon": [[60, 20], [70, 20], [70, 30], [60, 30]]}],
-    "sides": [
-      {"id": "red", "name": "Red", "army": "legnano-imperial", "edge": "north",
-       "deploy": [
-         {"command": 0, "group": 0, "frontage": 4, "at": [20, 40], "heading": 270},
-         {"command": 0, "group": 1, "frontage": 6, "at": [32, 40], "heading": 270},
-         {"command": 0, "group": 2, "frontage": 4, "at": [40, 40], "heading": 270},
-         {"command": 0, "group": 3, "frontage": 4, "at": [48, 40], "heading": 270},
-         {"command": 0, "group": 4, "frontage": 4, "at": [56, 40], "heading": 270},
-         {"command": 1, "group": 0, "frontage": 5, "at": [20, 46], "heading": 270},
-         {"command": 1, "group": 1, "frontage": 6, "at": [32, 46], "heading": 270},
-         {"command": 1, "group": 2, "frontage": 6, "at": [45, 46], "heading": 270},
-         {"command": 1, "group": 3, "frontage": 3, "at": [55, 46], "heading": 270}]},
-      {"id": "blue", "name": "Blue", "army": "poitiers-english", "edge": "south",
-       "deploy": [
-         {"command": 0, "group": 0, "frontage": 10, "at": [2, 2], "heading": 90},
-         {"command": 0, "group": 1, "frontage": 11, "at": [20, 2], "heading": 90},
-         {"command": 1, "group": 0, "frontage": 9, "at": [40, 2], "heading": 90},
-         {"command": 1, "group": 1, "frontage": 5, "at": [2, 6], "heading": 90},
-         {"command": 1, "group": 2, "frontage": 5, "at": [12, 6], "heading": 90},
-         {"command": 2, "group": 0, "frontage": 9, "at": [22, 6], "heading": 90},
-         {"command": 2, "group": 1, "frontage": 4, "at": [38, 6], "heading": 90},
-         {"command": 2, "group": 2, "frontage": 2, "at": [46, 6], "heading": 90},
-         {"command": 2, "group": 3, "frontage": 5, "at": [52, 6], "heading": 90}]}
-    ]})");
-}
+using testing::find;
+using testing::small_scenario;
+using testing::start;
 
 std::shared_ptr<const GwkhoGame> make_game(const nlohmann::json& j = small_scenario()) {
-  auto s = load_scenario(j, "test.json");
-  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
-  return std::make_shared<GwkhoGame>(std::move(*s), RuleOptions{}, game::Options{});
-}
-
-std::unique_ptr<GwkhoState> start(const std::shared_ptr<const GwkhoGame>& g) {
-  auto st = g->new_initial_state();
-  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
-}
-
-int find(const GwkhoGame& g, std::string_view id) {
-  for (int e = 0; e < g.num_elements(); ++e)
-    if (g.element(e).id == id) return e;
-  ADD_FAILURE() << "no element " << id;
-  return 0;
+  return testing::make_game(j);
 }
 
 TEST(Gwkho_Scenario, Clause_G_43_GroupsAreDeployedAsBlocksFromTheFrontLeftCorner) {
