@@ -2,11 +2,10 @@
 
 #include <cctype>
 #include <charconv>
-#include <fstream>
-#include <sstream>
 #include <tuple>
 
 #include "fmt/format.h"
+#include "game/json_text.hpp"
 #include "game/registry.hpp"
 
 namespace carroccio::alsh {
@@ -258,12 +257,10 @@ core::Expected<AssaultGrid> parse_assault_grid(const nlohmann::json& j,
 }
 
 core::Expected<AssaultGrid> load_assault_grid_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return core::make_error(fmt::format("{}: the Assault grid file cannot be opened.", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  auto j = game::parse_json_text(ss.str(), path);
+  // Refused in one sentence when missing, a directory or over the size limit, before it is read.
+  auto text = game::read_text_file(path, "Assault grid file");
+  if (!text) return text.error();
+  auto j = game::parse_json_text(*text, path);
   if (!j) return j.error();
   return parse_assault_grid(*j, path);
 }

@@ -151,7 +151,7 @@ TEST(Alsh_AssaultGridFile, Errors_TheCommandLineRefusesABadFileAndChangesNothing
             write("syntax.json", "{\"format\": \"carroccio-alsh-assault-grid/1\",\n  \"rows\"\n"),
             std::string("syntax.json:")},
         std::pair{write("empty.json", ""), std::string("empty.json")},
-        std::pair{(dir / "absent.json").string(), std::string("cannot be opened")}}) {
+        std::pair{(dir / "absent.json").string(), std::string("Cannot open Assault grid file")}}) {
     const auto [code, out, err] = run(file);
     EXPECT_EQ(code, 1) << file;
     EXPECT_TRUE(out.empty()) << file << ": " << out;

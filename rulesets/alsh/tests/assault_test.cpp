@@ -311,6 +311,10 @@ TEST(Alsh_AssaultGridFile, FileErrors) {
   auto cell = load_assault_grid_file(testing::test_data("assault_bad_cell.json"));
   ASSERT_FALSE(cell.ok());
   EXPECT_NE(cell.message().find("cells[2][3].defender"), std::string::npos) << cell.message();
+  // A directory is refused before anything is read, in one sentence naming it.
+  auto dir = load_assault_grid_file(testing::test_data(""));
+  ASSERT_FALSE(dir.ok());
+  EXPECT_NE(dir.message().find("is a directory"), std::string::npos) << dir.message();
 }
 
 }  // namespace
