@@ -60,6 +60,7 @@ constexpr std::string_view kUsageTail =
 
   carroccio --version        print the version
   carroccio --help           print this help
+  carroccio SUBCOMMAND --help   (or carroccio help SUBCOMMAND) the flags of one subcommand
 )";
 
 std::string_view trim(std::string_view s) {
@@ -230,6 +231,16 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
     if (!rest.empty()) return usage_error(err, "'--version' takes no arguments.");
     out << "carroccio " << CARROCCIO_VERSION << "\n";
     return kExitOk;
+  }
+  // `carroccio help play` is `carroccio play --help`.
+  if (command == "help" && !rest.empty()) {
+    if (rest.size() > 2 || (rest.size() == 2 && !(rest[0] == "sim" && rest[1] == "merge")))
+      return usage_error(err, "'carroccio help' takes one subcommand, e.g. carroccio help play.");
+    if (rest[0] == "help" || rest[0] == "version" || rest[0][0] == '-')
+      return usage_error(err, fmt::format("'{}' is not a subcommand with its own help.", rest[0]));
+    std::vector<std::string> asked(rest.begin(), rest.end());
+    asked.push_back("--help");
+    return run(asked, registry, in, out, err);
   }
   if (command == "--help" || command == "-h" || command == "help") {
     out << usage_text(registry);

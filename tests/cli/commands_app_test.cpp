@@ -329,6 +329,14 @@ TEST_F(Cli, EverySubcommandHelpIsItsOwn) {
     EXPECT_TRUE(contains(r.out, std::string("Usage: carroccio ") + command)) << r.out;
     EXPECT_FALSE(contains(r.out, "Subcommands:")) << command;
   }
+  // `carroccio help X` is `carroccio X --help`.
+  EXPECT_EQ(cli({"help", "demo"}).out, cli({"demo", "--help"}).out);
+  EXPECT_EQ(cli({"help", "sim", "merge"}).out, cli({"sim", "merge", "--help"}).out);
+  auto unknown = cli({"help", "frobnicate"});
+  EXPECT_EQ(unknown.code, kExitUsage);
+  EXPECT_EQ(unknown.err,
+            "carroccio: 'frobnicate' is not a subcommand of carroccio.\nsee carroccio --help\n");
+  EXPECT_EQ(cli({"help", "play", "demo"}).code, kExitUsage);
   auto merge = cli({"sim", "merge", "-h"});
   EXPECT_EQ(merge.code, kExitOk);
   EXPECT_TRUE(contains(merge.out, "Usage: carroccio sim merge SHARD.json... [flags]")) << merge.out;
