@@ -37,8 +37,8 @@ constexpr std::size_t kMinGroup = 6;
 
 // The keys at a person's decision (play's --help and the start of a game).
 constexpr std::string_view kPlayKeys =
-    "At your decisions enter a choice's number, the start of its name, or the last word of its "
-    "name (a destination such as a hex label); b draws the board, all lists every choice by "
+    "At your decisions enter a choice's number, the start of its name, or the last word of its\n"
+    "name (a destination such as a hex label); b draws the board, all lists every choice by\n"
     "number, l shows the last events, o N the odds of choice N, q quits.";
 
 std::string lower(std::string_view s) {
