@@ -14,15 +14,24 @@
 namespace carroccio::app {
 
 int run_bench(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << "Usage: carroccio bench [--games N] [--scenario REF] [--json]\n"
-              "Plays N random games of each scenario (seeds 0 to N-1) on one thread and prints\n"
-              "their speed by the wall clock and by the processor time the process used, and one\n"
-              "behaviour signature over every final position.\n";
-    return kExitOk;
-  }
-  auto parsed = parse_args(args, "bench", {{"games", true}, {"scenario", true}, {"json"}}, 0);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec spec{
+      .name = "bench",
+      .summary =
+          "Plays N random games of each scenario (seeds 0 to N-1) on one thread and prints\n"
+          "their speed by the wall clock and by the processor time the process used, and one\n"
+          "behaviour signature over every final position.",
+      .flags = {{.name = "games",
+                 .takes_value = true,
+                 .help = "games per scenario, 1 to 100000000 (default 200)",
+                 .value_name = "N"},
+                {.name = "scenario",
+                 .takes_value = true,
+                 .help = "only this scenario (ruleset/scenario or a file)",
+                 .value_name = "REF"},
+                {.name = "json", .help = "the timings and signature as JSON"}}};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   std::int64_t games = 200;
   if (auto text = parsed->value("games")) {
     auto n = parse_count(*text, "games", 1, 100'000'000);

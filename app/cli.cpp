@@ -32,7 +32,7 @@ Subcommands:
       --explain              after each AI decision, the candidates it weighed and their values
       --quiet                print only the result
   demo [--scenario REF] [--seed N] [--options LIST]
-                             watch one complete AI-vs-AI game (default bma/legnano)
+                             watch one complete AI-vs-AI game (demo --help)
   replay FILE [--json] [--quiet]
                              replay a game record and check it reproduces the same final position
   analyse RECORD --move N [--agent KIND] [--top K]
@@ -60,6 +60,7 @@ constexpr std::string_view kUsageTail =
 
   carroccio --version        print the version
   carroccio --help           print this help
+  carroccio SUBCOMMAND --help   (or carroccio help SUBCOMMAND) the flags of one subcommand
 )";
 
 std::string_view trim(std::string_view s) {
@@ -106,63 +107,6 @@ std::optional<std::string> ParsedArgs::value(const std::string& name) const {
 std::vector<std::string> ParsedArgs::values(const std::string& name) const {
   const auto it = flags.find(name);
   return it == flags.end() ? std::vector<std::string>{} : it->second;
-}
-
-core::Expected<ParsedArgs> parse_args(std::span<const std::string> args, std::string_view command,
-                                      const std::vector<FlagSpec>& flags,
-                                      std::size_t max_positional) {
-  ParsedArgs parsed;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg.size() < 2 || arg[0] != '-' || arg == "--") {
-      if (parsed.positional.size() >= max_positional)
-        return core::make_error(
-            max_positional == 0
-                ? fmt::format("'carroccio {}' takes no argument '{}'.", command, arg)
-                : fmt::format("'carroccio {}' takes {} argument{} before its flags, but '{}' is "
-                              "one too many.",
-                              command, max_positional, max_positional == 1 ? "" : "s", arg));
-      parsed.positional.push_back(arg);
-      continue;
-    }
-    std::string_view text = arg;
-    text.remove_prefix(text.size() > 2 && text[1] == '-' ? 2 : 1);
-    std::string name(text.substr(0, text.find('=')));
-    std::optional<std::string> inline_value;
-    if (text.find('=') != std::string_view::npos)
-      inline_value = std::string(text.substr(text.find('=') + 1));
-    const auto spec =
-        std::find_if(flags.begin(), flags.end(), [&](const FlagSpec& f) { return f.name == name; });
-    if (spec == flags.end()) {
-      std::vector<std::string> names;
-      for (const auto& f : flags) names.push_back("--" + f.name);
-      return core::make_error(
-          names.empty()
-              ? fmt::format("'{}' is not an option of 'carroccio {}', which takes none.", arg,
-                            command)
-              : fmt::format("'{}' is not an option of 'carroccio {}': it takes {}.",
-                            arg.substr(0, arg.find('=')), command, fmt::join(names, ", ")));
-    }
-    if (!spec->repeatable && parsed.has(name))
-      return core::make_error(
-          fmt::format("'--{}' is given twice to 'carroccio {}'.", name, command));
-    std::string value = "true";
-    if (spec->takes_value) {
-      if (inline_value) {
-        value = *inline_value;
-      } else if (i + 1 < args.size() &&
-                 !(args[i + 1].size() > 1 && args[i + 1][0] == '-' && args[i + 1][1] == '-')) {
-        value = args[++i];
-      } else {
-        return core::make_error(fmt::format("'--{}' needs a value.", name));
-      }
-      if (value.empty()) return core::make_error(fmt::format("'--{}' needs a value.", name));
-    } else if (inline_value) {
-      return core::make_error(fmt::format("'--{}' is a switch and takes no value.", name));
-    }
-    parsed.flags[name].push_back(std::move(value));
-  }
-  return parsed;
 }
 
 core::Expected<AgentAssignment> parse_agent_assignment(std::string_view text) {
@@ -255,6 +199,21 @@ int fail(std::ostream& err, std::string_view sentence) {
   return kExitError;
 }
 
+std::optional<ParsedArgs> parse_subcommand(std::span<const std::string> args,
+                                           const CommandSpec& spec, Io io, int& code) {
+  auto outcome = parse_command(args, spec);
+  if (!outcome) {
+    code = usage_error(io.err, outcome.message());
+    return std::nullopt;
+  }
+  if (outcome->help) {
+    io.out << command_help(spec);
+    code = kExitOk;
+    return std::nullopt;
+  }
+  return std::move(outcome->args);
+}
+
 void print_warnings(std::ostream& err, const std::vector<std::string>& warnings) {
   for (const auto& w : warnings) err << "carroccio: warning: " << w << "\n";
 }
@@ -272,6 +231,16 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
     if (!rest.empty()) return usage_error(err, "'--version' takes no arguments.");
     out << "carroccio " << CARROCCIO_VERSION << "\n";
     return kExitOk;
+  }
+  // `carroccio help play` is `carroccio play --help`.
+  if (command == "help" && !rest.empty()) {
+    if (rest.size() > 2 || (rest.size() == 2 && !(rest[0] == "sim" && rest[1] == "merge")))
+      return usage_error(err, "'carroccio help' takes one subcommand, e.g. carroccio help play.");
+    if (rest[0] == "help" || rest[0] == "version" || rest[0][0] == '-')
+      return usage_error(err, fmt::format("'{}' is not a subcommand with its own help.", rest[0]));
+    std::vector<std::string> asked(rest.begin(), rest.end());
+    asked.push_back("--help");
+    return run(asked, registry, in, out, err);
   }
   if (command == "--help" || command == "-h" || command == "help") {
     out << usage_text(registry);

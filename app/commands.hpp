@@ -3,11 +3,13 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/cli.hpp"
 #include "core/event.hpp"
 #include "game/registry.hpp"
 
@@ -25,6 +27,11 @@ std::string usage_text(const game::Registry& registry);
 std::span<const std::string_view> builtin_subcommands();
 // Whether the arguments ask for help (--help or -h).
 bool wants_help(std::span<const std::string> args);
+
+// Parses a subcommand's arguments (parse_command). Returns them, or nullopt once the command is
+// done: its --help printed (`code` kExitOk) or a usage error reported (`code` kExitUsage).
+std::optional<ParsedArgs> parse_subcommand(std::span<const std::string> args,
+                                           const CommandSpec& spec, Io io, int& code);
 
 // Prints "carroccio: <sentence>" and the help hint on err; returns kExitUsage.
 int usage_error(std::ostream& err, std::string_view sentence);
@@ -45,7 +52,7 @@ int run_sim(std::span<const std::string> args, const game::Registry& registry, I
 int run_odds(std::span<const std::string> args, const game::Registry& registry, Io io);
 int run_tune(std::span<const std::string> args, const game::Registry& registry, Io io);
 
-// "  [bma 6.4] Morale check ..." (no brackets when the event cites no rule).
+// "  [<ruleset> 6.4] Morale check ..." (no brackets when the event cites no rule).
 std::string format_event(const core::Event& event);
 
 // "imperial +1, lombard -1".
@@ -55,9 +62,11 @@ std::string format_returns(const game::Game& game, const std::vector<double>& re
 // (turn limit); Lombard League ahead on points, VP lost 14 of 45 to 31 of 60".
 std::string format_result(const game::State& state);
 
-// The scenario `demo` plays by default: bma/legnano if registered, else the first scenario of
-// the first ruleset that plays games; empty if there is none.
+// The scenario `demo` plays by default: the first scenario of the first registered ruleset that
+// plays games (the registration order, rulesets/all.cpp, decides it); empty if there is none.
 std::string default_scenario(const game::Registry& registry);
+// default_scenario, or "ruleset/scenario" when there is none: for examples in messages.
+std::string example_scenario(const game::Registry& registry);
 
 // Prints events as the rules emit them (unless quiet) and keeps them, for `l` in play.
 class PrintingSink final : public core::EventSink {

@@ -40,16 +40,15 @@ std::string format_result(const game::State& state) {
 }
 
 std::string default_scenario(const game::Registry& registry) {
-  if (const game::Ruleset* bma = registry.find("bma"); bma != nullptr && bma->info().plays_games) {
-    const auto& scenarios = bma->info().scenarios;
-    if (std::any_of(scenarios.begin(), scenarios.end(),
-                    [](const game::ScenarioInfo& s) { return s.id == "legnano"; }))
-      return "bma/legnano";
-  }
   for (const auto& r : registry.rulesets())
     if (r->info().plays_games && !r->info().scenarios.empty())
       return r->info().id + "/" + r->info().scenarios.front().id;
   return {};
+}
+
+std::string example_scenario(const game::Registry& registry) {
+  const std::string ref = default_scenario(registry);
+  return ref.empty() ? std::string("ruleset/scenario") : ref;
 }
 
 void PrintingSink::on_event(const core::Event& e) {
@@ -58,12 +57,13 @@ void PrintingSink::on_event(const core::Event& e) {
 }
 
 int run_rulesets(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << "Usage: carroccio rulesets [--json]\n";
-    return kExitOk;
-  }
-  auto parsed = parse_args(args, "rulesets", {{"json"}}, 0);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec spec{
+      .name = "rulesets",
+      .summary = "Lists the rulesets, their scenarios, options and commands.",
+      .flags = {{.name = "json", .help = "the list as JSON"}}};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   if (parsed->has("json")) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& r : registry.rulesets()) list.push_back(game::ruleset_info_json(r->info()));

@@ -47,13 +47,17 @@ for its side, how much search each got, and for an attack its exact odds.
 }  // namespace
 
 int run_analyse(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << kAnalyseUsage;
-    return kExitOk;
-  }
-  auto parsed = parse_args(args, "analyse",
-                           {{"move", true}, {"agent", true}, {"top", true}, {"seed", true}}, 1);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec command{.name = "analyse",
+                                   .positional = "RECORD",
+                                   .max_positional = 1,
+                                   .flags = {{.name = "move", .takes_value = true},
+                                             {.name = "agent", .takes_value = true},
+                                             {.name = "top", .takes_value = true},
+                                             {.name = "seed", .takes_value = true}},
+                                   .usage = std::string(kAnalyseUsage)};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, command, io, code);
+  if (!parsed) return code;
   if (parsed->positional.empty())
     return usage_error(io.err,
                        "'carroccio analyse' needs a game record, e.g. carroccio analyse game.json "

@@ -50,10 +50,6 @@ std::string odds_usage(const game::Registry& registry) {
 }  // namespace
 
 int run_odds(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << odds_usage(registry);
-    return kExitOk;
-  }
   // `carroccio odds RULESET ...`: the ruleset reads the rest (game::Ruleset::described_odds).
   if (!args.empty())
     if (const game::Ruleset* r = registry.find(args[0])) {
@@ -62,6 +58,10 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
         return usage_error(io.err, fmt::format("{} offers no described situation: give a saved "
                                                "game record (carroccio odds RECORD).",
                                                args[0]));
+      if (wants_help(args.subspan(1))) {
+        io.out << d->usage;
+        return kExitOk;
+      }
       return d->run(std::vector<std::string>(args.begin() + 1, args.end()), io.out, io.err);
     }
   // Flags that are not a saved position's: a described situation given without its ruleset.
@@ -69,7 +69,7 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
     if (a.rfind("--", 0) == 0) {
       const std::string name =
           a.substr(2, a.find('=') == std::string::npos ? std::string::npos : a.find('=') - 2);
-      if (name != "move" && name != "action" && name != "json")
+      if (name != "move" && name != "action" && name != "json" && name != "help")
         return usage_error(
             io.err,
             fmt::format("--{} is not a flag of a saved position (--move, --action, --json); a "
@@ -77,8 +77,16 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
                         "--{} ...",
                         name, name));
     }
-  auto parsed = parse_args(args, "odds", {{"move", true}, {"action", true}, {"json"}}, 1);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  const CommandSpec spec{.name = "odds",
+                         .positional = "RECORD",
+                         .max_positional = 1,
+                         .flags = {{.name = "move", .takes_value = true},
+                                   {.name = "action", .takes_value = true},
+                                   {.name = "json"}},
+                         .usage = odds_usage(registry)};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   if (parsed->positional.empty())
     return usage_error(io.err,
                        "'carroccio odds' needs a game record, e.g. carroccio odds game.json.");

@@ -1,10 +1,12 @@
 // `carroccio play` and `carroccio demo`.
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <istream>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <thread>
 
 #include "ai/agent.hpp"
 #include "app/cli.hpp"
@@ -15,6 +17,7 @@
 #include "fmt/format.h"
 #include "game/driver.hpp"
 #include "game/record.hpp"
+#include "sim/batch.hpp"
 #include "sim/playout.hpp"
 
 namespace carroccio::app {
@@ -24,6 +27,19 @@ namespace {
 // An AI-only game longer than this is a bug in the rules, not a long game.
 constexpr std::uint64_t kMaxSteps = 10'000'000;
 constexpr std::size_t kLastEvents = 12;
+// demo's default pause after a decision that printed events, in milliseconds.
+constexpr std::int64_t kDemoDelayMs = 100;
+// A decision with more choices than this is offered grouped (print_choices).
+constexpr std::size_t kLongList = 20;
+// A group of choices that differ only in their last word (a destination) is shown as one block
+// of those words when it has at least this many.
+constexpr std::size_t kMinGroup = 6;
+
+// The keys at a person's decision (play's --help and the start of a game).
+constexpr std::string_view kPlayKeys =
+    "At your decisions enter a choice's number, the start of its name, or the last word of its\n"
+    "name (a destination such as a hex label); b draws the board, all lists every choice by\n"
+    "number, l shows the last events, o N the odds of choice N, q quits.";
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -75,7 +91,11 @@ class PlaySession {
   enum class Reply { kChose, kQuit, kEnded };
   Reply ask_human(game::Player side, game::Action& action);
   void print_board(game::Player viewer);
-  void print_choices(game::Player side);
+  void print_choices(game::Player side, bool all);
+  // The one choice `text` names by the last word of its name ("0503" for "to 0503"), if any.
+  std::optional<std::size_t> choice_by_last_word(std::string_view text) const;
+  // What the AI sides did since the person's last decision, in one line.
+  void print_ai_summary();
   int finish(int code);
 
   std::shared_ptr<const game::Game> game_;
@@ -92,7 +112,16 @@ class PlaySession {
   std::size_t rendered_at_ = static_cast<std::size_t>(-1);  // history length last drawn
   game::Player rendered_for_ = game::kSpectator;
   bool board_has_status_ = false;  // the last drawing already showed the status line
+  // The AI's decisions and the chance outcomes since a person last decided (print_ai_summary).
+  std::map<game::Player, std::uint64_t> ai_decisions_;
+  std::uint64_t chance_steps_ = 0;
+  std::size_t events_at_ = 0;  // the sink's event count when a person last decided
 };
+
+std::string last_word(const std::string& name) {
+  const auto at = name.find_last_of(' ');
+  return at == std::string::npos ? std::string() : name.substr(at + 1);
+}
 
 void PlaySession::print_board(game::Player viewer) {
   const std::string board = state_->render_text(viewer);
@@ -104,7 +133,32 @@ void PlaySession::print_board(game::Player viewer) {
   board_has_status_ = !status.empty() && board.find(status) != std::string::npos;
 }
 
-void PlaySession::print_choices(game::Player side) {
+void PlaySession::print_ai_summary() {
+  if (ai_decisions_.empty()) return;
+  std::string who;
+  for (const auto& [p, n] : ai_decisions_)
+    who += fmt::format("{}{} {} decision{}", who.empty() ? "" : ", ", game_->player_name(p), n,
+                       n == 1 ? "" : "s");
+  const std::size_t events = sink_.events().size() - events_at_;
+  io_.out << fmt::format("-- AI: {}; {} dice roll{} and draw{}, {} event{} above.\n", who,
+                         chance_steps_, chance_steps_ == 1 ? "" : "s",
+                         chance_steps_ == 1 ? "" : "s", events, events == 1 ? "" : "s");
+  ai_decisions_.clear();
+  chance_steps_ = 0;
+}
+
+std::optional<std::size_t> PlaySession::choice_by_last_word(std::string_view text) const {
+  const std::string want = lower(text);
+  std::optional<std::size_t> found;
+  for (std::size_t i = 0; i < legal_.size(); ++i) {
+    if (lower(last_word(state_->action_to_string(legal_[i]))) != want) continue;
+    if (found) return std::nullopt;  // two choices end with it: not one choice
+    found = i;
+  }
+  return found;
+}
+
+void PlaySession::print_choices(game::Player side, bool all) {
   // The status line, unless the board drawn just before already showed it.
   const bool just_drawn = rendered_at_ == state_->history().size() && board_has_status_;
   if (const auto status = state_->status_line(); !status.empty() && !just_drawn)
@@ -120,16 +174,57 @@ void PlaySession::print_choices(game::Player side) {
       io_.out << fmt::format("Odds if you {} now (exact):\n{}", state_->action_to_string(legal_[i]),
                              format_odds(odds, "  "));
   }
+  const std::size_t n = legal_.size();
+  std::vector<std::string> names(n);
+  for (std::size_t i = 0; i < n; ++i) names[i] = state_->action_to_string(legal_[i]);
+  // A long list is grouped: the choices that differ only in their last word (e.g. "to 0503"),
+  // have no odds line and can be named by that word are shown as one block of those words.
+  std::map<std::string, std::vector<std::size_t>> groups;
+  if (!all && n > kLongList)
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string word = last_word(names[i]);
+      if (word.empty() || !lines[i].empty() || choice_by_last_word(word) != i) continue;
+      // A word that reads as a choice's number is taken as that number: not offered by word.
+      const bool number =
+          std::all_of(word.begin(), word.end(),
+                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+          word.front() != '0' && word.size() < 9 && std::stoul(word) <= n;
+      if (!number) groups[names[i].substr(0, names[i].size() - word.size() - 1)].push_back(i);
+    }
+  std::erase_if(groups, [](const auto& g) { return g.second.size() < kMinGroup; });
   io_.out << fmt::format("{} to decide:\n", game_->player_name(side));
-  for (std::size_t i = 0; i < legal_.size(); ++i)
-    io_.out << fmt::format("  {:>3}. {}{}\n", i + 1, state_->action_to_string(legal_[i]),
-                           lines[i].empty() ? std::string() : "  [odds: " + lines[i] + "]");
+  std::vector<bool> grouped(n, false);
+  for (const auto& [head, members] : groups)
+    for (std::size_t i : members) grouped[i] = true;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!grouped[i])
+      io_.out << fmt::format("  {:>3}. {}{}\n", i + 1, names[i],
+                             lines[i].empty() ? std::string() : "  [odds: " + lines[i] + "]");
+  for (const auto& [head, members] : groups) {
+    io_.out << fmt::format("  {} ... ({} choices: type one of these words, e.g. {}):\n", head,
+                           members.size(), last_word(names[members.front()]));
+    std::string row;
+    for (std::size_t i : members) {
+      const std::string word = last_word(names[i]);
+      if (!row.empty() && row.size() + word.size() + 1 > 72) {
+        io_.out << "      " << row << "\n";
+        row.clear();
+      }
+      row += (row.empty() ? "" : " ") + word;
+    }
+    io_.out << "      " << row << "\n";
+  }
+  if (!groups.empty()) io_.out << fmt::format("  (all lists the {} choices by number)\n", n);
 }
 
 PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& action) {
   state_->person_actions(legal_);  // whole moves where the rules take them step by step
-  if (rendered_at_ != state_->history().size() || rendered_for_ != side) print_board(side);
-  print_choices(side);
+  // The board is drawn once, at the first decision; then only when asked (b).
+  if (rendered_at_ == static_cast<std::size_t>(-1)) print_board(side);
+  print_ai_summary();
+  chance_steps_ = 0;
+  events_at_ = sink_.events().size();
+  print_choices(side, false);
   const std::size_t n = legal_.size();
   for (;;) {
     io_.out << game_->player_name(side) << "> " << std::flush;
@@ -138,9 +233,13 @@ PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& actio
     const std::string text(trim(line));
     if (text.empty()) continue;
     if (text == "q") return Reply::kQuit;
-    if (text == "b") {
+    if (text == "b" || text == "board") {
       print_board(side);
-      print_choices(side);
+      print_choices(side, false);
+      continue;
+    }
+    if (text == "all") {
+      print_choices(side, true);
       continue;
     }
     if (text == "l") {
@@ -152,8 +251,9 @@ PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& actio
     }
     if (text == "?" || text == "h" || text == "help") {
       io_.out << fmt::format(
-          "Enter a number from 1 to {} or the start of an action's name; b redraws the board, "
-          "l shows the last events, o N shows the full odds of choice N, q quits.\n",
+          "Enter a number from 1 to {}, the start of an action's name or its last word (a "
+          "destination); b draws the board, all lists every choice by number, l shows the last "
+          "events, o N shows the full odds of choice N, q quits.\n",
           n);
       continue;
     }
@@ -179,6 +279,12 @@ PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& actio
     if (std::all_of(text.begin(), text.end(),
                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
       const std::size_t k = text.size() > 9 ? 0 : std::stoul(text);
+      // A number with a leading zero or beyond the list may be a label ("0503").
+      if ((k < 1 || k > n || text.front() == '0'))
+        if (const auto by_word = choice_by_last_word(text)) {
+          action = legal_[*by_word];
+          return Reply::kChose;
+        }
       if (k >= 1 && k <= n) {
         action = legal_[k - 1];
         return Reply::kChose;
@@ -196,6 +302,10 @@ PlaySession::Reply PlaySession::ask_human(game::Player side, game::Action& actio
     }
     if (exact || matches.size() == 1) {
       action = legal_[exact ? *exact : matches.front()];
+      return Reply::kChose;
+    }
+    if (const auto by_word = choice_by_last_word(text); by_word && matches.empty()) {
+      action = legal_[*by_word];
       return Reply::kChose;
     }
     if (matches.empty())
@@ -250,9 +360,7 @@ int PlaySession::run() {
           ? ""
           : fmt::format(", options {}", game::options_to_string(game_->options())),
       who);
-  if (any_human)
-    io_.out << "At your decisions enter a number or the start of an action's name; b redraws the "
-               "board, l shows the last events, o N the odds of choice N, q quits.\n";
+  if (any_human) io_.out << kPlayKeys << "\n";
 
   state_ = game_->new_initial_state();
   state_->set_event_sink(&sink_);
@@ -265,6 +373,7 @@ int PlaySession::run() {
     const game::Player p = state_->current_player();
     game::Action action = game::kInvalidAction;
     if (p == game::kChancePlayer) {
+      ++chance_steps_;
       if (dice_ == DiceMode::kDigital) {
         state_->chance_outcomes(outcomes);
         if (outcomes.empty()) return fail(io_.err, "A chance node has no outcomes.");
@@ -296,6 +405,7 @@ int PlaySession::run() {
     } else {
       const auto side = static_cast<std::size_t>(p);
       action = agents[side]->choose(*state_, rngs.agents[side]);
+      if (any_human) ++ai_decisions_[p];
       if (explain_) io_.out << format_explanation(*state_, p, agents[side]->explain(5), "");
     }
     if (auto s = state_->apply(action); !s) return fail(io_.err, s.message());
@@ -318,26 +428,89 @@ std::string turn_key(const std::string& status) {
   return status;
 }
 
+// The end of a demo in a few lines: who won, after how many turns, and what each side lost
+// (the pieces by the fate the ruleset gives them, and its score).
+std::string demo_summary(const game::State& state) {
+  const game::Game& g = state.game();
+  game::ResultFacts facts;
+  state.result_facts(facts);
+  const int winner = sim::winner_of(state.returns());
+  std::string text = "\n== Summary\n";
+  text += winner >= 0 ? fmt::format("Winner: {}", g.player_name(winner)) : std::string("Drawn");
+  if (!facts.end_reason.empty()) text += fmt::format(" ({})", facts.end_reason);
+  text += facts.has_turn ? fmt::format(", after turn {:g}.\n", facts.turn) : std::string(".\n");
+  for (int p = 0; p < g.num_players(); ++p) {
+    const std::string& side = g.player_name(p);
+    std::map<std::string, int> fates;
+    std::size_t pieces = 0;
+    for (std::size_t i = 0; i < facts.piece_count && i < facts.pieces.size(); ++i)
+      if (facts.pieces[i].side == side) {
+        ++pieces;
+        ++fates[facts.pieces[i].fate.empty() ? std::string("unknown") : facts.pieces[i].fate];
+      }
+    std::string line = fmt::format("{}:", side);
+    for (std::size_t k = 0; k < facts.score_sides.size() && k < facts.scores.size(); ++k)
+      if (facts.score_sides[k] == side)
+        line += fmt::format(" {} {:g};", facts.score_label.empty() ? "score" : facts.score_label,
+                            facts.scores[k]);
+    if (pieces > 0) {
+      line += fmt::format(" {} piece{}:", pieces, pieces == 1 ? "" : "s");
+      bool first = true;
+      for (const auto& [fate, n] : fates) {
+        line += fmt::format("{} {} {}", first ? "" : ",", n, fate);
+        first = false;
+      }
+    }
+    if (line.back() == ';') line.pop_back();
+    text += line + "\n";
+  }
+  return text;
+}
+
 }  // namespace
 
 int run_play(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << usage_text(registry);
-    return kExitOk;
-  }
-  auto parsed = parse_args(args, "play",
-                           {{"agent", true, true},
-                            {"seed", true},
-                            {"options", true},
-                            {"dice", true},
-                            {"record", true},
-                            {"explain"},
-                            {"quiet"}},
-                           1);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec spec{
+      .name = "play",
+      .summary = "Plays a game: people at the terminal, AI agents, or both.",
+      .positional = "REF",
+      .positional_help =
+          "the scenario: ruleset/scenario (carroccio rulesets lists them) or a "
+          "scenario file",
+      .max_positional = 1,
+      .flags = {{.name = "agent",
+                 .takes_value = true,
+                 .repeatable = true,
+                 .help = "who plays SIDE: human, random (default), heuristic, mcts; "
+                         "KIND:key=value,... sets its parameters",
+                 .value_name = "SIDE=KIND"},
+                {.name = "seed",
+                 .takes_value = true,
+                 .help = "seed of the digital dice and the AI (default 1)",
+                 .value_name = "N"},
+                {.name = "options",
+                 .takes_value = true,
+                 .help = "optional rules, e.g. facing,vcf=every",
+                 .value_name = "LIST"},
+                {.name = "dice",
+                 .takes_value = true,
+                 .help = "digital: our generator rolls (default); physical: type real rolls",
+                 .value_name = "digital|physical"},
+                {.name = "record",
+                 .takes_value = true,
+                 .help = "write the game record to FILE at the end (or on quit)",
+                 .value_name = "FILE"},
+                {.name = "explain",
+                 .help = "after each AI decision, the candidates it weighed and their values"},
+                {.name = "quiet", .help = "print only the result"}},
+      .footer = std::string(kPlayKeys)};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   if (parsed->positional.empty())
-    return usage_error(io.err,
-                       "'carroccio play' needs a scenario, e.g. carroccio play bma/legnano.");
+    return usage_error(io.err, fmt::format("'carroccio play' needs a scenario, e.g. carroccio play "
+                                           "{}.",
+                                           example_scenario(registry)));
   game::Options options;
   if (auto text = parsed->value("options")) {
     auto o = parse_option_list(*text);
@@ -374,13 +547,33 @@ int run_play(std::span<const std::string> args, const game::Registry& registry, 
 }
 
 int run_demo(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << usage_text(registry);
-    return kExitOk;
-  }
-  auto parsed =
-      parse_args(args, "demo", {{"scenario", true}, {"seed", true}, {"options", true}}, 0);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec spec{
+      .name = "demo",
+      .summary =
+          "Watch one complete game of two random AI agents, a turn at a time, with a "
+          "summary at the end.",
+      .flags = {
+          {.name = "scenario",
+           .takes_value = true,
+           .help = "the scenario (default: the first registered ruleset's first scenario)",
+           .value_name = "REF"},
+          {.name = "seed",
+           .takes_value = true,
+           .help = "seed of the dice and the agents (default 1)",
+           .value_name = "N"},
+          {.name = "options",
+           .takes_value = true,
+           .help = "optional rules, e.g. facing,vcf=every",
+           .value_name = "LIST"},
+          {.name = "delay",
+           .takes_value = true,
+           .help = "pause after each decision's events, 0 to 10000 (default 100); a new "
+                   "turn's board pauses ten times as long",
+           .value_name = "MS"},
+          {.name = "fast", .help = "no pauses: print the whole game at once (as --delay 0)"}}};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   std::uint64_t seed = 1;
   if (auto text = parsed->value("seed")) {
     auto s = parse_seed(*text);
@@ -393,6 +586,26 @@ int run_demo(std::span<const std::string> args, const game::Registry& registry, 
     if (!o) return usage_error(io.err, o.message());
     options = *o;
   }
+  std::int64_t delay_ms = kDemoDelayMs;
+  if (auto text = parsed->value("delay")) {
+    auto d = parse_count(*text, "delay", 0, 10'000);
+    if (!d) return usage_error(io.err, d.message());
+    delay_ms = *d;
+  }
+  if (parsed->has("fast")) {
+    if (parsed->has("delay"))
+      return usage_error(io.err,
+                         "'--fast' and '--delay' cannot be used together: --fast is "
+                         "--delay 0.");
+    delay_ms = 0;
+  }
+  // The pace a person can follow: a pause after each decision that printed something, a longer
+  // one at each new turn's board (the output is flushed first, so a pipe shows it as it comes).
+  const auto pause = [&](std::int64_t ms) {
+    if (ms <= 0) return;
+    io.out << std::flush;
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+  };
   const std::string ref = parsed->value("scenario").value_or(default_scenario(registry));
   if (ref.empty()) return fail(io.err, "No ruleset that plays whole games is registered.");
   std::vector<std::string> warnings;
@@ -423,15 +636,21 @@ int run_demo(std::span<const std::string> args, const game::Registry& registry, 
     if (!board.empty() && board.back() != '\n') io.out << "\n";
     drawn_at = state.history().size();
   };
+  std::size_t events_seen = 0;
   sim::PlayoutOptions opts;
   opts.sink = &sink;
   opts.max_steps = kMaxSteps;
   opts.on_step = [&](const game::State& state) {
+    if (sink.events().size() != events_seen) {
+      events_seen = sink.events().size();
+      pause(delay_ms);
+    }
     if (state.is_terminal()) return;
     const std::string key = turn_key(state.status_line());
     if (drawn_at == static_cast<std::size_t>(-1) || key != last_key) {
       last_key = key;
       draw(state, "");
+      pause(10 * delay_ms);
     }
   };
   auto result = sim::play_game(g, agents, seed, 0, opts);
@@ -442,6 +661,7 @@ int run_demo(std::span<const std::string> args, const game::Registry& registry, 
   io.out << fmt::format("{} decisions, {} chance outcomes, {} events.\n", result->decisions,
                         result->chance_steps, sink.events().size());
   io.out << "Final hash: " << core::hex64(final_state.hash()) << "\n";
+  io.out << demo_summary(final_state);
   return kExitOk;
 }
 

@@ -66,16 +66,22 @@ class Redecider {
 }  // namespace
 
 int run_replay(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << "Usage: carroccio replay FILE [--json] [--quiet] [--no-agents]\n"
-              "Replays a game record and checks it: the scenario and its source, every action,\n"
-              "every chance outcome against the record's dice (when they were digital), every\n"
-              "agent decision decided again (unless --no-agents), the returns and the final\n"
-              "hash. The first disagreement is named by its action index.\n";
-    return kExitOk;
-  }
-  auto parsed = parse_args(args, "replay", {{"json"}, {"quiet"}, {"no-agents"}}, 1);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec spec{
+      .name = "replay",
+      .summary =
+          "Replays a game record and checks it: the scenario and its source, every action,\n"
+          "every chance outcome against the record's dice (when they were digital), every\n"
+          "agent decision decided again (unless --no-agents), the returns and the final\n"
+          "hash. The first disagreement is named by its action index.",
+      .positional = "FILE",
+      .positional_help = "a game record (carroccio play --record, or the server's)",
+      .max_positional = 1,
+      .flags = {{.name = "json", .help = "the report, events and final position as JSON"},
+                {.name = "quiet", .help = "print only the result and the check"},
+                {.name = "no-agents", .help = "do not decide the agents' decisions again"}}};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   if (parsed->positional.empty())
     return usage_error(io.err,
                        "'carroccio replay' needs a game record, e.g. carroccio replay game.json.");

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <thread>
 
+#include "app/cli.hpp"
 #include "fmt/format.h"
 #include "rulesets/all.hpp"
 #include "server/server.hpp"
@@ -67,48 +68,28 @@ std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t m
 int run_serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   server::ServerOptions options;
   options.web_dir = kDefaultWebDir;
-  const std::map<std::string, bool> known = {{"port", true},
-                                             {"host", true},
-                                             {"db", true},
-                                             {"web", true},
-                                             {"seed", true},
-                                             {"log", false},
-                                             {"agent-threads", true},
-                                             {"http-threads", true},
-                                             {"max-agent-ms", true},
-                                             {"max-games", true},
-                                             {"max-connections", true},
-                                             {"list-all-games", false}};
-  std::map<std::string, std::string> given;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      out << kUsage;
-      return 0;
-    }
-    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0)
-      return usage_error(err, fmt::format("'carroccio serve' takes no argument '{}'.", arg));
-    std::string name = arg.substr(2);
-    std::optional<std::string> value;
-    if (const auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-    }
-    const auto it = known.find(name);
-    if (it == known.end())
-      return usage_error(err, fmt::format("'--{}' is not an option of 'carroccio serve'.", name));
-    if (given.count(name) > 0) return usage_error(err, fmt::format("'--{}' is given twice.", name));
-    if (!it->second) {
-      if (value) return usage_error(err, fmt::format("'--{}' takes no value.", name));
-      given[name] = "true";
-      continue;
-    }
-    if (!value) {
-      if (i + 1 >= args.size()) return usage_error(err, fmt::format("'--{}' needs a value.", name));
-      value = args[++i];
-    }
-    given[name] = *value;
+  static const CommandSpec spec{.name = "serve",
+                                .flags = {{.name = "port", .takes_value = true},
+                                          {.name = "host", .takes_value = true},
+                                          {.name = "db", .takes_value = true},
+                                          {.name = "web", .takes_value = true},
+                                          {.name = "seed", .takes_value = true},
+                                          {.name = "log"},
+                                          {.name = "agent-threads", .takes_value = true},
+                                          {.name = "http-threads", .takes_value = true},
+                                          {.name = "max-agent-ms", .takes_value = true},
+                                          {.name = "max-games", .takes_value = true},
+                                          {.name = "max-connections", .takes_value = true},
+                                          {.name = "list-all-games"}},
+                                .usage = std::string(kUsage)};
+  auto parsed = parse_command(args, spec);
+  if (!parsed) return usage_error(err, parsed.message());
+  if (parsed->help) {
+    out << kUsage;
+    return 0;
   }
+  std::map<std::string, std::string> given;
+  for (const auto& [name, values] : parsed->args.flags) given[name] = values.back();
   if (auto it = given.find("port"); it != given.end()) {
     const auto port = parse_number(it->second, 65535);
     if (!port)

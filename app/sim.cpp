@@ -25,7 +25,7 @@ namespace {
 
 constexpr std::string_view kSimUsage =
     R"(Usage: carroccio sim GAME [flags]
-  GAME                     ruleset/scenario (e.g. bma/legnano) or a scenario file
+  GAME                     ruleset/scenario (carroccio rulesets lists them) or a scenario file
   --games N                number of games (default 100)
   --agent SIDE=KIND        who plays SIDE (default random); repeat for each side
   --threads T              worker threads (default 1); the totals do not depend on T
@@ -227,8 +227,23 @@ core::Expected<nlohmann::json> merge_shards(std::vector<Shard> shards) {
 
 // `carroccio sim merge SHARD.json...`: the shards of one study, added up exactly.
 int run_sim_merge(std::span<const std::string> args, Io io) {
-  auto parsed = parse_args(args, "sim merge", {{"json"}, {"report", true}}, 1000);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec spec{
+      .name = "sim merge",
+      .summary =
+          "Combines the 'carroccio sim --json' outputs of disjoint ranges of games of one "
+          "study\n(the same game, seed, agents and options) into exactly the totals one run "
+          "of them all\nwould give.",
+      .positional = "SHARD.json...",
+      .positional_help = "two or more outputs of 'carroccio sim --json --first-game K'",
+      .max_positional = 1000,
+      .flags = {{.name = "json", .help = "print the merged statistics as JSON"},
+                {.name = "report",
+                 .takes_value = true,
+                 .help = "write a self-contained HTML page with SVG charts",
+                 .value_name = "FILE.html"}}};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, spec, io, code);
+  if (!parsed) return code;
   if (parsed->positional.size() < 2)
     return usage_error(io.err,
                        "'carroccio sim merge' needs at least two shards, e.g. carroccio sim merge "
@@ -253,44 +268,36 @@ int run_sim_merge(std::span<const std::string> args, Io io) {
 }  // namespace
 
 int run_sim(std::span<const std::string> args_in, const game::Registry& registry, Io io) {
-  if (wants_help(args_in)) {
-    io.out << kSimUsage;
-    return kExitOk;
-  }
   if (!args_in.empty() && args_in[0] == "merge") return run_sim_merge(args_in.subspan(1), io);
-  // --compare-options takes two values: take them out before the generic parser.
-  std::vector<std::string> args;
+  static const CommandSpec cli_spec{
+      .name = "sim",
+      .positional = "GAME",
+      .max_positional = 1,
+      .flags = {{.name = "games", .takes_value = true},
+                {.name = "agent", .takes_value = true, .repeatable = true},
+                {.name = "threads", .takes_value = true},
+                {.name = "seed", .takes_value = true},
+                {.name = "first-game", .takes_value = true},
+                {.name = "options", .takes_value = true},
+                {.name = "compare-options",
+                 .takes_value = true,
+                 .values = 2,
+                 .missing = "'--compare-options' needs two option sets, e.g. --compare-options "
+                            "none charge."},
+                {.name = "json"},
+                {.name = "csv", .takes_value = true},
+                {.name = "report", .takes_value = true},
+                {.name = "quiet"}},
+      .usage = std::string(kSimUsage)};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args_in, cli_spec, io, code);
+  if (!parsed) return code;
   std::optional<std::pair<std::string, std::string>> compare_sets;
-  for (std::size_t i = 0; i < args_in.size(); ++i) {
-    if (args_in[i] == "--compare-options") {
-      if (compare_sets)
-        return usage_error(io.err, "'--compare-options' is given twice to 'carroccio sim'.");
-      if (i + 2 >= args_in.size() || args_in[i + 1].rfind("--", 0) == 0 ||
-          args_in[i + 2].rfind("--", 0) == 0)
-        return usage_error(io.err,
-                           "'--compare-options' needs two option sets, e.g. --compare-options "
-                           "none charge.");
-      compare_sets = {args_in[i + 1], args_in[i + 2]};
-      i += 2;
-      continue;
-    }
-    args.push_back(args_in[i]);
-  }
-  auto parsed = parse_args(args, "sim",
-                           {{"games", true},
-                            {"agent", true, true},
-                            {"threads", true},
-                            {"seed", true},
-                            {"first-game", true},
-                            {"options", true},
-                            {"json"},
-                            {"csv", true},
-                            {"report", true},
-                            {"quiet"}},
-                           1);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  if (const auto sets = parsed->values("compare-options"); sets.size() == 2)
+    compare_sets = {sets[0], sets[1]};
   if (parsed->positional.empty())
-    return usage_error(io.err, "'carroccio sim' needs a game, e.g. carroccio sim bma/legnano.");
+    return usage_error(io.err, fmt::format("'carroccio sim' needs a game, e.g. carroccio sim {}.",
+                                           example_scenario(registry)));
   std::uint64_t games = 100;
   if (auto text = parsed->value("games")) {
     auto n = parse_count(*text, "games", 1, 100'000'000);

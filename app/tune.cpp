@@ -29,7 +29,7 @@ way as the value grows; it plays both ends of the range, bisects, then replays t
 that bracket the target with more and more games until each one's 95% interval lies on its own
 side of the target (the answer is then settled) or the game budget is spent.
 
-  GAME                ruleset/scenario (e.g. bma/legnano) or a scenario file
+  GAME                ruleset/scenario (carroccio rulesets lists them) or a scenario file
   --param PATH        the number to change, as a path into the scenario file:
                       e.g. turns, sides[1].rout_level, units[3].rating
   --target RATE       the win rate wanted, from 0 to 1 (0.4) or a percentage (40%)
@@ -162,30 +162,31 @@ std::string tune_html(const nlohmann::json& run) {
 }  // namespace
 
 int run_tune(std::span<const std::string> args, const game::Registry& registry, Io io) {
-  if (wants_help(args)) {
-    io.out << kTuneUsage;
-    return kExitOk;
-  }
-  auto parsed = parse_args(args, "tune",
-                           {{"param", true},
-                            {"target", true},
-                            {"side", true},
-                            {"range", true},
-                            {"games", true},
-                            {"max-games", true},
-                            {"agent", true, true},
-                            {"options", true},
-                            {"seed", true},
-                            {"threads", true},
-                            {"json"},
-                            {"report", true},
-                            {"quiet"}},
-                           1);
-  if (!parsed) return usage_error(io.err, parsed.message());
+  static const CommandSpec cli_spec{
+      .name = "tune",
+      .positional = "GAME",
+      .max_positional = 1,
+      .flags = {{.name = "param", .takes_value = true},
+                {.name = "target", .takes_value = true},
+                {.name = "side", .takes_value = true},
+                {.name = "range", .takes_value = true},
+                {.name = "games", .takes_value = true},
+                {.name = "max-games", .takes_value = true},
+                {.name = "agent", .takes_value = true, .repeatable = true},
+                {.name = "options", .takes_value = true},
+                {.name = "seed", .takes_value = true},
+                {.name = "threads", .takes_value = true},
+                {.name = "json"},
+                {.name = "report", .takes_value = true},
+                {.name = "quiet"}},
+      .usage = std::string(kTuneUsage)};
+  int code = kExitOk;
+  auto parsed = parse_subcommand(args, cli_spec, io, code);
+  if (!parsed) return code;
   if (parsed->positional.empty())
-    return usage_error(io.err,
-                       "'carroccio tune' needs a game, e.g. carroccio tune bma/legnano --param "
-                       "sides[1].rout_level --target 0.4.");
+    return usage_error(io.err, fmt::format("'carroccio tune' needs a game, e.g. carroccio tune {} "
+                                           "--param PATH --target 0.4.",
+                                           example_scenario(registry)));
   const auto param = parsed->value("param");
   if (!param)
     return usage_error(io.err, "'carroccio tune' needs --param PATH, the number to change.");

@@ -58,6 +58,60 @@ TEST(ParseArgs, RefusesWhatIsNotAccepted) {
   EXPECT_EQ(none_known.message(), "'--x' is not an option of 'carroccio odds', which takes none.");
 }
 
+const CommandSpec kSpec{
+    .name = "sim",
+    .summary = "Plays many games.",
+    .positional = "GAME",
+    .positional_help = "the scenario",
+    .max_positional = 1,
+    .flags = {{.name = "games", .takes_value = true, .help = "number of games", .value_name = "N"},
+              {.name = "compare-options",
+               .takes_value = true,
+               .help = "two option sets",
+               .value_name = "A B",
+               .values = 2,
+               .missing = "'--compare-options' needs two option sets."},
+              {.name = "json", .help = "as JSON"}},
+    .footer = "More words."};
+
+TEST(ParseCommand, ReadsATwoValueFlagAndAsksForHelp) {
+  const std::vector<std::string> args = {"x", "--compare-options", "none", "charge", "--json"};
+  auto p = parse_command(args, kSpec);
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_FALSE(p->help);
+  EXPECT_EQ(p->args.values("compare-options"), (std::vector<std::string>{"none", "charge"}));
+  EXPECT_TRUE(p->args.has("json"));
+  for (const char* h : {"--help", "-h"}) {
+    const std::vector<std::string> help = {"x", h};
+    auto asked = parse_command(help, kSpec);
+    ASSERT_TRUE(asked.ok()) << asked.message();
+    EXPECT_TRUE(asked->help);
+  }
+  // Negative: one value of two, and the flag given twice.
+  const std::vector<std::string> one = {"x", "--compare-options", "none"};
+  auto short_of_one = parse_command(one, kSpec);
+  ASSERT_FALSE(short_of_one.ok());
+  EXPECT_EQ(short_of_one.message(), "'--compare-options' needs two option sets.");
+  const std::vector<std::string> twice = {"--compare-options", "a", "b",
+                                          "--compare-options", "c", "d"};
+  auto given_twice = parse_command(twice, kSpec);
+  ASSERT_FALSE(given_twice.ok());
+  EXPECT_EQ(given_twice.message(), "'--compare-options' is given twice to 'carroccio sim'.");
+}
+
+TEST(CommandHelp, IsWrittenFromTheSpec) {
+  const std::string help = command_help(kSpec);
+  EXPECT_EQ(help.rfind("Usage: carroccio sim GAME [flags]\nPlays many games.\n", 0), 0u) << help;
+  for (const char* part :
+       {"GAME", "the scenario", "--games N", "number of games", "--compare-options A B", "--json",
+        "as JSON", "More words.", "-h,--help"})
+    EXPECT_NE(help.find(part), std::string::npos) << part << "\n" << help;
+  // A hand-written usage is printed as it is.
+  CommandSpec written = kSpec;
+  written.usage = "Usage: carroccio sim GAME ...\n";
+  EXPECT_EQ(command_help(written), written.usage);
+}
+
 TEST(ParseAgentAssignment, ReadsSideAndSpec) {
   auto a = parse_agent_assignment("imperial=mcts:iters=20000");
   ASSERT_TRUE(a.ok());

@@ -58,6 +58,12 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto pos = text.find(part); pos != std::string::npos; pos = text.find(part, pos + 1)) ++n;
+  return n;
+}
+
 // The 16 hex digits after `label` in `out` (e.g. "Final hash: "), or "" if there are none.
 std::string hex_after(const std::string& out, const std::string& label) {
   const auto at = out.find(label);
@@ -238,11 +244,132 @@ TEST_F(CliBinary, PhysicalDiceRefuseAnImpossibleRollWithoutAdvancing) {
 }
 
 TEST_F(CliBinary, DemoPlaysAWholeGame) {
-  auto r = run("demo --seed 2");
+  auto r = run("demo --fast --seed 2");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "Carroccio demo: bma/legnano"));
   EXPECT_TRUE(contains(r.out, "Final position:"));
   EXPECT_TRUE(contains(r.out, "Result: imperial "));
+}
+
+TEST_F(CliBinary, DemoFastEndsWithASummary) {
+  auto r = run("demo --fast --seed 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto at = r.out.find("\n== Summary\n");
+  ASSERT_NE(at, std::string::npos) << r.out.substr(r.out.size() > 800 ? r.out.size() - 800 : 0);
+  const std::string summary = r.out.substr(at);
+  // Who won (or a draw), after how many turns, and each side's losses.
+  EXPECT_TRUE(contains(summary, "Winner: ") || contains(summary, "Drawn")) << summary;
+  EXPECT_TRUE(contains(summary, ", after turn ")) << summary;
+  EXPECT_TRUE(contains(summary, "\nimperial: Victory points lost ")) << summary;
+  EXPECT_TRUE(contains(summary, "\nlombard: Victory points lost ")) << summary;
+  // The pace flags: --fast is --delay 0, and they are not given together.
+  auto both = run("demo --fast --delay 5");
+  EXPECT_EQ(both.code, 2);
+  EXPECT_EQ(both.err,
+            "carroccio: '--fast' and '--delay' cannot be used together: --fast is --delay 0.\n"
+            "see carroccio --help\n");
+  auto bad = run("demo --delay soon");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_TRUE(contains(bad.err, "'--delay soon' must be a whole number from 0 to 10000."))
+      << bad.err;
+  EXPECT_TRUE(bad.out.empty());
+}
+
+// Every subcommand `carroccio --help` lists answers its own --help (not the general help), with
+// its flags.
+TEST_F(CliBinary, EverySubcommandAnswersItsOwnHelp) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"rulesets", "--json"},    {"play", "--agent SIDE=KIND"}, {"demo", "--fast"},
+      {"replay", "--no-agents"}, {"analyse", "--move N"},       {"bench", "--games N"},
+      {"serve", "--port N"},     {"sim", "--compare-options"},  {"sim merge", "--report"},
+      {"tune", "--target"},      {"odds", "--action"},          {"army", "--json"},
+      {"alsh", "--describe"}};
+  for (const auto& [command, flag] : cases) {
+    for (const char* help : {" --help", " -h"}) {
+      auto r = run(command + help);
+      EXPECT_EQ(r.code, 0) << command << help << ": " << r.err;
+      EXPECT_TRUE(contains(r.out, "Usage: carroccio " + command)) << command << ":\n" << r.out;
+      EXPECT_TRUE(contains(r.out, flag)) << command << ":\n" << r.out;
+      EXPECT_FALSE(contains(r.out, "Subcommands:")) << command << " printed the general help";
+      EXPECT_TRUE(r.err.empty()) << command << ": " << r.err;
+    }
+  }
+  // The general help lists each of them.
+  auto general = run("--help");
+  for (const auto& [command, flag] : cases)
+    EXPECT_TRUE(contains(general.out, "  " + command + " ")) << command;
+}
+
+// A bad argument to any subcommand is one sentence of ours (no parser's text), exit code 2, and
+// nothing is done: no output, no file written.
+TEST_F(CliBinary, EverySubcommandRefusesABadArgumentInOneSentence) {
+  const std::string record = path("never.json");
+  const std::string csv = path("never.csv");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"rulesets --jsn", "'--jsn' is not an option of 'carroccio rulesets': it takes --json."},
+      {"play bma/legnano --record '" + record + "' --seed", "'--seed' needs a value."},
+      {"play bma/legnano --record '" + record + "' --quiet=yes",
+       "'--quiet' is a switch and takes no value."},
+      {"play bma/legnano extra --record '" + record + "'",
+       "'carroccio play' takes 1 argument before its flags, but 'extra' is one too many."},
+      {"play bma/legnano --seed 1 --seed 2 --record '" + record + "'",
+       "'--seed' is given twice to 'carroccio play'."},
+      {"demo --scenario", "'--scenario' needs a value."},
+      {"demo extra", "'carroccio demo' takes no argument 'extra'."},
+      {"replay a.json b.json",
+       "'carroccio replay' takes 1 argument before its flags, but 'b.json' is one too many."},
+      {"analyse a.json --top", "'--top' needs a value."},
+      {"bench --games 0", "'--games 0' must be a whole number from 1 to 100000000."},
+      {"serve --port", "'--port' needs a value."},
+      {"sim bma/legnano --csv '" + csv + "' --compare-options none",
+       "'--compare-options' needs two option sets, e.g. --compare-options none charge."},
+      {"sim merge a.json --bogus",
+       "'--bogus' is not an option of 'carroccio sim merge': it takes --json, --report."},
+      {"tune bma/legnano --param", "'--param' needs a value."},
+      {"odds a.json --move", "'--move' needs a value."},
+      {"army --csv", "'--csv' is not an option of 'carroccio army': it takes --json."}};
+  for (const auto& [args, sentence] : cases) {
+    auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_TRUE(r.out.empty()) << args << ": " << r.out;
+    EXPECT_EQ(r.err.rfind("carroccio: " + sentence + "\n", 0), 0u) << args << ": " << r.err;
+    // One sentence and the hint: two lines at most, and nothing of CLI11's wording.
+    EXPECT_LE(std::count(r.err.begin(), r.err.end(), '\n'), 2) << args << ": " << r.err;
+    EXPECT_FALSE(contains(r.err, "required")) << r.err;
+    EXPECT_FALSE(contains(r.err, "was not expected")) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(record));
+  EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
+// play draws the board once and then only when asked; a long list of destinations is offered
+// grouped by their hex labels, and a label may be typed instead of a number.
+TEST_F(CliBinary, PlayGroupsDestinationsAndTakesAHexLabel) {
+  // Activate the first leader, pick the first unit (at 0503), then type its destination's label;
+  // b draws the board, 'all' lists every choice by number; then quit.
+  auto r = run("play bma/legnano --agent imperial=human --seed 1", "1\n2\nall\n0405\nb\nq\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string board_line = "Key: first letter = side";
+  EXPECT_EQ(count_of(r.out, board_line), 2u) << r.out;  // at the start and on b
+  EXPECT_TRUE(contains(r.out, "  to ... (86 choices: type one of these words, e.g. 0101):\n"))
+      << r.out;
+  EXPECT_TRUE(contains(r.out, "      0101 0102 0103 0104 ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  (all lists the 87 choices by number)\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "   39. stay in place\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "   40. to 0504\n")) << r.out;  // 'all': one per line
+  EXPECT_TRUE(contains(r.out, "Rhineland knights 1 moves from 0503 to 0405")) << r.out;
+  EXPECT_TRUE(contains(r.out, "imperial quits: the game stops here."));
+  // The 86 destinations take seven lines, not 86.
+  EXPECT_TRUE(contains(r.out, "\n      1202 1205\n  (all lists")) << r.out;
+}
+
+TEST_F(CliBinary, PlaySummarisesTheAiTurnAndRedrawsOnlyOnRequest) {
+  // The imperial person declines, the Lombard AI plays its leader, and the person is back.
+  auto r = run("play bma/legnano --agent imperial=human --seed 1", "2\n1\nboard\nq\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "-- AI: lombard ")) << r.out;
+  EXPECT_TRUE(contains(r.out, " events above.\n")) << r.out;
+  EXPECT_EQ(count_of(r.out, "Key: first letter = side"), 2u) << r.out;  // the start and 'board'
 }
 
 TEST_F(CliBinary, BenchSignatureIsStable) {

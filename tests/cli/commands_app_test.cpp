@@ -302,6 +302,46 @@ TEST_F(Cli, HumanInputErrorsAskAgainWithOneSentence) {
   EXPECT_FALSE(contains(r.out, "steps to"));  // nothing was played
 }
 
+TEST_F(Cli, PlayDrawsTheBoardOnceSummarisesTheAiAndTakesALastWord) {
+  // "2d6" names "roll 2d6" by its last word; after blue's AI move red decides again: one line
+  // says what the AI did, and the board is not drawn again until asked.
+  auto r =
+      cli({"play", "race/sprint", "--agent", "red=human", "--seed", "1"}, "2d6\nall\nboard\nq\n");
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_TRUE(contains(r.out, "red rolls")) << r.out;
+  EXPECT_TRUE(contains(r.out, "on 2d6")) << r.out;
+  EXPECT_TRUE(contains(r.out, "-- AI: blue 1 decision; ")) << r.out;
+  EXPECT_EQ(count(r.out, "red        ["), 2u) << r.out;  // at the start and on 'board'
+  EXPECT_EQ(count(r.out, "red to decide:\n    1. step\n"), 4u) << r.out;  // twice, all, board
+  // Negative: a word no choice ends with is refused in one sentence and asked again.
+  auto bad = cli({"play", "race/sprint", "--agent", "red=human"}, "d8\nq\n");
+  EXPECT_EQ(bad.code, kExitOk);
+  EXPECT_TRUE(
+      contains(bad.out, "'d8' is neither a number from 1 to 3 nor the start of an action's name."))
+      << bad.out;
+}
+
+TEST_F(Cli, EverySubcommandHelpIsItsOwn) {
+  for (const char* command :
+       {"rulesets", "play", "demo", "replay", "analyse", "bench", "sim", "tune", "odds"}) {
+    auto r = cli({command, "--help"});
+    EXPECT_EQ(r.code, kExitOk) << command;
+    EXPECT_TRUE(contains(r.out, std::string("Usage: carroccio ") + command)) << r.out;
+    EXPECT_FALSE(contains(r.out, "Subcommands:")) << command;
+  }
+  // `carroccio help X` is `carroccio X --help`.
+  EXPECT_EQ(cli({"help", "demo"}).out, cli({"demo", "--help"}).out);
+  EXPECT_EQ(cli({"help", "sim", "merge"}).out, cli({"sim", "merge", "--help"}).out);
+  auto unknown = cli({"help", "frobnicate"});
+  EXPECT_EQ(unknown.code, kExitUsage);
+  EXPECT_EQ(unknown.err,
+            "carroccio: 'frobnicate' is not a subcommand of carroccio.\nsee carroccio --help\n");
+  EXPECT_EQ(cli({"help", "play", "demo"}).code, kExitUsage);
+  auto merge = cli({"sim", "merge", "-h"});
+  EXPECT_EQ(merge.code, kExitOk);
+  EXPECT_TRUE(contains(merge.out, "Usage: carroccio sim merge SHARD.json... [flags]")) << merge.out;
+}
+
 TEST_F(Cli, QuitSavesARecordThatReplays) {
   const auto path = temp_path("cli_quit.json");
   auto r = cli({"play", "race/sprint", "--agent", "blue=human", "--record", path}, "1\nq\n");
@@ -354,7 +394,7 @@ TEST_F(Cli, PhysicalDiceEndOfInputIsAnError) {
 }
 
 TEST_F(Cli, DemoPlaysTheFirstScenarioWithBoardsAndEvents) {
-  auto r = cli({"demo"});
+  auto r = cli({"demo", "--fast"});
   ASSERT_EQ(r.code, kExitOk) << r.err;
   EXPECT_TRUE(
       contains(r.out, "Carroccio demo: race/sprint, random (red) vs random (blue), seed 1."));
@@ -364,7 +404,7 @@ TEST_F(Cli, DemoPlaysTheFirstScenarioWithBoardsAndEvents) {
   EXPECT_TRUE(contains(r.out, "Final position:"));
   EXPECT_TRUE(contains(r.out, "Result: "));
   // demo --seed N is the game `play --seed N` plays with random agents.
-  auto d = cli({"demo", "--scenario", "race/marathon", "--seed", "5"});
+  auto d = cli({"demo", "--fast", "--scenario", "race/marathon", "--seed", "5"});
   ASSERT_EQ(d.code, kExitOk);
   EXPECT_EQ(final_hash(d.out), final_hash(cli({"play", "race/marathon", "--seed", "5"}).out));
   EXPECT_EQ(cli({"demo", "--scenario", "race/nowhere"}).code, kExitError);

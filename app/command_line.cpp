@@ -1,0 +1,205 @@
+// The subcommands' arguments, parsed by CLI11 from a CommandSpec; its errors become one sentence
+// of ours and its help is written from the same spec. Needs only core and fmt (and CLI11), so
+// the serve helpers of server/ compile it beside app/serve_command.cpp.
+#include <algorithm>
+#include <memory>
+#include <ostream>
+
+#include "CLI/CLI.hpp"
+#include "app/cli.hpp"
+#include "fmt/format.h"
+
+namespace carroccio::app {
+
+namespace {
+
+std::string flag_list(const CommandSpec& spec) {
+  std::vector<std::string> names;
+  for (const auto& f : spec.flags) names.push_back("--" + f.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+// The flag a CLI11 message starts with ("--seed: 1 required N missing"), without its dashes.
+std::string flag_named_in(const std::string& message) {
+  std::size_t i = 0;
+  while (i < message.size() && message[i] == '-') ++i;
+  std::size_t j = i;
+  while (j < message.size() && message[j] != ':' && message[j] != ' ') ++j;
+  return message.substr(i, j - i);
+}
+
+// CLI11's help layout with our usage line first ("Usage: carroccio play REF [flags]") and the
+// positionals shown by their name only.
+class HelpFormatter final : public CLI::Formatter {
+ public:
+  explicit HelpFormatter(const CommandSpec& spec) {
+    usage_ = "Usage: carroccio " + spec.name;
+    if (spec.max_positional > 0) usage_ += " " + spec.positional;
+    if (!spec.flags.empty()) usage_ += " [flags]";
+    usage_ += "\n";
+  }
+  std::string make_usage(const CLI::App*, std::string) const override { return {}; }
+  std::string make_description(const CLI::App* app) const override {
+    return usage_ + CLI::Formatter::make_description(app);
+  }
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    return opt->get_positional() ? std::string() : CLI::Formatter::make_option_opts(opt);
+  }
+
+ private:
+  std::string usage_;
+};
+
+// The CLI11 application of `spec`; the options are read back by name after parsing.
+struct Built {
+  std::unique_ptr<CLI::App> app;
+  std::vector<std::pair<const FlagSpec*, CLI::Option*>> options;
+  std::vector<std::string> positional;
+};
+
+std::unique_ptr<Built> build(const CommandSpec& spec) {
+  auto built = std::make_unique<Built>();
+  built->app = std::make_unique<CLI::App>(spec.summary, "carroccio " + spec.name);
+  CLI::App& app = *built->app;
+  app.set_help_flag("-h,--help", "print this help and exit")->group("Flags");
+  app.formatter(std::make_shared<HelpFormatter>(spec));
+  app.get_formatter()->column_width(28);
+  app.get_formatter()->label("OPTIONS", "FLAGS");
+  app.get_formatter()->label("Positionals", "Arguments");
+  app.get_formatter()->label("REQUIRED", "");
+  app.footer(spec.footer);
+  app.allow_windows_style_options(false);
+  for (const auto& f : spec.flags) {
+    CLI::Option* o = nullptr;
+    if (f.takes_value) {
+      o = app.add_option("--" + f.name, f.help);
+      o->type_name(f.value_name.empty() ? std::string("VALUE") : f.value_name);
+      o->expected(f.values);
+      o->allow_extra_args(false);
+    } else {
+      o = app.add_flag("--" + f.name, f.help);
+      o->disable_flag_override();
+    }
+    // Every use is kept: a flag given twice is refused below in our words.
+    o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    o->group("Flags");
+    built->options.emplace_back(&f, o);
+  }
+  // Positionals are always read, so that one too many is named in our words.
+  {
+    CLI::Option* p = app.add_option(spec.positional.empty() ? std::string("ARGS") : spec.positional,
+                                    built->positional, spec.positional_help);
+    p->type_name("");
+    // Any number is taken; more than max_positional is refused below in our words.
+    p->expected(0, CLI::detail::expected_max_vector_size);
+    if (spec.max_positional == 0) p->group("");  // not shown in --help
+  }
+  return built;
+}
+
+core::Error translate(const CommandSpec& spec, const Built& built, const CLI::ParseError& e) {
+  const std::string command = spec.name;
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    const std::vector<std::string> extras = built.app->remaining();
+    const std::string arg = extras.empty() ? std::string("?") : extras.front();
+    if (arg.size() > 1 && arg[0] == '-' && arg != "--") {
+      const std::string shown = arg.substr(0, arg.find('='));
+      return spec.flags.empty() ? core::make_error(fmt::format(
+                                      "'{}' is not an option of 'carroccio {}', which takes "
+                                      "none.",
+                                      shown, command))
+                                : core::make_error(fmt::format(
+                                      "'{}' is not an option of 'carroccio {}': it takes {}.",
+                                      shown, command, flag_list(spec)));
+    }
+    if (spec.max_positional == 0)
+      return core::make_error(fmt::format("'carroccio {}' takes no argument '{}'.", command, arg));
+    return core::make_error(fmt::format(
+        "'carroccio {}' takes {} argument{} before its flags, but '{}' is one too many.", command,
+        spec.max_positional, spec.max_positional == 1 ? "" : "s", arg));
+  }
+  const std::string name = flag_named_in(e.what());
+  const auto f = std::find_if(spec.flags.begin(), spec.flags.end(),
+                              [&](const FlagSpec& s) { return s.name == name; });
+  if (f != spec.flags.end()) {
+    if (!f->takes_value)
+      return core::make_error(fmt::format("'--{}' is a switch and takes no value.", name));
+    return core::make_error(f->missing.empty() ? fmt::format("'--{}' needs a value.", name)
+                                               : f->missing);
+  }
+  // Nothing else is expected of CLI11 with the specs above; still one sentence of ours.
+  return core::make_error(
+      fmt::format("The arguments of 'carroccio {}' cannot be read: see carroccio "
+                  "{} --help.",
+                  command, command));
+}
+
+}  // namespace
+
+core::Expected<ParseOutcome> parse_command(std::span<const std::string> args,
+                                           const CommandSpec& spec) {
+  const auto built = build(spec);
+  // CLI11 takes the arguments last first.
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    built->app->parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    return ParseOutcome{true, {}};
+  } catch (const CLI::ParseError& e) {
+    return translate(spec, *built, e);
+  }
+  ParseOutcome outcome;
+  outcome.args.positional = built->positional;
+  if (outcome.args.positional.size() > spec.max_positional) {
+    const std::string& arg = outcome.args.positional[spec.max_positional];
+    if (spec.max_positional == 0)
+      return core::make_error(
+          fmt::format("'carroccio {}' takes no argument '{}'.", spec.name, arg));
+    return core::make_error(fmt::format(
+        "'carroccio {}' takes {} argument{} before its flags, but '{}' is one too many.", spec.name,
+        spec.max_positional, spec.max_positional == 1 ? "" : "s", arg));
+  }
+  for (const auto& [f, o] : built->options) {
+    if (o->count() == 0) continue;
+    // CLI11 counts values: a flag taking two values used once counts two.
+    const std::size_t uses = o->count() / static_cast<std::size_t>(f->takes_value ? f->values : 1);
+    if (!f->repeatable && uses > 1)
+      return core::make_error(
+          fmt::format("'--{}' is given twice to 'carroccio {}'.", f->name, spec.name));
+    std::vector<std::string>& values = outcome.args.flags[f->name];
+    if (!f->takes_value) {
+      values.push_back("true");
+      continue;
+    }
+    if (o->results().size() % static_cast<std::size_t>(f->values) != 0)
+      return core::make_error(f->missing.empty() ? fmt::format("'--{}' needs a value.", f->name)
+                                                 : f->missing);
+    for (const auto& v : o->results()) {
+      // CLI11 takes the next word as the value even when it is a flag ("--seed --quiet").
+      if (v.empty() || v.rfind("--", 0) == 0)
+        return core::make_error(f->missing.empty() ? fmt::format("'--{}' needs a value.", f->name)
+                                                   : f->missing);
+      values.push_back(v);
+    }
+  }
+  return outcome;
+}
+
+core::Expected<ParsedArgs> parse_args(std::span<const std::string> args, std::string_view command,
+                                      const std::vector<FlagSpec>& flags,
+                                      std::size_t max_positional) {
+  CommandSpec spec;
+  spec.name = std::string(command);
+  spec.flags = flags;
+  spec.max_positional = max_positional;
+  auto outcome = parse_command(args, spec);
+  if (!outcome) return outcome.error();
+  return std::move(outcome->args);
+}
+
+std::string command_help(const CommandSpec& spec) {
+  if (!spec.usage.empty()) return spec.usage;
+  return build(spec)->app->help();
+}
+
+}  // namespace carroccio::app
