@@ -44,6 +44,7 @@ enum class Route {
   kUndo,
   kRecord,
   kAt,
+  kTimeline,
   kRules,
   kRefereeTables,
   kRefereeResolve,
@@ -103,6 +104,7 @@ Match match(const std::string& path) {
       if (s[2] == "placement") return {Route::kPlacement, {s[1]}, get};
       if (s[2] == "events") return {Route::kEvents, {s[1]}, get};
       if (s[2] == "record") return {Route::kRecord, {s[1]}, get};
+      if (s[2] == "timeline") return {Route::kTimeline, {s[1]}, get};
     }
     if (n == 4 && s[2] == "at") return {Route::kAt, {s[1], s[3]}, get};
   }
@@ -672,6 +674,8 @@ ApiReply Api::route(const ApiRequest& r) const {
       if (!n) return from_failure(n.failure());
       return from_outcome(manager_.view_at(m.args[0], static_cast<std::size_t>(*n), viewer, *who));
     }
+    case Route::kTimeline:
+      return from_outcome(manager_.timeline(m.args[0], viewer, *who));
     case Route::kRules: {
       // The rules reference: every clause in our words, its rulings and the legend, read from
       // the ruleset's documents embedded at build time (game/rules_reference.hpp).
