@@ -6,8 +6,8 @@ import { h, replace } from './dom';
 import { buttonLabel, consolidateByHex, FOLD_BUTTONS, groupActions, type ButtonItem } from './interaction';
 
 /**
- * A decision that only picks a piece yet rolls dice at once (bma: a unit held in an enemy's zone
- * of control takes its morale check when picked). A click on the board does not take it at once:
+ * A decision that only picks a piece yet rolls dice at once (a unit held in an enemy's zone of
+ * control that takes its morale check when picked). A click on the board does not take it at once:
  * the game screen says so first. Attacks, shots and other decisions that plainly roll are taken
  * as clicked, their odds shown beforehand.
  */

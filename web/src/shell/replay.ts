@@ -14,9 +14,11 @@ export const REPLAY_SPEEDS: { ms: number; label: string }[] = [
   { ms: 25, label: '40 a second' },
 ];
 
-/** The turns of a timeline, each with where it begins and where each of its phases first begins
- * (a phase that comes back within the turn, as a bma activation's move and combat do, is listed
- * once, at its first start). */
+/**
+ * The turns of a timeline, each with where it begins and where each of its phases first begins
+ * (a phase that comes back within the turn, as the moves and combats of successive activations
+ * do, is listed once, at its first start).
+ */
 export interface TurnMarks {
   turn: string;
   at: number;

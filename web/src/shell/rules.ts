@@ -61,7 +61,7 @@ export function splitTerm(term: string): string[] {
     .filter((t) => t.length > 0);
 }
 
-/** A citation ("bma 4.1, 6.4", "G-20", "fastplay F-10") as parts, each with the entry it names. */
+/** A citation ("<ruleset> 4.1, 6.4", "G-20", "<ruleset> F-10") as parts, each with the entry it names. */
 export function citationParts(rule: string, index: RulesIndex | null): { text: string; anchor: string | null; title: string }[] {
   if (!index) return [{ text: rule, anchor: null, title: '' }];
   const prefix = new RegExp(`^${index.ruleset.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+`, 'i');
