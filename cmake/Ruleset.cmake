@@ -10,6 +10,9 @@
 #       std::vector<std::pair<std::string_view, std::string_view>>
 #       carroccio::<id>::embedded_scenarios()   (file name, text), sorted by file name
 #     (empty when the folder has none yet);
+#   - its rules documents, docs/clauses/<id>.md and docs/rulings/<id>.md, embedded the same way as
+#     carroccio::<id>::embedded_clauses() and embedded_rulings() (empty when a file is missing):
+#     the rules reference (game/rules_reference.hpp) that rulesets/all.cpp registers with it;
 #   - each EMBED item: the files matching <glob> (relative to the ruleset's folder, or absolute),
 #     sorted, embedded the same way as carroccio::<id>::<function>() (several items may name one
 #     function): tables as data, army lists, ...;
@@ -32,6 +35,14 @@ function(carroccio_add_ruleset id)
   file(GLOB scenario_files CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/scenarios/${id}/*.json)
   list(SORT scenario_files)
   carroccio_embed(${target} carroccio::${id} embedded_scenarios ${scenario_files})
+  foreach(doc IN ITEMS clauses rulings)
+    set(doc_file ${CMAKE_SOURCE_DIR}/docs/${doc}/${id}.md)
+    if(EXISTS ${doc_file})
+      carroccio_embed(${target} carroccio::${id} embedded_${doc} ${doc_file})
+    else()
+      carroccio_embed(${target} carroccio::${id} embedded_${doc})
+    endif()
+  endforeach()
 
   set(functions)
   foreach(item IN LISTS arg_EMBED)

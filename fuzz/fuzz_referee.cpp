@@ -1,5 +1,5 @@
-// The alsh table referee's request (POST /api/alsh/resolve, `carroccio alsh --json`), with a
-// person's Assault Table grid in it: the bytes as the request's JSON.
+// The alsh table referee's request (POST /api/rulesets/alsh/resolve, `carroccio alsh --json`), with
+// a person's Assault Table grid in it: the bytes as the request's JSON.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -65,7 +65,11 @@ core::Expected<nlohmann::json> Ruleset::assess_file(std::string_view kind,
                                       info().id, printable(kind)));
 }
 
-void Registry::add(std::unique_ptr<Ruleset> ruleset) {
+core::Expected<nlohmann::json> Ruleset::referee_resolve(const nlohmann::json& /*request*/) const {
+  return core::make_error(fmt::format("Ruleset {} has no referee tables.", info().id));
+}
+
+void Registry::add(std::unique_ptr<Ruleset> ruleset, ReferenceFiles reference) {
   for (auto& command : ruleset->commands()) {
     if (command.name.empty() || !command.run)
       throw std::logic_error(fmt::format(
@@ -75,6 +79,14 @@ void Registry::add(std::unique_ptr<Ruleset> ruleset) {
     commands_.push_back(std::move(command));
   }
   rulesets_.push_back(std::move(ruleset));
+  references_.push_back(std::move(reference));
+}
+
+std::optional<nlohmann::json> Registry::rules_reference(std::string_view id) const {
+  for (std::size_t i = 0; i < rulesets_.size(); ++i)
+    if (rulesets_[i]->info().id == id)
+      return game::rules_reference(rulesets_[i]->info(), references_[i]);
+  return std::nullopt;
 }
 
 const RulesetCommand* Registry::find_command(std::string_view name) const {

@@ -11,6 +11,7 @@
 
 #include "core/status.hpp"
 #include "game/json_text.hpp"  // parse_json_text, read_text_file
+#include "game/rules_reference.hpp"
 #include "game/state.hpp"
 
 namespace carroccio::game {
@@ -83,6 +84,16 @@ class Ruleset {
                                                      const nlohmann::json& file,
                                                      std::string_view source_name) const;
 
+  // The table referee of a ruleset that offers one (info().table_referee): what the browser's
+  // referee page and GET /api/rulesets/{id}/tables show, as JSON with a "tables" array (each
+  // table with at least its "name", and the fields a form needs) and a "request" object
+  // describing the request's fields; null when the ruleset has no referee (the default).
+  virtual nlohmann::json referee_tables() const { return nullptr; }
+  // Resolves one referee request (POST /api/rulesets/{id}/resolve): its "table" is a name from
+  // referee_tables(), its other fields the ruleset's (situation, dice, seed, ...). The answer is
+  // the ruleset's report; a bad request is one sentence naming the field. The default refuses.
+  virtual core::Expected<nlohmann::json> referee_resolve(const nlohmann::json& request) const;
+
   // Option sets the conformance suite runs on each scenario (at least the empty set).
   virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }
 
@@ -108,15 +119,21 @@ class Ruleset {
 
 class Registry {
  public:
-  // Adds a ruleset and its commands. Two rulesets contributing a command of the same name is a
-  // build defect (std::logic_error), never user input.
-  void add(std::unique_ptr<Ruleset> ruleset);
+  // Adds a ruleset and its commands, with the documents its rules reference is read from
+  // (docs/clauses/<id>.md and docs/rulings/<id>.md as the build embeds them, cmake/Ruleset.cmake).
+  // Two rulesets contributing a command of the same name is a build defect (std::logic_error),
+  // never user input.
+  void add(std::unique_ptr<Ruleset> ruleset, ReferenceFiles reference = {});
   const Ruleset* find(std::string_view id) const;
   const std::vector<std::unique_ptr<Ruleset>>& rulesets() const { return rulesets_; }
 
   // Every command the rulesets contribute, in registration order, and the one named `name`.
   const std::vector<RulesetCommand>& commands() const { return commands_; }
   const RulesetCommand* find_command(std::string_view name) const;
+
+  // The rules reference of ruleset `id` (game/rules_reference.hpp), read from its documents on
+  // each call; nullopt when no ruleset has that id.
+  std::optional<nlohmann::json> rules_reference(std::string_view id) const;
 
   // `ref` is "ruleset/scenario" for a built-in scenario, or the path of a scenario file (whose
   // "ruleset" field names its ruleset). When `warnings` is given, the game's setup_warnings()
@@ -131,6 +148,7 @@ class Registry {
 
  private:
   std::vector<std::unique_ptr<Ruleset>> rulesets_;
+  std::vector<ReferenceFiles> references_;  // one per ruleset, in the same order
   std::vector<RulesetCommand> commands_;
 };
 

@@ -874,6 +874,41 @@ Outcome<nlohmann::json> Manager::view_at(const std::string& id, std::size_t n,
   });
 }
 
+Outcome<nlohmann::json> Manager::timeline(const std::string& id, const std::string& viewer,
+                                          const Credentials& who) {
+  std::shared_ptr<const game::Game> game;
+  std::vector<game::HistoryItem> history;
+  game::Player as = game::kChancePlayer;
+  auto checked =
+      with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
+        const Seats seats = seats_of(g, who);
+        auto v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
+        if (!v) return v.failure();
+        as = *v;
+        game = g.game;
+        history = g.state->history();
+        return nlohmann::json();
+      });
+  if (!checked) return checked;
+  // Outside the lock: one replay, reading the turn and phase of each position.
+  nlohmann::json marks = nlohmann::json::array();
+  auto s = game->new_initial_state();
+  nlohmann::json last_turn, last_phase;
+  for (std::size_t i = 0; i <= history.size(); ++i) {
+    if (i > 0) s->apply_unchecked(history[i - 1].action);
+    const nlohmann::json view = s->to_json(as);
+    const nlohmann::json turn = view.is_object() && view.contains("turn") ? view["turn"] : nullptr;
+    const nlohmann::json phase =
+        view.is_object() && view.contains("phase") ? view["phase"] : nullptr;
+    if (turn.is_null() && phase.is_null()) continue;
+    if (i > 0 && turn == last_turn && phase == last_phase) continue;
+    marks.push_back({{"at", i}, {"turn", turn}, {"phase", phase}});
+    last_turn = turn;
+    last_phase = phase;
+  }
+  return nlohmann::json{{"history_length", history.size()}, {"marks", std::move(marks)}};
+}
+
 Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string& viewer,
                                        const Credentials& who) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
@@ -1038,15 +1073,32 @@ Outcome<nlohmann::json> Manager::undo(const std::string& id, const UndoRequest& 
         const std::string& side = game.player_name(history.back().player);
         return needs_seat(fmt::format("Taking back {}'s decision", side), side);
       }
-      std::string why = "its last action was a chance outcome, which is never taken back";
-      if (at == 0)
-        why = "no action has been taken yet";
-      else if (history.back().player >= 0 && !g.human(history.back().player))
-        why = fmt::format("its last action was a decision of the agent playing {}",
-                          game.player_name(history.back().player));
-      else if (history.back().player >= 0)
-        why = fmt::format("its last action was {}'s", game.player_name(history.back().player));
-      return fail(Fault::kConflict, fmt::format("Nothing to undo in game {}: {}.", id, why));
+      // What cannot be taken back and why, in words (no game id: the person knows the game).
+      std::string why;
+      if (at == 0) {
+        why = "no decision has been taken yet";
+      } else if (history.back().player < 0) {
+        // The roll's own report, as the log shows it: the events of the last step.
+        std::string roll;
+        for (const auto& e : g.log.events())
+          if (!e.event.text.empty()) roll = e.event.text;
+        why = fmt::format(
+            "the last thing that happened was a roll of the dice{}, and a roll once seen is never "
+            "taken back (or a player could roll again until the dice suited them); your decisions "
+            "since the roll, if any, are the ones undo takes back",
+            roll.empty() ? std::string() : fmt::format(" ({})", game::printable(roll, 160)));
+      } else if (!g.human(history.back().player)) {
+        why = fmt::format(
+            "the last decision was the computer's, playing {}, and undo takes back only your own "
+            "decisions",
+            game.player_name(history.back().player));
+      } else {
+        why = fmt::format(
+            "the last decision was {}'s, and undo takes back only the decisions of the sides you "
+            "play",
+            game.player_name(history.back().player));
+      }
+      return fail(Fault::kConflict, fmt::format("Nothing can be taken back: {}.", why));
     }
     const std::size_t taken = at - keep;
     const game::Player first = history[keep].player;

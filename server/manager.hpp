@@ -111,6 +111,11 @@ class Manager {
   // The game after its first `n` actions (the replay slider).
   Outcome<nlohmann::json> view_at(const std::string& id, std::size_t n, const std::string& viewer,
                                   const Credentials& who);
+  // Where each turn and phase of the game begins (the replay's jumps): the history index of the
+  // first position of every (turn, phase) the game's view shows, read from the views' "turn" and
+  // "phase" fields as the game is replayed; a ruleset whose view has neither gives no marks.
+  Outcome<nlohmann::json> timeline(const std::string& id, const std::string& viewer,
+                                   const Credentials& who);
   Outcome<nlohmann::json> legal(const std::string& id, const std::string& viewer,
                                 const Credentials& who);
   // Where the piece a person is placing may go (State::free_placement), when it is `viewer`'s

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "fmt/format.h"
-#include "rulesets/alsh/referee.hpp"
 
 namespace carroccio::server {
 
@@ -17,22 +16,27 @@ std::string bounded(const std::string& text) {
   return text.size() <= kMax ? text : text.substr(0, kMax) + "...";
 }
 
-nlohmann::json describe() {
-  nlohmann::json j = alsh::describe_tables();
+Failure no_referee(const game::Ruleset& ruleset) {
+  return {Fault::kNotFound,
+          fmt::format("Ruleset {} has no referee tables: the referee page serves the rulesets "
+                      "that offer them (table_referee in GET /api/rulesets).",
+                      ruleset.info().id)};
+}
+
+}  // namespace
+
+Outcome<nlohmann::json> referee_tables(const game::Ruleset& ruleset) {
+  nlohmann::json j = ruleset.referee_tables();
+  if (!j.is_object() || !j.contains("tables")) return no_referee(ruleset);
   j["request"]["roll"] =
       "optional: true rolls the dice with a seed the server draws (given back as 'seed')";
   return j;
 }
 
-}  // namespace
-
-const nlohmann::json& referee_tables() {
-  static const nlohmann::json tables = describe();
-  return tables;
-}
-
-Outcome<nlohmann::json> referee_resolve(const nlohmann::json& body,
+Outcome<nlohmann::json> referee_resolve(const game::Ruleset& ruleset, const nlohmann::json& body,
                                         const std::function<std::uint64_t()>& fresh_seed) {
+  const nlohmann::json described = ruleset.referee_tables();
+  if (!described.is_object() || !described.contains("tables")) return no_referee(ruleset);
   if (!body.is_object())
     return fail(Fault::kBadRequest, "A referee request must be a JSON object with a 'table'.");
   nlohmann::json request = body;
@@ -57,15 +61,17 @@ Outcome<nlohmann::json> referee_resolve(const nlohmann::json& body,
                 "'odds_only' asks for the odds without a roll: drop 'dice' and 'roll'.");
   if (request.contains("table") && request["table"].is_string()) {
     const std::string name = request["table"].get<std::string>();
-    const auto& tables = referee_tables()["tables"];
     std::vector<std::string> names;
-    for (const auto& t : tables) names.push_back(t["name"].get<std::string>());
+    for (const auto& t : described["tables"])
+      if (t.is_object() && t.contains("name") && t["name"].is_string())
+        names.push_back(t["name"].get<std::string>());
     if (std::find(names.begin(), names.end(), name) == names.end())
-      return fail(Fault::kNotFound, fmt::format("There is no alsh table '{}': the tables are {}.",
-                                                bounded(name), fmt::join(names, ", ")));
+      return fail(Fault::kNotFound,
+                  fmt::format("There is no {} table '{}': the tables are {}.", ruleset.info().id,
+                              bounded(name), fmt::join(names, ", ")));
   }
   if (roll && !seed) request["seed"] = fresh_seed();
-  auto report = alsh::resolve_request(request);
+  auto report = ruleset.referee_resolve(request);
   if (!report) return fail(Fault::kBadRequest, report.message());
   return std::move(*report);
 }

@@ -44,8 +44,10 @@ enum class Route {
   kUndo,
   kRecord,
   kAt,
-  kAlshTables,
-  kAlshResolve,
+  kTimeline,
+  kRules,
+  kRefereeTables,
+  kRefereeResolve,
   kStatic,
   kUnknownApi,
 };
@@ -82,11 +84,12 @@ Match match(const std::string& path) {
   const std::size_t n = s.size();
   if (n == 1 && s[0] == "health") return {Route::kHealth, {}, get};
   if (n == 1 && s[0] == "agents") return {Route::kAgents, {}, get};
-  if (n == 2 && s[0] == "alsh" && s[1] == "tables") return {Route::kAlshTables, {}, get};
-  if (n == 2 && s[0] == "alsh" && s[1] == "resolve") return {Route::kAlshResolve, {}, post};
   if (s[0] == "rulesets") {
     if (n == 1) return {Route::kRulesets, {}, get};
     if (n == 2) return {Route::kRuleset, {s[1]}, get};
+    if (n == 3 && s[2] == "rules") return {Route::kRules, {s[1]}, get};
+    if (n == 3 && s[2] == "tables") return {Route::kRefereeTables, {s[1]}, get};
+    if (n == 3 && s[2] == "resolve") return {Route::kRefereeResolve, {s[1]}, post};
     if (n == 4 && s[2] == "scenarios") return {Route::kScenario, {s[1], s[3]}, get};
     if (n == 4 && s[2] == "assess") return {Route::kAssess, {s[1], s[3]}, post};
   }
@@ -101,6 +104,7 @@ Match match(const std::string& path) {
       if (s[2] == "placement") return {Route::kPlacement, {s[1]}, get};
       if (s[2] == "events") return {Route::kEvents, {s[1]}, get};
       if (s[2] == "record") return {Route::kRecord, {s[1]}, get};
+      if (s[2] == "timeline") return {Route::kTimeline, {s[1]}, get};
     }
     if (n == 4 && s[2] == "at") return {Route::kAt, {s[1], s[3]}, get};
   }
@@ -240,7 +244,9 @@ Outcome<NewGameRequest> parse_new_game(const nlohmann::json& body) {
   NewGameRequest r;
   auto ruleset = string_field(body, "ruleset", kWhat);
   if (!ruleset) return ruleset.failure();
-  if (!*ruleset) return field_error("ruleset", kWhat, "given: a ruleset id such as \"bma\"");
+  if (!*ruleset)
+    return field_error("ruleset", kWhat,
+                       "given: a ruleset id, one of those GET /api/rulesets lists");
   r.ruleset = **ruleset;
   auto scenario = string_field(body, "scenario", kWhat);
   if (!scenario) return scenario.failure();
@@ -522,10 +528,11 @@ ApiReply Api::route(const ApiRequest& r) const {
   if (m.route == Route::kStatic) return static_file(r.path);
 
   // Every game route names a game first.
-  const bool game_route =
-      m.route != Route::kHealth && m.route != Route::kRulesets && m.route != Route::kRuleset &&
-      m.route != Route::kScenario && m.route != Route::kAssess && m.route != Route::kAgents &&
-      m.route != Route::kGames && m.route != Route::kAlshTables && m.route != Route::kAlshResolve;
+  const bool game_route = m.route != Route::kHealth && m.route != Route::kRulesets &&
+                          m.route != Route::kRuleset && m.route != Route::kScenario &&
+                          m.route != Route::kAssess && m.route != Route::kAgents &&
+                          m.route != Route::kGames && m.route != Route::kRules &&
+                          m.route != Route::kRefereeTables && m.route != Route::kRefereeResolve;
   if (game_route && !valid_id(m.args[0]))
     return error_reply(404, fmt::format("There is no game '{}'.", quote(m.args[0])));
   const std::string viewer = param(r, "viewer").value_or("");
@@ -667,12 +674,28 @@ ApiReply Api::route(const ApiRequest& r) const {
       if (!n) return from_failure(n.failure());
       return from_outcome(manager_.view_at(m.args[0], static_cast<std::size_t>(*n), viewer, *who));
     }
-    case Route::kAlshTables:
-      return json_reply(200, referee_tables());
-    case Route::kAlshResolve: {
+    case Route::kTimeline:
+      return from_outcome(manager_.timeline(m.args[0], viewer, *who));
+    case Route::kRules: {
+      // The rules reference: every clause in our words, its rulings and the legend, read from
+      // the ruleset's documents embedded at build time (game/rules_reference.hpp).
+      auto rs = find_ruleset(registry_, m.args[0]);
+      if (!rs) return from_failure(rs.failure());
+      auto reference = registry_.rules_reference(m.args[0]);
+      if (!reference) return error_reply(404, "There is no rules reference for this ruleset.");
+      return json_reply(200, *reference);
+    }
+    case Route::kRefereeTables: {
+      auto rs = find_ruleset(registry_, m.args[0]);
+      if (!rs) return from_failure(rs.failure());
+      return from_outcome(referee_tables(**rs));
+    }
+    case Route::kRefereeResolve: {
+      auto rs = find_ruleset(registry_, m.args[0]);
+      if (!rs) return from_failure(rs.failure());
       auto body = parse_body(r.body);
       if (!body) return from_failure(body.failure());
-      return from_outcome(referee_resolve(*body, [this] { return manager_.new_seed(); }));
+      return from_outcome(referee_resolve(**rs, *body, [this] { return manager_.new_seed(); }));
     }
     case Route::kStatic:
     case Route::kUnknownApi:

@@ -2,6 +2,7 @@
 
 #include "fmt/format.h"
 #include "rulesets/alsh/cli.hpp"
+#include "rulesets/alsh/referee.hpp"
 
 namespace carroccio::alsh {
 
@@ -28,6 +29,13 @@ class AlshRuleset final : public game::Ruleset {
     return core::make_error(
         "alsh is a table referee with no playable scenarios: use 'carroccio alsh' to resolve "
         "its tables.");
+  }
+
+  // The table referee for the browser (GET/POST /api/rulesets/alsh/tables, .../resolve): the
+  // same description and report as `carroccio alsh --json` (rulesets/alsh/referee.hpp).
+  nlohmann::json referee_tables() const override { return describe_tables(); }
+  core::Expected<nlohmann::json> referee_resolve(const nlohmann::json& request) const override {
+    return resolve_request(request);
   }
 
   // `carroccio alsh ...`: the table referee on the command line (rulesets/alsh/cli.hpp).

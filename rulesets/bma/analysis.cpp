@@ -447,6 +447,43 @@ void BmaState::result_facts(game::ResultFacts& out) const {
 }
 
 nlohmann::json BmaState::action_odds(game::Action a) const {
+  if (phase_ == Phase::kMoveSelect && a >= act::kSelectUnitBase && a < act::kSelectLeaderBase) {
+    // [4.1, 6.4] picking a unit in an ordered enemy's zone rolls its d10 morale check at once
+    // (0 reads 10): it passes when the roll plus the modifiers is at most its morale; failing, it
+    // stays where it is for this activation (ruling L-30).
+    const int u = a - act::kSelectUnitBase;
+    if (u < 0 || u >= bma_->num_units() || !in_enemy_zoc(u)) return nullptr;
+    const int morale = morale_value(u);
+    const int mod = zoc_modifier(u);
+    const int pass = std::clamp(morale - mod, 0, 10);
+    const core::Fraction ok(pass, 10), ko(10 - pass, 10);
+    nlohmann::json j;
+    j["roll"] = "d10";
+    j["commits"] = true;
+    j["rule"] = "bma 4.1, 6.4";
+    j["note"] = fmt::format(
+        "Picking {} rolls its morale check to leave the enemy zone of control at once; the roll "
+        "cannot be taken back.",
+        unit_name(u));
+    nlohmann::json results = nlohmann::json::array();
+    if (pass > 0)
+      results.push_back({{"result", "passes: it may move"},
+                         {"probability", ok.to_string()},
+                         {"p", ok.to_double()},
+                         {"tone", "good"}});
+    if (pass < 10)
+      results.push_back({{"result", "fails: it stays put this activation"},
+                         {"probability", ko.to_string()},
+                         {"p", ko.to_double()},
+                         {"tone", "bad"}});
+    j["results"] = results;
+    j["modifiers"] = nlohmann::json::array(
+        {{{"what", fmt::format("morale {}: the d10 must be at most {} after the modifiers", morale,
+                               morale)},
+          {"rule", "bma 6.1"}},
+         {{"what", fmt::format("modifiers to leave the zone: {:+}", mod)}, {"rule", "bma 6.4"}}});
+    return j;
+  }
   if (phase_ != Phase::kCombatBuild) return nullptr;
   if (a == act::kResolveCombat) {
     nlohmann::json j = combat_odds_json();

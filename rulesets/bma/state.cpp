@@ -825,6 +825,12 @@ nlohmann::json BmaState::action_to_json(game::Action a) const {
   } else if (a >= act::kSelectUnitBase) {
     j["kind"] = "select-unit";
     j["unit"] = g.unit(a - act::kSelectUnitBase).id;
+    // [4.1, 6.4] picking a unit held in an ordered enemy's zone rolls its morale check to leave
+    // at once: the shell marks the decision and shows its odds (action_odds) before it is taken.
+    if (phase_ == Phase::kMoveSelect && in_enemy_zoc(a - act::kSelectUnitBase)) {
+      j["odds"] = true;
+      j["rolls"] = true;
+    }
   } else if (a >= act::kDrawBase) {
     j["kind"] = "chit";
     j["leader"] = g.leader(a - act::kDrawBase).id;

@@ -332,6 +332,25 @@ TEST_F(ApiTest, ConcurrentDecisionsWithTheSameHistoryApplyOnce) {
   EXPECT_EQ(get(c(), "/api/games/" + id).json["history_length"], 1);
 }
 
+TEST_F(ApiTest, TimelineMarksWhereEachTurnBeginsForTheReplaysJumps) {
+  const json g = race("human", "human", 21);
+  const std::string id = g["id"];
+  ASSERT_EQ(act(id, tests::kRaceStep, 0).status, 200);  // red steps (turn 1)
+  ASSERT_EQ(act(id, tests::kRaceStep, 1).status, 200);  // blue steps: turn 2 begins
+  ASSERT_EQ(act(id, tests::kRaceStep, 2).status, 200);  // red steps (turn 2)
+  const Answer t = get(c(), "/api/games/" + id + "/timeline");
+  ASSERT_EQ(t.status, 200) << t.body;
+  EXPECT_EQ(t.json["history_length"], 3);
+  ASSERT_EQ(t.json["marks"].size(), 2u) << t.body;
+  EXPECT_EQ(t.json["marks"][0]["at"], 0);
+  EXPECT_EQ(t.json["marks"][0]["turn"], 1);
+  EXPECT_TRUE(t.json["marks"][0]["phase"].is_null());  // the race has no phases
+  EXPECT_EQ(t.json["marks"][1]["at"], 2);
+  EXPECT_EQ(t.json["marks"][1]["turn"], 2);
+  expect_error(get(c(), "/api/games/nope/timeline"), 404);
+  expect_error(post(c(), "/api/games/" + id + "/timeline", json::object()), 405);
+}
+
 TEST_F(ApiTest, UndoTakesBackPeoplesDecisionsButNeverADie) {
   const json g = race("human", "human", 21);
   const std::string id = g["id"];
@@ -364,7 +383,13 @@ TEST_F(ApiTest, UndoTakesBackPeoplesDecisionsButNeverADie) {
   ASSERT_EQ(undone.status, 200) << undone.body;
   EXPECT_EQ(undone.json["history_length"], 2);  // back to just after the die
   EXPECT_EQ(undone.json["current_player"], "blue");
-  expect_error(call(c(), "POST", "/api/games/" + id + "/undo"), 409);
+  // The refusal says in words what cannot be taken back and why, without the game's id.
+  const Answer refused = call(c(), "POST", "/api/games/" + id + "/undo");
+  expect_error(refused, 409);
+  const std::string why = refused.json["error"].get<std::string>();
+  EXPECT_NE(why.find("roll of the dice"), std::string::npos) << why;
+  EXPECT_NE(why.find("never taken back"), std::string::npos) << why;
+  EXPECT_EQ(why.find(id), std::string::npos) << why;
   // The events were regenerated: the die's event is still there, blue's step is gone.
   const Answer events = get(c(), "/api/games/" + id + "/events");
   ASSERT_EQ(events.status, 200);

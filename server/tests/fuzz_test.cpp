@@ -76,7 +76,7 @@ class Fuzzer {
       case 6:
         return {"POST", "/api/games"};
       case 7:
-        return {"POST", "/api/alsh/resolve"};
+        return {"POST", "/api/rulesets/alsh/resolve"};
       case 15:
         return {"POST", "/api/games/" + id + "/actions?viewer=" + token()};
       default:

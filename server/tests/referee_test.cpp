@@ -1,7 +1,7 @@
-// The alsh table referee over HTTP (GET /api/alsh/tables, POST /api/alsh/resolve) against a real
-// server on loopback: the answer is the library's own report, the server's roll can be repeated,
-// the lost Assault grid is said plainly, a user grid is accepted, and every bad request is a 4xx
-// with one sentence.
+// The alsh table referee over HTTP (GET /api/rulesets/alsh/tables, POST /api/rulesets/alsh/resolve)
+// against a real server on loopback: the answer is the library's own report, the server's roll can
+// be repeated, the lost Assault grid is said plainly, a user grid is accepted, and every bad
+// request is a 4xx with one sentence.
 #include "rulesets/alsh/referee.hpp"
 
 #include <gtest/gtest.h>
@@ -28,7 +28,7 @@ class RefereeApiTest : public ::testing::Test {
     client_ = testing::make_client(server_->port());
   }
   testing::Client& c() { return *client_; }
-  Answer resolve(const json& body) { return post(c(), "/api/alsh/resolve", body); }
+  Answer resolve(const json& body) { return post(c(), "/api/rulesets/alsh/resolve", body); }
 
   testing::TempDir dir_;
   std::unique_ptr<testing::LiveServer> server_;
@@ -53,7 +53,7 @@ json assault_grid() {
 }
 
 TEST_F(RefereeApiTest, TablesDescribeEveryTableAndItsForm) {
-  const Answer a = get(c(), "/api/alsh/tables");
+  const Answer a = get(c(), "/api/rulesets/alsh/tables");
   ASSERT_EQ(a.status, 200) << a.body;
   EXPECT_EQ(a.json["ruleset"], "alsh");
   std::set<std::string> names;
@@ -159,9 +159,9 @@ TEST_F(RefereeApiTest, TheLostAssaultGridIsSaidPlainlyAndAUserGridIsUsed) {
 
 TEST_F(RefereeApiTest, BadRequestsAreRefusedWithOneSentence) {
   const json art = {{"column", 5}, {"combat", "siege"}};
-  expect_refused(call(c(), "POST", "/api/alsh/resolve", "{not json"), 400);
-  expect_refused(call(c(), "POST", "/api/alsh/resolve", ""), 400);
-  expect_refused(call(c(), "POST", "/api/alsh/resolve", "[1,2]"), 400);
+  expect_refused(call(c(), "POST", "/api/rulesets/alsh/resolve", "{not json"), 400);
+  expect_refused(call(c(), "POST", "/api/rulesets/alsh/resolve", ""), 400);
+  expect_refused(call(c(), "POST", "/api/rulesets/alsh/resolve", "[1,2]"), 400);
   expect_refused(resolve({{"situation", art}}), 400, "table");
   expect_refused(resolve({{"table", 7}}), 400, "table");
   expect_refused(resolve({{"table", "no-such-table"}}), 404, "no-such-table");
@@ -202,11 +202,11 @@ TEST_F(RefereeApiTest, BadRequestsAreRefusedWithOneSentence) {
                           {"assault_table", assault_grid()}}),
                  400, "Assault");
   // Wrong methods.
-  expect_refused(get(c(), "/api/alsh/resolve"), 405);
-  expect_refused(post(c(), "/api/alsh/tables", json::object()), 405);
-  expect_refused(get(c(), "/api/alsh/nothing"), 404);
+  expect_refused(get(c(), "/api/rulesets/alsh/resolve"), 405);
+  expect_refused(post(c(), "/api/rulesets/alsh/tables", json::object()), 405);
+  expect_refused(get(c(), "/api/rulesets/alsh/nothing"), 404);
   // Still serving.
-  EXPECT_EQ(get(c(), "/api/alsh/tables").status, 200);
+  EXPECT_EQ(get(c(), "/api/rulesets/alsh/tables").status, 200);
 }
 
 }  // namespace

@@ -27,6 +27,49 @@ export interface RulesetInfo {
   options: OptionInfo[];
 }
 
+/** GET /api/games/{id}/timeline: where each turn and phase of the game begins. */
+export interface TimelineMark {
+  at: number;
+  turn: number | string | null;
+  phase: string | null;
+}
+export interface Timeline {
+  history_length: number;
+  marks: TimelineMark[];
+}
+
+/** GET /api/rulesets/{id}/rules: a ruleset's clauses, rulings and legend (docs/api.md). */
+export interface RulesClause {
+  clause: string;
+  anchor: string;
+  rule: string;
+  rulings: string[]; // anchors of entries in RulesReference.rulings
+}
+export interface RulesRuling {
+  id: string;
+  item?: string;
+  anchor: string;
+  section: string;
+  clauses: string[];
+  question?: string;
+  ruling: string;
+  reason?: string;
+  confidence?: string;
+}
+export interface LegendEntry {
+  term: string;
+  meaning: string;
+  clause?: string;
+}
+export interface RulesReference {
+  ruleset: string;
+  title: string;
+  sources: string[];
+  sections: { title: string; clauses: RulesClause[] }[];
+  rulings: RulesRuling[];
+  legend: LegendEntry[];
+}
+
 /** One legal decision, as State::action_to_json writes it. Fields beyond id/name/kind vary. */
 export interface Action {
   id: number;
@@ -175,7 +218,7 @@ export interface AgentKinds {
   form: string;
 }
 
-// ---- The alsh table referee (GET /api/alsh/tables, POST /api/alsh/resolve) ----
+// ---- A ruleset's table referee (GET /api/rulesets/{id}/tables, POST /api/rulesets/{id}/resolve) ----
 
 export type Confidence = 'legible' | 'reconstructed' | 'guessed' | 'missing';
 
@@ -323,12 +366,17 @@ export class Api {
     return this.request('GET', '/api/agents');
   }
 
-  refereeTables(): Promise<RefereeTables> {
-    return this.request('GET', '/api/alsh/tables');
+  refereeTables(ruleset: string): Promise<RefereeTables> {
+    return this.request('GET', `/api/rulesets/${enc(ruleset)}/tables`);
   }
 
-  resolve(req: RefereeRequest): Promise<RefereeReport> {
-    return this.request('POST', '/api/alsh/resolve', req);
+  resolve(ruleset: string, req: RefereeRequest): Promise<RefereeReport> {
+    return this.request('POST', `/api/rulesets/${enc(ruleset)}/resolve`, req);
+  }
+
+  /** The rules reference of a ruleset (clauses in our words, rulings, legend). */
+  rules(ruleset: string): Promise<RulesReference> {
+    return this.request('GET', `/api/rulesets/${enc(ruleset)}/rules`);
   }
 
   rulesets(): Promise<RulesetInfo[]> {
@@ -389,6 +437,11 @@ export class Api {
 
   at(id: string, n: number, viewer?: string): Promise<GameView> {
     return this.request('GET', `/api/games/${enc(id)}/at/${n}${viewerQuery(viewer)}`, undefined, this.tokens(id));
+  }
+
+  /** Where each turn and phase begins (the replay's jumps). */
+  timeline(id: string, viewer?: string): Promise<Timeline> {
+    return this.request('GET', `/api/games/${enc(id)}/timeline${viewerQuery(viewer)}`, undefined, this.tokens(id));
   }
 }
 

@@ -6,6 +6,7 @@ import { GameScreen } from './shell/game';
 import { Lobby } from './shell/lobby';
 import { h, replace } from './shell/dom';
 import { RefereePage } from './shell/referee';
+import { RulesPage } from './shell/rules';
 import { gameHash, parseRoute, refereeHash } from './shell/route';
 import { looksLikeToken, SeatBook } from './shell/seats';
 import './styles.css';
@@ -23,12 +24,13 @@ const header = h(
     {},
     h('a', { href: '#/', 'data-testid': 'nav-lobby' }, 'Lobby'),
     h('a', { href: '#/army', 'data-testid': 'nav-army', title: 'Build an army list and see its points and morale' }, 'Army builder'),
+    h('a', { href: '#/rules', 'data-testid': 'nav-rules', title: 'Every ruleset’s clauses in our words, with the rulings we took' }, 'Rules'),
     h('a', { href: '#/referee', 'data-testid': 'nav-referee', title: 'Resolve a table of a referee-only ruleset (All is Lost save Honour)' }, 'Table referee'),
   ),
 );
 document.body.append(header, main);
 
-let current: GameScreen | RefereePage | ArmyBuilder | null = null;
+let current: GameScreen | RefereePage | ArmyBuilder | RulesPage | null = null;
 let refereeTable: string | null = null; // the table the referee page shows (a hash change to it is no reload)
 
 function show(): void {
@@ -39,6 +41,11 @@ function show(): void {
     history.replaceState(null, '', gameHash(r.id, r.viewer ?? null));
   }
   if (r.page === 'referee' && current instanceof RefereePage && r.table === refereeTable) return;
+  // Another entry of the rules page already shown: scroll to it, no reload.
+  if (r.page === 'rules' && current instanceof RulesPage && current.isFor(r.ruleset ?? null)) {
+    current.goTo(r.anchor ?? null);
+    return;
+  }
   current?.destroy();
   current = null;
   document.body.dataset.page = r.page;
@@ -52,6 +59,13 @@ function show(): void {
     current = page;
     replace(main, page.el);
     void page.load();
+    return;
+  }
+  if (r.page === 'rules') {
+    const page = new RulesPage(api, r.ruleset ?? null);
+    current = page;
+    replace(main, page.el);
+    void page.load(r.anchor ?? null);
     return;
   }
   if (r.page === 'army') {

@@ -4,7 +4,7 @@ import { defaultAgent, playerLabel } from '../src/shell/lobby';
 import { buildRequest, buildSituation, confidenceMark, fieldTitle, formWording, initialValues, oddsRows, parseDiceText, parseGridText, percentText, warningSummary } from '../src/shell/referee';
 import { parseRoute, refereeHash } from '../src/shell/route';
 
-// A table as GET /api/alsh/tables describes it (trimmed from the artillery and attrition tables).
+// A table as GET /api/rulesets/alsh/tables describes it (trimmed from the artillery and attrition tables).
 const artillery: RefereeTable = {
   name: 'artillery',
   title: 'Artillery Fire Table',
@@ -166,8 +166,8 @@ describe('referee route and API', () => {
       calls.push({ url, body: JSON.parse(String(init?.body)) });
       return new Response(JSON.stringify({ error: "There is no alsh table 'x': the tables are terrain." }), { status: 404 });
     });
-    await expect(api.resolve({ table: 'x', situation: {} })).rejects.toThrow("There is no alsh table 'x'");
-    expect(calls[0]).toEqual({ url: '/api/alsh/resolve', body: { table: 'x', situation: {} } });
+    await expect(api.resolve('alsh', { table: 'x', situation: {} })).rejects.toThrow("There is no alsh table 'x'");
+    expect(calls[0]).toEqual({ url: '/api/rulesets/alsh/resolve', body: { table: 'x', situation: {} } });
   });
 });
 

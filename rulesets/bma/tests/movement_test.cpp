@@ -214,6 +214,39 @@ TEST(Bma_4_Movement, Clause_4_1_LeavingZocNeedsMoraleCheck) {
   EXPECT_FALSE(is_legal(*f2->s, act::kSelectUnitBase + 1));
 }
 
+TEST(Bma_4_Movement, Clause_4_1_PickingAUnitInAZoneIsMarkedAsARollWithItsOdds) {
+  // B infantry (morale 5) next to B infantry, no modifier: picking it rolls the d10 at once, so
+  // the decision says so and its odds are 5 in 10 to pass, before it is taken.
+  auto f = zoc_setup("infantry", "B", "infantry", "B");
+  activate(*f->s, 1);
+  const game::Action pick = act::kSelectUnitBase + 1;
+  const auto j = f->s->action_to_json(pick);
+  EXPECT_EQ(j["kind"], "select-unit");
+  EXPECT_EQ(j["rolls"], true);
+  EXPECT_EQ(j["odds"], true);
+  const auto odds = f->s->action_odds(pick);
+  ASSERT_TRUE(odds.is_object()) << odds.dump();
+  EXPECT_EQ(odds["roll"], "d10");
+  EXPECT_EQ(odds["commits"], true);
+  EXPECT_EQ(odds["rule"], "bma 4.1, 6.4");
+  ASSERT_EQ(odds["results"].size(), 2u) << odds.dump();
+  EXPECT_EQ(odds["results"][0]["probability"], "1/2");
+  EXPECT_EQ(odds["results"][1]["probability"], "1/2");
+}
+
+TEST(Bma_4_Movement, Clause_4_1_PickingAUnitOutOfEveryZoneRollsNothing) {
+  // The same unit with the enemy disordered (no zone): picking it rolls nothing and has no odds.
+  auto f = zoc_setup("infantry", "B", "infantry", "B");
+  f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kDisordered);
+  activate(*f->s, 1);
+  const game::Action pick = act::kSelectUnitBase + 1;
+  const auto j = f->s->action_to_json(pick);
+  EXPECT_EQ(j["kind"], "select-unit");
+  EXPECT_FALSE(j.contains("rolls"));
+  EXPECT_FALSE(j.contains("odds"));
+  EXPECT_TRUE(f->s->action_odds(pick).is_null());
+}
+
 TEST(Bma_4_Movement, Clause_4_1_OnlyOrderedEnemiesHaveZoc) {
   for (Status st : {Status::kDisordered, Status::kRouted}) {
     auto f = zoc_setup("infantry", "B", "infantry", "B");

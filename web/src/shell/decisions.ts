@@ -5,6 +5,19 @@ import type { Action } from '../api';
 import { h, replace } from './dom';
 import { buttonLabel, consolidateByHex, FOLD_BUTTONS, groupActions, type ButtonItem } from './interaction';
 
+/**
+ * A decision that only picks a piece yet rolls dice at once (a unit held in an enemy's zone of
+ * control that takes its morale check when picked). A click on the board does not take it at once:
+ * the game screen says so first. Attacks, shots and other decisions that plainly roll are taken
+ * as clicked, their odds shown beforehand.
+ */
+export function rollsOnAPick(a: Action): boolean {
+  return a.rolls === true && /^select/.test(a.kind ?? '');
+}
+
+/** The tooltip of a decision that rolls dice at once. */
+export const ROLLS_TITLE = 'Taking it rolls the dice at once: a roll cannot be taken back (its odds show when you point at it).';
+
 export interface DecisionCallbacks {
   onAct(a: Action): void;
   onHover(a: Action | null): void;
@@ -52,19 +65,21 @@ export class DecisionsPanel {
       return h(
         'button',
         {
-          class: `act kind-${a.kind ?? 'other'} ${opts.selectedIds?.has(a.id) ? 'picked' : ''}`,
+          class: `act kind-${a.kind ?? 'other'} ${opts.selectedIds?.has(a.id) ? 'picked' : ''} ${a.rolls === true ? 'rolls' : ''}`,
           'data-testid': `action-${a.id}`,
           'data-kind': a.kind ?? '',
           'data-unit': a.unit ?? null,
           'data-stand': typeof a.stand === 'number' ? a.stand : null,
           'data-hex': a.hex ?? null,
-          title: a.name,
+          'data-rolls': a.rolls === true ? 'true' : null,
+          title: a.rolls === true ? `${a.name} — ${ROLLS_TITLE}` : a.name,
           disabled: !opts.enabled,
           onclick: () => this.cb.onAct(a),
           onmouseenter: () => this.cb.onHover(a),
           onmouseleave: () => this.cb.onHover(null),
           onfocus: () => this.cb.onHover(a),
         },
+        a.rolls === true ? h('span', { class: 'rolls-mark', 'aria-label': 'rolls dice', 'data-testid': 'rolls-mark' }, '⚄ ') : null,
         buttonLabel(a),
       );
     };
@@ -107,6 +122,6 @@ export class DecisionsPanel {
   }
 
   private undoButton(): HTMLElement {
-    return h('div', { class: 'undo-row' }, h('button', { class: 'ghost', 'data-testid': 'undo', onclick: () => this.cb.onUndo(), title: 'Take back your latest decisions, as far as the last die or chit' }, '↶ Undo'));
+    return h('div', { class: 'undo-row' }, h('button', { class: 'ghost', 'data-testid': 'undo', onclick: () => this.cb.onUndo(), title: 'Take back your latest decisions, as far as the last die or chit: a roll once seen is never taken back' }, '↶ Undo'));
   }
 }

@@ -48,7 +48,7 @@ export function summarizeEnd(v: GameView, viewer: string | null, sideNames: Reco
   const sides = Array.isArray(st.sides) ? (st.sides as { id: string; name?: string; vp_lost?: number; rout_level?: number }[]) : [];
   const scores = Object.keys(score).map((s) => {
     const side = sides.find((x) => x.id === s);
-    // A score counted against a limit (bma's VP lost against the rout level) shows the limit.
+    // A score counted against a limit (VP lost against a rout level) shows the limit.
     const lvl = side?.rout_level !== undefined ? ` of ${side.rout_level}` : '';
     return { side: s, name: name(s), value: `${String(score[s])}${lvl}` };
   });

@@ -5,13 +5,14 @@
 
 import { Api, ApiError, type Action, type Dice, type GameEvent, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
-import { DecisionsPanel } from './decisions';
+import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
 import { EventLogPanel, turnSummary } from './log';
-import { OddsPanel } from './odds';
+import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
+import { RulesCache, rulesHash } from './rules';
 import { SeatBook, seatLink } from './seats';
 import { phaseText, StatusPanel } from './status';
 
@@ -56,6 +57,11 @@ export class GameScreen {
   private message = '';
   private resize: ResizeObserver | null = null;
   private placement: { at: number; placement: Placement | null } | null = null;
+  private rulesCache: RulesCache;
+  /** A click on the board that would roll dice at once, held until the player confirms it. */
+  private armed: Action | null = null;
+  private rollBar: HTMLElement;
+  private timelineAsked = false;
 
   constructor(
     private api: Api,
@@ -75,6 +81,9 @@ export class GameScreen {
       },
     });
     this.replay = new ReplayPanel((n) => void this.seek(n));
+    this.rulesCache = new RulesCache(api);
+    this.rollBar = h('div', { class: 'roll-confirm', role: 'alertdialog', 'data-testid': 'roll-confirm' });
+    this.rollBar.hidden = true;
     this.mapFrame = h('div', { class: 'map-frame' });
     this.inspector = h('div', { class: 'inspector small', 'data-testid': 'inspector' });
     this.endLayer = h('div', { class: 'end-layer' });
@@ -95,6 +104,7 @@ export class GameScreen {
         h('button', { class: 'tool side-toggle', title: 'Hide or show the side panel (p)', 'data-testid': 'side-toggle', onclick: () => this.toggleSide() }, '⇥'),
       ),
       this.inspector,
+      this.rollBar,
       this.endLayer,
     );
     this.replay.el.hidden = true;
@@ -116,7 +126,8 @@ export class GameScreen {
 
   private onKey = (e: KeyboardEvent): void => {
     if ((e.target as HTMLElement | null)?.closest('input, select, textarea')) return;
-    if (e.key === 'Escape' && this.choice) {
+    if (e.key === 'Escape' && this.armed) this.disarm();
+    else if (e.key === 'Escape' && this.choice) {
       this.choice = null;
       this.renderBoard();
     } else if (e.key === '+' || e.key === '=') this.board?.zoom(1.4);
@@ -174,9 +185,23 @@ export class GameScreen {
       h('div', { class: 'scenario-title' }, String(scenario.title ?? `${view.ruleset}/${view.scenario}`)),
       h('div', { class: 'muted small' }, players, view.options ? ` · rules: ${view.options}` : ''),
       h('div', { class: 'muted small', 'data-testid': 'dice-line' }, diceText(view.dice)),
+      h(
+        'div',
+        { class: 'small' },
+        h('a', { href: rulesHash(view.ruleset), target: '_blank', rel: 'noopener', 'data-testid': 'rules-link', title: 'Every clause in our words, the rulings we took and the legend of the codes (opens beside the game)' }, '§ Rules reference'),
+      ),
       this.seatLinks(view),
     );
     document.title = `Carroccio · ${String(scenario.title ?? view.scenario)}`;
+    // The rules reference: the log's and the odds panel's citations become links, codes get
+    // their legend (drawn again once it has arrived).
+    void this.rulesCache.get(view.ruleset).then((rules) => {
+      if (this.destroyed || !rules) return;
+      this.log.setRules(rules);
+      this.odds.rules = rules;
+      this.oddsShown = null;
+      this.renderAll();
+    });
     this.board = createBoard(view.ruleset, scenario);
     this.board.mount(this.mapFrame, {
       onPick: (p, leaderFirst) => this.pick(p, leaderFirst),
@@ -282,6 +307,7 @@ export class GameScreen {
     if (changed || needsPolling(v)) await this.fetchEvents();
     if (changed) {
       this.choice = null;
+      this.disarm();
       this.preview = null;
       this.oddsCache.clear();
       this.oddsShown = null;
@@ -380,7 +406,8 @@ export class GameScreen {
     if (!this.canAct()) return;
     // A click elsewhere while a choice is open closes it (and may start another).
     const out = resolveClick(this.index, p, leaderFirst);
-    if (out.kind === 'commit') void this.act(out.action);
+    if (out.kind === 'commit' && rollsOnAPick(out.action) && this.armed?.id !== out.action.id) this.arm(out.action);
+    else if (out.kind === 'commit') void this.act(out.action);
     else if (out.kind === 'choose') {
       this.choice = { at: p, actions: out.actions };
       this.renderBoard();
@@ -388,6 +415,51 @@ export class GameScreen {
       this.choice = null;
       this.renderBoard();
     }
+  }
+
+  /**
+   * No hidden rolls: a click that only seems to pick a piece but rolls dice at once (a unit held
+   * in an enemy's zone) is held back and said before it is taken, with its odds in the odds
+   * panel; the player rolls or thinks again.
+   */
+  private arm(a: Action): void {
+    this.armed = a;
+    this.hover(a);
+    const risk = h('span', { class: 'roll-odds', 'data-testid': 'roll-confirm-odds' });
+    replace(
+      this.rollBar,
+      h('span', { class: 'roll-die', 'aria-hidden': 'true' }, '⚄'),
+      h(
+        'span',
+        { class: 'roll-text' },
+        h('strong', {}, `${a.name.charAt(0).toUpperCase()}${a.name.slice(1)}`),
+        ' rolls the dice at once, and a roll cannot be taken back. ',
+        risk,
+      ),
+      h('button', { class: 'primary', 'data-testid': 'roll-confirm-go', onclick: () => this.confirmArmed() }, 'Roll it'),
+      h('button', { class: 'ghost', 'data-testid': 'roll-confirm-cancel', onclick: () => this.disarm() }, 'Not now'),
+    );
+    this.rollBar.hidden = false;
+    // What it risks, in the bar itself (the odds panel has the modifiers and their clauses).
+    void this.api.odds(this.id, a.id).then(
+      (o) => {
+        if (this.armed?.id !== a.id || !o?.results?.length) return;
+        risk.textContent = `${o.roll ? `${o.roll}: ` : ''}${o.results.map((r) => `${r.result} ${pct(r.p)}`).join(' · ')}.`;
+      },
+      () => undefined,
+    );
+  }
+
+  private confirmArmed(): void {
+    const a = this.armed;
+    this.disarm();
+    if (a && this.canAct() && (this.view?.legal ?? []).some((x) => x.id === a.id)) void this.act(a);
+  }
+
+  private disarm(): void {
+    this.armed = null;
+    this.rollBar.hidden = true;
+    replace(this.rollBar);
   }
 
   private canAct(): boolean {
@@ -422,7 +494,8 @@ export class GameScreen {
     const legal = this.myTurn() ? v.legal ?? [] : [];
     // Only decisions still on offer are weighed (a hovered button may be from a past position).
     const hovered = this.preview && legal.some((a) => a.id === this.preview?.id && a.kind === this.preview?.kind) ? this.preview : null;
-    const target = hovered && hasOdds(hovered) ? hovered : defaultOddsAction(legal);
+    const armed = this.armed && legal.some((x) => x.id === this.armed?.id) ? this.armed : null;
+    const target = armed && hasOdds(armed) ? armed : hovered && hasOdds(hovered) ? hovered : defaultOddsAction(legal);
     if (!target) {
       this.oddsShown = null;
       this.odds.hint(this.oddsHint());
@@ -488,6 +561,15 @@ export class GameScreen {
       const appearing = this.replay.el.hidden;
       this.replay.el.hidden = false;
       this.replay.setLength(v.history_length);
+      if (!this.timelineAsked) {
+        this.timelineAsked = true;
+        void this.api.timeline(this.id, this.viewer ?? undefined).then(
+          (t) => {
+            if (!this.destroyed) this.replay.setMarks(t.marks);
+          },
+          (e) => this.showToast((e as Error).message),
+        );
+      }
       // The replay panel takes room from the log: keep the last events (the result) in view.
       if (appearing && !replaying) this.log.followEnd();
     }

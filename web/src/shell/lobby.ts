@@ -122,7 +122,8 @@ export class Lobby {
       this.showError(e);
     }
     this.renderReferees();
-    const first = this.rulesets.find((r) => r.id === 'bma') ?? this.rulesets[0];
+    // The registry's first ruleset that plays games is offered first.
+    const first = this.rulesets[0];
     if (!first) {
       replace(this.form, h('p', { class: 'error' }, 'The server offers no ruleset that plays games.'));
       return;

@@ -3,8 +3,9 @@
 
 import type { GameEvent } from '../api';
 import { h, replace } from './dom';
+import { citation, withLegend, type RulesIndex } from './rules';
 
-/** The dice shown beside an event: bma writes data.die (d6/d10) or data.roll (2d6). */
+/** The dice shown beside an event: data.die (one die), data.roll (2d6) or data.dice (several). */
 export function eventDice(e: GameEvent): number[] {
   const d = e.data ?? {};
   const out: number[] = [];
@@ -41,6 +42,7 @@ export class EventLogPanel {
   private count: HTMLElement;
   private shown = 0;
   private filterStep: number | null = null;
+  private rules: RulesIndex | null = null;
 
   constructor() {
     this.list = h('ol', { class: 'log-list', 'data-testid': 'event-log' });
@@ -49,6 +51,12 @@ export class EventLogPanel {
     const title = h('h3', { class: 'log-title', title: 'Fold or unfold the event log', 'data-testid': 'log-toggle' }, 'Event log ', this.count);
     this.el = h('section', { class: 'panel log' }, title, this.list);
     title.addEventListener('click', () => this.el.classList.toggle('folded'));
+  }
+
+  /** The ruleset's rules reference: citations become links, codes get their legend. */
+  setRules(rules: RulesIndex | null): void {
+    this.rules = rules;
+    this.reset();
   }
 
   reset(): void {
@@ -91,9 +99,9 @@ export class EventLogPanel {
         'span',
         { class: 'ev-text' },
         dice.length ? h('span', { class: 'ev-dice' }, dice.map((d) => h('span', { class: 'die', title: 'die roll' }, String(d)))) : null,
-        e.text,
+        withLegend(e.text, this.rules),
       ),
-      e.rule ? h('span', { class: 'ev-rule', title: 'rule clause', 'data-testid': 'rule' }, e.rule) : h('span', {}),
+      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : h('span', {}),
     );
   }
 }

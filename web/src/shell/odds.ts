@@ -5,6 +5,7 @@
 
 import type { Action, Odds } from '../api';
 import { h, replace, titleCase } from './dom';
+import { citation, withLegend, type RulesIndex } from './rules';
 
 /** Results grouped as good, bad or neutral for the side that attacks (CRT codes A*, D*). */
 export function resultTone(result: string, tone?: 'good' | 'bad' | 'even'): 'good' | 'bad' | 'even' {
@@ -29,6 +30,8 @@ export class OddsPanel {
   readonly el: HTMLElement;
   private body: HTMLElement;
   private title: HTMLElement;
+  /** The ruleset's rules reference: citations become links, result codes get their legend. */
+  rules: RulesIndex | null = null;
 
   constructor() {
     this.title = h('h3', {}, 'Odds');
@@ -68,10 +71,10 @@ export class OddsPanel {
             odds.roll ? h('span', { class: 'label' }, `Roll ${odds.roll}`) : null,
             odds.commits === true ? h('span', { class: 'odds-commits', title: 'Taking it rolls the dice at once: it cannot be taken back.' }, ' rolls at once') : null,
             odds.roll && results.length && odds.column === undefined ? h('span', { class: 'odds-fav' }, `${pct(favourable(odds))} favourable`) : null,
-            odds.note ? h('div', { class: 'small muted' }, odds.note, odds.rule ? ' ' : null, odds.rule ? h('span', { class: 'ev-rule' }, odds.rule) : null) : null,
+            odds.note ? h('div', { class: 'small muted' }, odds.note, odds.rule ? ' ' : null, odds.rule ? citation(odds.rule, this.rules) : null) : null,
           )
         : null,
-      odds.automatic ? h('p', { class: 'odds-auto' }, `${odds.automatic} `, odds.rule ? h('span', { class: 'ev-rule' }, odds.rule) : null) : null,
+      odds.automatic ? h('p', { class: 'odds-auto' }, `${odds.automatic} `, odds.rule ? citation(odds.rule, this.rules) : null) : null,
       odds.column !== undefined
         ? h(
             'div',
@@ -95,7 +98,7 @@ export class OddsPanel {
           return h(
             'tr',
             { class: `tone-${resultTone(r.result, r.tone)}` },
-            h('td', { class: 'res' }, r.result),
+            h('td', { class: 'res' }, withLegend(r.result, this.rules)),
             h('td', { class: 'bar' }, h('div', { class: 'pbar' }, h('div', { style: `width:${(r.p * 100).toFixed(1)}%` }))),
             h('td', { class: 'frac', title: pct(r.p) }, r.probability),
             h('td', { class: 'pct' }, pct(r.p)),
@@ -113,7 +116,7 @@ export class OddsPanel {
             'div',
             { class: 'odds-sub' },
             h('div', { class: 'label' }, 'Checks first'),
-            odds.checks.map((c) => h('div', { class: 'small' }, `${unitName(c.unit)}: ${c.check}, passes ${c.pass} `, h('span', { class: 'ev-rule' }, c.rule))),
+            odds.checks.map((c) => h('div', { class: 'small' }, `${unitName(c.unit)}: ${c.check}, passes ${c.pass} `, citation(c.rule, this.rules))),
           )
         : null,
       odds.leaders && odds.leaders.length
@@ -128,7 +131,7 @@ export class OddsPanel {
                 `${leaderName(l.leader)}: killed ${l.death} (${pct(l.p)})`,
                 l.ends_game ? h('span', { class: 'ends' }, ` — ends the game: ${sideName(l.ends_game.winner)} win`) : l.vp ? ` — ${l.vp} VP` : '',
                 ' ',
-                h('span', { class: 'ev-rule' }, l.rule),
+                citation(l.rule, this.rules),
               ),
             ),
           )
@@ -141,7 +144,7 @@ export class OddsPanel {
             'div',
             { class: 'odds-sub' },
             h('div', { class: 'label' }, 'Modifiers'),
-            h('ul', { class: 'mods' }, odds.modifiers.map((m) => h('li', { class: 'small' }, m.what, ' ', m.rule ? h('span', { class: 'ev-rule' }, m.rule) : null))),
+            h('ul', { class: 'mods' }, odds.modifiers.map((m) => h('li', { class: 'small' }, m.what, ' ', m.rule ? citation(m.rule, this.rules) : null))),
           )
         : null,
       odds.exact ? h('div', { class: 'muted small exact' }, 'Exact: every chit value, check and die face enumerated.') : null,

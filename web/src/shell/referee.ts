@@ -1,9 +1,9 @@
-// The table referee page (#/referee/TABLE): choose a table of a referee-only ruleset (the alsh
-// charts), fill in its situation in a form generated from the server's table description, then
+// The table referee page (#/referee/TABLE): choose a table of a referee-only ruleset (the first
+// the server marks table_referee), fill in its situation in a form generated from the server's table description, then
 // let the server roll or enter the die a person rolled, and read the result, every modifier with
 // its source, the exact odds of every outcome as a bar chart, and a warning whenever the result
 // rests on a reconstructed, guessed or missing cell. The resolution is the server's (the same
-// report `carroccio alsh --json` prints); this page only builds the request and draws the report.
+// report the ruleset's command prints with --json); this page only builds the request and draws the report.
 
 import { Api, ApiError, type Confidence, type RefereeField, type RefereeReport, type RefereeRequest, type RefereeTable, type RefereeTables } from '../api';
 import { h, replace, titleCase } from './dom';
@@ -104,7 +104,7 @@ export function parseGridText(text: string): { grid?: unknown; error?: string } 
 
 export type RollMode = 'odds' | 'roll' | 'dice';
 
-/** The POST /api/alsh/resolve body for the form, or the sentences that stop it. */
+/** The POST /api/rulesets/{id}/resolve body for the form, or the sentences that stop it. */
 export function buildRequest(
   table: RefereeTable,
   values: FormValues,
@@ -239,6 +239,7 @@ export class RefereePage {
   private resultBox: HTMLElement;
   private message: HTMLElement;
   private seq = 0;
+  private ruleset = '';
   private oddsTimer: number | null = null;
   private destroyed = false;
 
@@ -266,7 +267,14 @@ export class RefereePage {
   async load(): Promise<void> {
     replace(this.formBox, h('p', { class: 'muted' }, 'Loading the tables…'));
     try {
-      this.tables = await this.api.refereeTables();
+      // The ruleset whose referee the page serves: the first the server marks table_referee.
+      const referee = (await this.api.rulesets()).find((r) => r.table_referee === true);
+      if (!referee) {
+        replace(this.formBox, h('p', { class: 'error' }, 'The server offers no ruleset with referee tables.'));
+        return;
+      }
+      this.ruleset = referee.id;
+      this.tables = await this.api.refereeTables(referee.id);
     } catch (e) {
       replace(this.formBox, h('p', { class: 'error' }, (e as Error).message));
       return;
@@ -434,8 +442,8 @@ export class RefereePage {
         'p',
         { class: 'small' },
         'The grid of this table is lost from the chart text, so it cannot be resolved until you supply it from your own copy of the chart: ',
-        `a JSON file in the format ${this.tables?.assault_table_format ?? ''} (documented in docs/rulings/alsh.md, the same file `,
-        h('code', {}, 'carroccio alsh assault --assault-table FILE'),
+        `a JSON file in the format ${this.tables?.assault_table_format ?? ''} (documented in docs/rulings/${this.ruleset}.md, the same file `,
+        h('code', {}, `carroccio ${this.ruleset} assault --assault-table FILE`),
         ' reads).',
       ),
       h('div', { class: 'dice-row' }, file),
@@ -471,7 +479,7 @@ export class RefereePage {
     replace(this.message);
     this.resultBox.classList.add('stale');
     try {
-      const report = await this.api.resolve(request);
+      const report = await this.api.resolve(this.ruleset, request);
       if (seq !== this.seq || this.destroyed) return;
       this.renderReport(report);
     } catch (e) {

@@ -8,7 +8,7 @@ export interface SeatEntry {
   id: string;
   seats: Record<string, string>; // side -> token
   owner?: string; // the owner token (given to the creator)
-  title?: string; // "bma/legnano", for the lobby
+  title?: string; // "ruleset/scenario", for the lobby
   saved: string; // ISO time of the last change
 }
 
