@@ -138,7 +138,7 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
   }
   if (spec.kind == "mcts") {
     if (auto s = spec.check_params({"c", "chance", "forced", "iters", "ms", "norm", "prior",
-                                    "reuse", "rollout", "seed", "strat"});
+                                    "reuse", "rollout", "seed", "strat", "widen"});
         !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
@@ -178,6 +178,9 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     auto norm = spec.int_param("norm", p.normalise ? 1 : 0, 0, 1);
     if (!norm) return norm.error();
     p.normalise = *norm != 0;
+    auto widen = spec.int_param("widen", p.widen, 0, 1'000'000);
+    if (!widen) return widen.error();
+    p.widen = static_cast<int>(*widen);
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

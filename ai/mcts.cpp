@@ -104,6 +104,42 @@ game::Action MctsAgent::stratified_outcome(std::int32_t node) const {
   return best;
 }
 
+std::int32_t MctsAgent::sparse_outcome(std::int32_t node, core::Rng& rng) {
+  // Only outcomes open in this determinisation count (with hidden information another
+  // determinisation may have drawn one that is not possible here).
+  auto possible = [&](game::Action a) {
+    return std::any_of(outcomes_.begin(), outcomes_.end(),
+                       [a](const game::ChanceOutcome& o) { return o.action == a; });
+  };
+  std::uint64_t drawn = 0;
+  for (std::int32_t c = pool_[static_cast<std::size_t>(node)].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling)
+    if (possible(pool_[static_cast<std::size_t>(c)].action))
+      drawn += pool_[static_cast<std::size_t>(c)].draws;
+  if (drawn < static_cast<std::uint64_t>(params_.widen)) {
+    // Still widening: a fresh draw by the true weights, counted on its child.
+    const game::Action a = game::sample_chance(outcomes_, rng);
+    std::int32_t child = pool_[static_cast<std::size_t>(node)].first_child;
+    while (child >= 0 && pool_[static_cast<std::size_t>(child)].action != a)
+      child = pool_[static_cast<std::size_t>(child)].next_sibling;
+    if (child < 0) child = add_child(node, a, game::kChancePlayer);
+    ++pool_[static_cast<std::size_t>(child)].draws;
+    return child;
+  }
+  // Full: one of the outcomes drawn so far, in proportion to how often it was drawn.
+  auto pick = rng.uniform(drawn);
+  std::int32_t last = -1;
+  for (std::int32_t c = pool_[static_cast<std::size_t>(node)].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    const Node& n = pool_[static_cast<std::size_t>(c)];
+    if (n.draws == 0 || !possible(n.action)) continue;
+    last = c;
+    if (pick < n.draws) return c;
+    pick -= n.draws;
+  }
+  return last;  // not reached: the picks add up to `drawn`
+}
+
 void MctsAgent::evaluate_leaf(game::State& state, core::Rng& rng) {
   for (int step = 0; step < params_.rollout && !state.is_terminal(); ++step) {
     if (state.is_chance_node()) {
@@ -190,14 +226,19 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
     if (p == game::kChancePlayer) {
       if (params_.chance > 0 && !chance_root) chance_root = state->clone_for_search();
       state->chance_outcomes(outcomes_);
-      const game::Action a = params_.stratify && !outcomes_.empty()
-                                 ? stratified_outcome(node)
-                                 : game::sample_chance(outcomes_, rng);
-      std::int32_t child = pool_[static_cast<std::size_t>(node)].first_child;
-      while (child >= 0 && pool_[static_cast<std::size_t>(child)].action != a)
-        child = pool_[static_cast<std::size_t>(child)].next_sibling;
-      if (child < 0) child = add_child(node, a, game::kChancePlayer);
-      state->apply_unchecked(a);
+      std::int32_t child = -1;
+      if (params_.widen > 0 && !outcomes_.empty()) {
+        child = sparse_outcome(node, rng);
+      } else {
+        const game::Action a = params_.stratify && !outcomes_.empty()
+                                   ? stratified_outcome(node)
+                                   : game::sample_chance(outcomes_, rng);
+        child = pool_[static_cast<std::size_t>(node)].first_child;
+        while (child >= 0 && pool_[static_cast<std::size_t>(child)].action != a)
+          child = pool_[static_cast<std::size_t>(child)].next_sibling;
+        if (child < 0) child = add_child(node, a, game::kChancePlayer);
+      }
+      state->apply_unchecked(pool_[static_cast<std::size_t>(child)].action);
       node = child;
       path_.push_back(node);
       continue;

@@ -50,6 +50,13 @@ struct MctsParams {
   // search actually sees, whatever the evaluation's scale (as MuZero rescales by the tree's
   // minimum and maximum); 0 = off, raw means.
   bool normalise = false;
+  // widen: sparse sampling at chance nodes. A chance node draws its outcomes by weight only
+  // until it has drawn this many times; from then on it follows one of the outcomes already
+  // drawn, each as often as it was drawn (their empirical distribution, an unbiased estimate of
+  // the true one), so the visits below a chance node are shared by at most this many subtrees
+  // and the search can go deeper after dice instead of meeting a fresh outcome (a leaf) almost
+  // every time; 0 = off, every visit draws afresh.
+  int widen = 0;
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -90,7 +97,8 @@ class MctsAgent final : public Agent {
     double value = 0;                          // sum of the returns of `mover`
     game::Player mover = game::kChancePlayer;  // who chose `action` (chance for outcomes)
     bool expanded = false;
-    bool reached = false;  // met once as a leaf (expanded when met again)
+    bool reached = false;     // met once as a leaf (expanded when met again)
+    std::uint32_t draws = 0;  // an outcome (with `widen`): times its chance node drew it
   };
 
   void iterate(const game::State& root, core::Rng& rng);
@@ -100,6 +108,9 @@ class MctsAgent final : public Agent {
   // The outcome at chance node `node` whose visits lag furthest behind its share of the weight
   // (outcomes_ holds the node's outcomes).
   game::Action stratified_outcome(std::int32_t node) const;
+  // With `widen`: the child of chance node `node` to follow (drawn afresh while the node has
+  // drawn fewer than `widen` times, else among its children by their draws), added if new.
+  std::int32_t sparse_outcome(std::int32_t node, core::Rng& rng);
   // The expectation of evaluate() (or returns()) over the chance outcomes of `state` (a chance
   // node), into result_.
   void expected_leaf(const game::State& state, core::Rng& rng);

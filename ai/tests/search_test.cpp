@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <map>
 
 #include "ai/agent.hpp"
@@ -314,6 +315,129 @@ TEST(MctsAgent, StratifiedChanceFollowsEachOutcomeInProportionToItsWeight) {
   }
 }
 
+// Roll-then-call. [roll 1] Side 0 either stops (a sure +0.6) or rolls a `faces`-sided die and,
+// seeing it, calls its parity: right wins (+1), wrong loses (-1). So rolling is worth +1 with
+// perfect play after the roll, and stopping is the wrong answer. [roll 2] evaluate() knows
+// nothing before the end (0 for both), so the search must reach the call below the die to
+// learn what rolling is worth.
+constexpr game::Action kStop = 1, kRoll = 2, kCallEven = 3, kCallOdd = 4, kFaceBase = 100;
+
+class RollGame final : public game::Game, public std::enable_shared_from_this<RollGame> {
+ public:
+  explicit RollGame(int faces)
+      : game::Game("roll", "test", {"first", "second"}, {}, nlohmann::json::object()),
+        faces_(faces) {}
+  std::unique_ptr<game::State> new_initial_state() const override;
+  int faces_;
+};
+
+class RollState final : public game::State {
+ public:
+  explicit RollState(std::shared_ptr<const RollGame> g) : game::State(g), faces_(g->faces_) {}
+  game::Player current_player() const override {
+    if (over_) return game::kTerminalPlayer;
+    return rolling_ ? game::kChancePlayer : 0;
+  }
+  void legal_actions(std::vector<game::Action>& out) const override {
+    out.clear();
+    if (current_player() != 0) return;
+    if (face_ < 0)
+      out = {kStop, kRoll};
+    else
+      out = {kCallEven, kCallOdd};
+  }
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override {
+    out.clear();
+    if (rolling_)
+      for (int f = 0; f < faces_; ++f) out.push_back({kFaceBase + f, 1});
+  }
+  std::vector<double> returns() const override { return {value_, -value_}; }
+  std::vector<double> evaluate() const override { return returns(); }
+  std::unique_ptr<game::State> clone() const override { return std::make_unique<RollState>(*this); }
+  std::string to_string() const override {
+    return fmt::format("face={} rolling={} over={} value={}", face_, rolling_, over_, value_);
+  }
+  nlohmann::json to_json(game::Player) const override { return {{"face", face_}}; }
+  std::string action_to_string(game::Action a) const override { return std::to_string(a); }
+  RollState(const RollState&) = default;
+
+ protected:
+  void do_apply(game::Action a) override {
+    if (rolling_) {
+      face_ = a - kFaceBase;
+      rolling_ = false;
+    } else if (a == kStop) {
+      value_ = 0.6;
+      over_ = true;
+    } else if (a == kRoll) {
+      rolling_ = true;
+    } else {
+      value_ = (face_ % 2 == 0) == (a == kCallEven) ? 1.0 : -1.0;
+      over_ = true;
+    }
+  }
+
+ private:
+  int faces_;
+  int face_ = -1;
+  bool rolling_ = false;
+  bool over_ = false;
+  double value_ = 0;
+};
+
+std::unique_ptr<game::State> RollGame::new_initial_state() const {
+  return std::make_unique<RollState>(shared_from_this());
+}
+
+TEST(MctsAgent, SparseChanceSeesPastADieWithManyFacesAndRollsForTheSureWin) {
+  // A 60-faced die and 200 iterations: drawing every visit afresh, nearly every visit below the
+  // die meets a face for the first time (a leaf worth 0), so rolling looks worse than the sure
+  // 0.6 and the search stops. With widen=3 the visits below the die share three faces, come
+  // back to each, expand the call under it (the priors score both calls) and learn that
+  // rolling is worth +1, the known answer. (Passes on seeds 1-30; four are kept.)
+  auto g = std::make_shared<RollGame>(60);
+  const auto s = g->new_initial_state();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    auto sparse = agent("mcts:iters=200,c=1,widen=3", *g);
+    core::Rng rng(seed);
+    EXPECT_EQ(sparse->choose(*s, rng), kRoll) << seed;
+    const Explanation e = sparse->explain(10);
+    const Candidate* roll = candidate(e, kRoll);
+    ASSERT_NE(roll, nullptr);
+    EXPECT_GT(roll->value, 0.6) << seed;
+    auto fresh = agent("mcts:iters=200,c=1", *g);
+    core::Rng rng2(seed);
+    EXPECT_EQ(fresh->choose(*s, rng2), kStop) << seed;  // negative case: widen=0
+  }
+}
+
+TEST(MctsAgent, SparseChanceFollowsAtMostWidenOutcomesOfAChanceNode) {
+  // 1 stone, a 1-in-4 gamble, every root child tried alike (c=100, no priors): the tree holds
+  // the root, its two children, and below the gamble one outcome with widen=1, both without.
+  auto g = std::make_shared<NimGame>(1, 1, 3);
+  const auto s = g->new_initial_state();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    MctsParams p = params(300);
+    p.prior = 0;
+    p.exploration = 100;
+    p.widen = 1;
+    MctsAgent one(0, p, "mcts");
+    core::Rng rng(seed);
+    one.choose(*s, rng);
+    EXPECT_EQ(one.last_stats().nodes, 4) << seed;
+    // With one outcome followed, the gamble's mean is that outcome's return, +1 or -1.
+    const Explanation e = one.explain(10);
+    const Candidate* gamble = candidate(e, kGamble);
+    ASSERT_NE(gamble, nullptr);
+    EXPECT_DOUBLE_EQ(std::abs(gamble->value), 1.0) << seed;
+    p.widen = 0;
+    MctsAgent all(0, p, "mcts");
+    core::Rng rng2(seed);
+    all.choose(*s, rng2);
+    EXPECT_EQ(all.last_stats().nodes, 5) << seed;
+  }
+}
+
 TEST(MctsAgent, NormalisedValuesMakeTheSearchBlindToTheEvaluationsScale) {
   // The same game with every value divided by 64 (exact in binary): with norm=1 the search
   // spends its visits exactly as on the original; without it the exploration term, fixed on
@@ -588,6 +712,7 @@ TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {
       {"mcts:forced=2", "forced=2 of 'mcts' must be a whole number from 0 to 1"},
       {"mcts:strat=-1", "strat=-1"},
       {"mcts:norm=x", "norm=x"},
+      {"mcts:widen=-1", "widen=-1 of 'mcts' must be a whole number from 0 to"},
   };
   for (const auto& [text, expected] : cases) {
     auto a = make_agent(*AgentSpec::parse(text), *g, 0);
