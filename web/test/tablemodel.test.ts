@@ -136,6 +136,9 @@ describe('table model', () => {
     // Three labels close together: long forms 50 wide, short ones 20 wide.
     const labels = [0, 40, 50].map((x) => [at(x, 50), at(x, 20)]);
     expect(chooseLabels(labels)).toEqual([0, 1, -1]);
+    // Every label that can be is shown short first, then lengthened where there is room: the
+    // one between two others is not crowded out by the long form of one given before it.
+    expect(chooseLabels([[at(0, 80), at(0, 20)], [at(150, 80), at(150, 20)], [at(50, 60), at(50, 24)]])).toEqual([1, 0, 0]);
     // Far apart, every label keeps its long form.
     expect(chooseLabels([0, 100, 200].map((x) => [at(x, 50), at(x, 20)]))).toEqual([0, 0, 0]);
   });

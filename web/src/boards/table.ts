@@ -902,8 +902,11 @@ export class TableBoard implements BoardRenderer {
     const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
     const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
     g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [typeLabel(x.type)]));
-    if (x.hits !== null)
-      g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-hits', 'data-testid': `hits-${x.id}` }, [`${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`]));
+    if (x.hits !== null) {
+      g.setAttribute('data-hits-long', `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`);
+      g.setAttribute('data-hits-short', `${x.id} · ${x.hits}`);
+      g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-hits', 'data-testid': `hits-${x.id}` }, [g.getAttribute('data-hits-long') ?? '']));
+    }
     return g;
   }
 
@@ -924,13 +927,13 @@ export class TableBoard implements BoardRenderer {
       const cy = Number(g.getAttribute('data-cy'));
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
       const lines = hits ? 2 : 1;
-      const box = (text: string): Box => {
+      const box = (text: string, hitsText: string | null): Box => {
         // A third of the size's gap on each side, so that neighbours never read as one word.
-        const w = (Math.max(this.textWidth(text), hits ? this.textWidth(hits.textContent ?? '') : 0) + 0.66) * size;
+        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0) + 0.66) * size;
         const top = cy - (lines * size * 1.05) / 2;
         return [cx - w / 2, top, cx + w / 2, top + lines * size * 1.05];
       };
-      return [box(g.getAttribute('data-long') ?? ''), box(g.getAttribute('data-short') ?? '')];
+      return [box(g.getAttribute('data-long') ?? '', g.getAttribute('data-hits-long')), box(g.getAttribute('data-short') ?? '', g.getAttribute('data-hits-short'))];
     });
     const chosen = chooseLabels(forms);
     groups.forEach((g, i) => {
@@ -946,6 +949,7 @@ export class TableBoard implements BoardRenderer {
         label.setAttribute('y', (hits ? cy - 0.1 * size : cy + 0.35 * size).toFixed(1));
       }
       if (hits) {
+        hits.textContent = pick === 1 ? g.getAttribute('data-hits-short') : g.getAttribute('data-hits-long');
         const hs = Math.max(0.6 * u, LABEL_MIN_PX / k);
         hits.setAttribute('font-size', hs.toFixed(1));
         hits.setAttribute('stroke-width', (hs * 0.16).toFixed(1));

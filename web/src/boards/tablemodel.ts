@@ -388,19 +388,25 @@ export function boxesMeet(a: Box, b: Box): boolean {
 }
 
 /**
- * Which form of each label to show so that every label shown is at least `minPx` screen pixels
- * tall and no two shown labels overlap: labels in order, each with its forms (longest first)
- * as boxes at the size it is drawn; the first form that meets no label already shown, else none
- * (-1: shown only on hover, or when zoomed in far enough). Greedy, in the order given.
+ * Which form of each label to show so that no two shown labels overlap: labels in order, each
+ * with its forms (longest first) as boxes at the size they are drawn. First as many labels as
+ * can be are shown in their shortest form (in the order given), then each is lengthened to the
+ * longest form that meets no other label shown. -1: none (shown on hover, or when zoomed in).
  */
 export function chooseLabels(labels: Box[][]): number[] {
-  const shown: Box[] = [];
-  return labels.map((forms) => {
-    for (let i = 0; i < forms.length; i++) {
-      if (shown.some((b) => boxesMeet(b, forms[i]))) continue;
-      shown.push(forms[i]);
-      return i;
-    }
-    return -1;
+  const chosen = labels.map(() => -1);
+  const box = (i: number): Box => labels[i][chosen[i]];
+  const free = (i: number, b: Box) => chosen.every((c, j) => j === i || c < 0 || !boxesMeet(box(j), b));
+  labels.forEach((forms, i) => {
+    if (forms.length > 0 && free(i, forms[forms.length - 1])) chosen[i] = forms.length - 1;
   });
+  labels.forEach((forms, i) => {
+    if (chosen[i] < 0) return;
+    for (let f = 0; f < chosen[i]; f++)
+      if (free(i, forms[f])) {
+        chosen[i] = f;
+        return;
+      }
+  });
+  return chosen;
 }
