@@ -315,10 +315,25 @@ async function run() {
     if (d) d.open = true;
   }, oddsAction.id);
   await page.hover(`[data-testid="decisions"] [data-testid="action-${oddsAction.id}"]`);
-  await page.waitForSelector('[data-testid="odds"] .odds-table tr', { timeout: 30_000 });
-  const rows = await page.$$eval('[data-testid="odds"] .odds-table tr', (trs) => trs.map((t) => t.textContent || ''));
-  if (rows.length < 2 || !rows.some((r) => /\d+\/\d+|%/.test(r))) fail(`the odds panel shows ${rows.length} results (${rows.join(' | ')}) for "${oddsAction.name}".`);
-  const mods = await page.$$eval('[data-testid="odds"] .mods li', (lis) => lis.map((l) => l.textContent || ''));
+  // The panel, once settled on this decision's odds (not stale, its results and factors listed).
+  let shown = null;
+  try {
+    shown = await page.waitForFunction(
+      () => {
+        const body = document.querySelector('[data-testid="odds"]');
+        if (!body || body.classList.contains('stale')) return null;
+        const rows = [...body.querySelectorAll('.odds-table tr')].map((t) => t.textContent || '');
+        const mods = [...body.querySelectorAll('.mods li')].map((l) => l.textContent || '');
+        return rows.length >= 2 ? { rows, mods } : null;
+      },
+      null,
+      { timeout: 30_000 },
+    );
+  } catch {
+    fail(`the odds panel showed no results for "${oddsAction.name}" within 30 seconds.`);
+  }
+  const { rows, mods } = await shown.jsonValue();
+  if (!rows.some((r) => /\d+\/\d+|%/.test(r))) fail(`the odds panel shows ${rows.length} results (${rows.join(' | ')}) with no probability for "${oddsAction.name}".`);
   if (!mods.some((m) => /gwkho (CC|Sht)-\d+/.test(m))) fail(`the odds panel's factors (${mods.join(' | ')}) cite no gwkho clause.`);
   const after = await view(id, 'imperial', tokens);
   if (after.history_length !== v.history_length) fail('showing the odds changed the game.');
