@@ -121,6 +121,7 @@ export class TableBoard implements BoardRenderer {
       onApply: (_root, k) => {
         this.scale = k;
         this.fitLabels();
+        this.fitTerrainNames();
       },
     });
   }
@@ -639,6 +640,7 @@ export class TableBoard implements BoardRenderer {
     }
     // Compass: north is up the table.
     names.appendChild(compass(`translate(${1.2 * u},${1.6 * u}) scale(${u / 12})`));
+    this.fitTerrainNames();
   }
 
   render(frame: BoardFrame): void {
@@ -960,13 +962,13 @@ export class TableBoard implements BoardRenderer {
   }
 
   /** A text's width per unit of font size (measured once per text, in the labels' font). */
-  private textWidth(text: string): number {
-    const known = this.widths.get(text);
+  private textWidth(text: string, cls = 'tunit-label'): number {
+    const known = this.widths.get(`${cls}:${text}`);
     if (known !== undefined) return known;
     const layer = this.layers.labels;
     let w = text.length * 0.55;
     if (layer) {
-      const probe = svg('text', { class: 'tunit-label', 'font-size': 100, x: 0, y: 0 }, [text]);
+      const probe = svg('text', { class: cls, 'font-size': 100, x: 0, y: 0 }, [text]);
       layer.appendChild(probe);
       try {
         const len = probe.getComputedTextLength();
@@ -976,8 +978,31 @@ export class TableBoard implements BoardRenderer {
       }
       probe.remove();
     }
-    this.widths.set(text, w);
+    this.widths.set(`${cls}:${text}`, w);
     return w;
+  }
+
+  /**
+   * The names of terrain pieces: never under the labels' least size on the screen, and one left
+   * out where it would overlap a name already shown (its piece still says it on hover).
+   */
+  private fitTerrainNames(): void {
+    const layer = this.layers.names;
+    const k = this.scale;
+    if (!layer || k <= 0) return;
+    const size = Math.max(0.7 * this.upi, LABEL_MIN_PX / k);
+    const names = Array.from(layer.querySelectorAll<SVGTextElement>('text.terrain-name:not(.objective)'));
+    const boxes = names.map((t): Box[] => {
+      const cx = Number(t.getAttribute('x'));
+      const cy = Number(t.getAttribute('y'));
+      const w = (this.textWidth(t.textContent ?? '', t.getAttribute('class') ?? 'terrain-name') + 0.66) * size;
+      return [[cx - w / 2, cy - size * 0.6, cx + w / 2, cy + size * 0.6]];
+    });
+    const chosen = chooseLabels(boxes);
+    names.forEach((t, i) => {
+      t.setAttribute('font-size', size.toFixed(1));
+      t.classList.toggle('off', chosen[i] < 0);
+    });
   }
 
   private showHoverGhosts(gs: Ghost[]): void {
