@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fmt/format.h"
+#include "fmt/ranges.h"
 
 namespace carroccio::game {
 
@@ -29,9 +30,9 @@ core::Expected<Action> ask_chance(const State& state, std::istream& in, std::ost
   const ChanceInfo info = state.chance_info();
   const auto outcomes = state.chance_outcomes();
   const std::string why =
-      info.purpose.empty() ? std::string("a chance outcome")
-                           : (info.rule.empty() ? info.purpose
-                                                : fmt::format("{} [{}]", info.purpose, info.rule));
+      info.purpose.empty()
+          ? std::string("a chance outcome")
+          : (info.rule.empty() ? info.purpose : fmt::format("{} [{}]", info.purpose, info.rule));
   if (info.dice) {
     core::PhysicalDice dice(in, out);
     for (;;) {
@@ -42,6 +43,20 @@ core::Expected<Action> ask_chance(const State& state, std::istream& in, std::ost
       out << fmt::format("{} cannot happen here: the possible values are", *v);
       for (const auto& [value, action] : info.by_value) out << ' ' << value;
       out << ".\n";
+    }
+  }
+  if (!info.each_die.empty()) {
+    core::PhysicalDice dice(in, out);
+    for (;;) {
+      std::vector<int> values;
+      for (const auto& [what, die] : info.each_die) {
+        auto v = dice.roll(die, fmt::format("{}: {}", why, what));
+        if (!v) return v.error();
+        values.push_back(*v);
+      }
+      for (const auto& [combination, action] : info.by_values)
+        if (combination == values) return action;
+      out << fmt::format("{} cannot happen here: roll again.\n", fmt::join(values, " and "));
     }
   }
   for (;;) {

@@ -156,9 +156,17 @@ class State {
 
   // For a board that lets a person drop a piece anywhere legal: the piece being placed, how a
   // drop point is encoded as an action accepted by check_unlisted(), and the region it may
-  // reach (the shape is the ruleset's; docs/api.md describes it). Null when no piece is being
-  // placed. May be slow: it is asked for on demand, never by a playout.
-  virtual nlohmann::json free_placement() const { return nullptr; }
+  // reach (the shape is the ruleset's; docs/api.md describes it). `piece` is the id (as
+  // to_json() names it) of the piece the person picks up, or empty for the piece a pick step
+  // has chosen (ohw: the unit picked in the Move phase). A ruleset whose decisions name the piece
+  // they move (no pick step: gwkho) answers for the piece named; one with a pick step answers
+  // for its picked piece only. Null when that piece is not being placed now. May be slow: it is
+  // asked for on demand, never by a playout.
+  virtual nlohmann::json free_placement(std::string_view piece) const {
+    (void)piece;
+    return nullptr;
+  }
+  nlohmann::json free_placement() const { return free_placement(std::string_view()); }
 
   // The decisions offered to a person (the terminal's numbered list, the browser's legal list):
   // by default legal_actions(). A ruleset whose legal decisions are small steps of a larger one

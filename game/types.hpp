@@ -41,6 +41,12 @@ struct ChanceInfo {
   // value to its action. Otherwise the person picks an outcome by name.
   std::optional<core::Dice> dice;
   std::vector<std::pair<int, Action>> by_value;
+  // Set instead when the outcome is several dice read one by one, each counting on its own
+  // rather than in a sum (e.g. a close combat's die for each element): `each_die` names every
+  // die (what it is for, and its kind) in the order they are read, and `by_values` maps each
+  // possible combination of their values, in that order, to its action.
+  std::vector<std::pair<std::string, core::Dice>> each_die;
+  std::vector<std::pair<std::vector<int>, Action>> by_values;
 };
 
 // Chosen optional rules and parameters: name -> value ("true" for a plain switch).

@@ -927,14 +927,14 @@ Outcome<nlohmann::json> Manager::legal(const std::string& id, const std::string&
 }
 
 Outcome<nlohmann::json> Manager::placement(const std::string& id, const std::string& viewer,
-                                           const Credentials& who) {
+                                           const Credentials& who, const std::string& piece) {
   return with_game(id, [&](LiveGame& g, std::unique_lock<std::mutex>&) -> Outcome<nlohmann::json> {
     const Seats seats = seats_of(g, who);
     auto v = parse_viewer(*g.game, *g.state, viewer, seats, g.state->is_terminal());
     if (!v) return v.failure();
     const game::Player p = g.state->current_player();
     nlohmann::json placement = nullptr;
-    if (*v >= 0 && *v == p && g.human(p)) placement = g.state->free_placement();
+    if (*v >= 0 && *v == p && g.human(p)) placement = g.state->free_placement(piece);
     return nlohmann::json{{"history_length", g.state->history().size()}, {"placement", placement}};
   });
 }

@@ -119,9 +119,10 @@ class Manager {
   Outcome<nlohmann::json> legal(const std::string& id, const std::string& viewer,
                                 const Credentials& who);
   // Where the piece a person is placing may go (State::free_placement), when it is `viewer`'s
-  // turn and `viewer` is played by a person; else null.
+  // turn and `viewer` is played by a person; else null. `piece`: the piece picked up (empty: the
+  // one a pick step has chosen).
   Outcome<nlohmann::json> placement(const std::string& id, const std::string& viewer,
-                                    const Credentials& who);
+                                    const Credentials& who, const std::string& piece = {});
   // Applies a person's decision (needs the seat of the side to move); answers the view for
   // `viewer` (default: the side that acted).
   Outcome<nlohmann::json> apply(const std::string& id, const ApplyRequest& request,

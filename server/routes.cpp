@@ -634,7 +634,8 @@ ApiReply Api::route(const ApiRequest& r) const {
     case Route::kLegal:
       return from_outcome(manager_.legal(m.args[0], viewer, *who));
     case Route::kPlacement:
-      return from_outcome(manager_.placement(m.args[0], viewer, *who));
+      return from_outcome(
+          manager_.placement(m.args[0], viewer, *who, param(r, "unit").value_or("")));
     case Route::kOdds: {
       const auto text = param(r, "action");
       if (!text) return error_reply(400, "Parameter 'action' is needed: the id of a legal action.");

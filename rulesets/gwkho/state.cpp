@@ -162,6 +162,7 @@ game::ChanceInfo GwkhoState::chance_info() const {
         fmt::format("close combat dice: {} (first) against {} (second)", name(pa_), name(pb_));
     info.rule = "gwkho CC-1";
   }
+  physical_dice(info);  // state_fight.cpp
   return info;
 }
 

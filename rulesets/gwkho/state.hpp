@@ -217,6 +217,9 @@ class GwkhoState final : public game::State {
   nlohmann::json action_odds(game::Action action) const override;
   std::string check_invariants() const override;
   core::Status check_unlisted(game::Action action) const override;
+  // [G-57] Where a person may drop element `piece` (its id) now: placement.cpp.
+  nlohmann::json free_placement(std::string_view piece) const override;
+  using game::State::free_placement;
   std::string render_text(game::Player viewer) const override;
   std::string status_line() const override;
   std::vector<double> evaluate() const override;
@@ -341,6 +344,7 @@ class GwkhoState final : public game::State {
   game::Player fight_player() const;
   void fight_actions(std::vector<game::Action>& out) const;
   void fight_chance(std::vector<game::ChanceOutcome>& out) const;
+  void physical_dice(game::ChanceInfo& info) const;
   void apply_fight(game::Action a);
   void begin_shooting();
   void begin_combats();

@@ -105,6 +105,46 @@ void GwkhoState::fight_chance(std::vector<game::ChanceOutcome>& out) const {
   }
 }
 
+// For a person rolling real dice (`carroccio play --dice physical`): the dice of this chance
+// node read one by one, each counting on its own. [Pip-1] A command's PIP die, or the two dice a
+// good general takes the better of; [Sht-1] a shot's two d6 (their sum counts, but the outcome
+// names each die); [CC-1, Sht-11] the combat die of each element (d6, or the die a step bought,
+// Pip-19). The outcomes themselves (chance_outcomes) are unchanged.
+void GwkhoState::physical_dice(game::ChanceInfo& info) const {
+  if (phase_ == Phase::kPips) {
+    std::vector<game::ChanceOutcome> outcomes;
+    chance_outcomes(outcomes);
+    if (outcomes.empty()) return;
+    if (outcomes.front().action >= act::kTwoDice) {
+      info.each_die = {{"the first die", core::Dice::d6()}, {"the second die", core::Dice::d6()}};
+      for (const auto& o : outcomes)
+        info.by_values.push_back(
+            {{(o.action - act::kTwoDice) / 6 + 1, (o.action - act::kTwoDice) % 6 + 1}, o.action});
+    } else {
+      info.dice = core::Dice::d6();
+      for (const auto& o : outcomes) info.by_value.emplace_back(o.action - act::kOneDie, o.action);
+    }
+    return;
+  }
+  if (phase_ == Phase::kShoot && step_ == FightStep::kShotDice) {
+    info.each_die = {{"the first die", core::Dice::d6()}, {"the second die", core::Dice::d6()}};
+    for (int d1 = 1; d1 <= 6; ++d1)
+      for (int d2 = 1; d2 <= 6; ++d2)
+        info.by_values.push_back({{d1, d2}, act::kShotDice + 6 * (d1 - 1) + (d2 - 1)});
+  } else if ((phase_ == Phase::kShoot || phase_ == Phase::kCombat) &&
+             (step_ == FightStep::kCombatDice || step_ == FightStep::kArtilleryDice)) {
+    const bool art = step_ == FightStep::kArtilleryDice;
+    const CombatFactors f =
+        combat_factors(art ? artillery_situation(pa_, pb_) : combat_situation(pa_, pb_));
+    const game::Action base = art ? act::kArtilleryDice : act::kCombatDice;
+    info.each_die = {{fmt::format("the die of {}", name(pa_)), core::Dice::d(f.a.die)},
+                     {fmt::format("the die of {}", name(pb_)), core::Dice::d(f.b.die)}};
+    for (int da = 1; da <= f.a.die; ++da)
+      for (int db = 1; db <= f.b.die; ++db)
+        info.by_values.push_back({{da, db}, base + 10 * (da - 1) + (db - 1)});
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shooting
 

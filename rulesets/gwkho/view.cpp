@@ -128,7 +128,6 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
                           {"y", s.base.centre().y},
                           {"heading_arcsec", s.base.heading().units()},
                           {"corners", corners_json(s.base)},
-                          {"hits", 0},
                           {"routing", s.routing},
                           {"moved", s.moved_this_bound},
                           {"loss", std::string(loss_id(s.loss))},

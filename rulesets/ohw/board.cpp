@@ -153,10 +153,12 @@ void OhwState::do_place(game::Action a) {
   emit("move", text, "ohw 1.0");
 }
 
-nlohmann::json OhwState::free_placement() const {
+nlohmann::json OhwState::free_placement(std::string_view piece) const {
   if (phase_ != Phase::kMove || selected_ < 0 || pending_.kind != PendingKind::kNone)
     return nullptr;
   const int u = selected_;
+  // The pick step (act::kSelectBase) chooses the unit placed: no other unit may be dropped now.
+  if (!piece.empty() && piece != ohw_->unit(u).id) return nullptr;
   if (unit(u).type == UnitType::kWagon || in_melee(u)) return nullptr;
   const geo::Base& start = unit(u).base;
   const std::int64_t allow = allowance(u);

@@ -138,9 +138,10 @@ class OhwState final : public game::State {
   std::string to_string() const override;
   nlohmann::json to_json(game::Player viewer) const override;
   std::string action_to_string(game::Action action) const override;
-  nlohmann::json action_to_json(game::Action action) const override;  // board.cpp
-  core::Status check_unlisted(game::Action action) const override;    // board.cpp
-  nlohmann::json free_placement() const override;                     // board.cpp
+  nlohmann::json action_to_json(game::Action action) const override;     // board.cpp
+  core::Status check_unlisted(game::Action action) const override;       // board.cpp
+  nlohmann::json free_placement(std::string_view piece) const override;  // board.cpp
+  using game::State::free_placement;
   std::string check_invariants() const override;
   std::string render_text(game::Player viewer) const override;  // render.cpp
   std::string status_line() const override;

@@ -53,6 +53,9 @@ TEST(Server_Placement, APersonDropsAUnitAnywhereLegalAndIsToldWhyNotElsewhere) {
   EXPECT_EQ(pl["unit"], "b2");
   EXPECT_FALSE(pl["reach"].empty());
   EXPECT_TRUE(get(*c, base + "/placement?viewer=red").json["placement"].is_null());
+  // ?unit= names the piece picked up: ohw has a pick step, so only the picked unit answers.
+  EXPECT_EQ(get(*c, base + "/placement?viewer=blue&unit=b2").json["placement"]["unit"], "b2");
+  EXPECT_TRUE(get(*c, base + "/placement?viewer=blue&unit=b3").json["placement"].is_null());
   EXPECT_EQ(get(*c, "/api/games/g-doesnotexist/placement").status, 404);
   // Beyond the knight's 12" (15" by road): refused with the rule, nothing changes.
   a = post(*c, base + "/actions", {{"action", place(pl, 270, 63, 54)}, {"expect_history", 1}});

@@ -243,6 +243,23 @@ TEST_F(CliBinary, PhysicalDiceRefuseAnImpossibleRollWithoutAdvancing) {
   EXPECT_NE(r.out.compare(next + prompt.size(), prompt.size(), prompt), 0);
 }
 
+TEST_F(CliBinary, GwkhoPhysicalDiceAreAskedForDieByDie) {
+  // gwkho, two agents, every die typed by hand: a good general's two PIP dice and the two dice of
+  // a close combat are asked for one by one (ChanceInfo::each_die), each naming whose die it is.
+  // The first answer, 7, is no roll of a d6: refused in one sentence and asked for again.
+  std::string answers = "7\n";
+  for (int i = 0; i < 3000; ++i) answers += "3\n";
+  const CliResult r = run("play gwkho/legnano --seed 3 --dice physical", answers);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out,
+                       "(the better of two dice) [gwkho Pip-1]: the first die: 7 is not a "
+                       "possible roll of a d6"))
+      << r.out.substr(0, 600);
+  EXPECT_TRUE(contains(r.out, "[gwkho Pip-1]: the second die: "));
+  EXPECT_TRUE(contains(r.out, "(second) [gwkho CC-1]: the die of imperial."));
+  EXPECT_TRUE(contains(r.out, "Result: "));
+}
+
 TEST_F(CliBinary, DemoPlaysAWholeGame) {
   auto r = run("demo --fast --seed 2");
   ASSERT_EQ(r.code, 0) << r.err;

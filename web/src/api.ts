@@ -106,6 +106,8 @@ export interface Placement {
   road_allowance: number;
   reach_step_deg: number;
   reach: [number, number][];
+  /** The group the piece leads, moved with it by a drop straight ahead with no turn (gwkho). */
+  group?: string[];
 }
 
 /** A ruleset's state JSON: opaque to the shell, read by the board renderer. */
@@ -409,9 +411,14 @@ export class Api {
     );
   }
 
-  /** Where the piece a person is placing may go (free placement), or null (docs/api.md). */
-  placement(id: string, viewer?: string): Promise<{ history_length: number; placement: Placement | null }> {
-    return this.request('GET', `/api/games/${enc(id)}/placement${viewerQuery(viewer)}`, undefined, this.tokens(id));
+  /**
+   * Where the piece a person is placing may go (free placement), or null (docs/api.md); `unit`:
+   * the piece picked up, for a ruleset whose decisions name the piece they move (no pick step).
+   */
+  placement(id: string, viewer?: string, unit?: string): Promise<{ history_length: number; placement: Placement | null }> {
+    const q = viewerQuery(viewer);
+    const u = unit ? `${q ? '&' : '?'}unit=${enc(unit)}` : '';
+    return this.request('GET', `/api/games/${enc(id)}/placement${q}${u}`, undefined, this.tokens(id));
   }
 
   odds(id: string, action: number): Promise<Odds | null> {

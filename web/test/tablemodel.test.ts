@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, Placement } from '../src/api';
 import { boardKind } from '../src/boards/index';
-import { angleDiff, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost } from '../src/boards/tablemodel';
+import { angleDiff, chooseLabels, typeLabel, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
 
 // A levy 4" x 2" at (18, 10) facing north (90 degrees), in 1/100 inch.
 const levy = {
@@ -120,5 +120,26 @@ describe('table model', () => {
     expect(reachAt(pl, 90)).toBeCloseTo(600);
     expect(reachAt(pl, 135)).toBeCloseTo(300); // between two samples: the nearer reach
     expect(angleDiff(350, 10)).toBeCloseTo(20);
+    // Unclamped (a ruleset with no pick step lets the server say why): the whole 8" west.
+    expect(placementAction(pl, [1000, 1000], 90, false)?.distance).toBe(32);
+  });
+
+  it('abbreviates a type for a label: a known short form, a graded troop type without its grade', () => {
+    expect(typeLabel('men_at_arms', true)).toBe('MaA');
+    expect(typeLabel('Hc(o)', true)).toBe('Hc');
+    expect(typeLabel('L.Art(s)', true)).toBe('L.Art');
+    expect(typeLabel('Hc(o)')).toBe('Hc(o)');
+  });
+
+  it('shows each label long, else short, else not at all, never two overlapping', () => {
+    const at = (x: number, w: number): Box => [x - w / 2, 0, x + w / 2, 10];
+    // Three labels close together: long forms 50 wide, short ones 20 wide.
+    const labels = [0, 40, 50].map((x) => [at(x, 50), at(x, 20)]);
+    expect(chooseLabels(labels)).toEqual([0, 1, -1]);
+    // Every label that can be is shown short first, then lengthened where there is room: the
+    // one between two others is not crowded out by the long form of one given before it.
+    expect(chooseLabels([[at(0, 80), at(0, 20)], [at(150, 80), at(150, 20)], [at(50, 60), at(50, 24)]])).toEqual([1, 0, 0]);
+    // Far apart, every label keeps its long form.
+    expect(chooseLabels([0, 100, 200].map((x) => [at(x, 50), at(x, 20)]))).toEqual([0, 0, 0]);
   });
 });

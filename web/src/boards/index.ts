@@ -16,6 +16,7 @@ export interface BoardFrame {
   preview: Action | null; // a decision the pointer is on (its odds may be shown)
   interactive: boolean; // false while replaying or while the other side moves
   placement?: Placement | null; // where the piece being placed may go (boards with wantsPlacement)
+  placementPending?: boolean; // that placement is still being asked for
 }
 
 export interface BoardCallbacks {
@@ -27,6 +28,11 @@ export interface BoardCallbacks {
   onHover(action: Action | null): void;
   /** The pointer rests on an object (for the details box); null when it leaves. */
   onInspect(text: string | null): void;
+  /**
+   * Where `unit` may be dropped now (free placement of a piece the person picks up, for a
+   * ruleset whose decisions name the piece they move); null when it may not be, or not now.
+   */
+  onPlacement?(unit: string): Promise<Placement | null>;
 }
 
 export interface BoardRenderer {

@@ -7,7 +7,7 @@
 // a decision names (one to lose, an enemy stand to strike, ...) ringed to be clicked. Click or
 // drag to move; wheel or +/- to zoom.
 
-import type { Action } from '../api';
+import type { Action, Placement } from '../api';
 import type { BoardCallbacks, BoardFrame, BoardRenderer } from './index';
 import { mountBoardRoot, PanZoom, type ViewBox } from './panzoom';
 import { clear, compass, svg } from './svg';
@@ -20,6 +20,7 @@ import {
   mid,
   placementAction,
   pointInPolygon,
+  reachAt,
   snapToGhost,
   typeLabel,
   angleDiff,
@@ -28,6 +29,8 @@ import {
   standPicks,
   standRole,
   standZoomStep,
+  chooseLabels,
+  type Box,
   picksSignature,
   strikingStands,
   type Ghost,
@@ -36,6 +39,9 @@ import {
   type TableState,
   type TableUnit,
 } from './tablemodel';
+
+/** The least height of a unit's label on the screen, in pixels (issue 20: 11 px or more). */
+const LABEL_MIN_PX = 11.5;
 
 /** Colours of sides named after a colour; others by their order in the scenario. */
 const NAMED_COLOURS: Record<string, [string, string]> = {
@@ -53,6 +59,14 @@ const DEFAULT_COLOURS: [string, string][] = [
 
 const MOVE_KINDS = new Set(['move', 'turn', 'hold', 'charge', 'place']);
 
+/**
+ * How a unit is dragged: the picked unit ("selected"); a unit a pick decision picks first, taken
+ * as the drag starts ("pick": ohw, fastplay); or, for a ruleset whose decisions name the unit they
+ * move and have no pick step (gwkho), any unit of the side to move, whose free placement is asked
+ * for as it is picked up ("free").
+ */
+type DragMode = 'selected' | 'pick' | 'free';
+
 export class TableBoard implements BoardRenderer {
   readonly kind = 'table' as const;
   readonly wantsPlacement = true;
@@ -68,16 +82,28 @@ export class TableBoard implements BoardRenderer {
   private upi = 100;
   private drawnTable = '';
   private pz: PanZoom;
-  private dragUnit: { id: number; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
+  private dragUnit: { id: number; unit: string; mode: DragMode; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
+  // A drop made before the pick it needs has come back (its unit picked, its placement known).
+  private pendingDrop: { unit: string; at: Pt; heading: number; since: number } | null = null;
+  // With no pick step (gwkho): the unit the person holds on the board (clicked or dragged), its
+  // free placement, and the position (legal decisions) they were asked for.
+  private held: string | null = null;
+  private heldPlacement: Placement | null = null;
+  private heldPending = false;
+  private heldKey = '';
+  private positionKey = '';
   private suppressUntil = 0; // a click right after a drag or pan is not a click
   private aim: string | null = null; // the shooter or striker picked in the Shoot / Melee phase
   private facingChoice: Ghost[] | null = null;
-  private ghosts: Ghost[] = [];
+  private allGhosts: Ghost[] = [];
   private picks: StandPick[] = []; // the stands the decisions name, ringed to be clicked
   private standChoice: StandPick | null = null; // a stand several decisions name, awaiting a pick
   private hovered: Action | null = null; // the decision the pointer is on (a button or a stand)
   private standZoom = false; // zoomed on the stands of a decision by itself, to fit back after
   private picksSeen = ''; // picksSignature of the stands last ringed
+  private scale = 0; // screen pixels per board unit (PanZoom's onApply)
+  private widths = new Map<string, number>(); // textWidth()'s measures
+  private revealed: string | null = null; // the unit whose hidden label the pointer shows
 
   constructor(scenario: Record<string, unknown>) {
     const table = (scenario.table ?? {}) as Record<string, unknown>;
@@ -89,7 +115,15 @@ export class TableBoard implements BoardRenderer {
         this.sideOrder.push(s.id);
         this.sideNames[s.id] = s.name ?? s.id;
       }
-    this.pz = new PanZoom(this.fullBox(), { maxZoom: 10, zoomedSlack: 1 });
+    this.pz = new PanZoom(this.fullBox(), {
+      maxZoom: 10,
+      zoomedSlack: 1,
+      onApply: (_root, k) => {
+        this.scale = k;
+        this.fitLabels();
+        this.fitTerrainNames();
+      },
+    });
   }
 
   private fullBox(): ViewBox {
@@ -109,13 +143,14 @@ export class TableBoard implements BoardRenderer {
         cls: 'table-board',
         label: 'Table',
         defs: this.defs(),
-        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'stands', 'turns', 'marks', 'hover', 'overlay'],
+        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'labels', 'stands', 'turns', 'marks', 'hover', 'overlay'],
       },
       this.pz,
       {
         click: (e) => this.onClick(e),
         move: (e) => this.onMove(e),
         leave: () => {
+          this.reveal(null);
           this.cb?.onHover(null);
           this.cb?.onInspect(null);
         },
@@ -210,11 +245,66 @@ export class TableBoard implements BoardRenderer {
 
   private selectedUnit(): TableUnit | undefined {
     const st = this.st;
-    return st?.selected ? st.units.find((u) => u.id === st.selected) : undefined;
+    if (st?.selected) return st.units.find((u) => u.id === st.selected);
+    return this.held && this.freeMode() ? st?.units.find((u) => u.id === this.held) : undefined;
+  }
+
+  /** The ghosts of the candidate moves shown: with no pick step, only the held unit's. */
+  private get ghosts(): Ghost[] {
+    if (!this.freeMode()) return this.allGhosts;
+    return this.held ? this.allGhosts.filter((g) => g.action.mover === this.held) : [];
+  }
+
+  /** A pick decision of the unit (ohw, fastplay: "select-unit"). */
+  private pickAction(unit: string): Action | undefined {
+    return this.frame?.interactive ? this.frame.index.all.find((a) => a.kind === 'select-unit' && a.unit === unit) : undefined;
+  }
+
+  /**
+   * No pick step: the decisions name the unit they move (gwkho), nothing is picked, so the
+   * person picks a unit up on the board and its free placement is asked for.
+   */
+  private freeMode(): boolean {
+    const f = this.frame;
+    if (!f?.interactive || this.st?.selected) return false;
+    if (f.index.all.some((a) => a.kind === 'select-unit')) return false;
+    return f.index.all.some((a) => typeof a.mover === 'string' && MOVE_KINDS.has(a.kind ?? ''));
+  }
+
+  /** Whether the person may pick up unit `id` with no pick step: one of the side to move's. */
+  private freeUnit(id: string): boolean {
+    const u = this.st?.units.find((x) => x.id === id);
+    return !!u && this.freeMode() && u.side === this.st?.active && u.onTable && !u.removed;
+  }
+
+  /** Where the picked unit may be dropped: the shell's placement, or the held unit's. */
+  private placementNow(): Placement | null {
+    if (this.st?.selected) return this.frame?.placement ?? null;
+    return this.held && this.heldPlacement?.unit === this.held ? this.heldPlacement : null;
   }
 
   private canPlace(): boolean {
-    return !!this.frame?.interactive && (this.ghosts.length > 0 || !!this.frame.placement);
+    return !!this.frame?.interactive && (this.ghosts.length > 0 || !!this.placementNow());
+  }
+
+  /** Holds unit `id` (no pick step) and asks where it may be dropped, once per position. */
+  private hold(id: string | null): void {
+    if (id === this.held && (id === null || this.heldKey === this.positionKey)) return;
+    this.held = id;
+    this.heldPlacement = null;
+    this.heldPending = false;
+    this.heldKey = this.positionKey;
+    if (!id || !this.cb?.onPlacement) return;
+    this.heldPending = true;
+    const key = this.positionKey;
+    void this.cb.onPlacement(id).then((pl) => {
+      if (this.held !== id || this.positionKey !== key) return;
+      this.heldPlacement = pl;
+      this.heldPending = false;
+      this.draw();
+      this.drawDrag();
+      this.tryPendingDrop();
+    });
   }
 
   private onPointerDown(e: PointerEvent): void {
@@ -222,9 +312,21 @@ export class TableBoard implements BoardRenderer {
     const target = e.target as Element;
     const sel = this.selectedUnit();
     const unitId = target.closest('[data-unit]')?.getAttribute('data-unit');
-    if (sel && unitId === sel.id && this.canPlace()) {
+    const unit = unitId ? this.st?.units.find((u) => u.id === unitId) : undefined;
+    // Drag the picked unit, or one a pick decision picks, or (no pick step) any of the side to
+    // move's: no click to pick it first.
+    const mode: DragMode | null = !unit
+      ? null
+      : sel && unit.id === sel.id && this.canPlace()
+        ? 'selected'
+        : this.pickAction(unit.id)
+          ? 'pick'
+          : this.freeUnit(unit.id)
+            ? 'free'
+            : null;
+    if (unit && mode) {
       const p = this.toTable(e);
-      if (p) this.dragUnit = { id: e.pointerId, start: p, moved: false, heading: sel.headingDeg, at: p };
+      if (p) this.dragUnit = { id: e.pointerId, unit: unit.id, mode, start: p, moved: false, heading: unit.headingDeg, at: p };
       return;
     }
     this.pz.startPan(e); // pan only when zoomed in
@@ -236,7 +338,16 @@ export class TableBoard implements BoardRenderer {
       const p = this.toTable(e);
       if (!p) return;
       if (!d.moved && Math.hypot(p[0] - d.start[0], p[1] - d.start[1]) < 0.3 * this.upi) return;
-      if (!d.moved) this.root?.setPointerCapture(d.id);
+      if (!d.moved) {
+        this.root?.setPointerCapture(d.id);
+        // The drag picks the unit up: its pick decision, or (no pick step) its free placement.
+        const pick = d.mode === 'pick' ? this.pickAction(d.unit) : undefined;
+        if (pick) this.cb?.onChoose(pick);
+        if (d.mode === 'free') {
+          this.hold(d.unit);
+          this.draw();
+        }
+      }
       d.moved = true;
       d.at = p;
       this.drawDrag();
@@ -250,12 +361,30 @@ export class TableBoard implements BoardRenderer {
     this.dragUnit = null;
     if (d?.moved) {
       this.suppressUntil = performance.now() + 400;
-      const sel = this.selectedUnit();
-      if (sel) this.dropAt(sel, d.at, d.heading, true);
+      // Made at once, or (its pick or its placement still on the way) as soon as they are back.
+      this.pendingDrop = { unit: d.unit, at: d.at, heading: d.heading, since: performance.now() };
+      this.tryPendingDrop();
       this.drawDrag();
       return;
     }
     if (this.pz.endPan()) this.suppressUntil = performance.now() + 400;
+  }
+
+  /** Makes the drop waiting for its unit to be picked and its placement known, once they are. */
+  private tryPendingDrop(): void {
+    const d = this.pendingDrop;
+    const f = this.frame;
+    if (!d || !f) return;
+    if (performance.now() - d.since > 15_000) {
+      this.pendingDrop = null;
+      return;
+    }
+    if (!f.interactive) return;
+    const sel = this.selectedUnit();
+    if (!sel || sel.id !== d.unit) return;
+    if (this.st?.selected ? f.placementPending : this.heldPending) return;
+    this.pendingDrop = null;
+    this.dropAt(sel, d.at, d.heading, true);
   }
 
   /**
@@ -263,8 +392,11 @@ export class TableBoard implements BoardRenderer {
    * nearest ghost if one is close, else a free placement inside the reach; else nothing.
    */
   private dropAt(sel: TableUnit, p: Pt, heading: number, dragged: boolean): boolean {
-    const pl = this.frame?.placement ?? null;
-    const snap = snapToGhost(this.ghosts, p, (pl ? 0.6 : dragged ? 2 : 1) * this.upi, heading);
+    const pl = this.placementNow();
+    p = straightOn(sel, p, heading, this.upi);
+    const found = snapToGhost(this.ghosts, p, (pl ? 0.6 : dragged ? 2 : 1) * this.upi, heading);
+    // A drop is marked so the shell says beside the board what the rules made of it.
+    const snap = found && dragged ? { ...found, action: { ...found.action, dropped: true } } : found;
     if (snap && (!pl || angleDiff(snap.headingDeg, heading) < 0.5)) {
       this.cb?.onChoose(snap.action);
       return true;
@@ -280,12 +412,26 @@ export class TableBoard implements BoardRenderer {
       this.cb?.onChoose(snap.action);
       return true;
     }
-    this.cb?.onInspect(`${sel.id} cannot go there: drop it on a ghost or inside the green area.`);
+    const far = Math.hypot(p[0] - sel.x, p[1] - sel.y);
+    if (pl && pl.unit === sel.id && !this.st?.selected && far < pl.distances * pl.distance_step) {
+      // No pick step (gwkho): the rules themselves price the drop or say in one sentence why
+      // not (the server answers; the board's shading is only where they accepted a straight move).
+      const a = placementAction(pl, p, heading, false);
+      if (a) {
+        this.cb?.onChoose(this.placementDecision(a.id, sel.id, p));
+        return true;
+      }
+    }
+    const inches = (v: number) => `${(v / this.upi).toFixed(1)}"`;
+    if (pl && pl.unit === sel.id) {
+      const deg = Math.round((Math.atan2(p[1] - sel.y, p[0] - sel.x) * 180) / Math.PI);
+      this.cb?.onInspect(`${sel.id} cannot go there: that is ${inches(far)} away and its move reaches ${inches(reachAt(pl, deg))} that way (the green area).`);
+    } else this.cb?.onInspect(`${sel.id} cannot go there: it may go only to a ghost or inside the green area, and none is near.`);
     return false;
   }
 
   private placementDecision(id: number, unit: string, p: Pt): Action {
-    return { id, name: `${unit} to (${(p[0] / this.upi).toFixed(2)}", ${(p[1] / this.upi).toFixed(2)}")`, kind: 'place', mover: unit };
+    return { id, name: `${unit} to (${(p[0] / this.upi).toFixed(2)}", ${(p[1] / this.upi).toFixed(2)}")`, kind: 'place', mover: unit, dropped: true };
   }
 
   private onClick(e: MouseEvent): void {
@@ -337,6 +483,12 @@ export class TableBoard implements BoardRenderer {
     }
     const unitId = target.closest('[data-unit]')?.getAttribute('data-unit') ?? undefined;
     const sel = this.selectedUnit();
+    if (unitId && this.freeUnit(unitId)) {
+      // No pick step: a click holds one of ours (its moves and where it may go shown), again lets go.
+      this.hold(this.held === unitId ? null : unitId);
+      this.draw();
+      return;
+    }
     if (unitId && sel && unitId === sel.id && f.interactive) {
       // The picked unit itself: hold.
       const hold = f.index.all.find((a) => a.kind === 'hold');
@@ -391,6 +543,7 @@ export class TableBoard implements BoardRenderer {
     }
     const unitId = target.closest('[data-unit]')?.getAttribute('data-unit');
     const u = unitId ? st.units.find((x) => x.id === unitId) : undefined;
+    this.reveal(u?.id ?? null);
     if (u) {
       this.cb?.onInspect(describeTableUnit(u, (s) => this.sideNames[s] ?? s, this.upi));
       // A decision about one stand is previewed only from that stand.
@@ -402,6 +555,20 @@ export class TableBoard implements BoardRenderer {
     const t = [...st.terrain].reverse().find((x) => pointInPolygon(p, x.polygon));
     this.cb?.onInspect(`(${(p[0] / this.upi).toFixed(1)}", ${(p[1] / this.upi).toFixed(1)}")${t ? ` ${t.type}${t.id ? ` (${t.id})` : ''}` : ''}`);
     this.cb?.onHover(null);
+  }
+
+  /** Shows the label of the unit under the pointer even where it was left out (fitLabels). */
+  private reveal(id: string | null): void {
+    if (id === this.revealed) return;
+    const layer = this.layers.labels;
+    if (!layer) return;
+    for (const g of Array.from(layer.querySelectorAll('g.tunit-text.shown'))) g.classList.remove('shown');
+    this.revealed = id;
+    const g = id ? layer.querySelector(`g.tunit-text[data-label-of="${CSS.escape(id)}"]`) : null;
+    if (g) {
+      g.classList.add('shown');
+      layer.appendChild(g); // above the labels shown
+    }
   }
 
   // ---- Drawing ----
@@ -473,6 +640,7 @@ export class TableBoard implements BoardRenderer {
     }
     // Compass: north is up the table.
     names.appendChild(compass(`translate(${1.2 * u},${1.6 * u}) scale(${u / 12})`));
+    this.fitTerrainNames();
   }
 
   render(frame: BoardFrame): void {
@@ -492,12 +660,20 @@ export class TableBoard implements BoardRenderer {
     }
     if (!frame.interactive) this.aim = null;
     if (this.aim && !frame.index.all.some((a) => a.by === this.aim)) this.aim = null;
-    this.ghosts = frame.interactive ? ghostsOf(frame.index.all.filter((a) => MOVE_KINDS.has(a.kind ?? '') && a.kind !== 'place')) : [];
+    this.allGhosts = frame.interactive ? ghostsOf(frame.index.all.filter((a) => MOVE_KINDS.has(a.kind ?? '') && a.kind !== 'place')) : [];
+    // A new position lets go of the unit held with no pick step (its placement was for the last).
+    const posKey = `${String(frame.state.turn ?? '')}:${String(frame.state.phase ?? '')}:${frame.index.all.map((a) => a.id).join(',')}`;
+    if (posKey !== this.positionKey) {
+      this.positionKey = posKey;
+      if (this.held) this.hold(null);
+    }
     if (!frame.interactive) this.facingChoice = null;
     this.picks = frame.interactive ? standPicks(frame.index.all, st.units) : [];
     if (this.standChoice) this.standChoice = this.picks.find((p) => p.key === this.standChoice?.key && p.actions.length > 1) ?? null;
     if (this.hovered && !frame.index.all.some((a) => a.id === this.hovered?.id)) this.hovered = null;
     this.draw();
+    // A drop made while its pick was on its way (timers: never inside the shell's own update).
+    if (this.pendingDrop) window.setTimeout(() => this.tryPendingDrop(), 0);
     const sig = picksSignature(this.picks);
     const changed = sig !== this.picksSeen;
     if (frame.interactive) this.picksSeen = sig;
@@ -528,12 +704,14 @@ export class TableBoard implements BoardRenderer {
     const st = this.st;
     const f = this.frame;
     if (!st || !f || !this.root) return;
-    const { region, arcs, ghosts, los, units, stands, turns, marks, overlay } = this.layers;
-    for (const g of [region, arcs, ghosts, los, units, stands, turns, marks, overlay]) clear(g);
+    const { region, arcs, ghosts, los, units, labels, stands, turns, marks, overlay } = this.layers;
+    for (const g of [region, arcs, ghosts, los, units, labels, stands, turns, marks, overlay]) clear(g);
     this.root.classList.toggle('interactive', f.interactive);
     const u = this.upi;
     const legal = f.interactive ? f.index.all : [];
     const selectable = new Set(legal.filter((a) => a.kind === 'select-unit').map((a) => a.unit as string));
+    // With no pick step, the units the decisions move are the ones to pick up.
+    if (this.freeMode()) for (const a of legal) if (typeof a.mover === 'string' && MOVE_KINDS.has(a.kind ?? '')) selectable.add(a.mover);
     const strikes = legal.filter((a) => a.kind === 'shoot' || a.kind === 'melee');
     const strikers = new Set(strikes.map((a) => a.by as string));
     const targets = new Set(strikes.filter((a) => !this.aim || a.by === this.aim).map((a) => a.unit as string));
@@ -541,7 +719,7 @@ export class TableBoard implements BoardRenderer {
     const byId = new Map(st.units.map((x) => [x.id, x]));
 
     // The region the picked unit's centre may reach (free placement).
-    const pl = f.interactive ? f.placement ?? null : null;
+    const pl = f.interactive ? this.placementNow() : null;
     if (pl && sel && pl.unit === sel.id && pl.reach.length > 2) {
       region.appendChild(svg('polygon', { points: this.pointsAttr(pl.reach), class: 'reach', 'data-testid': 'reach' }));
     }
@@ -594,7 +772,7 @@ export class TableBoard implements BoardRenderer {
       );
     }
 
-    // Units.
+    // Units, and their labels above them all.
     for (const x of st.units) {
       if (!x.onTable || x.removed || x.corners.length !== 4) continue;
       const roles: string[] = [];
@@ -602,7 +780,9 @@ export class TableBoard implements BoardRenderer {
       if (strikers.has(x.id) && (!this.aim || this.aim === x.id)) roles.push('striker');
       if (targets.has(x.id)) roles.push('target');
       units.appendChild(this.unitShape(x, roles, sel?.id === x.id || this.aim === x.id));
+      labels.appendChild(this.unitLabel(x));
     }
+    this.fitLabels();
 
     // Stands a decision names: ringed by what the decision does, numbered as the decisions
     // number them; the stands that would strike are outlined beside them.
@@ -642,6 +822,7 @@ export class TableBoard implements BoardRenderer {
     }
     void marks;
     this.drawHover();
+    if (this.dragUnit?.moved) this.drawDrag(); // a drag goes on across a new position (its pick)
   }
 
   /** The stand the hovered decision names, and for a strike the line from the striking stand. */
@@ -691,7 +872,10 @@ export class TableBoard implements BoardRenderer {
       'data-roles': roles.join(' ') || undefined,
     });
     const pts = this.pointsAttr(x.corners);
-    if (roles.length || selected) g.appendChild(svg('polygon', { points: pts, class: 'tunit-ring', 'stroke-width': 0.35 * u }));
+    // Marks in proportion to small bases (gwkho's are 40 mm wide, a fifth of an ohw unit's).
+    const small = Math.min(Math.hypot(x.corners[0][0] - x.corners[1][0], x.corners[0][1] - x.corners[1][1]), Math.hypot(x.corners[1][0] - x.corners[2][0], x.corners[1][1] - x.corners[2][1]));
+    const mark = (v: number, share: number) => Math.min(v * u, share * small);
+    if (roles.length || selected) g.appendChild(svg('polygon', { points: pts, class: 'tunit-ring', 'stroke-width': mark(0.35, 0.25) }));
     g.appendChild(svg('polygon', { points: pts, class: 'tunit-base', fill, filter: 'url(#tb-shadow)' }));
     // A unit made of stands: each living stand's outline (a turned-about archer stand dashed).
     for (const s of x.stands)
@@ -701,26 +885,124 @@ export class TableBoard implements BoardRenderer {
     const [fr, fl] = x.corners;
     const fc = frontCentre(x);
     const h = (x.headingDeg * Math.PI) / 180;
-    const tip: Pt = [fc[0] + Math.cos(h) * 0.45 * u, fc[1] + Math.sin(h) * 0.45 * u];
+    const tip: Pt = [fc[0] + Math.cos(h) * mark(0.45, 0.45), fc[1] + Math.sin(h) * mark(0.45, 0.45)];
     const a: Pt = [fc[0] + (fr[0] - fc[0]) * 0.3, fc[1] + (fr[1] - fc[1]) * 0.3];
     const b: Pt = [fc[0] + (fl[0] - fc[0]) * 0.3, fc[1] + (fl[1] - fc[1]) * 0.3];
     g.appendChild(svg('polygon', { points: this.pointsAttr([a, tip, b]), class: 'tunit-facing', fill: ink }));
-    g.appendChild(svg('polyline', { points: this.pointsAttr([fr, fl]), class: 'tunit-front', stroke: ink, 'stroke-width': 0.12 * u }));
-    const [cx, cy] = this.P([x.x, x.y]);
-    // Upright text, sized to stay readable (11 px or more) in the default view of a 36-inch table
-    // at 1366x768 (issue 20); a base turned end-on to the viewer gets the short forms.
-    const wide = Math.max(...x.corners.map((p) => p[0])) - Math.min(...x.corners.map((p) => p[0]));
-    const narrow = wide < 3.2 * u;
-    g.appendChild(
-      svg('text', { x: cx, y: cy - 0.1 * u, class: 'tunit-label', fill: ink, 'text-anchor': 'middle', 'font-size': 0.64 * u }, [typeLabel(x.type, narrow)]),
-    );
-    g.appendChild(
-      svg('text', { x: cx, y: cy + 0.62 * u, class: 'tunit-hits', fill: ink, 'text-anchor': 'middle', 'font-size': 0.6 * u, 'data-testid': `hits-${x.id}` }, [
-        narrow ? `${x.id} · ${x.hits}` : `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`,
-      ]),
-    );
+    g.appendChild(svg('polyline', { points: this.pointsAttr([fr, fl]), class: 'tunit-front', stroke: ink, 'stroke-width': mark(0.12, 0.1) }));
     g.appendChild(svg('title', {}, [describeTableUnit(x, (s) => this.sideNames[s] ?? s, u)]));
     return g;
+  }
+
+  /**
+   * The unit's upright label (its type; below it, its id and hits where the ruleset counts
+   * hits), in its own layer above the bases. fitLabels() sizes it and picks its form.
+   */
+  private unitLabel(x: TableUnit): SVGGElement {
+    const [fill, ink] = this.sideColours(x.side);
+    const [cx, cy] = this.P([x.x, x.y]);
+    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
+    const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
+    g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [typeLabel(x.type)]));
+    if (x.hits !== null) {
+      g.setAttribute('data-hits-long', `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`);
+      g.setAttribute('data-hits-short', `${x.id} · ${x.hits}`);
+      g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-hits', 'data-testid': `hits-${x.id}` }, [g.getAttribute('data-hits-long') ?? '']));
+    }
+    return g;
+  }
+
+  /**
+   * Sizes the labels for the view (issue 20): never under 11.5 screen pixels tall (at the
+   * table's own scale when that is larger), each in its long form, else its short form, else
+   * none where it would overlap a label already shown (shown again on hover or when zoomed in).
+   */
+  private fitLabels(): void {
+    const layer = this.layers.labels;
+    const k = this.scale;
+    if (!layer || k <= 0) return;
+    const u = this.upi;
+    const size = Math.max(0.64 * u, LABEL_MIN_PX / k);
+    const groups = Array.from(layer.querySelectorAll<SVGGElement>('g.tunit-text'));
+    const forms = groups.map((g) => {
+      const cx = Number(g.getAttribute('data-cx'));
+      const cy = Number(g.getAttribute('data-cy'));
+      const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
+      const lines = hits ? 2 : 1;
+      const box = (text: string, hitsText: string | null): Box => {
+        // A third of the size's gap on each side, so that neighbours never read as one word.
+        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0) + 0.66) * size;
+        const top = cy - (lines * size * 1.05) / 2;
+        return [cx - w / 2, top, cx + w / 2, top + lines * size * 1.05];
+      };
+      return [box(g.getAttribute('data-long') ?? '', g.getAttribute('data-hits-long')), box(g.getAttribute('data-short') ?? '', g.getAttribute('data-hits-short'))];
+    });
+    const chosen = chooseLabels(forms);
+    groups.forEach((g, i) => {
+      const pick = chosen[i];
+      const [cx, cy] = [Number(g.getAttribute('data-cx')), Number(g.getAttribute('data-cy'))];
+      const label = g.querySelector<SVGTextElement>('text.tunit-label');
+      const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
+      g.classList.toggle('off', pick < 0);
+      if (label) {
+        label.textContent = pick === 1 ? g.getAttribute('data-short') : g.getAttribute('data-long');
+        label.setAttribute('font-size', size.toFixed(1));
+        label.setAttribute('stroke-width', (size * 0.16).toFixed(1));
+        label.setAttribute('y', (hits ? cy - 0.1 * size : cy + 0.35 * size).toFixed(1));
+      }
+      if (hits) {
+        hits.textContent = pick === 1 ? g.getAttribute('data-hits-short') : g.getAttribute('data-hits-long');
+        const hs = Math.max(0.6 * u, LABEL_MIN_PX / k);
+        hits.setAttribute('font-size', hs.toFixed(1));
+        hits.setAttribute('stroke-width', (hs * 0.16).toFixed(1));
+        hits.setAttribute('y', (cy + 0.05 * size + 0.85 * hs).toFixed(1));
+      }
+      void cx;
+    });
+  }
+
+  /** A text's width per unit of font size (measured once per text, in the labels' font). */
+  private textWidth(text: string, cls = 'tunit-label'): number {
+    const known = this.widths.get(`${cls}:${text}`);
+    if (known !== undefined) return known;
+    const layer = this.layers.labels;
+    let w = text.length * 0.55;
+    if (layer) {
+      const probe = svg('text', { class: cls, 'font-size': 100, x: 0, y: 0 }, [text]);
+      layer.appendChild(probe);
+      try {
+        const len = probe.getComputedTextLength();
+        if (len > 0) w = len / 100;
+      } catch {
+        // not laid out (hidden): the estimate
+      }
+      probe.remove();
+    }
+    this.widths.set(`${cls}:${text}`, w);
+    return w;
+  }
+
+  /**
+   * The names of terrain pieces: never under the labels' least size on the screen, and one left
+   * out where it would overlap a name already shown (its piece still says it on hover).
+   */
+  private fitTerrainNames(): void {
+    const layer = this.layers.names;
+    const k = this.scale;
+    if (!layer || k <= 0) return;
+    const size = Math.max(0.7 * this.upi, LABEL_MIN_PX / k);
+    const names = Array.from(layer.querySelectorAll<SVGTextElement>('text.terrain-name:not(.objective)'));
+    const boxes = names.map((t): Box[] => {
+      const cx = Number(t.getAttribute('x'));
+      const cy = Number(t.getAttribute('y'));
+      const w = (this.textWidth(t.textContent ?? '', t.getAttribute('class') ?? 'terrain-name') + 0.66) * size;
+      return [[cx - w / 2, cy - size * 0.6, cx + w / 2, cy + size * 0.6]];
+    });
+    const chosen = chooseLabels(boxes);
+    names.forEach((t, i) => {
+      t.setAttribute('font-size', size.toFixed(1));
+      t.classList.toggle('off', chosen[i] < 0);
+    });
   }
 
   private showHoverGhosts(gs: Ghost[]): void {
@@ -736,19 +1018,26 @@ export class TableBoard implements BoardRenderer {
     if (!m) return;
     clear(m);
     const d = this.dragUnit;
-    const sel = this.selectedUnit();
+    const sel = d ? this.st?.units.find((u) => u.id === d.unit) : undefined;
     if (!d || !d.moved || !sel) return;
-    const dx = d.at[0] - sel.x;
-    const dy = d.at[1] - sel.y;
+    const at = straightOn(sel, d.at, d.heading, this.upi);
+    const dx = at[0] - sel.x;
+    const dy = at[1] - sel.y;
     const turn = ((d.heading - sel.headingDeg) * Math.PI) / 180;
-    const corners = sel.corners.map(([x, y]): Pt => {
-      const rx = x - sel.x;
-      const ry = y - sel.y;
-      return [sel.x + dx + rx * Math.cos(turn) - ry * Math.sin(turn), sel.y + dy + rx * Math.sin(turn) + ry * Math.cos(turn)];
-    });
-    const pl = this.frame?.placement;
-    const ok = (pl && pointInPolygon(d.at, pl.reach)) || !!snapToGhost(this.ghosts, d.at, 2 * this.upi);
-    m.appendChild(svg('polygon', { points: this.pointsAttr(corners), class: `drag-base${ok ? '' : ' refused'}`, 'data-testid': 'drag-base' }));
+    const moved = (u: TableUnit) =>
+      u.corners.map(([x, y]): Pt => {
+        const rx = x - sel.x;
+        const ry = y - sel.y;
+        return [sel.x + dx + rx * Math.cos(turn) - ry * Math.sin(turn), sel.y + dy + rx * Math.sin(turn) + ry * Math.cos(turn)];
+      });
+    const pl = this.selectedUnit()?.id === d.unit ? this.placementNow() : null;
+    const waiting = !pl && (d.mode !== 'selected' || !!this.frame?.placementPending);
+    const ok = waiting || (pl && pointInPolygon(at, pl.reach)) || !!snapToGhost(this.ghosts, at, 2 * this.upi);
+    // A group's leader dropped straight ahead takes its group along (the placement's "group").
+    const straight = turn === 0 && (dx !== 0 || dy !== 0) && Math.abs(angleDiff((Math.atan2(dy, dx) * 180) / Math.PI, sel.headingDeg)) < 0.5;
+    const others = straight && pl?.group && pl.group.length > 1 ? this.st!.units.filter((u) => u.id !== sel.id && pl.group!.includes(u.id)) : [];
+    for (const u of others) m.appendChild(svg('polygon', { points: this.pointsAttr(moved(u)), class: `drag-base group${ok ? '' : ' refused'}` }));
+    m.appendChild(svg('polygon', { points: this.pointsAttr(moved(sel)), class: `drag-base${ok ? '' : ' refused'}`, 'data-testid': 'drag-base' }));
   }
 
   private facingOverlay(gs: Ghost[]): SVGGElement {
@@ -788,6 +1077,22 @@ export class TableBoard implements BoardRenderer {
     });
     return g;
   }
+}
+
+/**
+ * A drop that keeps the unit's facing and lands within 3 degrees of straight ahead (or straight
+ * back) is taken as straight on: a person's hand is not that exact, and the rules price a move
+ * straight ahead apart (a group's leader takes its group along only straight ahead).
+ */
+function straightOn(u: TableUnit, p: Pt, heading: number, upi: number): Pt {
+  if (angleDiff(heading, u.headingDeg) >= 0.5) return p;
+  const h = (u.headingDeg * Math.PI) / 180;
+  const dx = p[0] - u.x;
+  const dy = p[1] - u.y;
+  const along = dx * Math.cos(h) + dy * Math.sin(h);
+  const across = -dx * Math.sin(h) + dy * Math.cos(h);
+  if (Math.abs(along) < 0.25 * upi || Math.abs(across) > Math.abs(along) * Math.tan((3 * Math.PI) / 180)) return p;
+  return [u.x + along * Math.cos(h), u.y + along * Math.sin(h)];
 }
 
 function centroid(ps: Pt[]): Pt {

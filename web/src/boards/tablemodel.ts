@@ -29,7 +29,7 @@ export interface TableUnit {
   y: number;
   headingDeg: number; // counter-clockwise from +x
   corners: Pt[]; // front-right, front-left, back-left, back-right
-  hits: number;
+  hits: number | null; // null: the ruleset counts no hits (fastplay, gwkho)
   onTable: boolean;
   removed: boolean;
   stands: TableStand[]; // the unit's stands, where the ruleset draws them (fastplay); else empty
@@ -94,7 +94,7 @@ export function readTableState(s: Record<string, unknown>): TableState {
       y: num(u.y),
       headingDeg: num(u.heading_arcsec) / ARCSEC_PER_DEG,
       corners: pts(u.corners),
-      hits: num(u.hits),
+      hits: typeof u.hits === 'number' ? u.hits : null,
       onTable: u.on_table !== false,
       removed: u.removed === true,
       stands: (Array.isArray(u.stands) ? (u.stands as Record<string, unknown>[]) : []).map((t, index) => ({
@@ -136,13 +136,16 @@ const TYPE_SHORT: Record<string, string> = {
 
 /** The unit type as a label; `short` for a base seen end-on (narrow on the screen). */
 export function typeLabel(type: string, short = false): string {
-  if (short) return TYPE_SHORT[type] ?? type.slice(0, 4);
+  // gwkho's troop types carry their grade in brackets ("Hc(o)"): the short form is the type alone.
+  const graded = /^(.+)\([a-z]+\)$/.exec(type);
+  if (short) return TYPE_SHORT[type] ?? (graded ? graded[1] : type.slice(0, 4));
   return TYPE_LABEL[type] ?? type.replace(/_/g, ' ');
 }
 
 export function describeTableUnit(u: TableUnit, sideName: (id: string) => string, upi: number): string {
   const h = Math.round(((u.headingDeg % 360) + 360) % 360);
-  return `${u.id}: ${typeLabel(u.type)} (${sideName(u.side)}), ${u.hits} hit${u.hits === 1 ? '' : 's'}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
+  const hits = u.hits === null ? '' : `, ${u.hits} hit${u.hits === 1 ? '' : 's'}`;
+  return `${u.id}: ${typeLabel(u.type)} (${sideName(u.side)})${hits}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
 }
 
 // ---- Plane geometry ----
@@ -243,10 +246,11 @@ export function angleDiff(a: number, b: number): number {
 
 /**
  * The free-placement action for a drop of the placed unit's centre at `p` facing `headingDeg`
- * (encoded as the server's placement answer says), pulled back inside the reach, or null when
- * the drop is where the unit stands. The server checks it against the rules all the same.
+ * (encoded as the server's placement answer says), pulled back inside the reach (unless `clamp`
+ * is false: the server then says why a drop beyond it is refused), or null when the drop is
+ * where the unit stands. The server checks it against the rules all the same.
  */
-export function placementAction(pl: Placement, p: Pt, headingDeg: number): { id: number; direction: number; distance: number; heading: number } | null {
+export function placementAction(pl: Placement, p: Pt, headingDeg: number, clamp = true): { id: number; direction: number; distance: number; heading: number } | null {
   const dx = p[0] - pl.x;
   const dy = p[1] - pl.y;
   let dist = Math.hypot(dx, dy);
@@ -255,7 +259,7 @@ export function placementAction(pl: Placement, p: Pt, headingDeg: number): { id:
   let steps = 0;
   if (dist >= pl.distance_step / 2) {
     direction = ((Math.round((Math.atan2(dy, dx) * 180) / Math.PI) % pl.directions) + pl.directions) % pl.directions;
-    dist = Math.min(dist, reachAt(pl, direction));
+    if (clamp) dist = Math.min(dist, reachAt(pl, direction));
     steps = Math.min(pl.distances - 1, Math.floor(dist / pl.distance_step + 1e-9));
   }
   if (steps === 0) direction = 0;
@@ -372,4 +376,37 @@ export function standZoomStep(
 /** What the stands to pick are and where they stand, to tell a new decision about stands. */
 export function picksSignature(picks: StandPick[]): string {
   return picks.map((p) => `${p.key}@${p.corners.map((c) => c.join(',')).join(' ')}`).join(';');
+}
+
+// ---- Labels readable at any zoom ----
+
+/** A label's box on the board (user units): left, top, right, bottom. */
+export type Box = [number, number, number, number];
+
+export function boxesMeet(a: Box, b: Box): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/**
+ * Which form of each label to show so that no two shown labels overlap: labels in order, each
+ * with its forms (longest first) as boxes at the size they are drawn. First as many labels as
+ * can be are shown in their shortest form (in the order given), then each is lengthened to the
+ * longest form that meets no other label shown. -1: none (shown on hover, or when zoomed in).
+ */
+export function chooseLabels(labels: Box[][]): number[] {
+  const chosen = labels.map(() => -1);
+  const box = (i: number): Box => labels[i][chosen[i]];
+  const free = (i: number, b: Box) => chosen.every((c, j) => j === i || c < 0 || !boxesMeet(box(j), b));
+  labels.forEach((forms, i) => {
+    if (forms.length > 0 && free(i, forms[forms.length - 1])) chosen[i] = forms.length - 1;
+  });
+  labels.forEach((forms, i) => {
+    if (chosen[i] < 0) return;
+    for (let f = 0; f < chosen[i]; f++)
+      if (free(i, forms[f])) {
+        chosen[i] = f;
+        return;
+      }
+  });
+  return chosen;
 }

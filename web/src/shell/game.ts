@@ -208,6 +208,7 @@ export class GameScreen {
       onChoose: (a) => void this.act(a),
       onHover: (a) => this.hover(a),
       onInspect: (t) => this.inspect(t),
+      onPlacement: (u) => this.placementOf(u),
     });
     await this.apply(view);
   }
@@ -331,6 +332,7 @@ export class GameScreen {
     if (this.placement?.at === v.history_length) return;
     if (!(v.legal ?? []).some((a) => a.kind === 'move' || a.kind === 'hold')) {
       this.placement = { at: v.history_length, placement: null };
+      this.renderBoard();
       return;
     }
     try {
@@ -340,6 +342,19 @@ export class GameScreen {
       this.renderBoard();
     } catch (e) {
       this.showToast((e as Error).message);
+    }
+  }
+
+  /** Free placement of a piece the person picks up (a ruleset with no pick step). */
+  private async placementOf(unit: string): Promise<Placement | null> {
+    const v = this.view;
+    if (!v || !this.canAct()) return null;
+    try {
+      const r = await this.api.placement(this.id, this.viewer ?? undefined, unit);
+      return this.view?.history_length === r.history_length ? r.placement : null;
+    } catch (e) {
+      this.showToast((e as Error).message);
+      return null;
     }
   }
 
@@ -358,7 +373,10 @@ export class GameScreen {
     try {
       const next = await this.api.act(this.id, a.id, v.history_length, this.viewer ?? undefined);
       this.posting = false;
+      const seen = this.events.length;
       await this.apply(next, true);
+      // A unit dropped on the board: say beside it what the rules made of the drop (its price).
+      if (a.dropped === true && this.events.length > seen) this.showToast(this.events[seen].text);
     } catch (e) {
       this.posting = false;
       if (e instanceof ApiError && e.status === 409) this.showToast('The game moved on meanwhile; here is where it stands now.');
@@ -588,6 +606,7 @@ export class GameScreen {
       preview: this.preview,
       interactive: this.canAct(),
       placement: this.replayAt === null && this.placement?.at === shown.history_length ? this.placement.placement : null,
+      placementPending: this.replayAt === null && !!this.board.wantsPlacement && this.myTurn() && this.placement?.at !== shown.history_length,
     });
     this.mapPane.classList.toggle('busy', !!this.view && needsPolling(this.view));
   }
@@ -675,6 +694,9 @@ export function boardHint(legal: Action[]): string {
   const kinds = new Set(legal.map((a) => a.kind));
   if (kinds.has('activate')) return 'A chit of yours was drawn: activate the leader, or decline.';
   if (kinds.has('destination')) return 'Click a green hex to move there (the unit’s own hex: stay).';
+  // Moves of several pieces at once: decisions that name the piece they move (no pick step).
+  if (new Set(legal.filter((a) => (a.kind === 'move' || a.kind === 'turn') && typeof a.mover === 'string').map((a) => a.mover)).size > 1)
+    return 'Drag a ringed element and drop it anywhere: the rules price the move or say why not. Click one to see its candidate moves (dots) and where it may go (green).';
   if (kinds.has('move') || kinds.has('hold'))
     return 'Click a dot or anywhere in the green area, or drag the unit there (the wheel turns it while dragging); an arrow turns it in place; click the unit itself to hold.';
   if (kinds.has('shoot')) return 'Click a red-ringed enemy to shoot at it (click one of your archers first to choose who shoots), or end shooting.';
