@@ -306,6 +306,10 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     }
     c.flank_enemies = left + right;
     c.going = going_at(s.base);
+    // [CC-12, CC-13, G-12a, G-12c] Uphill of its enemy; behind a river against it.
+    const geo::Base& yb = els_[static_cast<std::size_t>(y)].base;
+    c.uphill = uphill_of(s.base, yb);
+    c.behind_linear = behind_river(s.base, yb);
     c.made_contact = s.made_contact && !f.followed_up;
     const auto ct = geo::edge_contact(s.base, els_[static_cast<std::size_t>(y)].base, kSlack);
     // [CC-17] Hit on a flank or rear this bound, whether or not it has turned to face since.
