@@ -62,9 +62,11 @@ struct ElementDef {
   Troop list_troop;   // as its army list gives it (what its morale ledgers count)
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
-  bool unarmed = false;  // [G-71] artillery with no guns: it never shoots or fires
-  bool general = false;  // [Gen-1] its command's general stands with it
-  bool cinc = false;     // ... and he is the commander-in-chief
+  bool unarmed = false;   // [G-71] artillery with no guns: it never shoots or fires
+  Peoples peoples;        // [CC-1, CC-17, CC-18, Mov-4, Pip-10, Pip-12] its list's peoples
+  bool halberds = false;  // [CC-18] heavy infantry with halberds or bills
+  bool general = false;   // [Gen-1] its command's general stands with it
+  bool cinc = false;      // ... and he is the commander-in-chief
   geo::Base base{geo::Point{1000, 1000}, 2, 2, geo::Angle{}};
 };
 

@@ -266,6 +266,8 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         e.status = g.status;
         e.weapon = g.weapon;
         e.unarmed = g.unarmed;
+        e.peoples = g.peoples;
+        e.halberds = g.halberds;
         e.general = general_here && k == 0;
         e.cinc = e.general && cmd.cinc;
         e.base = bases[k];

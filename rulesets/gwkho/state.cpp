@@ -323,8 +323,24 @@ Going GwkhoState::going_at(const geo::Base& b) const {
 
 std::int64_t GwkhoState::allowance(int e, Going g, bool ford) const {
   MoveCase c;
-  c.routing = els_[static_cast<std::size_t>(e)].routing;
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  c.routing = s.routing;
   c.crosses_ford = ford;
+  // [Mov-4] Swiss and Landsknecht pike more than 12 inches from every enemy move as (f).
+  const Peoples& ps = gw_->element(e).peoples;
+  c.swiss_or_landsknecht = ps.has(People::kSwiss) || ps.has(People::kLandsknecht);
+  if (c.swiss_or_landsknecht) {
+    c.beyond_swiss_fast_distance = true;
+    const std::int64_t beyond = inch(swiss_fast_beyond_inches());
+    for (int o = 0; o < num_elements() && c.beyond_swiss_fast_distance; ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || side_of(o) == side_of(e)) continue;
+      if (geo::far_apart(s.base.centre(), os.base.centre(),
+                         beyond + geo::reach(s.base) + geo::reach(os.base)))
+        continue;
+      if (geo::distance_sq(s.base, os.base).within(beyond)) c.beyond_swiss_fast_distance = false;
+    }
+  }
   const auto in = move_inches(gw_->element(e).troop, g, c);
   return in ? inch(*in) : 0;
 }

@@ -246,6 +246,7 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     const FightFlags& f = ff_[static_cast<std::size_t>(x)];
     c.troop = d.troop;
     c.status = d.status;
+    c.peoples = d.peoples;  // [CC-1] the Swiss and Landsknechts' d8
     c.morale = morale_of(x);
     c.general = d.general;
     // [CC-5 .. CC-7] Supporting ranks: friends directly behind, same facing, full contact.
@@ -283,7 +284,20 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     auto square_case = [&](int e) {
       const ElementDef& de = gw_->element(e);
       SquareCase q;
+      q.peoples = de.peoples;
+      q.halberd_or_bill = de.halberds;
       q.dismounted_hc = de.list_troop.type == TroopType::kHc && de.troop != de.list_troop;
+      // Shot with pike directly behind it (a friend facing its way, its front on e's rear).
+      const geo::Base& eb = els_[static_cast<std::size_t>(e)].base;
+      for (int o = 0; o < num_elements() && !q.supported_by_pike; ++o) {
+        const ElementState& os = els_[static_cast<std::size_t>(o)];
+        if (o == e || !os.alive || os.routing || side_of(o) != de.side ||
+            gw_->element(o).troop.type != TroopType::kPk || os.base.heading() != eb.heading())
+          continue;
+        const auto ct = geo::edge_contact(eb, os.base, kSlack);
+        q.supported_by_pike =
+            ct && ct->side_a == geo::Side::kBack && ct->side_b == geo::Side::kFront;
+      }
       return q;
     };
     if ((left > 0 || right > 0) && forms_square(d.troop, square_case(x))) {
@@ -445,7 +459,9 @@ void GwkhoState::turn_to_face() {
     // The ranks directly behind it, facing its way.
     std::vector<int> movers{t};
     std::vector<geo::Base> to{dest};
-    if (ranks_turn_to_face(gw_->element(t).troop, Peoples{}, gw_->element(attacker).troop)) {
+    // [CC-17] By its troop and its peoples.
+    if (ranks_turn_to_face(gw_->element(t).troop, gw_->element(t).peoples,
+                           gw_->element(attacker).troop)) {
       int at = t;
       std::int64_t off = dest.depth() / 2;  // from dest's centre back to the next rank's front
       for (int rank = 0; rank < 3; ++rank) {

@@ -387,7 +387,9 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   std::vector<geo::Base> from;
   for (int m : p.movers) from.push_back(els_[static_cast<std::size_t>(m)].base);
   p.cost.group = p.movers.size() > 1;
-  for (int m : p.movers) p.cost.elements.push_back({gw_->element(m).troop, {}});
+  // [Pip-10, Pip-12] Each mover with its peoples (the exemptions name some).
+  for (int m : p.movers)
+    p.cost.elements.push_back({gw_->element(m).troop, gw_->element(m).peoples});
   p.cost.march_move = moves + 1;
   // [Pip-7, G-10] A march move: only more than 12" from every enemy not routing, never into
   // contact.
