@@ -185,6 +185,9 @@ struct ElementState {
   bool fought_last_bound = false;  // ... in the bound before
   bool shot = false;               // it shot in this shooting phase
   bool shot_last_phase = false;    // ... in the one before
+  // [CC-5] A phalanx's LI or HI enemy in its latest round, which it did not push back (both
+  // stayed): while they fight on, its ranks do not count (-1: none).
+  int stuck_with = -1;
 };
 
 // A move as the State works it out: the elements that move and where they end.

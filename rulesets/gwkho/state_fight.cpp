@@ -332,6 +332,11 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     c.fought_last_bound = s.fought_last_bound;
     // [CC-10] It destroyed the enemy to its front and fights on.
     c.breakthrough = f.breakthrough;
+    // [CC-5] Already in this contact (neither has moved or followed up into it since), it failed
+    // to push its LI or HI enemy back.
+    c.failed_to_push_back = s.stuck_with == y && !s.made_contact && !f.followed_up &&
+                            !els_[static_cast<std::size_t>(y)].made_contact &&
+                            !ff_[static_cast<std::size_t>(y)].followed_up;
     // [CC-14] No room to recoil: the place a base depth behind is off the table or taken.
     const geo::Base back = s.base.moved_forward(-s.base.depth());
     c.cannot_recoil = !on_table(back) || !clear_path({x}, {s.base}, {back}, -1);
@@ -692,6 +697,19 @@ void GwkhoState::apply_fight(game::Action a) {
                          name(y), o.graded_b, db, gw_->element(x).id, result_id(o.a),
                          gw_->element(y).id, result_id(o.b)),
              "gwkho CC-14");
+      // [CC-5] A phalanx that fought LI or HI and did not push them back (both stayed) has
+      // failed to: its ranks stop counting while that contact lasts.
+      auto stuck = [&](int ph, int enemy) {
+        const TroopType t = gw_->element(ph).troop.type, et = gw_->element(enemy).troop.type;
+        els_[static_cast<std::size_t>(ph)].stuck_with =
+            (t == TroopType::kPh || t == TroopType::kPk) &&
+                    (et == TroopType::kLI || et == TroopType::kHI) && o.a == Result::kNoEffect &&
+                    o.b == Result::kNoEffect
+                ? enemy
+                : -1;
+      };
+      stuck(x, y);
+      stuck(y, x);
       apply_result(x, o.a, y, "gwkho CC-3");
       apply_result(y, o.b, x, "gwkho CC-3");
       if (o.a == Result::kDestroyed) knock_on_from(x);

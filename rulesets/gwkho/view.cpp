@@ -58,7 +58,7 @@ std::string GwkhoState::to_string() const {
     os << e << ' ' << s.alive << ' ' << s.base.centre().x << ',' << s.base.centre().y << ' '
        << s.base.heading().units() << ' ' << static_cast<int>(s.loss) << ' ' << s.routing << ' '
        << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
-       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << '\n';
+       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << ' ' << s.stuck_with << '\n';
   }
   return os.str();
 }

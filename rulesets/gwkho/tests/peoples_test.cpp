@@ -188,3 +188,69 @@ TEST(Gwkho_Pips, Clause_Pip_10_SwissFootWheelForNothingMore) {
 
 }  // namespace
 }  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+// The Como spearmen (Ph(i)) with a second rank, facing south at (40", 20"), front to front with
+// the enemy element `enemy` (of base depth `depth`); red's bound, at its close combat.
+std::unique_ptr<GwkhoState> phalanx_against(const std::shared_ptr<const GwkhoGame>& g,
+                                            const char* enemy, std::int64_t depth) {
+  auto st = testing::start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const std::int64_t x = 40 * kUnitsPerInch, y = 20 * kUnitsPerInch;
+  st->debug_place(testing::find(*g, "red.1.2.0"), geo::Point{x, y}, 270);
+  st->debug_place(testing::find(*g, "red.1.2.1"), geo::Point{x, y + 1000}, 270);
+  st->debug_place(testing::find(*g, enemy), geo::Point{x, y - 500 - depth / 2}, 90);
+  st->debug_start_combat();
+  return st;
+}
+
+bool has_rank_factor(const SideFactors& f) {
+  return std::any_of(f.factors.begin(), f.factors.end(),
+                     [](const Factor& x) { return x.clause == "CC-5"; });
+}
+
+// Plays the pending combat of `st` with dice that leave both elements where they stand.
+void draw_round(GwkhoState& st, int ph, int enemy) {
+  for (int guard = 0; guard < 20 && !st.is_chance_node(); ++guard)
+    ASSERT_TRUE(st.apply(st.legal_actions().front()).ok());
+  ASSERT_EQ(st.pending_a(), ph);
+  ASSERT_EQ(st.pending_b(), enemy);
+  const CombatSituation cs = st.combat_situation(ph, enemy);
+  int pick = -1;
+  for (int da = 1; da <= 6 && pick < 0; ++da)
+    for (int db = 1; db <= 6 && pick < 0; ++db) {
+      const CombatOutcome o = resolve_combat(cs, da, db);
+      if (o.a == Result::kNoEffect && o.b == Result::kNoEffect)
+        pick = act::kCombatDice + (da - 1) * 10 + (db - 1);
+    }
+  ASSERT_GE(pick, 0);
+  ASSERT_TRUE(st.apply(pick).ok());
+}
+
+TEST(Gwkho_Combat, Clause_CC_5_APhalanxThatFailedToPushBackHeavyInfantryLosesItsRanks) {
+  const auto g = testing::make_game(testing::small_scenario("red", false));
+  const int ph = testing::find(*g, "red.1.2.0"), hi = testing::find(*g, "blue.1.2.0");
+  auto st = phalanx_against(g, "blue.1.2.0", 1000);
+  // The first round: the second rank counts (+2, CC-5).
+  const CombatSituation first = st->combat_situation(ph, hi);
+  EXPECT_FALSE(first.a.failed_to_push_back);
+  EXPECT_TRUE(has_rank_factor(combat_factors(first).a));
+  draw_round(*st, ph, hi);
+  EXPECT_EQ(st->element(ph).stuck_with, hi);
+  // Still in that contact: no ranks.
+  const CombatSituation again = st->combat_situation(ph, hi);
+  EXPECT_TRUE(again.a.failed_to_push_back);
+  EXPECT_FALSE(has_rank_factor(combat_factors(again).a));
+  // Negative: a drawn round against mounted leaves the ranks (the text names LI and HI only).
+  const int knight = testing::find(*g, "blue.0.0.0");
+  auto st2 = phalanx_against(g, "blue.0.0.0", 1500);
+  draw_round(*st2, ph, knight);
+  EXPECT_EQ(st2->element(ph).stuck_with, -1);
+  EXPECT_FALSE(st2->combat_situation(ph, knight).a.failed_to_push_back);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
