@@ -35,7 +35,7 @@ bool read_group(FieldReader& rd, const json& j, const std::string& path, const A
   if (!rd.object(j, p) ||
       !rd.only_fields(j, p,
                       {"name", "type", "grade", "count", "status", "weapon", "dismount",
-                       "mounted_infantry", "general", "unarmed"},
+                       "mounted_infantry", "general", "unarmed", "peoples", "halberds"},
                       "an element group (see docs/scenario-format.md, gwkho)") ||
       !rd.string(j, p, "name", g.name, Need::kOptional))
     return false;
@@ -163,6 +163,29 @@ bool read_group(FieldReader& rd, const json& j, const std::string& path, const A
     return rd.fail(p + "mounted_infantry",
                    fmt::format("is true, but {} cannot be mounted infantry: only foot other than "
                                "artillery (rule Pts-5)",
+                               troop));
+  // [CC-17, CC-18] The peoples the rules name, and halberds or bills for heavy infantry.
+  if (const json* ps = rd.array(j, p, "peoples", 1, kNumPeoples, Need::kOptional)) {
+    for (std::size_t k = 0; k < ps->size(); ++k) {
+      const std::string field = fmt::format("{}peoples[{}]", p, k);
+      const auto& v = (*ps)[k];
+      const auto people = v.is_string() ? people_from_id(v.get<std::string>()) : std::nullopt;
+      if (!people) {
+        std::string ids;
+        for (int i = 0; i < kNumPeoples; ++i)
+          ids += fmt::format("{}{}", i == 0 ? "" : ", ", people_id(static_cast<People>(i)));
+        return rd.fail(field, "must be one of the peoples the rules name: " + ids);
+      }
+      g.peoples.add(*people);
+    }
+  } else if (rd.err()) {
+    return false;
+  }
+  if (!rd.boolean(j, p, "halberds", g.halberds, Need::kOptional)) return false;
+  if (g.halberds && g.troop.type != TroopType::kHI)
+    return rd.fail(p + "halberds",
+                   fmt::format("is true, but {} is not heavy infantry: only HI carry halberds or "
+                               "bills in the rules (rule CC-18)",
                                troop));
   // [G-71] Only an artillery element may be without its guns (a standard's war cart).
   if (g.unarmed && !is_artillery(g.troop.type))
@@ -663,6 +686,13 @@ json group_json(const GroupReport& g) {
   if (e.mounted_infantry) j["mounted_infantry"] = true;
   if (e.unarmed) j["unarmed"] = true;
   if (e.general) j["general"] = true;
+  if (!e.peoples.empty()) {
+    j["peoples"] = json::array();
+    for (int i = 0; i < kNumPeoples; ++i)
+      if (e.peoples.has(static_cast<People>(i)))
+        j["peoples"].push_back(people_id(static_cast<People>(i)));
+  }
+  if (e.halberds) j["halberds"] = true;
   return j;
 }
 

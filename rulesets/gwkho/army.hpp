@@ -38,7 +38,12 @@ struct ElementGroup {
   bool mounted_infantry = false;  // [Pts-5] foot mounted as Cv(i)
   bool unarmed = false;  // [G-71] an artillery element with no guns (a standard's war cart)
   bool general = false;  // the command's general stands with one of these elements
-  std::string path;      // its JSON path, "commands[0].elements[2]"
+  // [CC-1, CC-17, CC-18, Mov-4, Pip-10, Pip-12] The peoples the rules name that it belongs to
+  // (Swiss, Landsknechts, the Low Countries...), and [CC-18] whether heavy infantry carry halberds
+  // or bills.
+  Peoples peoples;
+  bool halberds = false;
+  std::string path;  // its JSON path, "commands[0].elements[2]"
 };
 
 // [Gen-2] A regiment: a permanent formation of a command with its own command stand (no combat

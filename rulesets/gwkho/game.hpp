@@ -18,6 +18,7 @@
 
 #include "core/geometry.hpp"
 #include "game/state.hpp"
+#include "game/table/scenario.hpp"
 #include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/morale.hpp"
 
@@ -28,12 +29,27 @@ namespace geo = core::geo;
 inline constexpr int kNumSides = 2;
 inline constexpr int kMaxElements = 250;  // both armies together (the action encoding's bound)
 
-// [G-12] A terrain piece: its going for movement and combat.
+// [G-12, G-12a] What a terrain piece is. An area is rough or bad going. A river (or stream) is
+// a watercourse: crossed as bad going, or not at all but at its fords and by roads; foot with it
+// between them and their enemy fight behind it (CC-13). A ford is a crossing of a river: a move
+// across it goes at most 3 inches (Mov-5). A hill gives the ground above its foot (CC-12,
+// Pip-13); its slopes are open, rough or bad going.
+enum class TerrainKind : std::uint8_t { kArea, kRiver, kFord, kHill };
+inline constexpr int kNumTerrainKinds = 4;
+
+// [G-12] A terrain piece: its kind, and its going for movement and combat.
 struct TerrainPiece {
   std::string id;
+  TerrainKind kind = TerrainKind::kArea;
   Going going = Going::kRough;
+  bool impassable = false;  // [G-12a] a river crossed only at its fords or by a road
   geo::Polygon outline;
 };
+
+// [G-12b] A road: its centre line (the shared table kit's road). An element moves along it when
+// its centre keeps within kRoadHalfWidth of one straight stretch of the line.
+using Road = game::table::Road;
+inline constexpr std::int64_t kRoadHalfWidth = 635;  // half an inch, in sub-units
 
 // One element as deployed.
 struct ElementDef {
@@ -46,9 +62,11 @@ struct ElementDef {
   Troop list_troop;   // as its army list gives it (what its morale ledgers count)
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
-  bool unarmed = false;  // [G-71] artillery with no guns: it never shoots or fires
-  bool general = false;  // [Gen-1] its command's general stands with it
-  bool cinc = false;     // ... and he is the commander-in-chief
+  bool unarmed = false;   // [G-71] artillery with no guns: it never shoots or fires
+  Peoples peoples;        // [CC-1, CC-17, CC-18, Mov-4, Pip-10, Pip-12] its list's peoples
+  bool halberds = false;  // [CC-18] heavy infantry with halberds or bills
+  bool general = false;   // [Gen-1] its command's general stands with it
+  bool cinc = false;      // ... and he is the commander-in-chief
   geo::Base base{geo::Point{1000, 1000}, 2, 2, geo::Angle{}};
 };
 
@@ -69,11 +87,13 @@ struct Scenario {
   std::int64_t width = 72 * 1270, height = 48 * 1270;
   std::array<SideDef, kNumSides> sides;
   std::vector<TerrainPiece> terrain;
+  std::vector<Road> roads;
   std::vector<ElementDef> elements;
   nlohmann::json source;
 };
 
-std::string_view going_name(Going g);  // "open", "rough", "bad", "road"
+std::string_view going_name(Going g);               // "open", "rough", "bad", "road"
+std::string_view terrain_kind_name(TerrainKind k);  // "area", "river", "ford", "hill"
 
 // Reads and checks a scenario; every error names the source, the field and the problem.
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);

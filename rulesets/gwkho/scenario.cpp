@@ -15,6 +15,12 @@
 
 namespace carroccio::gwkho {
 
+std::string_view terrain_kind_name(TerrainKind k) {
+  static constexpr std::array<std::string_view, kNumTerrainKinds> kNames = {"area", "river", "ford",
+                                                                            "hill"};
+  return kNames[static_cast<std::size_t>(k)];
+}
+
 std::string_view going_name(Going g) {
   static constexpr std::array<std::string_view, kNumGoings> kNames = {"open", "rough", "bad",
                                                                       "road"};
@@ -66,7 +72,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   game::table::Reader rd(source, kFormat);
   if (!rd.top_level(j, "gwkho",
                     {"ruleset", "id", "title", "description", "year", "bounds", "table", "first",
-                     "terrain", "sides"}))
+                     "terrain", "roads", "sides"}))
     return *rd.err();
   Scenario s;
   s.source = j;
@@ -89,10 +95,42 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       const auto& t = (*ts)[i];
       TerrainPiece piece;
       if (!rd.object(t, p) ||
-          !rd.only_fields(t, p, {"id", "going", "polygon"}, "a terrain piece") ||
+          !rd.only_fields(t, p, {"id", "kind", "going", "polygon"}, "a terrain piece") ||
           !rd.string(t, p, "id", piece.id) ||
-          !rd.choice(t, p, "going", piece.going, {{"rough", Going::kRough}, {"bad", Going::kBad}}))
+          !rd.unique_id(p, piece.id, s.terrain.size(),
+                        [&](std::size_t k) -> const std::string& { return s.terrain[k].id; }) ||
+          !rd.choice(t, p, "kind", piece.kind,
+                     {{"area", TerrainKind::kArea},
+                      {"river", TerrainKind::kRiver},
+                      {"ford", TerrainKind::kFord},
+                      {"hill", TerrainKind::kHill}},
+                     game::Need::kOptional))
         return *rd.err();
+      // [G-12, G-12a] The going each kind may have: an area is rough or bad; a river is bad
+      // going or impassable (crossed at its fords and by roads only); a ford and a hill are
+      // open unless the file says rough or bad.
+      switch (piece.kind) {
+        case TerrainKind::kArea:
+          if (!rd.choice(t, p, "going", piece.going,
+                         {{"rough", Going::kRough}, {"bad", Going::kBad}}))
+            return *rd.err();
+          break;
+        case TerrainKind::kRiver: {
+          int going = 0;
+          if (!rd.choice(t, p, "going", going, {{"bad", 0}, {"impassable", 1}})) return *rd.err();
+          piece.going = Going::kBad;
+          piece.impassable = going == 1;
+          break;
+        }
+        case TerrainKind::kFord:
+        case TerrainKind::kHill:
+          piece.going = Going::kOpen;
+          if (!rd.choice(t, p, "going", piece.going,
+                         {{"open", Going::kOpen}, {"rough", Going::kRough}, {"bad", Going::kBad}},
+                         game::Need::kOptional))
+            return *rd.err();
+          break;
+      }
       const nlohmann::json* poly = rd.array(t, p, "polygon", 3, 64);
       if (!poly) return *rd.err();
       for (std::size_t k = 0; k < poly->size(); ++k) {
@@ -108,6 +146,25 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   } else if (rd.err()) {
     return *rd.err();
   }
+  // [G-12a] A ford crosses a river: it touches or overlaps one.
+  for (std::size_t i = 0; i < s.terrain.size(); ++i) {
+    const TerrainPiece& f = s.terrain[i];
+    if (f.kind != TerrainKind::kFord) continue;
+    const bool crosses = std::any_of(s.terrain.begin(), s.terrain.end(), [&](const auto& r) {
+      if (r.kind != TerrainKind::kRiver) return false;
+      for (std::size_t k = 0; k < f.outline.size(); ++k)
+        if (geo::distance_sq(geo::Segment{f.outline[k], f.outline[(k + 1) % f.outline.size()]},
+                             r.outline)
+                .within(0))
+          return true;
+      return false;
+    });
+    if (!crosses)
+      return rd.error(game::item_path("terrain", i) + "polygon",
+                      "touches no river: a ford is a crossing of a river piece");
+  }
+  // [G-12b] Roads: centre lines.
+  if (!rd.roads(j, s.roads)) return *rd.err();
   // Sides.
   const nlohmann::json* sides = rd.array(j, "", "sides", 2, 2);
   if (!sides) return *rd.err();
@@ -209,11 +266,19 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         e.status = g.status;
         e.weapon = g.weapon;
         e.unarmed = g.unarmed;
+        e.peoples = g.peoples;
+        e.halberds = g.halberds;
         e.general = general_here && k == 0;
         e.cinc = e.general && cmd.cinc;
         e.base = bases[k];
         if (!on_table(e.base, s.width, s.height))
           return rd.error(dp + "at", "puts elements of the group off the table");
+        // [G-12a] Not in a river that may be crossed only at its fords.
+        for (const auto& t : s.terrain)
+          if (t.impassable && geo::base_overlaps_polygon(e.base, t.outline))
+            return rd.error(dp + "at", fmt::format("puts element {} in the river '{}', which is "
+                                                   "crossed only at its fords",
+                                                   e.id, t.id));
         for (const auto& o : s.elements)
           if (geo::overlaps(o.base, e.base))
             return rd.error(dp + "at", fmt::format("puts element {} on element {}", e.id, o.id));

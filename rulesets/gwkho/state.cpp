@@ -306,7 +306,7 @@ Going GwkhoState::going_at(const geo::Base& b) const {
   Going worst = Going::kOpen;
   const auto corners = b.corners();
   for (const auto& t : gw_->scenario_data().terrain) {
-    if (going_rank(t.going) <= going_rank(worst)) continue;
+    if (t.impassable || going_rank(t.going) <= going_rank(worst)) continue;
     // A quick test of the bounding boxes first (no change to the answer).
     bool left = true, right = true, below = true, above = true;
     for (const auto& p : t.outline)
@@ -322,11 +322,66 @@ Going GwkhoState::going_at(const geo::Base& b) const {
   return worst;
 }
 
-std::int64_t GwkhoState::allowance(int e, Going g) const {
+std::int64_t GwkhoState::allowance(int e, Going g, bool ford) const {
   MoveCase c;
-  c.routing = els_[static_cast<std::size_t>(e)].routing;
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  c.routing = s.routing;
+  c.crosses_ford = ford;
+  // [Mov-4] Swiss and Landsknecht pike more than 12 inches from every enemy move as (f).
+  const Peoples& ps = gw_->element(e).peoples;
+  c.swiss_or_landsknecht = ps.has(People::kSwiss) || ps.has(People::kLandsknecht);
+  if (c.swiss_or_landsknecht) {
+    c.beyond_swiss_fast_distance = true;
+    const std::int64_t beyond = inch(swiss_fast_beyond_inches());
+    for (int o = 0; o < num_elements() && c.beyond_swiss_fast_distance; ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || side_of(o) == side_of(e)) continue;
+      if (geo::far_apart(s.base.centre(), os.base.centre(),
+                         beyond + geo::reach(s.base) + geo::reach(os.base)))
+        continue;
+      if (geo::distance_sq(s.base, os.base).within(beyond)) c.beyond_swiss_fast_distance = false;
+    }
+  }
   const auto in = move_inches(gw_->element(e).troop, g, c);
   return in ? inch(*in) : 0;
+}
+
+bool GwkhoState::along_road(const std::vector<geo::Base>& path) const {
+  // The distance to a segment is convex, so when every listed centre is near one stretch, the
+  // straight moves between them are too.
+  for (const auto& r : gw_->scenario_data().roads)
+    for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
+      const geo::Segment stretch{r.line[i], r.line[i + 1]};
+      if (std::all_of(path.begin(), path.end(), [&](const geo::Base& b) {
+            return geo::distance_sq(b.centre(), stretch).within(kRoadHalfWidth);
+          }))
+        return true;
+    }
+  return false;
+}
+
+bool GwkhoState::in_ford(const geo::Base& b) const {
+  for (const auto& t : gw_->scenario_data().terrain)
+    if (t.kind == TerrainKind::kFord && geo::base_overlaps_polygon(b, t.outline)) return true;
+  return false;
+}
+
+bool GwkhoState::uphill_of(const geo::Base& a, const geo::Base& b) const {
+  for (const auto& t : gw_->scenario_data().terrain)
+    if (t.kind == TerrainKind::kHill && geo::point_in_polygon(a.centre(), t.outline) &&
+        !geo::point_in_polygon(b.centre(), t.outline))
+      return true;
+  return false;
+}
+
+bool GwkhoState::behind_river(const geo::Base& a, const geo::Base& b) const {
+  for (const auto& t : gw_->scenario_data().terrain)
+    if ((t.kind == TerrainKind::kRiver || t.kind == TerrainKind::kFord) &&
+        !geo::point_in_polygon(a.centre(), t.outline) &&
+        ((geo::base_overlaps_polygon(b, t.outline) && !geo::base_overlaps_polygon(a, t.outline)) ||
+         geo::segment_crosses_polygon_interior(geo::Segment{a.centre(), b.centre()}, t.outline)))
+      return true;
+  return false;
 }
 
 std::vector<int> GwkhoState::group_of(int e) const {
@@ -423,7 +478,10 @@ void GwkhoState::rout_moves() {
     if (!s.alive || !s.routing || side_of(e) != active_) continue;
     const bool north = gw_->side(side_of(e)).north;
     const geo::Base turned = s.base.with_heading(geo::Angle::degrees(north ? 90 : 270));
-    const std::int64_t dist = allowance(e, going_at(s.base));
+    // [Mov-3, G-12b] Along a road it runs at road speed (and without the router's inch).
+    std::int64_t dist = allowance(e, Going::kRoad);
+    if (!along_road({turned, turned.moved_forward(dist)}))
+      dist = allowance(e, going_at(s.base), in_ford(s.base));
     const geo::Base to = turned.moved_forward(dist);
     if (!on_table(to)) {
       destroy(e, "routs off the table");

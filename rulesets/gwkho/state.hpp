@@ -185,6 +185,9 @@ struct ElementState {
   bool fought_last_bound = false;  // ... in the bound before
   bool shot = false;               // it shot in this shooting phase
   bool shot_last_phase = false;    // ... in the one before
+  // [CC-5] A phalanx's LI or HI enemy in its latest round, which it did not push back (both
+  // stayed): while they fight on, its ranks do not count (-1: none).
+  int stuck_with = -1;
 };
 
 // A move as the State works it out: the elements that move and where they end.
@@ -248,10 +251,23 @@ class GwkhoState final : public game::State {
   // [G-47] The group of element e: its command's elements of the same heading in full edge
   // contact side by side or front to back, closed under that relation (sorted).
   std::vector<int> group_of(int e) const;
-  // [Mov-1, G-11] The going of the worst piece the base overlaps.
+  // [Mov-1, G-11] The going of the worst piece the base overlaps (a river crossed only at
+  // fords counts for nothing here: no element stands in one).
   Going going_at(const geo::Base& b) const;
-  // [Mov-1] How far element e may move in going g (sub-units), 0 if it may not enter.
-  std::int64_t allowance(int e, Going g) const;
+  // [Mov-1, Mov-5] How far element e may move in going g (sub-units), 0 if it may not enter; at
+  // most 3 inches when the move crosses a ford.
+  std::int64_t allowance(int e, Going g, bool ford = false) const;
+  // [G-12b, Mov-1] The centres of a path keep to one straight stretch of a road (within
+  // kRoadHalfWidth of it): the move goes at road speed whatever the road runs through.
+  bool along_road(const std::vector<geo::Base>& path) const;
+  // [G-12a, Mov-5] The base overlaps a ford.
+  bool in_ford(const geo::Base& b) const;
+  // [G-12c, CC-12, Pip-13] Base a stands uphill of base b: a's centre is on a hill that b's
+  // centre is not on.
+  bool uphill_of(const geo::Base& a, const geo::Base& b) const;
+  // [G-12a, CC-13] Base a stands behind a river (or its ford) against base b: a's centre is not
+  // in the watercourse, and b stands in it while a does not, or it runs between their centres.
+  bool behind_river(const geo::Base& a, const geo::Base& b) const;
   // The move of action `a` (a move or contact code), or why not (one sentence).
   core::Expected<MovePlan> plan(game::Action a) const;
   // [Pip-5, G-50] The enemies element e may try to contact, nearest first (at most
@@ -323,7 +339,8 @@ class GwkhoState final : public game::State {
   core::Expected<MovePlan> plan_code(int e, int code, const Drop* drop = nullptr) const;
   struct PathCheck {
     std::string refusal;       // empty: the path is clear
-    std::vector<Going> worst;  // the worst going each mover crosses
+    std::vector<Going> worst;  // the worst going each mover crosses (road: along a road)
+    std::vector<bool> ford;    // [Mov-5] each mover's path crosses a ford
   };
   PathCheck check_path(const std::vector<int>& movers,
                        const std::vector<std::vector<geo::Base>>& paths, int target,

@@ -286,6 +286,7 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     const FightFlags& f = ff_[static_cast<std::size_t>(x)];
     c.troop = d.troop;
     c.status = d.status;
+    c.peoples = d.peoples;  // [CC-1] the Swiss and Landsknechts' d8
     c.morale = morale_of(x);
     c.general = d.general;
     // [CC-5 .. CC-7] Supporting ranks: friends directly behind, same facing, full contact.
@@ -323,7 +324,20 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     auto square_case = [&](int e) {
       const ElementDef& de = gw_->element(e);
       SquareCase q;
+      q.peoples = de.peoples;
+      q.halberd_or_bill = de.halberds;
       q.dismounted_hc = de.list_troop.type == TroopType::kHc && de.troop != de.list_troop;
+      // Shot with pike directly behind it (a friend facing its way, its front on e's rear).
+      const geo::Base& eb = els_[static_cast<std::size_t>(e)].base;
+      for (int o = 0; o < num_elements() && !q.supported_by_pike; ++o) {
+        const ElementState& os = els_[static_cast<std::size_t>(o)];
+        if (o == e || !os.alive || os.routing || side_of(o) != de.side ||
+            gw_->element(o).troop.type != TroopType::kPk || os.base.heading() != eb.heading())
+          continue;
+        const auto ct = geo::edge_contact(eb, os.base, kSlack);
+        q.supported_by_pike =
+            ct && ct->side_a == geo::Side::kBack && ct->side_b == geo::Side::kFront;
+      }
       return q;
     };
     if ((left > 0 || right > 0) && forms_square(d.troop, square_case(x))) {
@@ -346,6 +360,10 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     }
     c.flank_enemies = left + right;
     c.going = going_at(s.base);
+    // [CC-12, CC-13, G-12a, G-12c] Uphill of its enemy; behind a river against it.
+    const geo::Base& yb = els_[static_cast<std::size_t>(y)].base;
+    c.uphill = uphill_of(s.base, yb);
+    c.behind_linear = behind_river(s.base, yb);
     c.made_contact = s.made_contact && !f.followed_up;
     const auto ct = geo::edge_contact(s.base, els_[static_cast<std::size_t>(y)].base, kSlack);
     // [CC-17] Hit on a flank or rear this bound, whether or not it has turned to face since.
@@ -354,6 +372,11 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     c.fought_last_bound = s.fought_last_bound;
     // [CC-10] It destroyed the enemy to its front and fights on.
     c.breakthrough = f.breakthrough;
+    // [CC-5] Already in this contact (neither has moved or followed up into it since), it failed
+    // to push its LI or HI enemy back.
+    c.failed_to_push_back = s.stuck_with == y && !s.made_contact && !f.followed_up &&
+                            !els_[static_cast<std::size_t>(y)].made_contact &&
+                            !ff_[static_cast<std::size_t>(y)].followed_up;
     // [CC-14] No room to recoil: the place a base depth behind is off the table or taken.
     const geo::Base back = s.base.moved_forward(-s.base.depth());
     c.cannot_recoil = !on_table(back) || !clear_path({x}, {s.base}, {back}, -1);
@@ -481,7 +504,9 @@ void GwkhoState::turn_to_face() {
     // The ranks directly behind it, facing its way.
     std::vector<int> movers{t};
     std::vector<geo::Base> to{dest};
-    if (ranks_turn_to_face(gw_->element(t).troop, Peoples{}, gw_->element(attacker).troop)) {
+    // [CC-17] By its troop and its peoples.
+    if (ranks_turn_to_face(gw_->element(t).troop, gw_->element(t).peoples,
+                           gw_->element(attacker).troop)) {
       int at = t;
       std::int64_t off = dest.depth() / 2;  // from dest's centre back to the next rank's front
       for (int rank = 0; rank < 3; ++rank) {
@@ -712,6 +737,19 @@ void GwkhoState::apply_fight(game::Action a) {
                          name(y), o.graded_b, db, gw_->element(x).id, result_id(o.a),
                          gw_->element(y).id, result_id(o.b)),
              "gwkho CC-14");
+      // [CC-5] A phalanx that fought LI or HI and did not push them back (both stayed) has
+      // failed to: its ranks stop counting while that contact lasts.
+      auto stuck = [&](int ph, int enemy) {
+        const TroopType t = gw_->element(ph).troop.type, et = gw_->element(enemy).troop.type;
+        els_[static_cast<std::size_t>(ph)].stuck_with =
+            (t == TroopType::kPh || t == TroopType::kPk) &&
+                    (et == TroopType::kLI || et == TroopType::kHI) && o.a == Result::kNoEffect &&
+                    o.b == Result::kNoEffect
+                ? enemy
+                : -1;
+      };
+      stuck(x, y);
+      stuck(y, x);
       apply_result(x, o.a, y, "gwkho CC-3");
       apply_result(y, o.b, x, "gwkho CC-3");
       if (o.a == Result::kDestroyed) knock_on_from(x);

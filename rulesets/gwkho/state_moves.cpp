@@ -192,7 +192,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       const bool slide = from.heading() == to.heading();
       const geo::Vec v = to.centre() - from.centre();
       for (const auto& piece : sc.terrain) {
-        if (going_rank(piece.going) <= going_rank(worst)) continue;
+        if (piece.impassable || going_rank(piece.going) <= going_rank(worst)) continue;
         Box pb;
         for (const auto& c : piece.outline) pb.add(c);
         if (!box.meets(pb)) continue;
@@ -201,8 +201,39 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
           worst = piece.going;
       }
     }
+    // [G-12b] Along a road the road is the going, whatever it runs through (a road over a river
+    // is its bridge).
+    const bool road = along_road(path);
+    if (road) worst = Going::kRoad;
+    // [Mov-5, G-12a] A river is crossed at its fords (or by a road); a move over a ford goes at
+    // most 3 inches.
+    bool ford = false;
+    for (const auto& piece : sc.terrain) {
+      if (piece.kind != TerrainKind::kFord && !piece.impassable) continue;
+      if (piece.impassable && road) continue;
+      Box pb;
+      for (const auto& c : piece.outline) pb.add(c);
+      if (!box.meets(pb)) continue;
+      bool meets = geo::base_overlaps_polygon(start, piece.outline);
+      for (std::size_t k = 1; k < path.size() && !meets; ++k) {
+        const geo::Base& from = path[k - 1];
+        const geo::Base& to = path[k];
+        meets = from.heading() == to.heading()
+                    ? geo::move_overlaps_polygon(from, to.centre() - from.centre(), piece.outline)
+                    : geo::base_overlaps_polygon(to, piece.outline);
+      }
+      if (!meets) continue;
+      if (piece.impassable && end != start) {
+        out.refusal =
+            fmt::format("{} may not cross the river '{}' but at a ford or by a road (G-12a).",
+                        gw_->element(m).id, piece.id);
+        return out;
+      }
+      if (piece.kind == TerrainKind::kFord) ford = true;
+    }
     out.worst.push_back(worst);
-    if (allowance(m, worst) <= 0 && end != start) {
+    out.ford.push_back(ford);
+    if (allowance(m, worst, ford) <= 0 && end != start) {
       out.refusal =
           fmt::format("{} may not enter {} going (Mov-1).", gw_->element(m).id, going_name(worst));
       return out;
@@ -356,7 +387,9 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   std::vector<geo::Base> from;
   for (int m : p.movers) from.push_back(els_[static_cast<std::size_t>(m)].base);
   p.cost.group = p.movers.size() > 1;
-  for (int m : p.movers) p.cost.elements.push_back({gw_->element(m).troop, {}});
+  // [Pip-10, Pip-12] Each mover with its peoples (the exemptions name some).
+  for (int m : p.movers)
+    p.cost.elements.push_back({gw_->element(m).troop, gw_->element(m).peoples});
   p.cost.march_move = moves + 1;
   // [Pip-7, G-10] A march move: only more than 12" from every enemy not routing, never into
   // contact.
@@ -386,7 +419,11 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   // [Mov-1, G-11] The allowance in the going it stands in (the slowest mover).
   std::int64_t base_allowance = -1;
   for (std::size_t i = 0; i < p.movers.size(); ++i) {
-    const std::int64_t al = allowance(p.movers[i], going_at(from[i]));
+    // [G-12b] On a road, facing along it, the road's speed; [Mov-5] in a ford, its cap.
+    const std::int64_t road = allowance(p.movers[i], Going::kRoad);
+    const std::int64_t al = along_road({from[i], from[i].moved_forward(road)})
+                                ? road
+                                : allowance(p.movers[i], going_at(from[i]), in_ford(from[i]));
     if (base_allowance < 0 || al < base_allowance) base_allowance = al;
   }
   if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", d.id));
@@ -647,16 +684,20 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   if (!pc.refusal.empty()) return core::make_error(pc.refusal);
   // [Mov-1, G-11] The allowance: the slowest mover in the worst going its path crosses.
   std::int64_t al = -1;
+  bool ford = false;
   for (std::size_t i = 0; i < p.movers.size(); ++i) {
-    const std::int64_t a = allowance(p.movers[i], pc.worst[i]);
+    const std::int64_t a = allowance(p.movers[i], pc.worst[i], pc.ford[i]);
     if (al < 0 || a < al) al = a;
+    ford = ford || pc.ford[i];
   }
   if (!turn_only && dist > al)
-    return core::make_error(fmt::format(
-        "{} would go {}, beyond its move of {} in {} going.", d.id, in_inches(dist), in_inches(al),
-        going_name(*std::max_element(pc.worst.begin(), pc.worst.end(), [](Going x, Going y) {
-          return going_rank(x) < going_rank(y);
-        }))));
+    return core::make_error(
+        fmt::format("{} would go {}, beyond its move of {} in {} going{}.", d.id, in_inches(dist),
+                    in_inches(al),
+                    going_name(*std::max_element(
+                        pc.worst.begin(), pc.worst.end(),
+                        [](Going x, Going y) { return going_rank(x) < going_rank(y); })),
+                    ford ? " across a ford (Mov-5)" : ""));
   // [Pip-7, G-10] A march move stops short of 12" from the enemy.
   if (moves >= 1)
     for (const auto& b : p.to)
@@ -673,6 +714,13 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       if (!on_table(back) || !clear_at(back, p.movers, target))
         p.cost.into_contact_cannot_recoil = true;
     }
+    // [Pip-13, G-12c] Into contact with foot that stand uphill of the element touching them
+    // (move_cost charges it to a foot group only).
+    const geo::Base& tb = els_[static_cast<std::size_t>(target)].base;
+    if (!is_mounted(gw_->element(target).troop.type))
+      for (std::size_t i = 0; i < p.movers.size(); ++i)
+        if (geo::intersects(p.to[i], tb) && uphill_of(tb, p.to[i]))
+          p.cost.uphill_into_contact_with_foot = true;
   }
   // [Pip-6] Out of command: its general is destroyed or more than the command range away.
   int general = -1;

@@ -58,7 +58,7 @@ std::string GwkhoState::to_string() const {
     os << e << ' ' << s.alive << ' ' << s.base.centre().x << ',' << s.base.centre().y << ' '
        << s.base.heading().units() << ' ' << static_cast<int>(s.loss) << ' ' << s.routing << ' '
        << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
-       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << '\n';
+       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << ' ' << s.stuck_with << '\n';
   }
   return os.str();
 }
@@ -94,14 +94,26 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   j["units_per_inch"] = kUnitsPerInch;
   j["table"] = {{"width", sc.width}, {"height", sc.height}};
   j["pips"] = pips_;
+  // [G-12] The table board draws a piece by its "type": an area by its going ("rough", "bad"), a
+  // river, ford or hill by its kind; "going" says how it moves ("impassable" for a river crossed
+  // only at fords). Roads are centre lines.
   j["terrain"] = nlohmann::json::array();
   for (const auto& t : sc.terrain) {
     nlohmann::json poly = nlohmann::json::array();
     for (const auto& p : t.outline) poly.push_back({p.x, p.y});
     j["terrain"].push_back(
-        {{"id", t.id}, {"type", std::string(going_name(t.going))}, {"polygon", poly}});
+        {{"id", t.id},
+         {"type", std::string(t.kind == TerrainKind::kArea ? going_name(t.going)
+                                                           : terrain_kind_name(t.kind))},
+         {"going", t.impassable ? "impassable" : std::string(going_name(t.going))},
+         {"polygon", poly}});
   }
   j["roads"] = nlohmann::json::array();
+  for (const auto& r : sc.roads) {
+    nlohmann::json line = nlohmann::json::array();
+    for (const auto& p : r.line) line.push_back({p.x, p.y});
+    j["roads"].push_back({{"id", r.id}, {"line", line}});
+  }
   nlohmann::json morale = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s) {
     const ArmyMorale& m = army_morale_of(s);
@@ -340,6 +352,30 @@ std::string GwkhoState::render_text(game::Player viewer) const {
   (void)viewer;
   std::ostringstream os;
   os << status_line() << '\n';
+  // [G-12] The terrain: each piece with its kind, its going and the box it lies in; each road
+  // with its centre line.
+  const Scenario& sc = gw_->scenario_data();
+  auto inches = [](std::int64_t v) { return static_cast<double>(v) / kUnitsPerInch; };
+  for (const auto& t : sc.terrain) {
+    std::int64_t x0 = t.outline[0].x, x1 = x0, y0 = t.outline[0].y, y1 = y0;
+    for (const auto& p : t.outline) {
+      x0 = std::min(x0, p.x);
+      x1 = std::max(x1, p.x);
+      y0 = std::min(y0, p.y);
+      y1 = std::max(y1, p.y);
+    }
+    os << fmt::format("terrain {}: {}, {}{} from ({:.1f}\", {:.1f}\") to ({:.1f}\", {:.1f}\")\n",
+                      t.id, terrain_kind_name(t.kind),
+                      t.impassable ? "impassable" : std::string(going_name(t.going)) + " going",
+                      t.kind == TerrainKind::kFord ? ", at most 3\" across" : "", inches(x0),
+                      inches(y0), inches(x1), inches(y1));
+  }
+  for (const auto& r : sc.roads) {
+    os << "road " << r.id << ':';
+    for (const auto& p : r.line)
+      os << fmt::format(" ({:.1f}\", {:.1f}\")", inches(p.x), inches(p.y));
+    os << '\n';
+  }
   for (int s = 0; s < kNumSides; ++s) {
     const ArmyMorale& m = army_morale_of(s);
     const LedgerState* l = m.find("army");

@@ -1,6 +1,7 @@
 // gwkho: the result on points (ruling G-70) and the built-in battles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
@@ -234,6 +235,55 @@ TEST(Gwkho_Scenarios, G43_EveryBuiltInBattleLoadsOnTheTableWithoutOverlaps) {
     EXPECT_LE(st->gw().scenario_data().year, 1590) << id;
     EXPECT_EQ(st->gw().report(0).ee.text(), st->gw().side(0).id == "imperial" ? "56" : "60") << id;
   }
+}
+
+// [G-12a, G-12c] Courtrai's brook is a stream the Flemish fight behind; Cerignola's slope a hill
+// the Spanish stand on. Both battles still play to a result with any legal choices and dice (the
+// choice and the die at a fixed place in each list, as the symmetry tests pick them).
+TEST(Gwkho_Scenarios, G12_CourtraiAndCerignolaHaveTheirWaterAndSlopeAndPlayToAResult) {
+  for (const char* id : {"courtrai", "cerignola"}) {
+    auto st = start(std::string("gwkho/") + id);
+    ASSERT_TRUE(st);
+    const auto& terrain = st->gw().scenario_data().terrain;
+    const TerrainKind kind =
+        std::string(id) == "courtrai" ? TerrainKind::kRiver : TerrainKind::kHill;
+    EXPECT_TRUE(std::any_of(terrain.begin(), terrain.end(), [&](const TerrainPiece& t) {
+      return t.kind == kind;
+    })) << id;
+    int k = 0;
+    while (!st->is_terminal() && k < 20000) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        ASSERT_TRUE(st->apply(o[(static_cast<std::size_t>(k) * 5 + 3) % o.size()].action).ok());
+      } else {
+        const auto legal = st->legal_actions();
+        ASSERT_FALSE(legal.empty());
+        ASSERT_TRUE(st->apply(legal[(static_cast<std::size_t>(k) * 7 + 1) % legal.size()]).ok());
+      }
+      ++k;
+    }
+    EXPECT_TRUE(st->is_terminal()) << id;
+    EXPECT_NE(st->winner(), -1) << id;
+    EXPECT_EQ(st->check_invariants(), "") << id;
+  }
+  // Negative: the Flemish on the bank fight behind the brook only against an enemy in it or
+  // across it. A Flemish element of the front line and a French knight put in the brook before it.
+  auto st = start("gwkho/courtrai");
+  int flem = -1, knight = -1;
+  for (int e = 0; e < st->num_elements(); ++e) {
+    if (flem < 0 && st->gw().side(st->side_of(e)).id == "flemish") flem = e;
+    if (knight < 0 && st->gw().element(e).troop.type == TroopType::kHc) knight = e;
+  }
+  const geo::Base& fb = st->element(flem).base;
+  st->debug_place(knight, fb.centre() + geo::polar(fb.heading(), fb.depth() / 2 + 750), 90);
+  EXPECT_TRUE(st->combat_situation(knight, flem).b.behind_linear);
+  // Beside it and behind the line: no water between them.
+  st->debug_place(knight,
+                  fb.centre() +
+                      geo::polar(fb.heading() + geo::Angle::degrees(90), 3 * kUnitsPerInch) +
+                      geo::polar(fb.heading() + geo::Angle::degrees(180), 2 * kUnitsPerInch),
+                  90);
+  EXPECT_FALSE(st->behind_river(fb, st->element(knight).base));
 }
 
 constexpr std::int64_t kIn = kUnitsPerInch;
