@@ -78,12 +78,15 @@ std::string_view going_name(Going g);  // "open", "rough", "bad", "road"
 // Reads and checks a scenario; every error names the source, the field and the problem.
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);
 
-// The options of the game: those of a pitched battle (ruling G-73; pitched.cpp). The
-// alternate-bounds sequence of ruling G-6 is the game.
+// The options of the game: those of a pitched battle (ruling G-73; pitched.cpp), the sequence of
+// play (ruling G-6: alternate bounds, or random activation of commands, `sequence=random`) and
+// surrender (ruling G-37, `surrender=on`).
 struct RuleOptions {
   std::optional<std::string> blue, red;  // built-in army list ids
   std::optional<int> points, seed;
-  bool pitched() const;  // any of them given
+  bool random_activation = false;  // [Seq-6, G-6] commands activated at random, round by round
+  bool surrender = false;          // [Mor-19, G-37] the surrender rules are in play
+  bool pitched() const;            // any of the pitched battle's options given
 };
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
 // The options' catalogue entries (RulesetInfo::options).
@@ -108,6 +111,7 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   // The assessment of side s's army (points, e/e, ledgers and thresholds).
   const ArmyReport& report(int s) const { return *reports_[static_cast<std::size_t>(s)]; }
   int num_commands(int s) const { return static_cast<int>(side(s).army.commands.size()); }
+  const RuleOptions& rules() const { return rules_; }
 
  private:
   Scenario scenario_;

@@ -60,6 +60,20 @@ std::string GwkhoState::to_string() const {
        << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
        << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << '\n';
   }
+  // The sequence and the regiments (state_bound.cpp), when they are in play.
+  if (gw_->rules().random_activation || !reg_pips_.empty() || gw_->rules().surrender) {
+    os << "round " << round_ << " command " << command_ << " step " << static_cast<int>(astep_)
+       << " regiment_roll " << reg_roll_ << " regiments";
+    for (std::size_t r = 0; r < reg_pips_.size(); ++r) os << ' ' << reg_pips_[r] << reg_active_[r];
+    os << " activated";
+    for (const auto& a : activated_)
+      for (bool b : a) os << b;
+    os << " enemy_shot";
+    for (bool b : enemy_shot_) os << b;
+    os << " became_broken";
+    for (bool b : became_broken_) os << b;
+    os << '\n';
+  }
   return os.str();
 }
 
@@ -71,6 +85,9 @@ std::string GwkhoState::status_line() const {
   std::string pips;
   for (std::size_t c = 0; c < pips_.size(); ++c)
     pips += fmt::format("{}{}", c == 0 ? "" : "/", pips_[c]);
+  if (gw_->rules().random_activation)
+    return fmt::format("round {}/{} {} {} PIPs {}", round_, (sc.bounds + 1) / 2,
+                       gw_->side(active_).name, phase_name(phase_), pips);
   return fmt::format("bound {}/{} {} {} PIPs {}", bound_, sc.bounds, gw_->side(active_).name,
                      phase_name(phase_), pips);
 }
@@ -81,8 +98,10 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   nlohmann::json j;
   j["ruleset"] = "gwkho";
   j["scenario"] = gw_->scenario();
-  j["turn"] = bound_;
-  j["turns"] = sc.bounds;
+  // [Seq-6] In random activation a turn is a round (one bound of each side).
+  const bool rounds = gw_->rules().random_activation;
+  j["turn"] = rounds ? round_ : bound_;
+  j["turns"] = rounds ? (sc.bounds + 1) / 2 : sc.bounds;
   j["phase"] = std::string(phase_name(phase_));
   j["active"] = phase_ == Phase::kOver ? "" : sc.sides[static_cast<std::size_t>(active_)].id;
   j["first"] = sc.sides[static_cast<std::size_t>(sc.first)].id;
@@ -139,6 +158,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
 }
 
 std::string GwkhoState::action_to_string(game::Action a) const {
+  if (a >= act::kBoundBase && a < act::kBoundEnd) return bound_action_text(a);  // state_bound.cpp
   if (phase_ == Phase::kPips) {
     if (a >= act::kTwoDice)
       return fmt::format("dice {} and {}", (a - act::kTwoDice) / 6 + 1,
@@ -173,6 +193,11 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
       j["odds"] = true;
       j["rolls"] = true;
     }
+    return j;
+  }
+  if (a >= act::kBoundBase && a < act::kBoundEnd) {
+    // The sequence's and the regiments' decisions and dice (state_bound.cpp).
+    j["kind"] = current_player() == game::kChancePlayer ? "chance" : "decision";
     return j;
   }
   if (phase_ != Phase::kMove) {
