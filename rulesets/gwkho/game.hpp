@@ -40,10 +40,11 @@ struct ElementDef {
   std::string id;    // "imperial.0.1.3": side, command, group, element
   std::string name;  // the group's name, or its troop
   int side = 0;
-  int command = 0;    // index into the army list's commands
-  int regiment = -1;  // index into that command's regiments, or -1
-  Troop troop;        // as it fights and moves (dismounted: its dismount option)
-  Troop list_troop;   // as its army list gives it (what its morale ledgers count)
+  int command = 0;                // index into the army list's commands
+  int regiment = -1;              // index into that command's regiments, or -1
+  Troop troop;                    // as it fights and moves (dismounted: its dismount option)
+  Troop list_troop;               // as its army list gives it (what its morale ledgers count)
+  std::optional<Troop> dismount;  // [Dis-1] what its list says it dismounts as
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
   bool unarmed = false;  // [G-71] artillery with no guns: it never shoots or fires
@@ -112,6 +113,9 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   const ArmyReport& report(int s) const { return *reports_[static_cast<std::size_t>(s)]; }
   int num_commands(int s) const { return static_cast<int>(side(s).army.commands.size()); }
   const RuleOptions& rules() const { return rules_; }
+  // [Pip-16, Dis-1] The same game with element e fighting and moving as troop t (a dismount or
+  // mount in play): the State that makes it reads its elements from the copy from then on.
+  std::shared_ptr<const GwkhoGame> with_troop(int e, Troop t) const;
 
  private:
   Scenario scenario_;

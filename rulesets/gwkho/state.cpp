@@ -73,6 +73,8 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
   broken_by_enemy_.assign(els_.size(), false);
   enemy_shot_.assign(els_.size(), false);
   became_broken_.assign(els_.size(), false);
+  mount_now_.assign(els_.size(), false);
+  mount_done_.assign(els_.size(), false);
   for (int s = 0; s < kNumSides; ++s) {
     own_morale_[s].assign(static_cast<std::size_t>(gw_->num_commands(s)), false);
     activated_[static_cast<std::size_t>(s)].assign(static_cast<std::size_t>(gw_->num_commands(s)),
@@ -136,6 +138,7 @@ void GwkhoState::start_bound() {
     s.fought_last_bound = s.fought;
     s.fought = false;
     s.made_contact = false;
+    mount_now_[static_cast<std::size_t>(e)] = false;
     // [Mor-19] Surrender reads who became broken this bound.
     if (gw_->rules().surrender)
       became_broken_[static_cast<std::size_t>(e)] =

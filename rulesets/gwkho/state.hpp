@@ -35,6 +35,8 @@
 //     code 40 + 4*k + side   the element moves into contact with its k-th contact target
 //                 (contact_targets(e): the enemies within reach, nearest first, k < 8), its
 //                 front against that enemy's side (geo::Side order: front, left, back, right)
+//     code 72     the element dismounts (or, dismounted, mounts): 1 PIP (Pip-16, Dis-1;
+//                 state_bound.cpp)
 //   A move code of an element that has moved already is its march move (Pip-7, G-10).
 //   legal_actions() lists a finite candidate set of these codes (state_moves.cpp says which).
 //   1000000 + (m - 10000)    a person's request for move code m when it is not listed:
@@ -107,6 +109,7 @@ inline constexpr int kDrop = 36;     // internal: a person's drop (act::place), 
 inline constexpr int kContact = 40;  // .. 71
 inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
+inline constexpr int kMount = 72;  // the element dismounts, or mounts (Pip-16, Dis-1)
 inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
 // Close combat, shooting and morale in play (state_fight.cpp): kFightBase .. kFightEnd - 1.
 inline constexpr game::Action kFightBase = 100000;
@@ -279,6 +282,11 @@ class GwkhoState final : public game::State {
   // [Pip-2, Pip-6] The element its command range is measured from (its general's, or its
   // regiment's stand) and that range in inches; -1 when the general or stand is lost.
   int command_post(int e, int* range_inches) const;
+  // [Pip-16, Dis-1] Why element e may not dismount (or mount) now, or Ok; whether it dismounted
+  // or mounted this bound (it does not shoot then, Sht-14), or ever (once a game).
+  core::Status mount_refusal(int e) const;
+  bool changed_mount_this_bound(int e) const { return mount_now_[static_cast<std::size_t>(e)]; }
+  bool changed_mount(int e) const { return mount_done_[static_cast<std::size_t>(e)]; }
   // The pending shot or combat: (shooter or active element, target or enemy); -1 when none.
   int pending_a() const { return pa_; }
   int pending_b() const { return pb_; }
@@ -364,6 +372,7 @@ class GwkhoState final : public game::State {
   int regiment_elements_left(int r) const;
   std::pair<int, int> regiment_of_number(int r) const;  // (command, regiment) of the active side
   void surrender_check();
+  void change_mount(int e);
   void next_shot();
   void next_combat();
   void apply_move(const MovePlan& p);
@@ -455,6 +464,8 @@ class GwkhoState final : public game::State {
   std::vector<bool> reg_active_;     // ... activated this bound
   int reg_roll_ = -1;                // ... the regiment whose dice are to be rolled
   std::vector<bool> became_broken_;  // [Mor-19] broken during this bound
+  std::vector<bool> mount_now_;      // [Sht-14] dismounted or mounted this bound
+  std::vector<bool> mount_done_;     // [Dis-1] ... this game (once a game)
 };
 
 }  // namespace carroccio::gwkho

@@ -377,6 +377,86 @@ std::string GwkhoState::bound_action_text(game::Action a) const {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Dismounting and mounting
+
+namespace {
+
+// [Tr-4] Troop t's base where element `now` stands: the same front edge, t's depth.
+geo::Base base_as(const geo::Base& now, Troop t) {
+  const BaseSize size = base_size(t.type);
+  const std::int64_t depth = std::int64_t{size.depth_mm} * 50;
+  const geo::Point centre = now.centre() + geo::polar(now.heading(), (now.depth() - depth) / 2);
+  return geo::Base(centre, std::int64_t{size.width_mm} * 50, depth, now.heading());
+}
+
+}  // namespace
+
+// [Pip-16, Dis-1, G-40a] An element of the acting side whose list gives it a dismount option
+// dismounts (mounted) or mounts (dismounted) as its action of the bound: not having moved, not
+// in contact, once a game, not mounting within 8 inches of the enemy, with room for its base,
+// for 1 PIP.
+core::Status GwkhoState::mount_refusal(int e) const {
+  const ElementDef& d = gw_->element(e);
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  if (phase_ != Phase::kMove || !acts(e) || !s.alive || s.routing)
+    return core::make_error(fmt::format("{} cannot dismount or mount now.", d.id));
+  if (!d.dismount)
+    return core::make_error(
+        fmt::format("{}'s army list gives it no dismount option (Dis-1).", d.id));
+  if (mount_done_[static_cast<std::size_t>(e)])
+    return core::make_error(
+        fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", d.id));
+  if (s.moves > 0 || s.held)
+    return core::make_error(fmt::format("{} has moved or been held this bound.", d.id));
+  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+  const bool mounting = d.troop != d.list_troop;
+  if (mounting)
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (os.alive && side_of(o) != d.side &&
+          geo::distance_sq(s.base, os.base).within(inch(mount_not_within_inches())))
+        return core::make_error(
+            fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", d.id,
+                        mount_not_within_inches()));
+    }
+  const geo::Base to = base_as(s.base, mounting ? d.list_troop : *d.dismount);
+  if (!on_table(to) || !clear_at(to, {e}, -1))
+    return core::make_error(fmt::format("{} has no room for its new base.", d.id));
+  OtherCost oc;
+  oc.action = PipAction::kDismount;
+  oc.troop = d.troop;
+  const PipCost c = other_cost(oc);
+  if (!c.refused.empty()) return core::make_error(std::string(c.refused));
+  if (c.total > pips_for(e))
+    return core::make_error(fmt::format("Dismounting or mounting costs {} PIP (Pip-16).", c.total));
+  return core::Status::Ok();
+}
+
+void GwkhoState::change_mount(int e) {
+  const ElementDef& d = gw_->element(e);
+  const bool mounting = d.troop != d.list_troop;
+  const Troop to = mounting ? d.list_troop : *d.dismount;
+  OtherCost oc;
+  oc.action = PipAction::kDismount;
+  oc.troop = d.troop;
+  const int cost = other_cost(oc).total;
+  pool_for(e) -= cost;
+  ElementState& s = els_[static_cast<std::size_t>(e)];
+  s.base = base_as(s.base, to);
+  s.moves = 4;  // its action of the bound: no move after it
+  s.moved_this_bound = true;
+  mount_now_[static_cast<std::size_t>(e)] = true;
+  mount_done_[static_cast<std::size_t>(e)] = true;
+  const std::string before = name(e);
+  gw_ = gw_->with_troop(e, to);
+  if (logging())
+    emit("dismount",
+         fmt::format("{} {} as {} ({} PIP)", before, mounting ? "mounts" : "dismounts",
+                     troop_text(to), cost),
+         "gwkho Pip-16");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Surrender
 
 // [Mor-19, G-37] At the end of a bound, with the option on: every element the surrender rules

@@ -161,7 +161,7 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
     if (!range || shot_kind(d.troop, d.weapon) == ShotKind::kNone) return out;
     const ShooterState st{
         d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
-        es.moved > 0, es.shot_last_phase, es.fought_last_bound, false};
+        es.moved > 0, es.shot_last_phase, es.fought_last_bound, changed_mount_this_bound(s)};
     if (!may_shoot(st).allowed) return out;
   }
   if (!range) return out;
@@ -225,7 +225,7 @@ ShotSituation GwkhoState::shot_situation(int s, int t) const {
   }
   ShooterState st{
       d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
-      es.moved > 0, es.shot_last_phase, es.fought_last_bound, false};
+      es.moved > 0, es.shot_last_phase, es.fought_last_bound, changed_mount_this_bound(s)};
   ss.front_rank_only = may_shoot(st).front_rank_only;
   const ElementState& ts = els_[static_cast<std::size_t>(t)];
   ss.target = gw_->element(t).troop;

@@ -704,6 +704,10 @@ void GwkhoState::do_move(game::Action a) {
   a = act::as_move(a);
   const bool drop = a >= act::kPlaceBase && a < act::kPlaceEnd;
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+  if (!drop && code == act::kMount) {
+    change_mount(e);  // [Pip-16, Dis-1] state_bound.cpp
+    return;
+  }
   if (!drop && code == act::kHold) {
     // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
     std::vector<int> group = group_of(e);
@@ -764,6 +768,8 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
       const PipCost c = hold_cost(*this, e);
       if (c.refused.empty() && c.total <= pips) out.push_back(act::move(e, act::kHold));
     }
+    // [Pip-16, Dis-1] Dismounting or mounting (state_bound.cpp).
+    if (s.moves == 0 && mount_refusal(e).ok()) out.push_back(act::move(e, act::kMount));
     // Contacts: the sides it could reach, checked by the cheap tests first.
     if (s.moves > 0) continue;
     const std::vector<int> ts = contact_targets(e);
@@ -807,6 +813,7 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
   }
   const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return core::make_error("That names no element.");
+  if (code == act::kMount) return mount_refusal(e);  // state_bound.cpp
   if (code == act::kHold) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     const std::vector<int> group = group_of(e);
@@ -938,6 +945,9 @@ std::string GwkhoState::move_text(game::Action a) const {
   if (code == act::kGroupTurnRight) return fmt::format("group of {} turns right", id);
   if (code == act::kGroupContact) return fmt::format("group of {} advances into contact", id);
   if (code == act::kHold) return fmt::format("hold the impetuous group of {}", id);
+  if (code == act::kMount)
+    return fmt::format(
+        "{} {}", id, gw_->element(e).troop == gw_->element(e).list_troop ? "dismounts" : "mounts");
   if (code >= act::kContact && code < act::kNumCodes) {
     const int k = (code - act::kContact) / 4;
     const auto side = static_cast<geo::Side>((code - act::kContact) % 4);

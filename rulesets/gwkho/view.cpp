@@ -61,7 +61,8 @@ std::string GwkhoState::to_string() const {
        << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << '\n';
   }
   // The sequence and the regiments (state_bound.cpp), when they are in play.
-  if (gw_->rules().random_activation || !reg_pips_.empty() || gw_->rules().surrender) {
+  const bool mounts = std::find(mount_done_.begin(), mount_done_.end(), true) != mount_done_.end();
+  if (gw_->rules().random_activation || !reg_pips_.empty() || gw_->rules().surrender || mounts) {
     os << "round " << round_ << " command " << command_ << " step " << static_cast<int>(astep_)
        << " regiment_roll " << reg_roll_ << " regiments";
     for (std::size_t r = 0; r < reg_pips_.size(); ++r) os << ' ' << reg_pips_[r] << reg_active_[r];
@@ -72,6 +73,8 @@ std::string GwkhoState::to_string() const {
     for (bool b : enemy_shot_) os << b;
     os << " became_broken";
     for (bool b : became_broken_) os << b;
+    os << " mounts";
+    for (std::size_t e = 0; e < mount_done_.size(); ++e) os << mount_done_[e] << mount_now_[e];
     os << '\n';
   }
   return os.str();
@@ -221,6 +224,18 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
       j["x"] = b.centre().x;
       j["y"] = b.centre().y;
       j["heading_arcsec"] = b.heading().units();
+      j["pips"] = 1;
+    }
+    return j;
+  }
+  if (m >= act::kMoveBase && m < act::kMoveEnd &&
+      (m - act::kMoveBase) % act::kCodes == act::kMount) {
+    // [Pip-16, Dis-1] Dismounting or mounting: the element stays where it is.
+    const int e = (m - act::kMoveBase) / act::kCodes;
+    if (e < num_elements()) {
+      j["kind"] = "dismount";
+      j["mover"] = gw_->element(e).id;
+      j["corners"] = corners_json(els_[static_cast<std::size_t>(e)].base);
       j["pips"] = 1;
     }
     return j;

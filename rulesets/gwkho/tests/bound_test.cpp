@@ -496,3 +496,114 @@ TEST(Gwkho_Surrender, Clause_Mor_19_NoSurrenderWithoutTheOptionBefore1500OrFarFr
 
 }  // namespace
 }  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Dismounting and mounting
+
+TEST(Gwkho_Dismount, Clause_Pip_16_AnElementDismountsForAPipAsItsListSays) {
+  const auto g = make_game(small_scenario("blue"));
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  st->debug_set_pips(0, 2);
+  st->debug_set_pips(1, 0);
+  st->debug_set_pips(2, 0);
+  // The Prince's men-at-arms, Hc(o), dismount as HI(s) (their list says so).
+  const int e = find(*g, "blue.0.0.0");
+  const geo::Base before = st->element(e).base;
+  ASSERT_TRUE(listed(*st, act::move(e, act::kMount)));
+  ASSERT_TRUE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_EQ(st->pips(0), 1);
+  EXPECT_EQ(troop_text(st->gw().element(e).troop), "HI(s)");
+  EXPECT_EQ(troop_text(st->gw().element(e).list_troop), "Hc(o)");
+  // A foot base, 20 mm deep, with the same front edge.
+  const geo::Base& after = st->element(e).base;
+  EXPECT_EQ(after.depth(), 1000);
+  EXPECT_EQ(after.centre().y + after.depth() / 2, before.centre().y + before.depth() / 2);
+  EXPECT_TRUE(st->changed_mount_this_bound(e));
+  bool logged = false;
+  for (const auto& ev : log.events())
+    logged = logged || (ev.kind == "dismount" && ev.rule == "gwkho Pip-16");
+  EXPECT_TRUE(logged);
+  // Negative: it was its action of the bound; archers have no dismount option; no PIPs, none.
+  EXPECT_FALSE(listed(*st, act::move(e, act::kMount)));
+  EXPECT_FALSE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_FALSE(st->mount_refusal(find(*g, "blue.0.1.0")).ok());
+  st->debug_set_pips(0, 0);
+  EXPECT_FALSE(st->mount_refusal(find(*g, "blue.0.0.1")).ok());
+}
+
+TEST(Gwkho_Dismount, Clause_Pip_16_MountingOnceAGameAndNeverWithinEightInchesOfTheEnemy) {
+  auto j = small_scenario("blue");
+  j["sides"][1]["deploy"][0]["dismounted"] = true;  // the Prince's men-at-arms on foot
+  const auto g = make_game(j);
+  auto st = start(g);
+  st->debug_set_pips(0, 3);
+  st->debug_set_pips(1, 0);
+  st->debug_set_pips(2, 0);
+  const int e = find(*g, "blue.0.0.9");
+  const int enemy = find(*g, "red.1.3.0");
+  const geo::Point at = st->element(e).base.centre();
+  // A red element 6 inches in front: no mounting.
+  st->debug_place(enemy, {at.x, at.y + 6 * kIn + 1250}, 270);
+  const auto near = st->mount_refusal(e);
+  ASSERT_FALSE(near.ok());
+  EXPECT_NE(near.message().find("8 inches"), std::string::npos) << near.message();
+  // 10 inches: it mounts, its base 30 mm deep, the front edge where it was.
+  st->debug_place(enemy, {at.x, at.y + 10 * kIn + 1250}, 270);
+  ASSERT_TRUE(st->mount_refusal(e).ok()) << st->mount_refusal(e).message();
+  ASSERT_TRUE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_EQ(troop_text(st->gw().element(e).troop), "Hc(o)");
+  EXPECT_EQ(st->element(e).base.depth(), 1500);
+  // Negative: once a game.
+  EXPECT_TRUE(st->changed_mount(e));
+  const auto again = st->mount_refusal(e);
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.message().find("once a game"), std::string::npos) << again.message();
+}
+
+TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound) {
+  // Red's list with one Cv(s) that dismounts as Bw(s), deployed in the middle of the table.
+  auto j = small_scenario("red", false);
+  nlohmann::json list;
+  for (const auto& [id, text] : builtin_army_lists())
+    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  list["commands"][0]["elements"].push_back(
+      {{"type", "Cv"}, {"grade", "s"}, {"count", 1}, {"dismount", "Bw(s)"}});
+  const int group = static_cast<int>(list["commands"][0]["elements"].size()) - 1;
+  j["sides"][0]["army"] = list;
+  j["sides"][0]["deploy"].push_back(
+      {{"command", 0}, {"group", group}, {"frontage", 1}, {"at", {36, 24}}, {"heading", 270}});
+  const auto g = make_game(j);
+  auto st = start(g);
+  st->debug_set_pips(0, 2);
+  st->debug_set_pips(1, 0);
+  const int cv = find(*g, fmt::format("red.0.{}.0", group));
+  const int target = find(*g, "blue.1.2.0");
+  ASSERT_TRUE(st->apply(act::move(cv, act::kMount)).ok());
+  ASSERT_EQ(troop_text(st->gw().element(cv).troop), "Bw(s)");
+  const geo::Base& b = st->element(cv).base;
+  st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
+  // Dismounted this bound: it does not shoot.
+  EXPECT_TRUE(st->shot_targets(cv).empty());
+  // Positive: the next bound (blue's), it shoots back at what is in front of it.
+  for (int e = 0; e < g->num_elements(); ++e)
+    if (g->element(e).side == 0) st->debug_hold(e);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  for (int guard = 0; guard < 200 && st->active() == 0 && !st->is_terminal(); ++guard) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
+  }
+  ASSERT_EQ(st->active(), 1);
+  st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
+  EXPECT_FALSE(st->changed_mount_this_bound(cv));
+  EXPECT_FALSE(st->shot_targets(cv).empty());
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
