@@ -66,6 +66,24 @@ class GwkhoRuleset final : public game::FileRuleset {
     return core::Status::Ok();
   }
 
+  // The conformance suite (tests/conformance): every battle with the default options, with
+  // random activation (ruling G-6) and with surrender (G-37); the pitched battle also with other
+  // armies (one with regiments), points and seed (G-73), which the historical battles refuse.
+  std::vector<game::Options> conformance_option_sets() const override {
+    return {game::Options{}, game::Options{{"sequence", "random"}},
+            game::Options{{"surrender", "on"}}};
+  }
+  std::vector<game::Options> scenario_conformance_option_sets(
+      std::string_view scenario) const override {
+    std::vector<game::Options> sets = conformance_option_sets();
+    if (scenario == "pitched")
+      sets.push_back({{"blue", "legnano-bma-lombard"},
+                      {"red", "courtrai-french"},
+                      {"points", "600"},
+                      {"seed", "7"}});
+    return sets;
+  }
+
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).
   std::vector<game::RulesetCommand> commands() const override {
     return {{"army", "FILE [--json]",

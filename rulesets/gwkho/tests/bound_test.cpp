@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "core/event.hpp"
 #include "fmt/format.h"
@@ -603,6 +605,53 @@ TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound)
   st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
   EXPECT_FALSE(st->changed_mount_this_bound(cv));
   EXPECT_FALSE(st->shot_targets(cv).empty());
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The options
+
+TEST(Gwkho_Sequence, Clause_Seq_6_TheOptionsLoadThroughTheRegistryAndBadValuesAreRefused) {
+  game::Registry r;
+  r.add(make_ruleset());
+  auto random = r.load("gwkho/legnano", {{"sequence", "random"}, {"surrender", "on"}});
+  ASSERT_TRUE(random.ok()) << random.message();
+  const auto g = std::dynamic_pointer_cast<const GwkhoGame>(*random);
+  EXPECT_TRUE(g->rules().random_activation);
+  EXPECT_TRUE(g->rules().surrender);
+  EXPECT_EQ(start(g)->phase(), Phase::kActivate);
+  auto alternate = r.load("gwkho/legnano", {{"sequence", "alternate"}});
+  ASSERT_TRUE(alternate.ok()) << alternate.message();
+  EXPECT_EQ((*alternate)->new_initial_state()->current_player(), game::kChancePlayer);
+  EXPECT_FALSE(std::dynamic_pointer_cast<const GwkhoGame>(*alternate)->rules().random_activation);
+  // Negative: a value the option does not have is refused in one sentence.
+  auto bad = r.load("gwkho/legnano", {{"sequence", "sometimes"}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("Option 'sequence' cannot be 'sometimes'"), std::string::npos)
+      << bad.message();
+  EXPECT_FALSE(r.load("gwkho/legnano", {{"surrender", "maybe"}}).ok());
+}
+
+TEST(Gwkho_Registry, Clause_Seq_6_TheConformanceSuiteCoversEveryOption) {
+  const auto ruleset = make_ruleset();
+  std::set<std::string> seen;
+  for (const auto& s : ruleset->info().scenarios)
+    for (const auto& o : ruleset->scenario_conformance_option_sets(s.id)) {
+      for (const auto& [name, value] : o) seen.insert(name);
+      // Every set loads for its scenario.
+      game::Registry r;
+      r.add(make_ruleset());
+      EXPECT_TRUE(r.load("gwkho/" + s.id, o).ok()) << s.id;
+    }
+  for (const auto& o : ruleset->info().options) EXPECT_TRUE(seen.count(o.name)) << o.name;
+  // Negative: the pitched battle's options are not played on a historical battle.
+  for (const auto& o : ruleset->scenario_conformance_option_sets("legnano"))
+    EXPECT_FALSE(o.count("seed"));
 }
 
 }  // namespace
