@@ -37,6 +37,9 @@ class GwkhoRuleset final : public game::FileRuleset {
     if (!expanded) return expanded.error();
     auto s = load_scenario(*expanded, source_name);
     if (!s) return s.error();
+    // A record keeps the file as given (with its 'pitched' section) beside the options, so that
+    // replaying it expands the same battle again; the expansion itself would refuse the options.
+    s->source = scenario;
     return std::shared_ptr<const game::Game>(
         std::make_shared<GwkhoGame>(std::move(*s), *rules, options));
   }

@@ -9,6 +9,7 @@
 
 #include "core/event.hpp"
 #include "fmt/format.h"
+#include "game/record.hpp"
 #include "game/registry.hpp"
 #include "rulesets/gwkho/ruleset.hpp"
 #include "rulesets/gwkho/state.hpp"
@@ -652,6 +653,36 @@ TEST(Gwkho_Registry, Clause_Seq_6_TheConformanceSuiteCoversEveryOption) {
   // Negative: the pitched battle's options are not played on a historical battle.
   for (const auto& o : ruleset->scenario_conformance_option_sets("legnano"))
     EXPECT_FALSE(o.count("seed"));
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Pitched, G73_ARecordOfAPitchedBattleWithOptionsReplays) {
+  game::Registry r;
+  r.add(make_ruleset());
+  const game::Options options = {{"blue", "legnano-bma-lombard"},
+                                 {"red", "courtrai-french"},
+                                 {"points", "600"},
+                                 {"seed", "7"}};
+  auto g = r.load("gwkho/pitched", options);
+  ASSERT_TRUE(g.ok()) << g.message();
+  // The game keeps the file as given, its pitched section with it.
+  EXPECT_TRUE((*g)->scenario_source().contains("pitched"));
+  auto st = (*g)->new_initial_state();
+  for (int k = 0; k < 40 && !st->is_terminal(); ++k) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().back().action).ok());
+    else
+      ASSERT_TRUE(st->apply(st->legal_actions().back()).ok());
+  }
+  const game::GameRecord record = game::make_record(*st, 0, {});
+  auto back = game::replay(r, record);
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ((*back)->to_string(), st->to_string());
 }
 
 }  // namespace
