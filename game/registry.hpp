@@ -96,6 +96,12 @@ class Ruleset {
 
   // Option sets the conformance suite runs on each scenario (at least the empty set).
   virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }
+  // The option sets for one scenario: by default conformance_option_sets(); a ruleset with
+  // options that only some scenarios accept (gwkho's pitched battle) adds them for those.
+  virtual std::vector<Options> scenario_conformance_option_sets(std::string_view scenario) const {
+    (void)scenario;
+    return conformance_option_sets();
+  }
 
   // The subcommands of `carroccio` this ruleset contributes (none by default).
   virtual std::vector<RulesetCommand> commands() const { return {}; }

@@ -313,11 +313,20 @@ core::Expected<ArmyList> load_army_list(const json& j, std::string_view source) 
   const Tables& tb = default_tables();
   if (auto it = j.find("options"); it != j.end()) {
     if (!rd.object(*it, "options.") ||
-        !rd.only_fields(*it, "options.", {"era", "raised_morale"}, "the options of an army list") ||
+        !rd.only_fields(*it, "options.", {"era", "raised_morale", "culture", "british_isles"},
+                        "the options of an army list") ||
         !rd.choice(*it, "options.", "era", a.era,
                    {{"medieval", Era::kMedieval}, {"horse_and_musket", Era::kHorseAndMusket}},
                    Need::kOptional) ||
-        !rd.boolean(*it, "options.", "raised_morale", a.raised_morale, Need::kOptional))
+        !rd.boolean(*it, "options.", "raised_morale", a.raised_morale, Need::kOptional) ||
+        // [Mor-19] Who the army's troops are, for the surrender rules (ruling G-37).
+        !rd.choice(*it, "options.", "culture", a.culture,
+                   {{"other", Culture::kOther},
+                    {"christian_european", Culture::kChristianEuropean},
+                    {"muslim", Culture::kMuslim},
+                    {"american_state", Culture::kAmericanState}},
+                   Need::kOptional) ||
+        !rd.boolean(*it, "options.", "british_isles", a.british_isles, Need::kOptional))
       return *rd.err();
   }
   // [Tr-7] The year falls in the era (ruling G-5).

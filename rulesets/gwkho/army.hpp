@@ -70,12 +70,23 @@ struct Command {
   std::string path;  // "commands[1]"
 };
 
+// [Mor-19] The army's culture, for the surrender rules (ruling G-37): its list's
+// `options.culture`.
+enum class Culture : std::uint8_t {
+  kOther,
+  kChristianEuropean,
+  kMuslim,  // Arab, Berber, Ottoman
+  kAmericanState,
+};
+
 struct ArmyList {
   std::string id, name, description;
   int year = 0;
   Era era = Era::kMedieval;
-  bool raised_morale = false;  // [Mor-2] shaken at a half, broken at two thirds
-  std::optional<int> budget;   // [Pts-7] points the list may spend
+  bool raised_morale = false;         // [Mor-2] shaken at a half, broken at two thirds
+  Culture culture = Culture::kOther;  // [Mor-19] options.culture
+  bool british_isles = false;         // [Mor-19] options.british_isles
+  std::optional<int> budget;          // [Pts-7] points the list may spend
   std::vector<Command> commands;
 };
 

@@ -14,6 +14,12 @@ GwkhoGame::GwkhoGame(Scenario scenario, RuleOptions rules, game::Options options
         std::make_unique<ArmyReport>(assess(scenario_.sides[static_cast<std::size_t>(s)].army));
 }
 
+std::shared_ptr<const GwkhoGame> GwkhoGame::with_troop(int e, Troop t) const {
+  Scenario s = scenario_;
+  s.elements[static_cast<std::size_t>(e)].troop = t;
+  return std::make_shared<GwkhoGame>(std::move(s), rules_, options());
+}
+
 std::unique_ptr<game::State> GwkhoGame::new_initial_state() const {
   return std::make_unique<GwkhoState>(shared_from_this());
 }

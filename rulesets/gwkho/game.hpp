@@ -56,10 +56,11 @@ struct ElementDef {
   std::string id;    // "imperial.0.1.3": side, command, group, element
   std::string name;  // the group's name, or its troop
   int side = 0;
-  int command = 0;    // index into the army list's commands
-  int regiment = -1;  // index into that command's regiments, or -1
-  Troop troop;        // as it fights and moves (dismounted: its dismount option)
-  Troop list_troop;   // as its army list gives it (what its morale ledgers count)
+  int command = 0;                // index into the army list's commands
+  int regiment = -1;              // index into that command's regiments, or -1
+  Troop troop;                    // as it fights and moves (dismounted: its dismount option)
+  Troop list_troop;               // as its army list gives it (what its morale ledgers count)
+  std::optional<Troop> dismount;  // [Dis-1] what its list says it dismounts as
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
   bool unarmed = false;   // [G-71] artillery with no guns: it never shoots or fires
@@ -98,12 +99,15 @@ std::string_view terrain_kind_name(TerrainKind k);  // "area", "river", "ford", 
 // Reads and checks a scenario; every error names the source, the field and the problem.
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);
 
-// The options of the game: those of a pitched battle (ruling G-73; pitched.cpp). The
-// alternate-bounds sequence of ruling G-6 is the game.
+// The options of the game: those of a pitched battle (ruling G-73; pitched.cpp), the sequence of
+// play (ruling G-6: alternate bounds, or random activation of commands, `sequence=random`) and
+// surrender (ruling G-37, `surrender=on`).
 struct RuleOptions {
   std::optional<std::string> blue, red;  // built-in army list ids
   std::optional<int> points, seed;
-  bool pitched() const;  // any of them given
+  bool random_activation = false;  // [Seq-6, G-6] commands activated at random, round by round
+  bool surrender = false;          // [Mor-19, G-37] the surrender rules are in play
+  bool pitched() const;            // any of the pitched battle's options given
 };
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options);
 // The options' catalogue entries (RulesetInfo::options).
@@ -128,6 +132,10 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   // The assessment of side s's army (points, e/e, ledgers and thresholds).
   const ArmyReport& report(int s) const { return *reports_[static_cast<std::size_t>(s)]; }
   int num_commands(int s) const { return static_cast<int>(side(s).army.commands.size()); }
+  const RuleOptions& rules() const { return rules_; }
+  // [Pip-16, Dis-1] The same game with element e fighting and moving as troop t (a dismount or
+  // mount in play): the State that makes it reads its elements from the copy from then on.
+  std::shared_ptr<const GwkhoGame> with_troop(int e, Troop t) const;
 
  private:
   Scenario scenario_;

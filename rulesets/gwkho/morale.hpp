@@ -108,12 +108,7 @@ struct MoraleEffects {
 MoraleEffects morale_effects(Morale m, Troop t);
 
 // [Mor-19] Surrender, an option of the game (ruling G-37).
-enum class Culture : std::uint8_t {
-  kOther,
-  kChristianEuropean,
-  kMuslim,  // Arab, Berber, Ottoman
-  kAmericanState,
-};
+// Culture (army.hpp): which surrender rules an army's troops follow.
 struct SurrenderCase {
   Troop troop;
   Peoples peoples;  // Landsknecht, Swiss

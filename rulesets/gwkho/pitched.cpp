@@ -178,7 +178,15 @@ std::vector<game::OptionInfo> rule_options_info() {
       {"red", "pitched battle (ruling G-73): the red army, a built-in army list", armies},
       {"points", "pitched battle (ruling G-73): the points total both armies must keep within",
        pitched_points_values()},
-      {"seed", "pitched battle (ruling G-73): the seed the table's terrain is drawn from", seeds}};
+      {"seed", "pitched battle (ruling G-73): the seed the table's terrain is drawn from", seeds},
+      {"sequence",
+       "sequence of play (ruling G-6): alternate bounds, or each round initiative dice and the "
+       "commands activated one at a time, drawn at random, decisive commanders first if they will",
+       {"alternate", "random"}},
+      {"surrender",
+       "surrender (ruling G-37): broken elements that the rules say give themselves up are "
+       "removed at the end of each bound",
+       {"off", "on"}}};
 }
 
 core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
@@ -197,6 +205,8 @@ core::Expected<RuleOptions> parse_rule_options(const game::Options& options) {
     if (name == "red") r.red = value;
     if (name == "points") r.points = std::stoi(value);
     if (name == "seed") r.seed = std::stoi(value);
+    if (name == "sequence") r.random_activation = value == "random";
+    if (name == "surrender") r.surrender = value == "on";
   }
   return r;
 }

@@ -37,6 +37,9 @@ class GwkhoRuleset final : public game::FileRuleset {
     if (!expanded) return expanded.error();
     auto s = load_scenario(*expanded, source_name);
     if (!s) return s.error();
+    // A record keeps the file as given (with its 'pitched' section) beside the options, so that
+    // replaying it expands the same battle again; the expansion itself would refuse the options.
+    s->source = scenario;
     return std::shared_ptr<const game::Game>(
         std::make_shared<GwkhoGame>(std::move(*s), *rules, options));
   }
@@ -64,6 +67,24 @@ class GwkhoRuleset final : public game::FileRuleset {
     (void)report_text(report, source_name);
     (void)report_json(report);
     return core::Status::Ok();
+  }
+
+  // The conformance suite (tests/conformance): every battle with the default options, with
+  // random activation (ruling G-6) and with surrender (G-37); the pitched battle also with other
+  // armies (one with regiments), points and seed (G-73), which the historical battles refuse.
+  std::vector<game::Options> conformance_option_sets() const override {
+    return {game::Options{}, game::Options{{"sequence", "random"}},
+            game::Options{{"surrender", "on"}}};
+  }
+  std::vector<game::Options> scenario_conformance_option_sets(
+      std::string_view scenario) const override {
+    std::vector<game::Options> sets = conformance_option_sets();
+    if (scenario == "pitched")
+      sets.push_back({{"blue", "legnano-bma-lombard"},
+                      {"red", "courtrai-french"},
+                      {"points", "600"},
+                      {"seed", "7"}});
+    return sets;
   }
 
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).

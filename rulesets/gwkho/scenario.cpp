@@ -263,6 +263,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         e.regiment = regiment;
         e.troop = fights;
         e.list_troop = g.troop;
+        e.dismount = g.dismount;
         e.status = g.status;
         e.weapon = g.weapon;
         e.unarmed = g.unarmed;

@@ -57,6 +57,8 @@ std::string_view phase_name(Phase p) {
       return "combat";
     case Phase::kOver:
       return "over";
+    case Phase::kActivate:
+      return "activate";
   }
   return "?";
 }
@@ -69,10 +71,22 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
   }
   ff_.assign(els_.size(), FightFlags{});
   broken_by_enemy_.assign(els_.size(), false);
-  for (int s = 0; s < kNumSides; ++s)
+  enemy_shot_.assign(els_.size(), false);
+  became_broken_.assign(els_.size(), false);
+  mount_now_.assign(els_.size(), false);
+  mount_done_.assign(els_.size(), false);
+  for (int s = 0; s < kNumSides; ++s) {
     own_morale_[s].assign(static_cast<std::size_t>(gw_->num_commands(s)), false);
+    activated_[static_cast<std::size_t>(s)].assign(static_cast<std::size_t>(gw_->num_commands(s)),
+                                                   false);
+  }
   active_ = gw_->scenario_data().first;
-  start_bound();
+  // [Seq-6, G-6] Random activation begins with a round's initiative dice; alternate bounds with
+  // the first side's bound.
+  if (gw_->rules().random_activation)
+    start_round();
+  else
+    start_bound();
 }
 
 std::unique_ptr<game::State> GwkhoState::clone() const {
@@ -92,7 +106,9 @@ game::Player GwkhoState::current_player() const {
     case Phase::kOver:
       return game::kTerminalPlayer;
     case Phase::kMove:
-      return active_;
+      return reg_roll_ >= 0 ? game::kChancePlayer : active_;
+    case Phase::kActivate:
+      return astep_ == ActivateStep::kDecisive ? active_ : game::kChancePlayer;
     case Phase::kShoot:
     case Phase::kCombat:
       return fight_player();
@@ -101,10 +117,17 @@ game::Player GwkhoState::current_player() const {
   }
 }
 
-// [Seq, G-6] A bound of the active side begins: its PIP dice are rolled command by command.
+// [Seq, G-6] A bound of the active side begins: its PIP dice are rolled command by command (in
+// random activation, the acting command's only: Seq-6).
 void GwkhoState::start_bound() {
   pips_.assign(static_cast<std::size_t>(gw_->num_commands(active_)), 0);
-  pip_command_ = 0;
+  pip_command_ = command_ >= 0 ? command_ : 0;
+  int regiments = 0;
+  for (const auto& c : gw_->side(active_).army.commands)
+    regiments += static_cast<int>(c.regiments.size());
+  reg_pips_.assign(static_cast<std::size_t>(regiments), 0);
+  reg_active_.assign(static_cast<std::size_t>(regiments), false);
+  reg_roll_ = -1;
   phase_ = Phase::kPips;
   pa_ = pb_ = -1;
   step_ = FightStep::kNone;
@@ -115,7 +138,12 @@ void GwkhoState::start_bound() {
     s.fought_last_bound = s.fought;
     s.fought = false;
     s.made_contact = false;
-    if (side_of(e) == active_) {
+    mount_now_[static_cast<std::size_t>(e)] = false;
+    // [Mor-19] Surrender reads who became broken this bound.
+    if (gw_->rules().surrender)
+      became_broken_[static_cast<std::size_t>(e)] =
+          s.alive && !s.routing && s.loss != Loss::kBroken && morale_of(e) != Morale::kBroken;
+    if (acts(e)) {
       s.moved = 0;
       s.moved_this_bound = false;
       s.moves = 0;
@@ -125,12 +153,15 @@ void GwkhoState::start_bound() {
 }
 
 void GwkhoState::advance() {
-  if (phase_ == Phase::kPips && pip_command_ >= gw_->num_commands(active_)) phase_ = Phase::kMove;
+  const int last = command_ >= 0 ? command_ + 1 : gw_->num_commands(active_);
+  if (phase_ == Phase::kPips && pip_command_ >= last) phase_ = Phase::kMove;
 }
 
 void GwkhoState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
   out.clear();
-  if (phase_ == Phase::kPips) {
+  if (phase_ == Phase::kActivate || (phase_ == Phase::kMove && reg_roll_ >= 0)) {
+    bound_chance(out);  // state_bound.cpp
+  } else if (phase_ == Phase::kPips) {
     const Command& c = gw_->side(active_).army.commands[static_cast<std::size_t>(pip_command_)];
     if (c.quality == GeneralQuality::kGood) {
       for (int a = 0; a < 36; ++a) out.push_back({act::kTwoDice + a, 1});
@@ -144,6 +175,8 @@ void GwkhoState::chance_outcomes(std::vector<game::ChanceOutcome>& out) const {
 
 game::ChanceInfo GwkhoState::chance_info() const {
   game::ChanceInfo info;
+  if (phase_ == Phase::kActivate || (phase_ == Phase::kMove && reg_roll_ >= 0))
+    return bound_chance_info();  // state_bound.cpp
   if (phase_ == Phase::kPips) {
     const Command& c = gw_->side(active_).army.commands[static_cast<std::size_t>(pip_command_)];
     info.purpose =
@@ -167,6 +200,10 @@ game::ChanceInfo GwkhoState::chance_info() const {
 }
 
 void GwkhoState::do_apply(game::Action a) {
+  if (phase_ == Phase::kActivate || (a >= act::kBoundBase && a < act::kBoundEnd)) {
+    apply_bound(a);  // state_bound.cpp
+    return;
+  }
   if (phase_ == Phase::kPips) {
     // [Pip-1, Pip-3] The command's PIPs for these dice.
     const Command& c = gw_->side(active_).army.commands[static_cast<std::size_t>(pip_command_)];
@@ -208,6 +245,7 @@ void GwkhoState::do_apply(game::Action a) {
 
 // [Mor-9 .. Mor-20] The end of a bound: morale and victory; else the other side's bound.
 void GwkhoState::end_bound() {
+  if (gw_->rules().surrender) surrender_check();  // [Mor-19] state_bound.cpp
   std::array<Morale, kNumSides> army{};
   for (int s = 0; s < kNumSides; ++s) {
     army[static_cast<std::size_t>(s)] = army_morale_of(s).army();
@@ -232,6 +270,10 @@ void GwkhoState::end_bound() {
       return;
     case Victory::kNone:
       break;
+  }
+  if (command_ >= 0) {
+    after_activation();  // [Seq-6] state_bound.cpp: the next activation, or the next round
+    return;
   }
   if (bound_ >= gw_->scenario_data().bounds) {
     finish(2, EndReason::kBoundLimit);
@@ -391,8 +433,10 @@ std::vector<int> GwkhoState::group_of(int e) const {
     const int x = out[i];
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
+      // [Pip-2, G-7a] A regiment's elements group with their own regiment only.
       if (!os.alive || os.routing || gw_->element(o).side != d.side ||
-          gw_->element(o).command != d.command || std::find(out.begin(), out.end(), o) != out.end())
+          gw_->element(o).command != d.command || gw_->element(o).regiment != d.regiment ||
+          std::find(out.begin(), out.end(), o) != out.end())
         continue;
       if (grouped(els_[static_cast<std::size_t>(x)].base, os.base)) out.push_back(o);
     }
@@ -461,12 +505,17 @@ void GwkhoState::apply_move(const MovePlan& p) {
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
   out.clear();
+  if (phase_ == Phase::kActivate || (phase_ == Phase::kMove && reg_roll_ >= 0)) {
+    bound_actions(out);  // state_bound.cpp
+    return;
+  }
   if (phase_ != Phase::kMove) {
     fight_actions(out);  // state_fight.cpp
     return;
   }
   move_actions(out);    // state_moves.cpp
   morale_actions(out);  // state_fight.cpp
+  bound_actions(out);   // state_bound.cpp: regiments to activate
   std::sort(out.begin(), out.end());
 }
 
@@ -475,7 +524,7 @@ void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
 void GwkhoState::rout_moves() {
   for (int e = 0; e < num_elements(); ++e) {
     ElementState& s = els_[static_cast<std::size_t>(e)];
-    if (!s.alive || !s.routing || side_of(e) != active_) continue;
+    if (!s.alive || !s.routing || !acts(e)) continue;
     const bool north = gw_->side(side_of(e)).north;
     const geo::Base turned = s.base.with_heading(geo::Angle::degrees(north ? 90 : 270));
     // [Mov-3, G-12b] Along a road it runs at road speed (and without the router's inch).
@@ -638,5 +687,9 @@ void GwkhoState::debug_set_pips(int command, int pips) {
 }
 void GwkhoState::debug_start_combat() { begin_combats(); }
 void GwkhoState::debug_start_shooting() { begin_shooting(); }
+void GwkhoState::debug_set_regiment_pips(int r, int pips) {
+  reg_pips_[static_cast<std::size_t>(r)] = pips;
+  reg_active_[static_cast<std::size_t>(r)] = true;
+}
 
 }  // namespace carroccio::gwkho

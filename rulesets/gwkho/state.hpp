@@ -35,6 +35,8 @@
 //     code 40 + 4*k + side   the element moves into contact with its k-th contact target
 //                 (contact_targets(e): the enemies within reach, nearest first, k < 8), its
 //                 front against that enemy's side (geo::Side order: front, left, back, right)
+//     code 72     the element dismounts (or, dismounted, mounts): 1 PIP (Pip-16, Dis-1;
+//                 state_bound.cpp)
 //   A move code of an element that has moved already is its march move (Pip-7, G-10).
 //   legal_actions() lists a finite candidate set of these codes (state_moves.cpp says which).
 //   1000000 + (m - 10000)    a person's request for move code m when it is not listed:
@@ -53,6 +55,15 @@
 //   102100 + c               command c returns to the army's morale (Pip-17)
 //   102500 + e               the active side rallies its broken or routing element e (Pip-18)
 //   102800 + e               the active side breaks the enemy's unreliable element e (Mor-17)
+//   104000 .. 104999: the sequence and the regiments (state_bound.cpp):
+//   104000 + 6*(d0-1) + d1-1 chance: the initiative dice of a round (d0: the first side's die;
+//                            random activation, Seq-6)
+//   104100 + c               chance: command c of the side to act is drawn (Seq-6)
+//   104200 + c               the side sends its decisive commander's command c first (Seq-7)
+//   104300                   the side draws its command at random instead (Seq-7)
+//   104400 + r               the active side activates its regiment r (numbered across its
+//                            commands in order; 1 PIP of its command, Pip-2)
+//   104500 + 6*(d1-1) + d2-1 chance: the activated regiment's two PIP dice (the worse counts)
 #pragma once
 
 #include <array>
@@ -60,6 +71,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/state.hpp"
@@ -97,6 +109,7 @@ inline constexpr int kDrop = 36;     // internal: a person's drop (act::place), 
 inline constexpr int kContact = 40;  // .. 71
 inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
+inline constexpr int kMount = 72;  // the element dismounts, or mounts (Pip-16, Dis-1)
 inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
 // Close combat, shooting and morale in play (state_fight.cpp): kFightBase .. kFightEnd - 1.
 inline constexpr game::Action kFightBase = 100000;
@@ -114,6 +127,15 @@ inline constexpr game::Action kRallyCommand = 102100;   // + c
 inline constexpr game::Action kRallyBroken = 102500;    // + e
 inline constexpr game::Action kBreakEnemy = 102800;     // + e
 inline constexpr game::Action kFightEnd = 103100;
+// The sequence and the regiments (state_bound.cpp): kBoundBase .. kBoundEnd - 1.
+inline constexpr game::Action kBoundBase = 104000;
+inline constexpr game::Action kInitiativeDice = 104000;  // + 6*(d0-1) + d1-1
+inline constexpr game::Action kDrawCommand = 104100;     // + c
+inline constexpr game::Action kDecisiveFirst = 104200;   // + c
+inline constexpr game::Action kDrawInstead = 104300;
+inline constexpr game::Action kActivateRegiment = 104400;  // + r
+inline constexpr game::Action kRegimentDice = 104500;      // + 6*(d1-1) + d2-1
+inline constexpr game::Action kBoundEnd = 105000;
 inline constexpr game::Action move(int e, int code) { return kMoveBase + kCodes * e + code; }
 // A person's request for a move the candidates do not list: the move code plus kPersonBase -
 // kMoveBase (check_unlisted() accepts it when the rules allow the move).
@@ -144,7 +166,9 @@ inline constexpr game::Action place(int e, int d, int k, int h) {
 }
 }  // namespace act
 
-enum class Phase : std::uint8_t { kPips, kMove, kShoot, kCombat, kOver };
+// kActivate: between the activations of random activation (Seq-6): the initiative dice, the
+// decisive commander's choice, the draw of a command.
+enum class Phase : std::uint8_t { kPips, kMove, kShoot, kCombat, kOver, kActivate };
 std::string_view phase_name(Phase p);
 
 enum class EndReason : std::uint8_t { kNone, kArmyBroken, kBoundLimit };
@@ -243,6 +267,32 @@ class GwkhoState final : public game::State {
   int side_of(int e) const { return gw_->element(e).side; }
   // PIPs left to command c of the active side.
   int pips(int command) const { return pips_[static_cast<std::size_t>(command)]; }
+  // ---- The sequence and the regiments (state_bound.cpp) ----
+  // [Seq-6] Random activation: the round, the command acting now (-1 in alternate bounds or
+  // between activations), and whether command c of side s has acted this round.
+  int round() const { return round_; }
+  int acting_command() const { return command_; }
+  bool activated(int side, int command) const;
+  // [Seq-8] Element e has shot in one of the enemy's activations this round.
+  bool shot_in_enemy_activation(int e) const { return enemy_shot_[static_cast<std::size_t>(e)]; }
+  // Element e is of the side (and, in random activation, the command) whose bound this is.
+  bool acts(int e) const;
+  // [Pip-2] The regiments of the active side numbered across its commands; the number of
+  // element e's regiment (-1: none); its PIPs, and whether it is activated this bound.
+  int num_regiments() const { return static_cast<int>(reg_pips_.size()); }
+  int regiment_number(int e) const;
+  int regiment_pips(int r) const { return reg_pips_[static_cast<std::size_t>(r)]; }
+  bool regiment_activated(int r) const { return reg_active_[static_cast<std::size_t>(r)]; }
+  // [Pip-2, G-7] The PIPs element e's moves are paid from: its regiment's, else its command's.
+  int pips_for(int e) const;
+  // [Pip-2, Pip-6] The element its command range is measured from (its general's, or its
+  // regiment's stand) and that range in inches; -1 when the general or stand is lost.
+  int command_post(int e, int* range_inches) const;
+  // [Pip-16, Dis-1] Why element e may not dismount (or mount) now, or Ok; whether it dismounted
+  // or mounted this bound (it does not shoot then, Sht-14), or ever (once a game).
+  core::Status mount_refusal(int e) const;
+  bool changed_mount_this_bound(int e) const { return mount_now_[static_cast<std::size_t>(e)]; }
+  bool changed_mount(int e) const { return mount_done_[static_cast<std::size_t>(e)]; }
   // The pending shot or combat: (shooter or active element, target or enemy); -1 when none.
   int pending_a() const { return pa_; }
   int pending_b() const { return pb_; }
@@ -314,6 +364,7 @@ class GwkhoState final : public game::State {
   void debug_set_pips(int command, int pips);
   void debug_start_combat();  // skips to the close combat of this bound
   void debug_start_shooting();
+  void debug_set_regiment_pips(int r, int pips);
 
  protected:
   void do_apply(game::Action action) override;
@@ -322,6 +373,25 @@ class GwkhoState final : public game::State {
   void advance();
   void start_bound();
   void end_bound();
+  // ---- The sequence and the regiments (state_bound.cpp) ----
+  enum class ActivateStep : std::uint8_t { kNone, kInitiative, kDecisive, kDraw };
+  void start_round();
+  void next_activation();
+  void activate(int command);
+  void after_activation();
+  int& pool_for(int e);
+  void bound_actions(std::vector<game::Action>& out) const;
+  void bound_chance(std::vector<game::ChanceOutcome>& out) const;
+  game::ChanceInfo bound_chance_info() const;
+  void apply_bound(game::Action a);
+  std::string bound_action_text(game::Action a) const;
+  std::vector<int> decisive_commands(int side) const;
+  bool shoots_now(int e) const;
+  bool fights_now(int e, int t) const;
+  int regiment_elements_left(int r) const;
+  std::pair<int, int> regiment_of_number(int r) const;  // (command, regiment) of the active side
+  void surrender_check();
+  void change_mount(int e);
   void next_shot();
   void next_combat();
   void apply_move(const MovePlan& p);
@@ -405,6 +475,18 @@ class GwkhoState final : public game::State {
   bool second_shot_ = false;               // [Sht-12] the gun's second target is being shot
   std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a die step this bound
   std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
+  // The sequence and the regiments (state_bound.cpp).
+  int round_ = 1;                                       // [Seq-6] random activation's round
+  int command_ = -1;                                    // ... the command acting now
+  ActivateStep astep_ = ActivateStep::kNone;            // ... what is to happen between activations
+  std::array<std::vector<bool>, kNumSides> activated_;  // ... commands that acted this round
+  std::vector<bool> enemy_shot_;     // [Seq-8] shot in an enemy activation this round
+  std::vector<int> reg_pips_;        // [Pip-2] PIPs of the active side's regiments
+  std::vector<bool> reg_active_;     // ... activated this bound
+  int reg_roll_ = -1;                // ... the regiment whose dice are to be rolled
+  std::vector<bool> became_broken_;  // [Mor-19] broken during this bound
+  std::vector<bool> mount_now_;      // [Sht-14] dismounted or mounted this bound
+  std::vector<bool> mount_done_;     // [Dis-1] ... this game (once a game)
 };
 
 }  // namespace carroccio::gwkho

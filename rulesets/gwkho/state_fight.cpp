@@ -187,7 +187,8 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   const ElementDef& d = gw_->element(s);
   const ElementState& es = els_[static_cast<std::size_t>(s)];
   if (!es.alive || es.routing || in_contact(s)) return out;
-  if (d.unarmed) return out;  // [G-71] a war cart without guns (the Carroccio) never shoots
+  if (d.unarmed) return out;       // [G-71] a war cart without guns (the Carroccio) never shoots
+  if (!shoots_now(s)) return out;  // [Seq-6, Seq-8] random activation (state_bound.cpp)
   std::optional<int> range;
   if (is_artillery(d.troop.type)) {
     // [Sht-13] Artillery fires in its own bound only, not having moved (G-19d); light guns
@@ -200,7 +201,7 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
     if (!range || shot_kind(d.troop, d.weapon) == ShotKind::kNone) return out;
     const ShooterState st{
         d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
-        es.moved > 0, es.shot_last_phase, es.fought_last_bound, false};
+        es.moved > 0, es.shot_last_phase, es.fought_last_bound, changed_mount_this_bound(s)};
     if (!may_shoot(st).allowed) return out;
   }
   if (!range) return out;
@@ -264,7 +265,7 @@ ShotSituation GwkhoState::shot_situation(int s, int t) const {
   }
   ShooterState st{
       d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
-      es.moved > 0, es.shot_last_phase, es.fought_last_bound, false};
+      es.moved > 0, es.shot_last_phase, es.fought_last_bound, changed_mount_this_bound(s)};
   ss.front_rank_only = may_shoot(st).front_rank_only;
   const ElementState& ts = els_[static_cast<std::size_t>(t)];
   ss.target = gw_->element(t).troop;
@@ -422,7 +423,7 @@ std::vector<int> GwkhoState::combat_candidates(int side) const {
   for (int e = 0; e < num_elements(); ++e) {
     if (side_of(e) != side || els_[static_cast<std::size_t>(e)].fought) continue;
     const int t = front_enemy(e);
-    if (t >= 0 && !els_[static_cast<std::size_t>(t)].fought) out.push_back(e);
+    if (t >= 0 && !els_[static_cast<std::size_t>(t)].fought && fights_now(e, t)) out.push_back(e);
   }
   return out;
 }
@@ -462,7 +463,7 @@ std::optional<int> GwkhoState::upgrade_cost(int e) const {
   for (int m : group_of(e)) general = general || gw_->element(m).general;
   general = general && !(c.cinc && c.inert);
   const int cost = die_upgrade_cost(upgrades_[static_cast<std::size_t>(d.side)], general);
-  if (cost > pips_[static_cast<std::size_t>(d.command)]) return std::nullopt;
+  if (cost > pips_for(e)) return std::nullopt;  // [Pip-2] a regiment's own PIPs
   return cost;
 }
 
@@ -711,7 +712,7 @@ void GwkhoState::apply_fight(game::Action a) {
       if (a == act::kBuyUpgrade) {
         const int cost = *upgrade_cost(mine);
         const ElementDef& d = gw_->element(mine);
-        pips_[static_cast<std::size_t>(d.command)] -= cost;
+        pool_for(mine) -= cost;  // [Pip-2] a regiment's own PIPs, else its command's
         for (int m : group_of(mine)) ff_[static_cast<std::size_t>(m)].die_step = true;
         ff_[static_cast<std::size_t>(mine)].die_step = true;
         ++upgrades_[static_cast<std::size_t>(d.side)];
@@ -908,7 +909,7 @@ void GwkhoState::broken_rout() {
   std::vector<int> now;
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
-    if (side_of(e) != active_ || !s.alive || s.routing || in_contact(e)) continue;
+    if (!acts(e) || !s.alive || s.routing || in_contact(e)) continue;
     if (morale_of(e) != Morale::kBroken) continue;
     if (!morale_effects(Morale::kBroken, gw_->element(e).troop).routs) continue;
     now.push_back(e);

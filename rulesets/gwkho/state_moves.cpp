@@ -722,19 +722,17 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
         if (geo::intersects(p.to[i], tb) && uphill_of(tb, p.to[i]))
           p.cost.uphill_into_contact_with_foot = true;
   }
-  // [Pip-6] Out of command: its general is destroyed or more than the command range away.
-  int general = -1;
-  for (int o = 0; o < num_elements(); ++o)
-    if (gw_->element(o).side == d.side && gw_->element(o).command == d.command &&
-        gw_->element(o).general)
-      general = o;
-  if (general < 0 || !els_[static_cast<std::size_t>(general)].alive) {
+  // [Pip-6, Pip-2] Out of command: its general (a regiment's: its stand) is lost or more than the
+  // command range (a regiment's: 6 inches) away (state_bound.cpp:command_post).
+  int range = 0;
+  const int general = command_post(e, &range);
+  if (general < 0) {
     p.cost.out_of_command = true;
   } else {
     for (int m : p.movers)
       if (!geo::distance_sq(els_[static_cast<std::size_t>(m)].base.centre(),
                             els_[static_cast<std::size_t>(general)].base.centre())
-               .within(inch(command_range_inches())))
+               .within(inch(range)))
         p.cost.out_of_command = true;
   }
   // [Pip-8] The worst morale of the movers, and whether they move toward counting enemy.
@@ -754,17 +752,21 @@ void GwkhoState::do_move(game::Action a) {
   a = act::as_move(a);
   const bool drop = a >= act::kPlaceBase && a < act::kPlaceEnd;
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+  if (!drop && code == act::kMount) {
+    change_mount(e);  // [Pip-16, Dis-1] state_bound.cpp
+    return;
+  }
   if (!drop && code == act::kHold) {
     // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
     std::vector<int> group = group_of(e);
     for (int m : group) els_[static_cast<std::size_t>(m)].held = true;
-    pips_[static_cast<std::size_t>(gw_->element(e).command)] -= hold_cost(*this, e).total;
+    pool_for(e) -= hold_cost(*this, e).total;
     if (logging()) emit("hold", move_text(a), "gwkho Pip-16");
     return;
   }
   auto p = plan(a);
   const PipCost cost = price(*p);
-  pips_[static_cast<std::size_t>(gw_->element(p->movers[0]).command)] -= cost.total;
+  pool_for(p->movers[0]) -= cost.total;  // [Pip-2] a regiment's own PIPs, else its command's
   if (logging())
     emit("move", fmt::format("{} ({} PIP{})", move_text(a), cost.total, cost.total == 1 ? "" : "s"),
          "gwkho Pip-4");
@@ -781,13 +783,13 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
     if (!p) return;
     const PipCost c = price(*p);
     if (!c.refused.empty()) return;
-    if (c.total > pips_[static_cast<std::size_t>(gw_->element(p->movers[0]).command)]) return;
+    if (c.total > pips_for(p->movers[0])) return;
     out.push_back(act::move(e, code));
   };
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     if (side_of(e) != active_ || !s.alive || s.routing || s.moves >= kMaxMoves) continue;
-    const int pips = pips_[static_cast<std::size_t>(gw_->element(e).command)];
+    const int pips = pips_for(e);  // [Pip-2] a regiment's own, else its command's
     if (pips <= 0) continue;
     if (in_contact(e)) continue;
     const std::vector<int> group = group_of(e);
@@ -814,6 +816,8 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
       const PipCost c = hold_cost(*this, e);
       if (c.refused.empty() && c.total <= pips) out.push_back(act::move(e, act::kHold));
     }
+    // [Pip-16, Dis-1] Dismounting or mounting (state_bound.cpp).
+    if (s.moves == 0 && mount_refusal(e).ok()) out.push_back(act::move(e, act::kMount));
     // Contacts: the sides it could reach, checked by the cheap tests first.
     if (s.moves > 0) continue;
     const std::vector<int> ts = contact_targets(e);
@@ -857,7 +861,7 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
   }
   const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return core::make_error("That names no element.");
-  const int command = gw_->element(e).command;
+  if (code == act::kMount) return mount_refusal(e);  // state_bound.cpp
   if (code == act::kHold) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     const std::vector<int> group = group_of(e);
@@ -871,7 +875,7 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
                                           gw_->element(e).id));
     const PipCost c = hold_cost(*this, e);
     if (!c.refused.empty()) return core::make_error(fmt::format("{} (Mor-18).", c.refused));
-    if (pips_[static_cast<std::size_t>(command)] < c.total)
+    if (pips_for(e) < c.total)
       return core::make_error("Holding impetuous troops costs 1 PIP (Pip-16).");
     return core::Status::Ok();
   }
@@ -881,13 +885,12 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
 }
 
 core::Status GwkhoState::affordable(const MovePlan& p) const {
-  const int command = gw_->element(p.movers[0]).command;
   const PipCost c = price(p);
   if (!c.refused.empty()) return core::make_error(std::string(c.refused));
-  if (c.total > pips_[static_cast<std::size_t>(command)])
-    return core::make_error(fmt::format("That move costs {} PIP{}; the command has {}.", c.total,
-                                        c.total == 1 ? "" : "s",
-                                        pips_[static_cast<std::size_t>(command)]));
+  if (c.total > pips_for(p.movers[0]))
+    return core::make_error(fmt::format(
+        "That move costs {} PIP{}; the {} has {}.", c.total, c.total == 1 ? "" : "s",
+        regiment_number(p.movers[0]) >= 0 ? "regiment" : "command", pips_for(p.movers[0])));
   return core::Status::Ok();
 }
 
@@ -902,7 +905,7 @@ core::Status GwkhoState::affordable(const MovePlan& p) const {
 void GwkhoState::impetuous_moves() {
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
-    if (side_of(e) != active_ || !s.alive || s.routing || s.moves > 0 || s.held) continue;
+    if (!acts(e) || !s.alive || s.routing || s.moves > 0 || s.held) continue;
     if (in_contact(e)) continue;
     const std::vector<int> group = group_of(e);
     if (group[0] != e) continue;  // its group moves with its leader
@@ -990,6 +993,9 @@ std::string GwkhoState::move_text(game::Action a) const {
   if (code == act::kGroupTurnRight) return fmt::format("group of {} turns right", id);
   if (code == act::kGroupContact) return fmt::format("group of {} advances into contact", id);
   if (code == act::kHold) return fmt::format("hold the impetuous group of {}", id);
+  if (code == act::kMount)
+    return fmt::format(
+        "{} {}", id, gw_->element(e).troop == gw_->element(e).list_troop ? "dismounts" : "mounts");
   if (code >= act::kContact && code < act::kNumCodes) {
     const int k = (code - act::kContact) / 4;
     const auto side = static_cast<geo::Side>((code - act::kContact) % 4);

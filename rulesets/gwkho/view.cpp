@@ -60,6 +60,23 @@ std::string GwkhoState::to_string() const {
        << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
        << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << ' ' << s.stuck_with << '\n';
   }
+  // The sequence and the regiments (state_bound.cpp), when they are in play.
+  const bool mounts = std::find(mount_done_.begin(), mount_done_.end(), true) != mount_done_.end();
+  if (gw_->rules().random_activation || !reg_pips_.empty() || gw_->rules().surrender || mounts) {
+    os << "round " << round_ << " command " << command_ << " step " << static_cast<int>(astep_)
+       << " regiment_roll " << reg_roll_ << " regiments";
+    for (std::size_t r = 0; r < reg_pips_.size(); ++r) os << ' ' << reg_pips_[r] << reg_active_[r];
+    os << " activated";
+    for (const auto& a : activated_)
+      for (bool b : a) os << b;
+    os << " enemy_shot";
+    for (bool b : enemy_shot_) os << b;
+    os << " became_broken";
+    for (bool b : became_broken_) os << b;
+    os << " mounts";
+    for (std::size_t e = 0; e < mount_done_.size(); ++e) os << mount_done_[e] << mount_now_[e];
+    os << '\n';
+  }
   return os.str();
 }
 
@@ -71,6 +88,9 @@ std::string GwkhoState::status_line() const {
   std::string pips;
   for (std::size_t c = 0; c < pips_.size(); ++c)
     pips += fmt::format("{}{}", c == 0 ? "" : "/", pips_[c]);
+  if (gw_->rules().random_activation)
+    return fmt::format("round {}/{} {} {} PIPs {}", round_, (sc.bounds + 1) / 2,
+                       gw_->side(active_).name, phase_name(phase_), pips);
   return fmt::format("bound {}/{} {} {} PIPs {}", bound_, sc.bounds, gw_->side(active_).name,
                      phase_name(phase_), pips);
 }
@@ -81,8 +101,10 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   nlohmann::json j;
   j["ruleset"] = "gwkho";
   j["scenario"] = gw_->scenario();
-  j["turn"] = bound_;
-  j["turns"] = sc.bounds;
+  // [Seq-6] In random activation a turn is a round (one bound of each side).
+  const bool rounds = gw_->rules().random_activation;
+  j["turn"] = rounds ? round_ : bound_;
+  j["turns"] = rounds ? (sc.bounds + 1) / 2 : sc.bounds;
   j["phase"] = std::string(phase_name(phase_));
   j["active"] = phase_ == Phase::kOver ? "" : sc.sides[static_cast<std::size_t>(active_)].id;
   j["first"] = sc.sides[static_cast<std::size_t>(sc.first)].id;
@@ -150,6 +172,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
 }
 
 std::string GwkhoState::action_to_string(game::Action a) const {
+  if (a >= act::kBoundBase && a < act::kBoundEnd) return bound_action_text(a);  // state_bound.cpp
   if (phase_ == Phase::kPips) {
     if (a >= act::kTwoDice)
       return fmt::format("dice {} and {}", (a - act::kTwoDice) / 6 + 1,
@@ -186,6 +209,11 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     }
     return j;
   }
+  if (a >= act::kBoundBase && a < act::kBoundEnd) {
+    // The sequence's and the regiments' decisions and dice (state_bound.cpp).
+    j["kind"] = current_player() == game::kChancePlayer ? "chance" : "decision";
+    return j;
+  }
   if (phase_ != Phase::kMove) {
     j["kind"] = "chance";
     return j;
@@ -207,6 +235,18 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
       j["x"] = b.centre().x;
       j["y"] = b.centre().y;
       j["heading_arcsec"] = b.heading().units();
+      j["pips"] = 1;
+    }
+    return j;
+  }
+  if (m >= act::kMoveBase && m < act::kMoveEnd &&
+      (m - act::kMoveBase) % act::kCodes == act::kMount) {
+    // [Pip-16, Dis-1] Dismounting or mounting: the element stays where it is.
+    const int e = (m - act::kMoveBase) / act::kCodes;
+    if (e < num_elements()) {
+      j["kind"] = "dismount";
+      j["mover"] = gw_->element(e).id;
+      j["corners"] = corners_json(els_[static_cast<std::size_t>(e)].base);
       j["pips"] = 1;
     }
     return j;

@@ -29,7 +29,7 @@ std::vector<ConformanceCase> conformance_cases(const game::Registry& registry) {
     const auto& info = r->info();
     if (!info.plays_games) continue;
     for (const auto& s : info.scenarios)
-      for (const auto& options : r->conformance_option_sets())
+      for (const auto& options : r->scenario_conformance_option_sets(s.id))
         cases.push_back({info.id, s.id, options});
   }
   return cases;

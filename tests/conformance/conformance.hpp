@@ -25,7 +25,7 @@ struct ConformanceCase {
 };
 
 // Every (ruleset, scenario, option set) of the registered rulesets that play games, in
-// registry order. The option sets are the ruleset's conformance_option_sets().
+// registry order. The option sets are the ruleset's scenario_conformance_option_sets(scenario).
 std::vector<ConformanceCase> conformance_cases(const game::Registry& registry);
 
 // Games per case: the environment variable CARROCCIO_CONFORMANCE_GAMES if it holds a positive

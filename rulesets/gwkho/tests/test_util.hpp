@@ -64,11 +64,13 @@ inline nlohmann::json small_scenario(const char* first = "red", bool wood = true
   return j;
 }
 
-// The game of a scenario (a failed load fails the test).
-inline std::shared_ptr<const GwkhoGame> make_game(const nlohmann::json& j) {
+// The game of a scenario (a failed load fails the test), with the game's options (sequence,
+// surrender) when given.
+inline std::shared_ptr<const GwkhoGame> make_game(const nlohmann::json& j,
+                                                  const RuleOptions& rules = RuleOptions{}) {
   auto s = load_scenario(j, "test.json");
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
-  return std::make_shared<GwkhoGame>(std::move(*s), RuleOptions{}, game::Options{});
+  return std::make_shared<GwkhoGame>(std::move(*s), rules, game::Options{});
 }
 
 inline std::unique_ptr<GwkhoState> start(const std::shared_ptr<const GwkhoGame>& g) {

@@ -1,0 +1,689 @@
+// The gwkho sequence options and regiments (state_bound.cpp): random activation of commands with
+// decisive commanders (Seq-6 .. Seq-8, ruling G-6), regiments' own PIPs (Pip-2, G-7, G-7a) and
+// surrender (Mor-19, G-37), every die forced.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "core/event.hpp"
+#include "fmt/format.h"
+#include "game/record.hpp"
+#include "game/registry.hpp"
+#include "rulesets/gwkho/ruleset.hpp"
+#include "rulesets/gwkho/state.hpp"
+#include "rulesets/gwkho/tests/test_util.hpp"
+
+namespace carroccio::gwkho {
+namespace {
+
+using testing::find;
+using testing::make_game;
+using testing::small_scenario;
+using testing::start;
+
+constexpr std::int64_t kIn = kUnitsPerInch;
+
+RuleOptions random_sequence() {
+  RuleOptions r;
+  r.random_activation = true;
+  return r;
+}
+
+game::Action initiative(int d0, int d1) { return act::kInitiativeDice + 6 * (d0 - 1) + (d1 - 1); }
+
+bool listed(const GwkhoState& st, game::Action a) {
+  const auto legal = st.legal_actions();
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+std::vector<game::Action> outcomes(const GwkhoState& st) {
+  std::vector<game::Action> out;
+  for (const auto& o : st.chance_outcomes()) out.push_back(o.action);
+  return out;
+}
+
+// Plays the acting command's bound to its end with nothing done: its PIP dice (the lowest), no
+// moves, and the first choice of anything else, until the next activation is to be decided.
+void play_out_activation(GwkhoState& st) {
+  ASSERT_GE(st.acting_command(), 0);
+  const int bound = st.bound();  // counts activations
+  for (int guard = 0; guard < 500 && st.bound() == bound && !st.is_terminal(); ++guard) {
+    if (st.is_chance_node()) {
+      ASSERT_TRUE(st.apply(st.chance_outcomes().front().action).ok());
+    } else if (listed(st, act::kEndMoves)) {
+      ASSERT_TRUE(st.apply(act::kEndMoves).ok());
+    } else {
+      ASSERT_TRUE(st.apply(st.legal_actions().front()).ok());
+    }
+  }
+}
+
+// Red's army (legnano-imperial) with Philip of Heinsberg (command 1) decisive.
+nlohmann::json decisive_scenario() {
+  nlohmann::json j = small_scenario();
+  nlohmann::json list;
+  for (const auto& [id, text] : builtin_army_lists())
+    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  list["commands"][1]["decisive"] = true;
+  j["sides"][0]["army"] = list;
+  return j;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random activation
+
+TEST(Gwkho_Sequence, Clause_Seq_6_EachRoundTheInitiativeDiceThenACommandDrawnAtRandom) {
+  const auto g = make_game(small_scenario(), random_sequence());
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  // The round opens with both sides' dice, a chance node of 36 throws.
+  EXPECT_EQ(st->phase(), Phase::kActivate);
+  EXPECT_TRUE(st->is_chance_node());
+  EXPECT_EQ(st->chance_outcomes().size(), 36u);
+  EXPECT_EQ(st->chance_info().rule, "gwkho Seq-6");
+  // Equal dice are thrown again.
+  ASSERT_TRUE(st->apply(initiative(3, 3)).ok());
+  EXPECT_EQ(st->phase(), Phase::kActivate);
+  EXPECT_EQ(st->chance_outcomes().size(), 36u);
+  // Blue (the second side) throws higher: it acts first; one of its three commands is drawn.
+  ASSERT_TRUE(st->apply(initiative(2, 5)).ok());
+  EXPECT_EQ(st->active(), 1);
+  EXPECT_EQ(outcomes(*st), (std::vector<game::Action>{act::kDrawCommand + 0, act::kDrawCommand + 1,
+                                                      act::kDrawCommand + 2}));
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 1).ok());
+  EXPECT_EQ(st->acting_command(), 1);
+  // Only the drawn command rolls its PIPs (Warwick is good: the better of two dice).
+  EXPECT_EQ(st->phase(), Phase::kPips);
+  EXPECT_EQ(st->chance_outcomes().size(), 36u);
+  ASSERT_TRUE(st->apply(act::kTwoDice + 6 * (4 - 1) + (1 - 1)).ok());  // 4 and 1
+  EXPECT_EQ(st->phase(), Phase::kMove);
+  EXPECT_EQ(st->pips(1), 4);
+  EXPECT_EQ(st->pips(0), 0);
+  EXPECT_EQ(st->pips(2), 0);
+  // Negative: the other commands' elements have no moves; the drawn command's have.
+  bool own = false;
+  for (game::Action a : st->legal_actions()) {
+    if (a < act::kMoveBase || a >= act::kMoveEnd) continue;
+    const int e = (a - act::kMoveBase) / act::kCodes;
+    EXPECT_EQ(g->element(e).command, 1) << st->action_to_string(a);
+    own = true;
+  }
+  EXPECT_TRUE(own);
+  bool logged = false;
+  for (const auto& ev : log.events())
+    logged = logged || (ev.kind == "activate" && ev.rule == "gwkho Seq-6");
+  EXPECT_TRUE(logged);
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_6_SidesTakeTurnsAndEveryCommandActsOnceARound) {
+  const auto g = make_game(small_scenario(), random_sequence());
+  auto st = start(g);
+  ASSERT_TRUE(st->apply(initiative(6, 1)).ok());  // red first
+  EXPECT_EQ(st->active(), 0);
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 1).ok());
+  play_out_activation(*st);
+  // Blue's turn: three commands to draw from.
+  EXPECT_EQ(st->active(), 1);
+  EXPECT_EQ(outcomes(*st).size(), 3u);
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 2).ok());
+  play_out_activation(*st);
+  // Red's last command acts without a draw.
+  EXPECT_EQ(st->active(), 0);
+  EXPECT_EQ(st->acting_command(), 0);
+  EXPECT_TRUE(st->activated(0, 1));
+  EXPECT_FALSE(st->activated(0, 0));
+  play_out_activation(*st);
+  // Red is done: blue's two other commands follow one after the other.
+  EXPECT_EQ(st->active(), 1);
+  EXPECT_EQ(outcomes(*st),
+            (std::vector<game::Action>{act::kDrawCommand + 0, act::kDrawCommand + 1}));
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());
+  play_out_activation(*st);
+  EXPECT_EQ(st->active(), 1);
+  EXPECT_EQ(st->acting_command(), 1);
+  EXPECT_EQ(st->round(), 1);
+  play_out_activation(*st);
+  // Every command has acted: the next round's initiative dice.
+  EXPECT_EQ(st->round(), 2);
+  EXPECT_EQ(st->phase(), Phase::kActivate);
+  EXPECT_EQ(st->chance_outcomes().size(), 36u);
+  EXPECT_FALSE(st->activated(0, 0));
+  EXPECT_FALSE(st->activated(1, 1));
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_6_AlternateBoundsStayTheDefault) {
+  const auto g = make_game(small_scenario());
+  auto st = start(g);
+  // No initiative dice and no activation: the first side's bound, every command's PIPs.
+  EXPECT_EQ(st->phase(), Phase::kPips);
+  EXPECT_EQ(st->acting_command(), -1);
+  ASSERT_TRUE(st->apply(act::kTwoDice + 6 * (2 - 1) + (5 - 1)).ok());
+  ASSERT_TRUE(st->apply(act::kOneDie + 3).ok());
+  EXPECT_EQ(st->pips(0), 6);
+  EXPECT_EQ(st->pips(1), 3);
+  EXPECT_EQ(st->phase(), Phase::kMove);
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_6_TheBoundsOfTheScenarioAreRoundsOfBothSides) {
+  auto j = small_scenario();
+  j["bounds"] = 2;  // one round
+  const auto g = make_game(j, random_sequence());
+  auto st = start(g);
+  ASSERT_TRUE(st->apply(initiative(1, 2)).ok());
+  for (int guard = 0; guard < 10 && !st->is_terminal(); ++guard) {
+    if (st->acting_command() < 0) {
+      ASSERT_TRUE(st->is_chance_node());
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+      continue;
+    }
+    play_out_activation(*st);
+  }
+  // Five activations (2 red, 3 blue), then a draw: the bounds are played.
+  EXPECT_TRUE(st->is_terminal());
+  EXPECT_EQ(st->end_reason(), EndReason::kBoundLimit);
+  EXPECT_EQ(st->winner(), 2);
+  EXPECT_EQ(st->round(), 1);
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_7_ADecisiveCommanderMayGoFirstOnceARound) {
+  const auto g = make_game(decisive_scenario(), random_sequence());
+  ASSERT_TRUE(g->side(0).army.commands[1].decisive);
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  ASSERT_TRUE(st->apply(initiative(5, 2)).ok());  // red first
+  // Before any draw, red decides: Philip's command first, or the draw.
+  EXPECT_EQ(st->current_player(), 0);
+  EXPECT_EQ(st->legal_actions(),
+            (std::vector<game::Action>{act::kDecisiveFirst + 1, act::kDrawInstead}));
+  ASSERT_TRUE(st->apply(act::kDecisiveFirst + 1).ok());
+  EXPECT_EQ(st->acting_command(), 1);
+  EXPECT_EQ(st->phase(), Phase::kPips);
+  bool logged = false;
+  for (const auto& ev : log.events()) logged = logged || ev.rule == "gwkho Seq-7";
+  EXPECT_TRUE(logged);
+  play_out_activation(*st);
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());  // blue
+  play_out_activation(*st);
+  // Negative: red's second activation of the round offers no choice (its last command acts).
+  EXPECT_EQ(st->active(), 0);
+  EXPECT_EQ(st->acting_command(), 0);
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_7_TheDecisiveChoiceComesOnlyBeforeTheSidesFirstActivation) {
+  const auto g = make_game(decisive_scenario(), random_sequence());
+  auto st = start(g);
+  ASSERT_TRUE(st->apply(initiative(5, 2)).ok());
+  // Red draws instead: the dice choose, and Frederick's command is drawn.
+  ASSERT_TRUE(st->apply(act::kDrawInstead).ok());
+  EXPECT_TRUE(st->is_chance_node());
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());
+  EXPECT_EQ(st->acting_command(), 0);
+  play_out_activation(*st);
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());  // blue
+  play_out_activation(*st);
+  // Philip's command acts now, but as the last one, not by choice: no decision was offered.
+  EXPECT_EQ(st->acting_command(), 1);
+  EXPECT_EQ(st->phase(), Phase::kPips);
+  // Negative: a game of alternate bounds never asks.
+  const auto alt = make_game(decisive_scenario());
+  auto a = start(alt);
+  EXPECT_EQ(a->phase(), Phase::kPips);
+  EXPECT_FALSE(listed(*a, act::kDecisiveFirst + 1));
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_8_AnElementShootsOnceInTheEnemysActivationsOfARound) {
+  const auto g = make_game(small_scenario(), random_sequence());
+  auto st = start(g);
+  ASSERT_TRUE(st->apply(initiative(6, 1)).ok());  // red first
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());
+  ASSERT_TRUE(st->apply(act::kTwoDice).ok());  // Frederick's PIPs
+  // A blue longbow 4" in front of a red knight; the red knight's group held (impetuous).
+  const int bow = find(*g, "blue.0.1.0");
+  const int knight = find(*g, "red.0.0.0");
+  st->debug_place(bow, {36 * kIn, 20 * kIn}, 90);
+  st->debug_place(knight, {36 * kIn, 25 * kIn}, 270);
+  for (int e = 0; e < g->num_elements(); ++e)
+    if (g->element(e).side == 0) st->debug_hold(e);
+  EXPECT_FALSE(st->shot_targets(bow).empty());
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  // The bow shoots in red's activation (dice 1 and 1: nothing).
+  ASSERT_EQ(st->phase(), Phase::kShoot);
+  ASSERT_EQ(st->pending_a(), bow);
+  ASSERT_TRUE(st->apply(act::kShotDice).ok());
+  for (int guard = 0; guard < 100 && st->bound() == 1; ++guard) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
+  }
+  EXPECT_TRUE(st->shot_in_enemy_activation(bow));
+  // Blue's activation (command 2), then red's second (Philip's): the bow stays silent.
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 2).ok());
+  play_out_activation(*st);
+  ASSERT_EQ(st->active(), 0);
+  ASSERT_EQ(st->acting_command(), 1);
+  st->debug_place(knight, {36 * kIn, 25 * kIn}, 270);
+  st->debug_place(bow, {36 * kIn, 20 * kIn}, 90);
+  EXPECT_TRUE(st->shot_targets(bow).empty());
+  // Negative: in its own side's activation of the same round (command 0) it shoots again.
+  play_out_activation(*st);
+  ASSERT_EQ(st->active(), 1);
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());
+  st->debug_place(knight, {36 * kIn, 25 * kIn}, 270);
+  st->debug_place(bow, {36 * kIn, 20 * kIn}, 90);
+  EXPECT_FALSE(st->shot_targets(bow).empty());
+}
+
+TEST(Gwkho_Sequence, Clause_Seq_6_OnlyTheCombatsOfTheActingCommandAreFought) {
+  const auto g = make_game(small_scenario(), random_sequence());
+  auto st = start(g);
+  ASSERT_TRUE(st->apply(initiative(6, 1)).ok());
+  ASSERT_TRUE(st->apply(act::kDrawCommand + 0).ok());
+  ASSERT_TRUE(st->apply(act::kTwoDice).ok());
+  // Philip's knight (command 1) front to front with a blue man-at-arms: not Frederick's combat.
+  const int philip = find(*g, "red.1.0.0");
+  const int blue = find(*g, "blue.2.2.0");
+  st->debug_place(philip, {36 * kIn, 25 * kIn}, 270);
+  const std::int64_t depths =
+      (st->element(philip).base.depth() + st->element(blue).base.depth()) / 2;
+  st->debug_place(blue, {36 * kIn, 25 * kIn - depths}, 90);
+  ASSERT_EQ(st->front_enemy(philip), blue);
+  EXPECT_TRUE(st->combat_candidates(0).empty());
+  EXPECT_TRUE(st->combat_candidates(1).empty());
+  // Positive: a knight of Frederick's command in the same place fights.
+  const int fred = find(*g, "red.0.0.0");
+  st->debug_kill(philip);
+  st->debug_place(fred, {36 * kIn, 25 * kIn}, 270);
+  EXPECT_EQ(st->combat_candidates(0), std::vector<int>{fred});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Regiments
+
+std::unique_ptr<GwkhoState> legnano(std::shared_ptr<const GwkhoGame>* game) {
+  game::Registry r;
+  r.add(make_ruleset());
+  auto g = r.load("gwkho/legnano", {});
+  EXPECT_TRUE(g.ok()) << g.message();
+  *game = std::dynamic_pointer_cast<const GwkhoGame>(*g);
+  return start(*game);
+}
+
+TEST(Gwkho_Regiments, Clause_Pip_2_ActivatingARegimentCostsAPipThenItRollsTheWorseOfTwoDice) {
+  std::shared_ptr<const GwkhoGame> g;
+  auto st = legnano(&g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  ASSERT_EQ(g->side(0).army.commands[1].regiments.size(), 1u);  // the Como militia, 14
+  ASSERT_EQ(st->num_regiments(), 1);
+  ASSERT_TRUE(st->apply(act::kTwoDice + 6 * (3 - 1) + (3 - 1)).ok());  // Frederick
+  ASSERT_TRUE(st->apply(act::kOneDie + 4).ok());                       // Philip: 4
+  ASSERT_EQ(st->phase(), Phase::kMove);
+  const int militia = find(*g, "imperial.1.r0.0.0");
+  // Not activated: the militia has no PIPs and no moves.
+  EXPECT_EQ(st->pips_for(militia), 0);
+  for (game::Action a : st->legal_actions()) {
+    if (a >= act::kMoveBase && a < act::kMoveEnd) {
+      EXPECT_NE(g->element((a - act::kMoveBase) / act::kCodes).regiment, 0)
+          << st->action_to_string(a);
+    }
+  }
+  ASSERT_TRUE(listed(*st, act::kActivateRegiment + 0));
+  ASSERT_TRUE(st->apply(act::kActivateRegiment + 0).ok());
+  EXPECT_EQ(st->pips(1), 3);  // 1 PIP of Philip's
+  // Its own dice: a chance node of two dice, the worse counting (14 elements: nothing less).
+  EXPECT_TRUE(st->is_chance_node());
+  EXPECT_EQ(st->chance_outcomes().size(), 36u);
+  EXPECT_EQ(st->chance_info().rule, "gwkho Pip-2");
+  ASSERT_TRUE(st->apply(act::kRegimentDice + 6 * (5 - 1) + (2 - 1)).ok());
+  EXPECT_EQ(st->regiment_pips(0), 2);
+  EXPECT_EQ(st->pips_for(militia), 2);
+  EXPECT_EQ(st->pips(1), 3);
+  // Its elements move on its PIPs, not their command's.
+  bool moves = false;
+  for (game::Action a : st->legal_actions())
+    if (a >= act::kMoveBase && a < act::kMoveEnd &&
+        g->element((a - act::kMoveBase) / act::kCodes).regiment == 0) {
+      if (!moves) {
+        ASSERT_TRUE(st->apply(a).ok()) << st->action_to_string(a);
+        moves = true;
+        break;
+      }
+    }
+  EXPECT_TRUE(moves);
+  EXPECT_LT(st->regiment_pips(0), 2);
+  EXPECT_EQ(st->pips(1), 3);
+  // Negative: once a bound.
+  EXPECT_FALSE(listed(*st, act::kActivateRegiment + 0));
+  EXPECT_FALSE(st->apply(act::kActivateRegiment + 0).ok());
+  bool logged = false;
+  for (const auto& ev : log.events()) logged = logged || ev.rule == "gwkho Pip-2";
+  EXPECT_TRUE(logged);
+}
+
+TEST(Gwkho_Regiments, Clause_Pip_2_NoActivationWithoutThePipAndOneLessBelowTenElements) {
+  std::shared_ptr<const GwkhoGame> g;
+  auto st = legnano(&g);
+  ASSERT_TRUE(st->apply(act::kTwoDice).ok());
+  ASSERT_TRUE(st->apply(act::kOneDie + 1).ok());  // Philip: 1
+  st->debug_set_pips(1, 0);
+  // Negative: no PIP left in Philip's command, no activation.
+  EXPECT_FALSE(listed(*st, act::kActivateRegiment + 0));
+  st->debug_set_pips(1, 1);
+  // Five of the fourteen lost: nine left, one PIP less (dice 5 and 4: 4 - 1 = 3).
+  for (int k = 0; k < 5; ++k) st->debug_kill(find(*g, fmt::format("imperial.1.r0.0.{}", k)));
+  ASSERT_TRUE(st->apply(act::kActivateRegiment + 0).ok());
+  EXPECT_EQ(st->pips(1), 0);
+  ASSERT_TRUE(st->apply(act::kRegimentDice + 6 * (5 - 1) + (4 - 1)).ok());
+  EXPECT_EQ(st->regiment_pips(0), 3);
+}
+
+TEST(Gwkho_Regiments, Clause_Pip_2_ARegimentsElementsMeasureCommandRangeFromItsStand) {
+  std::shared_ptr<const GwkhoGame> g;
+  auto st = legnano(&g);
+  ASSERT_TRUE(st->apply(act::kTwoDice).ok());
+  ASSERT_TRUE(st->apply(act::kOneDie + 6).ok());
+  const int stand = find(*g, "imperial.1.r0.0.0");
+  const int other = find(*g, "imperial.1.r0.0.13");
+  int range = 0;
+  EXPECT_EQ(st->command_post(other, &range), stand);
+  EXPECT_EQ(range, 6);
+  st->debug_set_regiment_pips(0, 6);
+  // Alone, 5 inches behind the stand: in command; 8 inches: out (+1 PIP, Pip-6).
+  const geo::Point at = st->element(stand).base.centre();
+  st->debug_place(other, {at.x, at.y + 5 * kIn}, 270);
+  auto near = st->plan(act::move(other, act::kTurnAbout));
+  ASSERT_TRUE(near.ok()) << near.message();
+  EXPECT_FALSE(near->cost.out_of_command);
+  st->debug_place(other, {at.x, at.y + 8 * kIn}, 270);
+  auto far = st->plan(act::move(other, act::kTurnAbout));
+  ASSERT_TRUE(far.ok()) << far.message();
+  EXPECT_TRUE(far->cost.out_of_command);
+  // Negative: an element of the command outside the regiment measures 24" from its general.
+  const int knight = find(*g, "imperial.1.0.0");
+  EXPECT_EQ(st->command_post(knight, &range), find(*g, "imperial.1.0.0"));
+  EXPECT_EQ(range, 24);
+  // The stand lost: every element of the regiment is out of command.
+  st->debug_kill(stand);
+  EXPECT_EQ(st->command_post(other, &range), -1);
+}
+
+TEST(Gwkho_Regiments, Clause_Pip_2_ARegimentGroupsOnlyWithItsOwnElements) {
+  std::shared_ptr<const GwkhoGame> g;
+  auto st = legnano(&g);
+  // The Brescian horse (regiment 0 of the allied command) in a line; a horseman of Piacenza
+  // (regiment 1, the same troop) put in the place of the second of them.
+  const int first = find(*g, "lombard.2.r0.0.0");
+  const int second = find(*g, "lombard.2.r0.0.1");
+  const int stranger = find(*g, "lombard.2.r1.0.0");
+  const geo::Point where = st->element(second).base.centre();
+  st->debug_kill(second);
+  st->debug_place(stranger, where, 90);
+  const auto group = st->group_of(first);
+  EXPECT_EQ(group, std::vector<int>{first});
+  EXPECT_EQ(st->group_of(stranger), std::vector<int>{stranger});
+  // Positive: the Brescian horse beyond it are still one group.
+  const auto rest = st->group_of(find(*g, "lombard.2.r0.0.2"));
+  EXPECT_EQ(rest.size(), 4u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Surrender
+
+// Red's knight broken this bound 5 inches from blue's Gascon foot, the year 1510 (Christians
+// against Christians after 1500), in blue's bound; the end of the bound comes with no move.
+std::unique_ptr<GwkhoState> surrender_table(std::shared_ptr<const GwkhoGame>* g, bool option,
+                                            int year, int captor_inches) {
+  auto j = small_scenario("blue", false);
+  j["year"] = year;
+  RuleOptions r;
+  r.surrender = option;
+  *g = make_game(j, r);
+  auto st = start(*g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  st->debug_set_pips(2, 0);
+  const int knight = find(**g, "red.0.0.0");
+  const int foot = find(**g, "blue.1.2.0");
+  st->debug_place(knight, {36 * kIn, 30 * kIn}, 270);
+  st->debug_place(foot, {36 * kIn + captor_inches * kIn + 2000, 30 * kIn}, 0);
+  for (int e = 0; e < (*g)->num_elements(); ++e)
+    if ((*g)->element(e).side == 1) st->debug_hold(e);
+  st->debug_rout(knight);
+  return st;
+}
+
+TEST(Gwkho_Surrender, Clause_Mor_19_ABrokenElementNearCaptorsSurrendersWithTheOption) {
+  std::shared_ptr<const GwkhoGame> g;
+  auto st = surrender_table(&g, true, 1510, 5);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  const int knight = find(*g, "red.0.0.0");
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  for (int guard = 0; guard < 100 && st->active() == 1 && !st->is_terminal(); ++guard) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
+  }
+  EXPECT_FALSE(st->element(knight).alive);
+  EXPECT_EQ(st->element(knight).loss, Loss::kDestroyed);
+  bool logged = false;
+  for (const auto& ev : log.events()) logged = logged || ev.rule == "gwkho Mor-19";
+  EXPECT_TRUE(logged);
+}
+
+TEST(Gwkho_Surrender, Clause_Mor_19_NoSurrenderWithoutTheOptionBefore1500OrFarFromCaptors) {
+  struct Case {
+    bool option;
+    int year, inches;
+  };
+  for (const Case c : {Case{false, 1510, 5}, Case{true, 1450, 5}, Case{true, 1510, 10}}) {
+    std::shared_ptr<const GwkhoGame> g;
+    auto st = surrender_table(&g, c.option, c.year, c.inches);
+    const int knight = find(*g, "red.0.0.0");
+    ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+    for (int guard = 0; guard < 100 && st->active() == 1 && !st->is_terminal(); ++guard) {
+      if (st->is_chance_node())
+        ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+      else
+        ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
+    }
+    EXPECT_TRUE(st->element(knight).alive) << c.option << ' ' << c.year << ' ' << c.inches;
+  }
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Dismounting and mounting
+
+TEST(Gwkho_Dismount, Clause_Pip_16_AnElementDismountsForAPipAsItsListSays) {
+  const auto g = make_game(small_scenario("blue"));
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  st->debug_set_pips(0, 2);
+  st->debug_set_pips(1, 0);
+  st->debug_set_pips(2, 0);
+  // The Prince's men-at-arms, Hc(o), dismount as HI(s) (their list says so).
+  const int e = find(*g, "blue.0.0.0");
+  const geo::Base before = st->element(e).base;
+  ASSERT_TRUE(listed(*st, act::move(e, act::kMount)));
+  ASSERT_TRUE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_EQ(st->pips(0), 1);
+  EXPECT_EQ(troop_text(st->gw().element(e).troop), "HI(s)");
+  EXPECT_EQ(troop_text(st->gw().element(e).list_troop), "Hc(o)");
+  // A foot base, 20 mm deep, with the same front edge.
+  const geo::Base& after = st->element(e).base;
+  EXPECT_EQ(after.depth(), 1000);
+  EXPECT_EQ(after.centre().y + after.depth() / 2, before.centre().y + before.depth() / 2);
+  EXPECT_TRUE(st->changed_mount_this_bound(e));
+  bool logged = false;
+  for (const auto& ev : log.events())
+    logged = logged || (ev.kind == "dismount" && ev.rule == "gwkho Pip-16");
+  EXPECT_TRUE(logged);
+  // Negative: it was its action of the bound; archers have no dismount option; no PIPs, none.
+  EXPECT_FALSE(listed(*st, act::move(e, act::kMount)));
+  EXPECT_FALSE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_FALSE(st->mount_refusal(find(*g, "blue.0.1.0")).ok());
+  st->debug_set_pips(0, 0);
+  EXPECT_FALSE(st->mount_refusal(find(*g, "blue.0.0.1")).ok());
+}
+
+TEST(Gwkho_Dismount, Clause_Pip_16_MountingOnceAGameAndNeverWithinEightInchesOfTheEnemy) {
+  auto j = small_scenario("blue");
+  j["sides"][1]["deploy"][0]["dismounted"] = true;  // the Prince's men-at-arms on foot
+  const auto g = make_game(j);
+  auto st = start(g);
+  st->debug_set_pips(0, 3);
+  st->debug_set_pips(1, 0);
+  st->debug_set_pips(2, 0);
+  const int e = find(*g, "blue.0.0.9");
+  const int enemy = find(*g, "red.1.3.0");
+  const geo::Point at = st->element(e).base.centre();
+  // A red element 6 inches in front: no mounting.
+  st->debug_place(enemy, {at.x, at.y + 6 * kIn + 1250}, 270);
+  const auto near = st->mount_refusal(e);
+  ASSERT_FALSE(near.ok());
+  EXPECT_NE(near.message().find("8 inches"), std::string::npos) << near.message();
+  // 10 inches: it mounts, its base 30 mm deep, the front edge where it was.
+  st->debug_place(enemy, {at.x, at.y + 10 * kIn + 1250}, 270);
+  ASSERT_TRUE(st->mount_refusal(e).ok()) << st->mount_refusal(e).message();
+  ASSERT_TRUE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_EQ(troop_text(st->gw().element(e).troop), "Hc(o)");
+  EXPECT_EQ(st->element(e).base.depth(), 1500);
+  // Negative: once a game.
+  EXPECT_TRUE(st->changed_mount(e));
+  const auto again = st->mount_refusal(e);
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.message().find("once a game"), std::string::npos) << again.message();
+}
+
+TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound) {
+  // Red's list with one Cv(s) that dismounts as Bw(s), deployed in the middle of the table.
+  auto j = small_scenario("red", false);
+  nlohmann::json list;
+  for (const auto& [id, text] : builtin_army_lists())
+    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  list["commands"][0]["elements"].push_back(
+      {{"type", "Cv"}, {"grade", "s"}, {"count", 1}, {"dismount", "Bw(s)"}});
+  const int group = static_cast<int>(list["commands"][0]["elements"].size()) - 1;
+  j["sides"][0]["army"] = list;
+  j["sides"][0]["deploy"].push_back(
+      {{"command", 0}, {"group", group}, {"frontage", 1}, {"at", {36, 24}}, {"heading", 270}});
+  const auto g = make_game(j);
+  auto st = start(g);
+  st->debug_set_pips(0, 2);
+  st->debug_set_pips(1, 0);
+  const int cv = find(*g, fmt::format("red.0.{}.0", group));
+  const int target = find(*g, "blue.1.2.0");
+  ASSERT_TRUE(st->apply(act::move(cv, act::kMount)).ok());
+  ASSERT_EQ(troop_text(st->gw().element(cv).troop), "Bw(s)");
+  const geo::Base& b = st->element(cv).base;
+  st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
+  // Dismounted this bound: it does not shoot.
+  EXPECT_TRUE(st->shot_targets(cv).empty());
+  // Positive: the next bound (blue's), it shoots back at what is in front of it.
+  for (int e = 0; e < g->num_elements(); ++e)
+    if (g->element(e).side == 0) st->debug_hold(e);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  for (int guard = 0; guard < 200 && st->active() == 0 && !st->is_terminal(); ++guard) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
+  }
+  ASSERT_EQ(st->active(), 1);
+  st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
+  EXPECT_FALSE(st->changed_mount_this_bound(cv));
+  EXPECT_FALSE(st->shot_targets(cv).empty());
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The options
+
+TEST(Gwkho_Sequence, Clause_Seq_6_TheOptionsLoadThroughTheRegistryAndBadValuesAreRefused) {
+  game::Registry r;
+  r.add(make_ruleset());
+  auto random = r.load("gwkho/legnano", {{"sequence", "random"}, {"surrender", "on"}});
+  ASSERT_TRUE(random.ok()) << random.message();
+  const auto g = std::dynamic_pointer_cast<const GwkhoGame>(*random);
+  EXPECT_TRUE(g->rules().random_activation);
+  EXPECT_TRUE(g->rules().surrender);
+  EXPECT_EQ(start(g)->phase(), Phase::kActivate);
+  auto alternate = r.load("gwkho/legnano", {{"sequence", "alternate"}});
+  ASSERT_TRUE(alternate.ok()) << alternate.message();
+  EXPECT_EQ((*alternate)->new_initial_state()->current_player(), game::kChancePlayer);
+  EXPECT_FALSE(std::dynamic_pointer_cast<const GwkhoGame>(*alternate)->rules().random_activation);
+  // Negative: a value the option does not have is refused in one sentence.
+  auto bad = r.load("gwkho/legnano", {{"sequence", "sometimes"}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.message().find("Option 'sequence' cannot be 'sometimes'"), std::string::npos)
+      << bad.message();
+  EXPECT_FALSE(r.load("gwkho/legnano", {{"surrender", "maybe"}}).ok());
+}
+
+TEST(Gwkho_Registry, Clause_Seq_6_TheConformanceSuiteCoversEveryOption) {
+  const auto ruleset = make_ruleset();
+  std::set<std::string> seen;
+  for (const auto& s : ruleset->info().scenarios)
+    for (const auto& o : ruleset->scenario_conformance_option_sets(s.id)) {
+      for (const auto& [name, value] : o) seen.insert(name);
+      // Every set loads for its scenario.
+      game::Registry r;
+      r.add(make_ruleset());
+      EXPECT_TRUE(r.load("gwkho/" + s.id, o).ok()) << s.id;
+    }
+  for (const auto& o : ruleset->info().options) EXPECT_TRUE(seen.count(o.name)) << o.name;
+  // Negative: the pitched battle's options are not played on a historical battle.
+  for (const auto& o : ruleset->scenario_conformance_option_sets("legnano"))
+    EXPECT_FALSE(o.count("seed"));
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
+
+namespace carroccio::gwkho {
+namespace {
+
+TEST(Gwkho_Pitched, G73_ARecordOfAPitchedBattleWithOptionsReplays) {
+  game::Registry r;
+  r.add(make_ruleset());
+  const game::Options options = {{"blue", "legnano-bma-lombard"},
+                                 {"red", "courtrai-french"},
+                                 {"points", "600"},
+                                 {"seed", "7"}};
+  auto g = r.load("gwkho/pitched", options);
+  ASSERT_TRUE(g.ok()) << g.message();
+  // The game keeps the file as given, its pitched section with it.
+  EXPECT_TRUE((*g)->scenario_source().contains("pitched"));
+  auto st = (*g)->new_initial_state();
+  for (int k = 0; k < 40 && !st->is_terminal(); ++k) {
+    if (st->is_chance_node())
+      ASSERT_TRUE(st->apply(st->chance_outcomes().back().action).ok());
+    else
+      ASSERT_TRUE(st->apply(st->legal_actions().back()).ok());
+  }
+  const game::GameRecord record = game::make_record(*st, 0, {});
+  auto back = game::replay(r, record);
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ((*back)->to_string(), st->to_string());
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
