@@ -137,8 +137,8 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
   }
   if (spec.kind == "mcts") {
-    if (auto s = spec.check_params({"c", "chance", "forced", "iters", "ms", "norm", "prior",
-                                    "reuse", "rollout", "seed", "strat", "widen"});
+    if (auto s = spec.check_params({"c", "chance", "final", "forced", "iters", "lcb", "ms", "norm",
+                                    "prior", "reuse", "rollout", "seed", "strat", "widen"});
         !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
@@ -181,6 +181,12 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     auto widen = spec.int_param("widen", p.widen, 0, 1'000'000);
     if (!widen) return widen.error();
     p.widen = static_cast<int>(*widen);
+    auto final_choice = spec.int_param("final", p.final, 0, 1);
+    if (!final_choice) return final_choice.error();
+    p.final = static_cast<int>(*final_choice);
+    auto lcb = double_param(spec, "lcb", p.lcb, 0.0, 100.0);
+    if (!lcb) return lcb.error();
+    p.lcb = *lcb;
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

@@ -392,6 +392,38 @@ void MctsAgent::seed_root(const game::State& state, core::Rng& rng) {
   pool_[0].visits += added;
 }
 
+// The most visited action (ties: the better mean, then the shuffled order); with `final=1` the
+// action with the best mean - lcb / sqrt(visits), virtual visits of the priors and seeds
+// included (ties: more visits, then the shuffled order). A child never visited is never chosen
+// while another was.
+std::int32_t MctsAgent::final_choice() const {
+  std::int32_t best = -1;
+  double best_score = 0;
+  for (std::int32_t c = pool_[0].first_child; c >= 0;
+       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+    const Node& n = pool_[static_cast<std::size_t>(c)];
+    const double mean = n.visits ? n.value / n.visits : -1e300;
+    double score = mean;
+    if (params_.final == 1 && n.visits)
+      score = mean - params_.lcb / std::sqrt(static_cast<double>(n.visits));
+    if (best < 0) {
+      best = c;
+      best_score = score;
+      continue;
+    }
+    const Node& b = pool_[static_cast<std::size_t>(best)];
+    const bool better = params_.final == 1
+                            ? (n.visits > 0 && (b.visits == 0 || score > best_score ||
+                                                (score == best_score && n.visits > b.visits)))
+                            : (n.visits > b.visits || (n.visits == b.visits && score > best_score));
+    if (better) {
+      best = c;
+      best_score = score;
+    }
+  }
+  return best;
+}
+
 game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
   stats_ = {};
   last_choice_ = game::kInvalidAction;
@@ -430,20 +462,7 @@ game::Action MctsAgent::choose(const game::State& state, core::Rng& rng) {
     ++stats_.iterations;
   }
   stats_.nodes = static_cast<std::int64_t>(pool_.size());
-  // The most visited action; ties to the better mean, then to the shuffled order.
-  std::int32_t best = -1;
-  for (std::int32_t c = pool_[0].first_child; c >= 0;
-       c = pool_[static_cast<std::size_t>(c)].next_sibling) {
-    const Node& n = pool_[static_cast<std::size_t>(c)];
-    if (best < 0) {
-      best = c;
-      continue;
-    }
-    const Node& b = pool_[static_cast<std::size_t>(best)];
-    const double nm = n.visits ? n.value / n.visits : -1e300;
-    const double bm = b.visits ? b.value / b.visits : -1e300;
-    if (n.visits > b.visits || (n.visits == b.visits && nm > bm)) best = c;
-  }
+  const std::int32_t best = final_choice();
   if (best < 0) {  // stopped before the first iteration: the first candidate
     next_root_ = -1;
     last_choice_ = legal_.front();

@@ -57,6 +57,14 @@ struct MctsParams {
   // and the search can go deeper after dice instead of meeting a fresh outcome (a leaf) almost
   // every time; 0 = off, every visit draws afresh.
   int widen = 0;
+  // final: how the root's action is chosen after the search. 0 (the default): the most
+  // visited child (ties to the better mean). 1: the child with the best lower confidence bound
+  // mean - lcb / sqrt(n), n its visits with the prior's virtual visits (lcb = 0: the best
+  // mean). When UCT cannot tell the children apart (their means differ by less than the
+  // exploration term) the visits spread nearly evenly and the most visited child is decided by
+  // noise; the mean says which child the search found best.
+  int final = 0;
+  double lcb = 0;  // lcb: the penalty k of `final=1` (0 = the mean alone)
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -116,6 +124,8 @@ class MctsAgent final : public Agent {
   void expected_leaf(const game::State& state, core::Rng& rng);
   void expand(std::int32_t node, const game::State& state, game::Player mover, core::Rng& rng);
   bool reuse_subtree(const game::State& state);
+  // The root's child to play: the most visited, or with `final=1` the best lower bound.
+  std::int32_t final_choice() const;
   void seed_root(const game::State& state, core::Rng& rng);
   double judge(const game::State& state) const;
   void remember_choice(const game::State& state, std::int32_t chosen);

@@ -457,6 +457,109 @@ TEST(MctsAgent, NormalisedValuesMakeTheSearchBlindToTheEvaluationsScale) {
   EXPECT_NE(visits("mcts:iters=300", *g), visits("mcts:iters=300", *small));
 }
 
+// Lure. [lure 1] Side 0 either settles (a sure +0.5, the end) or enters; after entering its
+// only move ends the game at 0. [lure 2] evaluate() overrates the entered position (+0.9), so
+// a search that meets it as a leaf first likes it, and learns its worth only one step deeper.
+constexpr game::Action kSettle = 1, kEnter = 2, kGoOn = 3;
+
+class LureGame final : public game::Game, public std::enable_shared_from_this<LureGame> {
+ public:
+  LureGame() : game::Game("lure", "test", {"first", "second"}, {}, nlohmann::json::object()) {}
+  std::unique_ptr<game::State> new_initial_state() const override;
+};
+
+class LureState final : public game::State {
+ public:
+  explicit LureState(std::shared_ptr<const LureGame> g) : game::State(std::move(g)) {}
+  game::Player current_player() const override { return over_ ? game::kTerminalPlayer : 0; }
+  void legal_actions(std::vector<game::Action>& out) const override {
+    out.clear();
+    if (over_) return;
+    if (entered_)
+      out = {kGoOn};
+    else
+      out = {kSettle, kEnter};
+  }
+  void chance_outcomes(std::vector<game::ChanceOutcome>& out) const override { out.clear(); }
+  std::vector<double> returns() const override { return {value_, -value_}; }
+  std::vector<double> evaluate() const override {
+    if (entered_ && !over_) return {0.9, -0.9};  // [lure 2]
+    return returns();
+  }
+  std::unique_ptr<game::State> clone() const override { return std::make_unique<LureState>(*this); }
+  std::string to_string() const override {
+    return fmt::format("entered={} over={} value={}", entered_, over_, value_);
+  }
+  nlohmann::json to_json(game::Player) const override { return {{"over", over_}}; }
+  std::string action_to_string(game::Action a) const override { return std::to_string(a); }
+  LureState(const LureState&) = default;
+
+ protected:
+  void do_apply(game::Action a) override {
+    if (a == kSettle) {
+      value_ = 0.5;
+      over_ = true;
+    } else if (a == kEnter) {
+      entered_ = true;
+    } else {
+      value_ = 0;
+      over_ = true;
+    }
+  }
+
+ private:
+  bool entered_ = false;
+  bool over_ = false;
+  double value_ = 0;
+};
+
+std::unique_ptr<game::State> LureGame::new_initial_state() const {
+  return std::make_unique<LureState>(shared_from_this());
+}
+
+TEST(MctsAgent, FinalChoiceByMeanPlaysTheBestMeanNotTheMostVisited) {
+  // Three iterations, no priors, no exploration (c=0), whatever the shuffled order: each child
+  // once (enter scores its leaf 0.9, settle 0.5), then the greedy descent enters again and
+  // reaches the end at 0, so enter has 2 visits and a mean of 0.45, settle 1 visit and 0.5.
+  // The most visited child (the default) is enter; by mean (final=1) it is settle.
+  auto g = std::make_shared<LureGame>();
+  const auto s = g->new_initial_state();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    auto by_visits = agent("mcts:iters=3,prior=0,c=0", *g);
+    core::Rng rng(seed);
+    EXPECT_EQ(by_visits->choose(*s, rng), kEnter) << seed;  // negative case: the default
+    const Explanation e = by_visits->explain(10);
+    ASSERT_NE(candidate(e, kEnter), nullptr);
+    ASSERT_NE(candidate(e, kSettle), nullptr);
+    EXPECT_EQ(candidate(e, kEnter)->effort, 2) << seed;
+    EXPECT_DOUBLE_EQ(candidate(e, kEnter)->value, 0.45) << seed;
+    EXPECT_EQ(candidate(e, kSettle)->effort, 1) << seed;
+    auto by_mean = agent("mcts:iters=3,prior=0,c=0,final=1", *g);
+    core::Rng rng2(seed);
+    EXPECT_EQ(by_mean->choose(*s, rng2), kSettle) << seed;
+    EXPECT_EQ(by_mean->explain(10).chosen, kSettle) << seed;
+  }
+}
+
+TEST(MctsAgent, FinalChoiceByLowerBoundDistrustsAChildSeenLittle) {
+  // The same tree: enter 0.45 over 2 visits, settle 0.5 over 1. With lcb=0.5 the bounds are
+  // 0.45 - 0.5/sqrt(2) = 0.096 and 0.5 - 0.5 = 0: the child seen once is distrusted and enter
+  // is played; with lcb=0.1 (0.379 against 0.4) settle still is.
+  auto g = std::make_shared<LureGame>();
+  const auto s = g->new_initial_state();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    core::Rng rng(seed);
+    EXPECT_EQ(agent("mcts:iters=3,prior=0,c=0,final=1,lcb=0.5", *g)->choose(*s, rng), kEnter);
+    EXPECT_EQ(agent("mcts:iters=3,prior=0,c=0,final=1,lcb=0.1", *g)->choose(*s, rng), kSettle);
+  }
+  // With a budget the lure is found out either way: by visits and by mean, settle is played.
+  for (const std::string spec :
+       {"mcts:iters=200", "mcts:iters=200,final=1", "mcts:iters=200,final=1,lcb=0.3"}) {
+    core::Rng rng(7);
+    EXPECT_EQ(agent(spec, *g)->choose(*s, rng), kSettle) << spec;
+  }
+}
+
 TEST(DecisionLimit, AnEnormousBudgetIsHeldToTheDriversDeadline) {
   // 100 million iterations would take hours; a deadline already past stops the search before
   // its first iteration, and the answer is still a legal decision.
@@ -713,6 +816,8 @@ TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {
       {"mcts:strat=-1", "strat=-1"},
       {"mcts:norm=x", "norm=x"},
       {"mcts:widen=-1", "widen=-1 of 'mcts' must be a whole number from 0 to"},
+      {"mcts:final=2", "final=2 of 'mcts' must be a whole number from 0 to 1"},
+      {"mcts:lcb=-1", "lcb=-1 of 'mcts' must be a number from 0 to"},
   };
   for (const auto& [text, expected] : cases) {
     auto a = make_agent(*AgentSpec::parse(text), *g, 0);
