@@ -118,12 +118,10 @@ FastplayState::GeoScope::~GeoScope() {
 // again and again while the decisions of one state are listed: what was made for a unit slot is
 // kept (per thread, whatever the state) with everything it was made from, and reused while all
 // of that is the same.
-static const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m, int u,
-                                              geo::Point centre, geo::Angle heading) {
-  // Checked already in this scope, whose state does not change: only the place may differ.
+[[gnu::noinline]] static const FastplayState::UnitGeo& check_geo(const FastplayState& s, MadeGeo& m,
+                                                                 int u, geo::Point centre,
+                                                                 geo::Angle heading) {
   const std::uint64_t scope = scope_state == &s ? scope_id : 0;
-  if (scope != 0 && m.scope == scope && m.valid && m.centre == centre && m.heading == heading)
-    return m.geo;
   const UnitState& us = s.unit(u);
   const bool lone = s.fp().unit(u).lone_commander;
   m.scope = scope;
@@ -134,6 +132,7 @@ static const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m
   m.lone = lone;
   m.count = us.stands.size();
   m.geo.stands.clear();
+  m.geo.block.reset();
   constexpr std::int64_t kFar = std::int64_t{1} << 60;
   FastplayState::Box& box = m.geo.box;
   box = {kFar, -kFar, kFar, -kFar};
@@ -150,10 +149,47 @@ static const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m
   return m.geo;
 }
 
-const FastplayState::UnitGeo& FastplayState::unit_geo(int u) const {
-  thread_local std::array<MadeGeo, kMaxUnits> made;
-  return made_geo(*this, made[static_cast<std::size_t>(u)], u, unit(u).centre, unit(u).heading);
+static inline const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m, int u,
+                                                     geo::Point centre, geo::Angle heading) {
+  // Checked already in this scope, whose state does not change: only the place may differ.
+  if (scope_state == &s && m.scope == scope_id && m.valid && m.centre == centre &&
+      m.heading == heading)
+    return m.geo;
+  return check_geo(s, m, u, centre, heading);
 }
+
+namespace {
+thread_local std::array<MadeGeo, kMaxUnits> made_here;  // unit_geo()
+}  // namespace
+
+const FastplayState::UnitGeo& FastplayState::unit_geo(int u) const {
+  const UnitState& us = unit(u);
+  return made_geo(*this, made_here[static_cast<std::size_t>(u)], u, us.centre, us.heading);
+}
+
+namespace {
+
+// unit_geo() of every unit, for the loops over all of them: made once in a GeoScope, else at
+// each call.
+struct TableGeo {
+  std::uint64_t scope = 0;
+  const FastplayState* state = nullptr;
+  std::array<const FastplayState::UnitGeo*, kMaxUnits> units{};
+  const FastplayState::UnitGeo& operator[](int u) const {
+    return *units[static_cast<std::size_t>(u)];
+  }
+};
+
+const TableGeo& table_geo(const FastplayState& s) {
+  thread_local TableGeo t;
+  if (scope_state == &s && t.scope == scope_id && t.state == &s) return t;
+  for (int u = 0; u < s.num_units(); ++u) t.units[static_cast<std::size_t>(u)] = &s.unit_geo(u);
+  t.scope = scope_state == &s ? scope_id : 0;
+  t.state = &s;
+  return t;
+}
+
+}  // namespace
 
 const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centre,
                                                          geo::Angle heading) const {
@@ -207,7 +243,12 @@ static Frame block_frame(const FastplayState& s, int u) {
   return {{(minx + maxx) / 2, (miny + maxy) / 2}, maxy - miny, maxx - minx};
 }
 
-geo::Base FastplayState::block(int u) const { return block_at(u, unit(u).centre, unit(u).heading); }
+geo::Base FastplayState::block(int u) const {
+  // Kept with the unit's stands (made from the same things).
+  const UnitGeo& g = unit_geo(u);
+  if (!g.block) g.block = block_at(u, unit(u).centre, unit(u).heading);
+  return *g.block;
+}
 
 // Ruling F-6: a unit turns on the spot about the middle of its present footprint, the block of
 // its live stands; the frame's centre where that middle stays put under heading `heading`. A
@@ -252,9 +293,10 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
         return false;
   }
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
+  const TableGeo& table = table_geo(*this);
   for (int v = 0; v < num_units(); ++v) {
     if (v == u || v == ignore) continue;
-    const UnitGeo& other = unit_geo(v);
+    const UnitGeo& other = table[v];
     if (own.box.apart(other.box)) continue;
     for (const StandGeo& o : other.stands)
       for (const StandGeo& p : own.stands)
@@ -277,9 +319,10 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
   moved.clear();
   for (const StandGeo& p : own.stands) moved.push_back(moved_box(p.box, v, 0));
   const Box all = moved_box(own.box, v, 0);
+  const TableGeo& table = table_geo(*this);
   for (int w = 0; w < num_units(); ++w) {
     if (w == u || w == ignore) continue;
-    const UnitGeo& other = unit_geo(w);
+    const UnitGeo& other = table[w];
     if (all.apart(other.box)) continue;
     for (const StandGeo& o : other.stands)
       for (std::size_t k = 0; k < own.stands.size(); ++k)
@@ -307,9 +350,10 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
     swept.push_back({&b, std::nullopt, moved_box(b.box, v, kStandOff)});
   const Box all = moved_box(own.box, v, kStandOff);
   const UnitGeo& now = unit_geo(u);
+  const TableGeo& table = table_geo(*this);
   for (int w = 0; w < num_units(); ++w) {
     if (side_of(w) == side_of(u)) continue;
-    const UnitGeo& enemy = unit_geo(w);
+    const UnitGeo& enemy = table[w];
     if (all.apart(enemy.box)) continue;
     for (const StandGeo& e : enemy.stands) {
       // Only a swept area whose widened box meets the enemy stand's can come within 10 cm of
@@ -395,9 +439,10 @@ bool shoots(TroopType t) { return t == TroopType::kArchery || is_war_machine(t);
 bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
   const FastplayState::Box box{std::min(line.a.x, line.b.x), std::max(line.a.x, line.b.x),
                                std::min(line.a.y, line.b.y), std::max(line.a.y, line.b.y)};
+  const TableGeo& table = table_geo(s);
   for (int w = 0; w < s.num_units(); ++w) {
-    if (w == u || w == t) continue;
-    for (const FastplayState::StandGeo& k : s.unit_geo(w).stands)
+    if (w == u || w == t || box.apart(table[w].box)) continue;
+    for (const FastplayState::StandGeo& k : table[w].stands)
       if (!box.apart(k.box) && geo::segment_crosses_base_interior(line, k.core)) return true;
   }
   return false;
@@ -744,9 +789,10 @@ std::optional<geo::Point> FastplayState::retreat_result(int u) const {
 
 bool FastplayState::touches_enemy_at(int u, geo::Point centre, geo::Angle heading) const {
   const UnitGeo& own = unit_geo_at(u, centre, heading);
+  const TableGeo& table = table_geo(*this);
   for (int v = 0; v < num_units(); ++v) {
     if (side_of(v) == side_of(u)) continue;
-    const UnitGeo& enemy = unit_geo(v);
+    const UnitGeo& enemy = table[v];
     if (more_than_apart(own.box, enemy.box, kContact)) continue;  // not within the tolerance
     for (const StandGeo& b : enemy.stands)
       for (const StandGeo& a : own.stands) {

@@ -300,8 +300,9 @@ class FastplayState final : public game::State {
     Box box;                 // around base (so around core too)
   };
   struct UnitGeo {
-    std::vector<StandGeo> stands;  // the live ones, in order
-    Box box;                       // around all of them (apart from everything when none)
+    std::vector<StandGeo> stands;            // the live ones, in order
+    Box box;                                 // around all of them (apart from everything when none)
+    mutable std::optional<geo::Base> block;  // block(), made when first asked for
   };
   const UnitGeo& unit_geo(int u) const;
   const UnitGeo& unit_geo_at(int u, geo::Point centre, geo::Angle heading) const;
