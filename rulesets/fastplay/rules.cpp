@@ -142,7 +142,7 @@ FastplayState::GeoScope::~GeoScope() {
     if (!st.alive) continue;
     const geo::Base b = s.stand_base_at(u, static_cast<int>(i), centre, heading);
     const FastplayState::Box bb = box_of(b);
-    m.geo.stands.push_back({static_cast<int>(i), b, solid(b), geo::reach(b), bb});
+    m.geo.stands.push_back({static_cast<int>(i), b, std::nullopt, geo::reach(b), bb});
     box.min_x = std::min(box.min_x, bb.min_x), box.max_x = std::max(box.max_x, bb.max_x);
     box.min_y = std::min(box.min_y, bb.min_y), box.max_y = std::max(box.max_y, bb.max_y);
   }
@@ -197,6 +197,8 @@ const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centr
   // one used last and the other.
   thread_local std::array<std::array<MadeGeo, 2>, kMaxUnits> tried;
   thread_local std::array<std::uint8_t, kMaxUnits> last{};
+  // Where it stands (a turn of nothing): the unit's own.
+  if (centre == unit(u).centre && heading == unit(u).heading) return unit_geo(u);
   auto& pair = tried[static_cast<std::size_t>(u)];
   std::uint8_t& l = last[static_cast<std::size_t>(u)];
   for (std::uint8_t k = 0; k < 2; ++k)
@@ -206,6 +208,11 @@ const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centr
     }
   l = static_cast<std::uint8_t>(1 - l);
   return made_geo(*this, pair[l], u, centre, heading);
+}
+
+const geo::Base& FastplayState::StandGeo::core() const {
+  if (!core_made) core_made = solid(base);
+  return *core_made;
 }
 
 geo::Base FastplayState::stand_base(int u, int i) const {
@@ -289,7 +296,7 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
   for (const StandGeo& p : own.stands) {
     if (!game::table::on_table(p.base, sc.width, sc.height)) return false;
     for (const auto& t : sc.terrain)  // ruling F-7: rivers stop movement
-      if (t.type == TerrainType::kRiver && geo::base_overlaps_polygon(p.core, t.outline))
+      if (t.type == TerrainType::kRiver && geo::base_overlaps_polygon(p.core(), t.outline))
         return false;
   }
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
@@ -300,7 +307,7 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
     if (own.box.apart(other.box)) continue;
     for (const StandGeo& o : other.stands)
       for (const StandGeo& p : own.stands)
-        if (!p.box.apart(o.box) && geo::overlaps(p.core, o.base)) return false;
+        if (!p.box.apart(o.box) && geo::overlaps(p.core(), o.base)) return false;
   }
   return true;
 }
@@ -311,7 +318,7 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
   const UnitGeo& own = unit_geo_at(u, centre, heading);
   for (const StandGeo& p : own.stands)
     for (const auto& t : sc.terrain)
-      if (t.type == TerrainType::kRiver && geo::move_overlaps_polygon(p.core, v, t.outline))
+      if (t.type == TerrainType::kRiver && geo::move_overlaps_polygon(p.core(), v, t.outline))
         return false;
   // A stand's move stays within the box of its corners at both ends (boxes apart cannot
   // overlap: a quick refusal).
@@ -326,7 +333,7 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
     if (all.apart(other.box)) continue;
     for (const StandGeo& o : other.stands)
       for (std::size_t k = 0; k < own.stands.size(); ++k)
-        if (!moved[k].apart(o.box) && geo::move_overlaps_base(own.stands[k].core, v, o.base))
+        if (!moved[k].apart(o.box) && geo::move_overlaps_base(own.stands[k].core(), v, o.base))
           return false;
   }
   return true;
@@ -443,7 +450,7 @@ bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
   for (int w = 0; w < s.num_units(); ++w) {
     if (w == u || w == t || box.apart(table[w].box)) continue;
     for (const FastplayState::StandGeo& k : table[w].stands)
-      if (!box.apart(k.box) && geo::segment_crosses_base_interior(line, k.core)) return true;
+      if (!box.apart(k.box) && geo::segment_crosses_base_interior(line, k.core())) return true;
   }
   return false;
 }

@@ -293,9 +293,12 @@ class FastplayState final : public game::State {
     }
   };
   struct StandGeo {
-    int index = 0;           // in UnitState::stands
-    geo::Base base;          // stand_base_at()
-    geo::Base core;          // shrunk by the contact tolerance on every side (ruling F-30)
+    int index = 0;   // in UnitState::stands
+    geo::Base base;  // stand_base_at()
+    // core(): the base shrunk by the contact tolerance on every side (ruling F-30), made when
+    // first asked for.
+    mutable std::optional<geo::Base> core_made;
+    const geo::Base& core() const;
     std::int64_t reach = 0;  // geo::reach(base)
     Box box;                 // around base (so around core too)
   };
