@@ -122,8 +122,9 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
 
 bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
   const Scenario& sc = ohw_->scenario_data();
-  if (!base_on_table(b.translated(v), sc)) return false;  // the table is convex: the end suffices
-  const game::table::Box box = box_of(b) | box_of(b.translated(v));
+  const geo::Base end = b.translated(v);
+  if (!base_on_table(end, sc)) return false;  // the table is convex: the end suffices
+  const game::table::Box box = box_of(b) | box_of(end);
   // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
   // unit passes through the ground the road crosses.
   const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
