@@ -290,15 +290,40 @@ bool FastplayState::engaged(int u) const {
   return touches_enemy_at(u, unit(u).centre, unit(u).heading);
 }
 
+namespace {
+
+// The scenario's rivers (ruling F-7: they stop movement), each with its box: what is apart from
+// the box keeps out of the river.
+struct River {
+  const geo::Polygon* outline = nullptr;
+  FastplayState::Box box;
+};
+
+const std::vector<River>& rivers(const Scenario& sc) {
+  thread_local std::vector<River> out;
+  out.clear();
+  for (const auto& t : sc.terrain) {
+    if (t.type != TerrainType::kRiver || t.outline.empty()) continue;
+    River r{&t.outline, {t.outline[0].x, t.outline[0].x, t.outline[0].y, t.outline[0].y}};
+    for (const geo::Point p : t.outline) {
+      r.box.min_x = std::min(r.box.min_x, p.x), r.box.max_x = std::max(r.box.max_x, p.x);
+      r.box.min_y = std::min(r.box.min_y, p.y), r.box.max_y = std::max(r.box.max_y, p.y);
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
 bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
   const Scenario& sc = fp_->scenario_data();
   const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const StandGeo& p : own.stands) {
+  for (const StandGeo& p : own.stands)
     if (!game::table::on_table(p.base, sc.width, sc.height)) return false;
-    for (const auto& t : sc.terrain)  // ruling F-7: rivers stop movement
-      if (t.type == TerrainType::kRiver && geo::base_overlaps_polygon(p.core(), t.outline))
-        return false;
-  }
+  for (const River& r : rivers(sc))  // ruling F-7: rivers stop movement
+    for (const StandGeo& p : own.stands)
+      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), *r.outline)) return false;
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
   const TableGeo& table = table_geo(*this);
   for (int v = 0; v < num_units(); ++v) {
@@ -316,9 +341,10 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
                                int ignore) const {
   const Scenario& sc = fp_->scenario_data();
   const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const StandGeo& p : own.stands)
-    for (const auto& t : sc.terrain)
-      if (t.type == TerrainType::kRiver && geo::move_overlaps_polygon(p.core(), v, t.outline))
+  for (const River& r : rivers(sc))
+    for (const StandGeo& p : own.stands)
+      if (!moved_box(p.box, v, 0).apart(r.box) &&
+          geo::move_overlaps_polygon(p.core(), v, *r.outline))
         return false;
   // A stand's move stays within the box of its corners at both ends (boxes apart cannot
   // overlap: a quick refusal).
