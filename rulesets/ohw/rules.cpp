@@ -112,9 +112,10 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
         geo::base_overlaps_polygon(b, t.outline))
       return false;
   }
+  const std::int64_t reach = geo::reach(b);
   for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
     if (v != u && unit(v).on_table &&
-        !geo::far_apart(b.centre(), unit(v).base.centre(), 2 * geo::reach(b)) &&
+        !geo::far_apart(b.centre(), unit(v).base.centre(), 2 * reach) &&
         geo::overlaps(b, unit(v).base))
       return false;
   return true;
@@ -135,13 +136,21 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
         geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
-  const std::int64_t len =
-      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
-  for (int w = 0; w < ohw_->num_units(); ++w)  // 1.3: no passing through another base
-    if (w != u && w != ignore && unit(w).on_table &&
-        !geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * geo::reach(b)) &&
+  std::int64_t len = -1;  // the move's length rounded up, worked out when first needed
+  const std::int64_t reach = geo::reach(b);
+  for (int w = 0; w < ohw_->num_units(); ++w) {  // 1.3: no passing through another base
+    if (w == u || w == ignore || !unit(w).on_table) continue;
+    // The sweep stays within `box`: a base whose box is apart from it is not passed through
+    // (move_overlaps_base() answers the same, after the same test).
+    if (apart(box, box_of(unit(w).base))) continue;
+    if (len < 0)
+      len =
+          static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) +
+          1;
+    if (!geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach) &&
         geo::move_overlaps_base(b, v, unit(w).base))
       return false;
+  }
   return true;
 }
 
