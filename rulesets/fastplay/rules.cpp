@@ -444,14 +444,16 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
 
 void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) const {
   out.clear();
-  // The same tests as move_result(), in its order; the first depends only on the turn.
+  // The same tests as move_result() (all must pass, so their order does not change the list):
+  // the first depends only on the turn, and the end place, the cheapest, is tried before the
+  // sweep and the stand-off.
   for (int p = 0; p < static_cast<int>(kTurns.size()); ++p) {
     const geo::Angle h = unit(u).heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
     const geo::Point from = turned_in_place(*this, u, h);
     if (!may_place(u, from, h)) continue;
     for (int d = p == 0 ? 1 : 0; d < kNumDistances; ++d) {
       const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
-      if (!path_clear(u, from, h, v) || !may_place(u, from + v, h) ||
+      if (!may_place(u, from + v, h) || !path_clear(u, from, h, v) ||
           !keeps_stand_off(u, from, h, v))
         continue;
       out.push_back(1 + p * kNumDistances + d);
