@@ -135,7 +135,18 @@ Vec polar_of(const SinCos& sc, std::int64_t length) {
 // made once; other angles are evaluated each time.
 SinCos sin_cos(Angle a) {
   const std::int32_t u = a.units();
-  if (u % kAngleUnitsPerDegree != 0) return series_sin_cos(a);
+  if (u % kAngleUnitsPerDegree != 0) {
+    // Not a whole degree (a march's heading, a turn toward a point): the series, remembered per
+    // thread for the angles last asked for (one is often asked for many times in a row).
+    struct Known {
+      std::int32_t units = -1;
+      SinCos sc;
+    };
+    thread_local std::array<Known, 64> known;
+    Known& k = known[static_cast<std::size_t>(u) % known.size()];
+    if (k.units != u) k = {u, series_sin_cos(a)};
+    return k.sc;
+  }
   static const std::array<SinCos, 360> kWholeDegrees = [] {
     std::array<SinCos, 360> t;
     for (std::size_t d = 0; d < t.size(); ++d)

@@ -22,6 +22,31 @@ geo::Base solid(const geo::Base& b) {
   return geo::Base(b.centre(), b.width() - 2 * kContact, b.depth() - 2 * kContact, b.heading());
 }
 
+// The box around a base.
+FastplayState::Box box_of(const geo::Base& b) {
+  const auto c = b.corners();
+  FastplayState::Box box{c[0].x, c[0].x, c[0].y, c[0].y};
+  for (const geo::Point p : c) {
+    box.min_x = std::min(box.min_x, p.x), box.max_x = std::max(box.max_x, p.x);
+    box.min_y = std::min(box.min_y, p.y), box.max_y = std::max(box.max_y, p.y);
+  }
+  return box;
+}
+
+// The box `b` of some points, made to hold them also after a straight move by v (so all the
+// area their move sweeps), widened by `margin` on every side.
+FastplayState::Box moved_box(FastplayState::Box b, geo::Vec v, std::int64_t margin) {
+  return {std::min(b.min_x, b.min_x + v.x) - margin, std::max(b.max_x, b.max_x + v.x) + margin,
+          std::min(b.min_y, b.min_y + v.y) - margin, std::max(b.max_y, b.max_y + v.y) + margin};
+}
+
+// The boxes are more than r apart along x or along y, so everything in one is more than r from
+// everything in the other (a quick refusal before an exact distance).
+bool more_than_apart(const FastplayState::Box& a, const FastplayState::Box& b, std::int64_t r) {
+  return a.max_x + r < b.min_x || b.max_x + r < a.min_x || a.max_y + r < b.min_y ||
+         b.max_y + r < a.min_y;
+}
+
 bool is_foot(TroopType t) {
   return t == TroopType::kArchery || t == TroopType::kLightInfantry ||
          t == TroopType::kHeavyInfantry;
@@ -38,33 +63,163 @@ geo::Base FastplayState::stand_base_at(int u, int i, geo::Point centre, geo::Ang
   return geo::Base(centre + geo::rotate(s.offset, heading), size.width, size.depth, heading);
 }
 
-geo::Base FastplayState::stand_base(int u, int i) const {
-  // The stands where they stand are asked for again and again while the moves of one unit are
-  // listed: the last base made for each (unit, stand) slot is kept with everything it was made
-  // from (per thread, whatever the state), and reused while all of that is the same.
-  struct Made {
-    geo::Point centre;
-    geo::Angle heading;
+namespace {
+
+// The geometry made for one unit and everything it was made from.
+struct MadeGeo {
+  struct From {
     geo::Vec offset;
     TroopType type = TroopType::kHeavyInfantry;
-    bool lone = false;
-    std::optional<geo::Base> base;
+    bool alive = false;
   };
-  thread_local std::array<Made, 1024> made;
-  const UnitState& us = unit(u);
-  const StandState& st = us.stands[static_cast<std::size_t>(i)];
-  const bool lone = fp_->unit(u).lone_commander;  // the size: kCommanderStand or the type's
-  Made& m = made[static_cast<std::size_t>(u * 16 + i) % made.size()];
-  if (m.base && m.centre == us.centre && m.heading == us.heading && m.offset == st.offset &&
-      m.type == st.type && m.lone == lone)
-    return *m.base;
-  m.base = stand_base_at(u, i, us.centre, us.heading);
-  m.centre = us.centre;
-  m.heading = us.heading;
-  m.offset = st.offset;
-  m.type = st.type;
+  bool valid = false;
+  bool lone = false;  // the size: kCommanderStand or the type's
+  geo::Point centre;
+  geo::Angle heading;
+  std::size_t count = 0;
+  std::array<From, kMaxUnitStands> from;
+  FastplayState::UnitGeo geo;
+
+  std::uint64_t scope = 0;  // the GeoScope it was last checked in, 0 when none
+
+  bool made_from(const UnitState& us, geo::Point c, geo::Angle h, bool is_lone) const {
+    if (!valid || centre != c || heading != h || lone != is_lone || count != us.stands.size())
+      return false;
+    for (std::size_t i = 0; i < count; ++i) {
+      const StandState& s = us.stands[i];
+      if (from[i].alive != s.alive || from[i].type != s.type || from[i].offset != s.offset)
+        return false;
+    }
+    return true;
+  }
+};
+
+// The GeoScope alive on this thread, if any: its state and its number.
+thread_local const FastplayState* scope_state = nullptr;
+thread_local std::uint64_t scope_id = 0;
+thread_local std::uint64_t scopes_made = 0;
+
+}  // namespace
+
+FastplayState::GeoScope::GeoScope(const FastplayState& s) {
+  if (scope_state) return;  // inside another: that one stands
+  outer_ = true;
+  scope_state = &s;
+  scope_id = ++scopes_made;
+}
+
+FastplayState::GeoScope::~GeoScope() {
+  if (!outer_) return;
+  scope_state = nullptr;
+  scope_id = 0;
+}
+
+// The stands where they stand, and where the moves being listed would put them, are asked for
+// again and again while the decisions of one state are listed: what was made for a unit slot is
+// kept (per thread, whatever the state) with everything it was made from, and reused while all
+// of that is the same.
+[[gnu::noinline]] static const FastplayState::UnitGeo& check_geo(const FastplayState& s, MadeGeo& m,
+                                                                 int u, geo::Point centre,
+                                                                 geo::Angle heading) {
+  const std::uint64_t scope = scope_state == &s ? scope_id : 0;
+  const UnitState& us = s.unit(u);
+  const bool lone = s.fp().unit(u).lone_commander;
+  m.scope = scope;
+  if (m.made_from(us, centre, heading, lone)) return m.geo;
+  m.valid = us.stands.size() <= m.from.size();  // else made again each time
+  m.centre = centre;
+  m.heading = heading;
   m.lone = lone;
-  return *m.base;
+  m.count = us.stands.size();
+  m.geo.stands.clear();
+  m.geo.block.reset();
+  constexpr std::int64_t kFar = std::int64_t{1} << 60;
+  FastplayState::Box& box = m.geo.box;
+  box = {kFar, -kFar, kFar, -kFar};
+  for (std::size_t i = 0; i < us.stands.size(); ++i) {
+    const StandState& st = us.stands[i];
+    if (m.valid) m.from[i] = {st.offset, st.type, st.alive};
+    if (!st.alive) continue;
+    const geo::Base b = s.stand_base_at(u, static_cast<int>(i), centre, heading);
+    const FastplayState::Box bb = box_of(b);
+    m.geo.stands.push_back({static_cast<int>(i), b, std::nullopt, geo::reach(b), bb});
+    box.min_x = std::min(box.min_x, bb.min_x), box.max_x = std::max(box.max_x, bb.max_x);
+    box.min_y = std::min(box.min_y, bb.min_y), box.max_y = std::max(box.max_y, bb.max_y);
+  }
+  return m.geo;
+}
+
+static inline const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m, int u,
+                                                     geo::Point centre, geo::Angle heading) {
+  // Checked already in this scope, whose state does not change: only the place may differ.
+  if (scope_state == &s && m.scope == scope_id && m.valid && m.centre == centre &&
+      m.heading == heading)
+    return m.geo;
+  return check_geo(s, m, u, centre, heading);
+}
+
+namespace {
+thread_local std::array<MadeGeo, kMaxUnits> made_here;  // unit_geo()
+}  // namespace
+
+const FastplayState::UnitGeo& FastplayState::unit_geo(int u) const {
+  const UnitState& us = unit(u);
+  return made_geo(*this, made_here[static_cast<std::size_t>(u)], u, us.centre, us.heading);
+}
+
+namespace {
+
+// unit_geo() of every unit, for the loops over all of them: made once in a GeoScope, else at
+// each call.
+struct TableGeo {
+  std::uint64_t scope = 0;
+  const FastplayState* state = nullptr;
+  std::array<const FastplayState::UnitGeo*, kMaxUnits> units{};
+  const FastplayState::UnitGeo& operator[](int u) const {
+    return *units[static_cast<std::size_t>(u)];
+  }
+};
+
+const TableGeo& table_geo(const FastplayState& s) {
+  thread_local TableGeo t;
+  if (scope_state == &s && t.scope == scope_id && t.state == &s) return t;
+  for (int u = 0; u < s.num_units(); ++u) t.units[static_cast<std::size_t>(u)] = &s.unit_geo(u);
+  t.scope = scope_state == &s ? scope_id : 0;
+  t.state = &s;
+  return t;
+}
+
+}  // namespace
+
+const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centre,
+                                                         geo::Angle heading) const {
+  // A move's listing tries one starting place with several end places: two kept per slot, the
+  // one used last and the other.
+  thread_local std::array<std::array<MadeGeo, 2>, kMaxUnits> tried;
+  thread_local std::array<std::uint8_t, kMaxUnits> last{};
+  // Where it stands (a turn of nothing): the unit's own.
+  if (centre == unit(u).centre && heading == unit(u).heading) return unit_geo(u);
+  auto& pair = tried[static_cast<std::size_t>(u)];
+  std::uint8_t& l = last[static_cast<std::size_t>(u)];
+  for (std::uint8_t k = 0; k < 2; ++k)
+    if (pair[k].valid && pair[k].centre == centre && pair[k].heading == heading) {
+      l = k;
+      return made_geo(*this, pair[k], u, centre, heading);  // checks the stands
+    }
+  l = static_cast<std::uint8_t>(1 - l);
+  return made_geo(*this, pair[l], u, centre, heading);
+}
+
+const geo::Base& FastplayState::StandGeo::core() const {
+  if (!core_made) core_made = solid(base);
+  return *core_made;
+}
+
+geo::Base FastplayState::stand_base(int u, int i) const {
+  if (unit(u).stands[static_cast<std::size_t>(i)].alive)
+    for (const StandGeo& g : unit_geo(u).stands)
+      if (g.index == i) return g.base;
+  return stand_base_at(u, i, unit(u).centre, unit(u).heading);
 }
 
 namespace {
@@ -95,7 +250,12 @@ static Frame block_frame(const FastplayState& s, int u) {
   return {{(minx + maxx) / 2, (miny + maxy) / 2}, maxy - miny, maxx - minx};
 }
 
-geo::Base FastplayState::block(int u) const { return block_at(u, unit(u).centre, unit(u).heading); }
+geo::Base FastplayState::block(int u) const {
+  // Kept with the unit's stands (made from the same things).
+  const UnitGeo& g = unit_geo(u);
+  if (!g.block) g.block = block_at(u, unit(u).centre, unit(u).heading);
+  return *g.block;
+}
 
 // Ruling F-6: a unit turns on the spot about the middle of its present footprint, the block of
 // its live stands; the frame's centre where that middle stays put under heading `heading`. A
@@ -130,25 +290,49 @@ bool FastplayState::engaged(int u) const {
   return touches_enemy_at(u, unit(u).centre, unit(u).heading);
 }
 
+namespace {
+
+// The scenario's rivers (ruling F-7: they stop movement), each with its box: what is apart from
+// the box keeps out of the river.
+struct River {
+  const geo::Polygon* outline = nullptr;
+  FastplayState::Box box;
+};
+
+const std::vector<River>& rivers(const Scenario& sc) {
+  thread_local std::vector<River> out;
+  out.clear();
+  for (const auto& t : sc.terrain) {
+    if (t.type != TerrainType::kRiver || t.outline.empty()) continue;
+    River r{&t.outline, {t.outline[0].x, t.outline[0].x, t.outline[0].y, t.outline[0].y}};
+    for (const geo::Point p : t.outline) {
+      r.box.min_x = std::min(r.box.min_x, p.x), r.box.max_x = std::max(r.box.max_x, p.x);
+      r.box.min_y = std::min(r.box.min_y, p.y), r.box.max_y = std::max(r.box.max_y, p.y);
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
 bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
   const Scenario& sc = fp_->scenario_data();
-  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    if (!unit(u).stands[i].alive) continue;
-    const geo::Base b = stand_base_at(u, static_cast<int>(i), centre, heading);
-    if (!game::table::on_table(b, sc.width, sc.height)) return false;
-    const geo::Base core = solid(b);
-    for (const auto& t : sc.terrain)  // ruling F-7: rivers stop movement
-      if (t.type == TerrainType::kRiver && geo::base_overlaps_polygon(core, t.outline))
-        return false;
-    for (int v = 0; v < num_units(); ++v) {
-      if (v == u || v == ignore) continue;
-      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
-        if (!unit(v).stands[j].alive) continue;
-        const geo::Base o = stand_base(v, static_cast<int>(j));
-        if (geo::far_apart(b.centre(), o.centre(), geo::reach(b) + geo::reach(o))) continue;
-        if (geo::overlaps(core, o)) return false;
-      }
-    }
+  const UnitGeo& own = unit_geo_at(u, centre, heading);
+  for (const StandGeo& p : own.stands)
+    if (!game::table::on_table(p.base, sc.width, sc.height)) return false;
+  for (const River& r : rivers(sc))  // ruling F-7: rivers stop movement
+    for (const StandGeo& p : own.stands)
+      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), *r.outline)) return false;
+  // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
+  const TableGeo& table = table_geo(*this);
+  for (int v = 0; v < num_units(); ++v) {
+    if (v == u || v == ignore) continue;
+    const UnitGeo& other = table[v];
+    if (own.box.apart(other.box)) continue;
+    for (const StandGeo& o : other.stands)
+      for (const StandGeo& p : own.stands)
+        if (!p.box.apart(o.box) && geo::overlaps(p.core(), o.base)) return false;
   }
   return true;
 }
@@ -156,24 +340,27 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
 bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo::Vec v,
                                int ignore) const {
   const Scenario& sc = fp_->scenario_data();
-  const std::int64_t len =
-      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
-  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    if (!unit(u).stands[i].alive) continue;
-    const geo::Base core = solid(stand_base_at(u, static_cast<int>(i), centre, heading));
-    for (const auto& t : sc.terrain)
-      if (t.type == TerrainType::kRiver && geo::move_overlaps_polygon(core, v, t.outline))
+  const UnitGeo& own = unit_geo_at(u, centre, heading);
+  for (const River& r : rivers(sc))
+    for (const StandGeo& p : own.stands)
+      if (!moved_box(p.box, v, 0).apart(r.box) &&
+          geo::move_overlaps_polygon(p.core(), v, *r.outline))
         return false;
-    for (int w = 0; w < num_units(); ++w) {
-      if (w == u || w == ignore) continue;
-      for (std::size_t j = 0; j < unit(w).stands.size(); ++j) {
-        if (!unit(w).stands[j].alive) continue;
-        const geo::Base o = stand_base(w, static_cast<int>(j));
-        if (geo::far_apart(core.centre(), o.centre(), len + geo::reach(core) + geo::reach(o)))
-          continue;
-        if (geo::move_overlaps_base(core, v, o)) return false;
-      }
-    }
+  // A stand's move stays within the box of its corners at both ends (boxes apart cannot
+  // overlap: a quick refusal).
+  thread_local std::vector<Box> moved;
+  moved.clear();
+  for (const StandGeo& p : own.stands) moved.push_back(moved_box(p.box, v, 0));
+  const Box all = moved_box(own.box, v, 0);
+  const TableGeo& table = table_geo(*this);
+  for (int w = 0; w < num_units(); ++w) {
+    if (w == u || w == ignore) continue;
+    const UnitGeo& other = table[w];
+    if (all.apart(other.box)) continue;
+    for (const StandGeo& o : other.stands)
+      for (std::size_t k = 0; k < own.stands.size(); ++k)
+        if (!moved[k].apart(o.box) && geo::move_overlaps_base(own.stands[k].core(), v, o.base))
+          return false;
   }
   return true;
 }
@@ -184,33 +371,40 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
   // within 10 cm of an enemy stand, or closer than it already was when it started inside 10 cm.
   const geo::SquaredDistance limit =
       geo::SquaredDistance::of_integer(static_cast<std::uint64_t>(kStandOff * kStandOff));
-  const std::int64_t len =
-      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
-  std::vector<geo::Base> now, swept_start;
-  std::vector<geo::Polygon> swept;
-  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    if (!unit(u).stands[i].alive) continue;
-    now.push_back(stand_base(u, static_cast<int>(i)));
-    const geo::Base b = stand_base_at(u, static_cast<int>(i), centre, heading);
-    swept_start.push_back(b);
-    swept.push_back(geo::swept_area(b, v));
-  }
+  struct Swept {
+    const StandGeo* start;
+    std::optional<geo::Polygon> area;  // made when an enemy stand is near it
+    Box box;  // widened by the stand-off: an enemy stand whose box is apart is beyond it
+  };
+  thread_local std::vector<Swept> swept;
+  swept.clear();
+  const UnitGeo& own = unit_geo_at(u, centre, heading);
+  for (const StandGeo& b : own.stands)
+    swept.push_back({&b, std::nullopt, moved_box(b.box, v, kStandOff)});
+  const Box all = moved_box(own.box, v, kStandOff);
+  const UnitGeo& now = unit_geo(u);
+  const TableGeo& table = table_geo(*this);
   for (int w = 0; w < num_units(); ++w) {
     if (side_of(w) == side_of(u)) continue;
-    for (std::size_t j = 0; j < unit(w).stands.size(); ++j) {
-      if (!unit(w).stands[j].alive) continue;
-      const geo::Base e = stand_base(w, static_cast<int>(j));
+    const UnitGeo& enemy = table[w];
+    if (all.apart(enemy.box)) continue;
+    for (const StandGeo& e : enemy.stands) {
+      // Only a swept area whose widened box meets the enemy stand's can come within 10 cm of
+      // it (the distance between two sets is at least the gap between their boxes).
       bool near = false;
-      for (const auto& b : swept_start)
-        near = near || !geo::far_apart(b.centre(), e.centre(),
-                                       len + geo::reach(b) + geo::reach(e) + kStandOff);
+      for (const Swept& sw : swept) near = near || !sw.box.apart(e.box);
       if (!near) continue;
       geo::SquaredDistance start_d = limit;
-      for (const auto& b : now) start_d = std::min(start_d, geo::distance_sq(b, e));
-      for (const auto& poly : swept)
+      for (const StandGeo& b : now.stands)
+        if (!more_than_apart(b.box, e.box, kStandOff))
+          start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
+      for (Swept& sw : swept) {
+        if (sw.box.apart(e.box)) continue;
+        if (!sw.area) sw.area = geo::swept_area(sw.start->base, v);
         for (geo::Side s : geo::kAllSides)
-          if (geo::distance_sq(e.side(s), std::span<const geo::Point>(poly)) < start_d)
+          if (geo::distance_sq(e.base.side(s), std::span<const geo::Point>(*sw.area)) < start_d)
             return false;
+      }
     }
   }
   return true;
@@ -250,14 +444,16 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
 
 void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) const {
   out.clear();
-  // The same tests as move_result(), in its order; the first depends only on the turn.
+  // The same tests as move_result() (all must pass, so their order does not change the list):
+  // the first depends only on the turn, and the end place, the cheapest, is tried before the
+  // sweep and the stand-off.
   for (int p = 0; p < static_cast<int>(kTurns.size()); ++p) {
     const geo::Angle h = unit(u).heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
     const geo::Point from = turned_in_place(*this, u, h);
     if (!may_place(u, from, h)) continue;
     for (int d = p == 0 ? 1 : 0; d < kNumDistances; ++d) {
       const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
-      if (!path_clear(u, from, h, v) || !may_place(u, from + v, h) ||
+      if (!may_place(u, from + v, h) || !path_clear(u, from, h, v) ||
           !keeps_stand_off(u, from, h, v))
         continue;
       out.push_back(1 + p * kNumDistances + d);
@@ -268,6 +464,26 @@ void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) co
 
 // ---------------------------------------------------------------------------------------------
 // Charges, evading and pivoting (fastplay 6, 7.1)
+
+namespace {
+
+bool shoots(TroopType t) { return t == TroopType::kArchery || is_war_machine(t); }
+
+// Ruling F-12 (and F-9 for a charge's lane): the line crosses a stand of a unit other than u
+// and t (boxes apart cannot cross: a quick refusal).
+bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
+  const FastplayState::Box box{std::min(line.a.x, line.b.x), std::max(line.a.x, line.b.x),
+                               std::min(line.a.y, line.b.y), std::max(line.a.y, line.b.y)};
+  const TableGeo& table = table_geo(s);
+  for (int w = 0; w < s.num_units(); ++w) {
+    if (w == u || w == t || box.apart(table[w].box)) continue;
+    for (const FastplayState::StandGeo& k : table[w].stands)
+      if (!box.apart(k.box) && geo::segment_crosses_base_interior(line, k.core())) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 bool FastplayState::may_charge(int u) const {
   const UnitState& us = unit(u);
@@ -287,31 +503,25 @@ std::optional<Pose> FastplayState::charge_result(int u, int t, geo::Side side,
                                                  bool check_reach) const {
   if (side_of(u) == side_of(t) || !alive(t) || !alive(u) || !attackable(t)) return std::nullopt;
   const geo::Base bu = block(u), bt = block(t);
-  // A quick refusal: the blocks are further apart than the charge move.
-  if (check_reach && !geo::distance_sq(bu, bt).within(move_allowance(fp_->unit(u).type)))
-    return std::nullopt;
+  const std::int64_t allowance = move_allowance(fp_->unit(u).type);
+  // A quick refusal: the blocks' boxes are further apart than the charge move.
+  if (check_reach && more_than_apart(box_of(bu), box_of(bt), allowance)) return std::nullopt;
   // fastplay 6.1: the charger reaches the side it charges: it is wholly beyond that side's line
   // and sees the target in its front arc (ruling F-9).
   if (!geo::wholly_beyond_side(bt, side, bu) || !geo::base_in_front_arc(bu, bt))
     return std::nullopt;
+  // A quick refusal: the blocks are further apart than the charge move.
+  if (check_reach && !geo::distance_sq(bu, bt).within(allowance)) return std::nullopt;
   const geo::Base fin = geo::place_in_contact(bt, side, bu, geo::Side::kFront, 0);
   const geo::Point from = bu.side_midpoint(geo::Side::kFront);
   const geo::Point to = fin.side_midpoint(geo::Side::kFront);
   // fastplay 6.1 (ruling F-9): measured at the middle of the charger's front.
-  if (check_reach && !geo::distance_sq(from, to).within(move_allowance(fp_->unit(u).type)))
-    return std::nullopt;
+  if (check_reach && !geo::distance_sq(from, to).within(allowance)) return std::nullopt;
   const Frame f = block_frame(*this, u);
   const geo::Point centre = fin.centre() - geo::rotate(f.centre, fin.heading());
   if (!may_place(u, centre, fin.heading(), t)) return std::nullopt;
   // Ruling F-9: the line the front's middle travels crosses no other stand.
-  const geo::Segment lane{from, to};
-  for (int w = 0; w < num_units(); ++w) {
-    if (w == u || w == t) continue;
-    for (std::size_t j = 0; j < unit(w).stands.size(); ++j)
-      if (unit(w).stands[j].alive &&
-          geo::segment_crosses_base_interior(lane, solid(stand_base(w, static_cast<int>(j)))))
-        return std::nullopt;
-  }
+  if (line_blocked(*this, geo::Segment{from, to}, u, t)) return std::nullopt;
   return Pose{centre, fin.heading()};
 }
 
@@ -357,28 +567,18 @@ bool FastplayState::may_shoot(int u) const {
 
 std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const {
   std::optional<Shot> best;
-  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    const StandState& s = unit(u).stands[i];
-    if (!s.alive || (s.type != TroopType::kArchery && !is_war_machine(s.type))) continue;
-    const geo::Base a = stand_base(u, static_cast<int>(i));
-    for (std::size_t j = 0; j < unit(t).stands.size(); ++j) {
-      if (!unit(t).stands[j].alive) continue;
-      const geo::Base b = stand_base(t, static_cast<int>(j));
-      if (geo::far_apart(a.centre(), b.centre(), 90 * kCm)) continue;
+  for (const StandGeo& a : unit_geo(u).stands) {
+    if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
+    for (const StandGeo& b : unit_geo(t).stands) {
+      if (geo::far_apart(a.base.centre(), b.base.centre(), 90 * kCm)) continue;
       // Ruling F-12: in the shooting stand's front arc, with a line from the middle of its
       // front to the target stand's centre that crosses no other stand.
-      if (!geo::base_in_front_arc(a, b)) continue;
-      const geo::Segment line{a.side_midpoint(geo::Side::kFront), b.centre()};
-      bool blocked = false;
-      for (int w = 0; w < num_units() && !blocked; ++w) {
-        if (w == u || w == t) continue;
-        for (std::size_t k = 0; k < unit(w).stands.size() && !blocked; ++k)
-          blocked = unit(w).stands[k].alive && geo::segment_crosses_base_interior(
-                                                   line, solid(stand_base(w, static_cast<int>(k))));
-      }
-      if (blocked) continue;
-      const auto d = geo::distance_sq(a, b);
-      if (!best || d < best->distance) best = Shot{d, line};
+      if (!geo::base_in_front_arc(a.base, b.base)) continue;
+      const auto d = geo::distance_sq(a.base, b.base);
+      if (best && !(d < best->distance)) continue;  // not nearer, whatever the line
+      const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
+      if (line_blocked(*this, line, u, t)) continue;
+      best = Shot{d, line};
     }
   }
   return best;
@@ -405,16 +605,23 @@ bool FastplayState::shot_in_cover(int u, int t) const {
 
 bool FastplayState::may_shoot_at(int u, int t) const {
   if (side_of(u) == side_of(t) || !alive(t) || engaged(t)) return false;  // fastplay 5.5
-  const auto d = shooting_range(u, t);
-  if (!d) return false;
-  switch (fp_->unit(u).type) {
-    case TroopType::kBallista:
-      return d->within(kBallista.max_range);
-    case TroopType::kCatapult:
-      return d->within(kCatapult[1].max_range);
-    default:
-      return d->within(kArcheryRange);  // fastplay 5.2: any part in range
+  std::int64_t range = kArcheryRange;  // fastplay 5.2: any part in range
+  if (fp_->unit(u).type == TroopType::kBallista) range = kBallista.max_range;
+  if (fp_->unit(u).type == TroopType::kCatapult) range = kCatapult[1].max_range;
+  // shooting_range(u, t) within the range: the nearest shot the shooter has is in range
+  // exactly when one of its shots is, so the first found in range answers.
+  for (const StandGeo& a : unit_geo(u).stands) {
+    if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
+    for (const StandGeo& b : unit_geo(t).stands) {
+      if (geo::far_apart(a.base.centre(), b.base.centre(), 90 * kCm)) continue;
+      if (!geo::base_in_front_arc(a.base, b.base)) continue;  // ruling F-12, as best_shot()
+      if (more_than_apart(a.box, b.box, range) || !geo::distance_sq(a.base, b.base).within(range))
+        continue;
+      const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
+      if (!line_blocked(*this, line, u, t)) return true;
+    }
   }
+  return false;
 }
 
 bool FastplayState::in_cover(int u) const {
@@ -441,16 +648,14 @@ bool FastplayState::attackable(int t) const {
   if (!fp_->unit(t).lone_commander) return true;
   // Ruling F-26: a commander touching a friendly stand may not be attacked.
   const geo::Base c = stand_base(t, 0);
+  const std::int64_t reach_c = geo::reach(c);
   for (int v = 0; v < num_units(); ++v) {
     if (v == t || side_of(v) != side_of(t)) continue;
-    for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
-      if (!unit(v).stands[j].alive) continue;
-      const geo::Base o = stand_base(v, static_cast<int>(j));
+    for (const StandGeo& o : unit_geo(v).stands) {
       // Centres further apart than both reaches and the tolerance: not within it (a quick
       // refusal; the exact distance decides otherwise).
-      if (geo::far_apart(c.centre(), o.centre(), geo::reach(c) + geo::reach(o) + kContact))
-        continue;
-      if (geo::distance_sq(c, o).within(kContact)) return false;
+      if (geo::far_apart(c.centre(), o.base.centre(), reach_c + o.reach + kContact)) continue;
+      if (geo::distance_sq(c, o.base).within(kContact)) return false;
     }
   }
   return true;
@@ -467,15 +672,12 @@ struct Touch {
 std::vector<Touch> touches_of(const FastplayState& s, int u, int i) {
   std::vector<Touch> touches;
   const geo::Base a = s.stand_base(u, i);
+  const std::int64_t reach_a = geo::reach(a);
   for (int v = 0; v < s.num_units(); ++v) {
     if (s.side_of(v) == s.side_of(u) || !s.attackable(v)) continue;
-    for (std::size_t j = 0; j < s.unit(v).stands.size(); ++j) {
-      if (!s.unit(v).stands[j].alive) continue;
-      const geo::Base b = s.stand_base(v, static_cast<int>(j));
-      if (geo::far_apart(a.centre(), b.centre(), geo::reach(a) + geo::reach(b) + kContact))
-        continue;
-      if (auto c = geo::edge_contact(a, b, kContact))
-        touches.push_back({v, static_cast<int>(j), *c});
+    for (const FastplayState::StandGeo& b : s.unit_geo(v).stands) {
+      if (geo::far_apart(a.centre(), b.base.centre(), reach_a + b.reach + kContact)) continue;
+      if (auto c = geo::edge_contact(a, b.base, kContact)) touches.push_back({v, b.index, *c});
     }
   }
   return touches;
@@ -621,19 +823,18 @@ std::optional<geo::Point> FastplayState::retreat_result(int u) const {
 }
 
 bool FastplayState::touches_enemy_at(int u, geo::Point centre, geo::Angle heading) const {
-  for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
-    if (!unit(u).stands[i].alive) continue;
-    const geo::Base a = stand_base_at(u, static_cast<int>(i), centre, heading);
-    for (int v = 0; v < num_units(); ++v) {
-      if (side_of(v) == side_of(u)) continue;
-      for (std::size_t j = 0; j < unit(v).stands.size(); ++j) {
-        if (!unit(v).stands[j].alive) continue;
-        const geo::Base b = stand_base(v, static_cast<int>(j));
-        if (geo::far_apart(a.centre(), b.centre(), geo::reach(a) + geo::reach(b) + kContact))
+  const UnitGeo& own = unit_geo_at(u, centre, heading);
+  const TableGeo& table = table_geo(*this);
+  for (int v = 0; v < num_units(); ++v) {
+    if (side_of(v) == side_of(u)) continue;
+    const UnitGeo& enemy = table[v];
+    if (more_than_apart(own.box, enemy.box, kContact)) continue;  // not within the tolerance
+    for (const StandGeo& b : enemy.stands)
+      for (const StandGeo& a : own.stands) {
+        if (geo::far_apart(a.base.centre(), b.base.centre(), a.reach + b.reach + kContact))
           continue;
-        if (geo::edge_contact(a, b, kContact)) return true;
+        if (geo::edge_contact(a.base, b.base, kContact)) return true;
       }
-    }
   }
   return false;
 }

@@ -109,7 +109,8 @@ void FastplayState::start_phase(Phase p) {
 }
 
 bool FastplayState::has_options(int side) const {
-  std::vector<game::Action> scratch;
+  const GeoScope scope(*this);
+  thread_local std::vector<game::Action> scratch;
   legal_for(side, scratch, true);
   return std::any_of(scratch.begin(), scratch.end(),
                      [](game::Action a) { return a != act::kPass; });
@@ -812,6 +813,7 @@ void FastplayState::legal_for(int side, std::vector<game::Action>& out, bool any
 }
 
 void FastplayState::legal_actions(std::vector<game::Action>& out) const {
+  const GeoScope scope(*this);
   out.clear();
   if (phase_ == Phase::kOver) return;
   switch (pending_) {

@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -280,6 +281,46 @@ class FastplayState final : public game::State {
   // A stand of t that may be attacked in melee (ruling F-26: a lone commander touching a
   // friendly stand may not).
   bool attackable(int t) const;
+
+  // The live stands of a unit, with what the tests of movement, shooting and contact ask of
+  // each, made once for a unit's centre, heading and stands and reused while they are unchanged
+  // (rules.cpp): where it stands (unit_geo()) or where a move is tried (unit_geo_at()).
+  struct Box {
+    std::int64_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+    // Closed boxes with a gap between them (so neither the boxes nor what is inside meet).
+    bool apart(const Box& o) const {
+      return max_x < o.min_x || o.max_x < min_x || max_y < o.min_y || o.max_y < min_y;
+    }
+  };
+  struct StandGeo {
+    int index = 0;   // in UnitState::stands
+    geo::Base base;  // stand_base_at()
+    // core(): the base shrunk by the contact tolerance on every side (ruling F-30), made when
+    // first asked for.
+    mutable std::optional<geo::Base> core_made;
+    const geo::Base& core() const;
+    std::int64_t reach = 0;  // geo::reach(base)
+    Box box;                 // around base (so around core too)
+  };
+  struct UnitGeo {
+    std::vector<StandGeo> stands;            // the live ones, in order
+    Box box;                                 // around all of them (apart from everything when none)
+    mutable std::optional<geo::Base> block;  // block(), made when first asked for
+  };
+  const UnitGeo& unit_geo(int u) const;
+  const UnitGeo& unit_geo_at(int u, geo::Point centre, geo::Angle heading) const;
+  // While one is alive on a thread (made for a const listing of this state, which changes
+  // nothing), unit_geo() and unit_geo_at() check a unit's stands once, not at every call.
+  class GeoScope {
+   public:
+    explicit GeoScope(const FastplayState& s);
+    ~GeoScope();
+    GeoScope(const GeoScope&) = delete;
+    GeoScope& operator=(const GeoScope&) = delete;
+
+   private:
+    bool outer_ = false;
+  };
 
   // Test set-up (no history recorded).
   void debug_place(int u, geo::Point centre, int heading_degrees);

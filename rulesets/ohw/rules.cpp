@@ -19,6 +19,18 @@ bool base_on_table(const geo::Base& b, const Scenario& sc) {
   return game::table::on_table(b, sc.width, sc.height);
 }
 
+// Everything in one box is more than r from everything in the other (they are that far apart
+// along x or along y): a quick refusal before an exact distance is compared with r.
+bool more_than_apart(const game::table::Box& a, const game::table::Box& b, std::int64_t r) {
+  return a.max_x + r < b.min_x || b.max_x + r < a.min_x || a.max_y + r < b.min_y ||
+         b.max_y + r < a.min_y;
+}
+
+// Two bases further apart than r (a quick refusal, exact: distance_sq(a, b).within(r) is false).
+bool bases_beyond(const geo::Base& a, const geo::Base& b, std::int64_t r) {
+  return more_than_apart(box_of(a), box_of(b), r);
+}
+
 std::int64_t side_length(const geo::Base& b, geo::Side s) {
   return s == geo::Side::kFront || s == geo::Side::kBack ? b.width() : b.depth();
 }
@@ -100,9 +112,10 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
         geo::base_overlaps_polygon(b, t.outline))
       return false;
   }
+  const std::int64_t reach = geo::reach(b);
   for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
     if (v != u && unit(v).on_table &&
-        !geo::far_apart(b.centre(), unit(v).base.centre(), 2 * geo::reach(b)) &&
+        !geo::far_apart(b.centre(), unit(v).base.centre(), 2 * reach) &&
         geo::overlaps(b, unit(v).base))
       return false;
   return true;
@@ -110,8 +123,9 @@ bool OhwState::may_stand(int u, const geo::Base& b) const {
 
 bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
   const Scenario& sc = ohw_->scenario_data();
-  if (!base_on_table(b.translated(v), sc)) return false;  // the table is convex: the end suffices
-  const game::table::Box box = box_of(b) | box_of(b.translated(v));
+  const geo::Base end = b.translated(v);
+  if (!base_on_table(end, sc)) return false;  // the table is convex: the end suffices
+  const game::table::Box box = box_of(b) | box_of(end);
   // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
   // unit passes through the ground the road crosses.
   const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
@@ -122,13 +136,21 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
         geo::move_overlaps_polygon(b, v, t.outline))
       return false;
   }
-  const std::int64_t len =
-      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) + 1;
-  for (int w = 0; w < ohw_->num_units(); ++w)  // 1.3: no passing through another base
-    if (w != u && w != ignore && unit(w).on_table &&
-        !geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * geo::reach(b)) &&
+  std::int64_t len = -1;  // the move's length rounded up, worked out when first needed
+  const std::int64_t reach = geo::reach(b);
+  for (int w = 0; w < ohw_->num_units(); ++w) {  // 1.3: no passing through another base
+    if (w == u || w == ignore || !unit(w).on_table) continue;
+    // The sweep stays within `box`: a base whose box is apart from it is not passed through
+    // (move_overlaps_base() answers the same, after the same test).
+    if (apart(box, box_of(unit(w).base))) continue;
+    if (len < 0)
+      len =
+          static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) +
+          1;
+    if (!geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach) &&
         geo::move_overlaps_base(b, v, unit(w).base))
       return false;
+  }
   return true;
 }
 
@@ -194,6 +216,7 @@ std::optional<geo::Base> OhwState::march_end(int u, int g) const {
   // 1.8: contact with an enemy is made by charging, not by a march.
   for (int w = 0; w < ohw_->num_units(); ++w)
     if (side_of(w) != side_of(u) && unit(w).on_table &&
+        !bases_beyond(end, unit(w).base, geo::kPlacementSlack) &&
         geo::distance_sq(end, unit(w).base).within(geo::kPlacementSlack))
       return std::nullopt;
   return end;
@@ -254,10 +277,16 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
   const geo::Segment s{p, q};
   const Scenario& sc = ohw_->scenario_data();
   // 0.9: units block the line (running along an edge or grazing a corner does not).
-  std::vector<int> near;
+  thread_local std::vector<int> near;
+  near.clear();
+  const game::table::Box line{std::min(p.x, q.x), std::min(p.y, q.y), std::max(p.x, q.x),
+                              std::max(p.y, q.y)};
   for (int v = 0; v < ohw_->num_units(); ++v) {
     if (v == a || v == b || !unit(v).on_table) continue;
-    if (!geo::distance_sq(unit(v).base.centre(), s).within(geo::reach(unit(v).base) + kThree))
+    const geo::Point c = unit(v).base.centre();
+    const std::int64_t r = geo::reach(unit(v).base) + kThree;
+    // The centre further than r from the line's box is further than r from the line.
+    if (more_than_apart(line, {c.x, c.y, c.x, c.y}, r) || !geo::distance_sq(c, s).within(r))
       continue;
     if (geo::segment_crosses_base_interior(s, unit(v).base)) return false;
     if (geo::distance_sq(s, unit(v).base).within(kThree)) near.push_back(v);
@@ -506,7 +535,8 @@ std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side) 
   const geo::Base& target = unit(t).base;
   // Quick refusals before the line-of-sight work: too far, or the contact heading needs more
   // than the 45-degree turn (both are re-checked exactly below).
-  if (!geo::distance_sq(me, target).within(allowance(u))) return std::nullopt;
+  if (bases_beyond(me, target, allowance(u)) || !geo::distance_sq(me, target).within(allowance(u)))
+    return std::nullopt;
   const geo::Angle facing = target.heading() + geo::side_normal(side) + geo::Angle::degrees(180);
   if ((facing - me.heading()).abs_units() > geo::kEighthTurn) return std::nullopt;
   // 1.8 note: the charger must be wholly beyond the line of the side it contacts.
@@ -556,7 +586,8 @@ bool OhwState::may_shoot(int u) const {
 bool OhwState::may_shoot_at(int u, int t) const {
   if (side_of(u) == side_of(t) || !unit(t).on_table || unit(t).type == UnitType::kWagon)
     return false;
-  if (!geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch))
+  if (bases_beyond(unit(u).base, unit(t).base, 12 * kInch) ||
+      !geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch))
     return false;  // quick refusal
   for (geo::Side s : geo::kAllSides) {
     auto d = eligible_side(u, t, s, true);        // 2.1 arc, 2.4 LoS even into melee
@@ -686,7 +717,8 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
     if (side_of(t) == side_of(u) || !unit(t).on_table) continue;
     // charge_result() for each side, its checks of the two units made once for all four (u is
     // not in melee here), and none of it for a target out of reach.
-    if (!unit(u).on_table || unit(u).type == UnitType::kWagon || is_fort(t) ||
+    if (!unit(u).on_table || unit(u).type == UnitType::kWagon ||
+        bases_beyond(start, unit(t).base, allowance(u)) || is_fort(t) ||
         !geo::distance_sq(start, unit(t).base).within(allowance(u)))
       continue;
     unsigned taken = 0;  // 1.8 ii: the sides of t a friend of u already touches

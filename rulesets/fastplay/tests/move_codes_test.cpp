@@ -60,5 +60,50 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
   EXPECT_GT(picks, 10);
 }
 
+// The stand geometry the listings keep (per thread, whatever the state: unit_geo()) is made
+// again whenever a unit's place or stands differ: a state left behind in a random game lists
+// the same decisions and has the same stand bases when asked again after the game went on.
+TEST(FastplayClauses, Clause_Movement_AnEarlierStateAskedAgainListsTheSameDecisions) {
+  int compared = 0;
+  for (const char* id : {"meadow", "mill", "ford"}) {
+    auto r = make_ruleset();
+    auto text = r->builtin_scenario(id);
+    ASSERT_TRUE(text.ok()) << id;
+    auto g = r->new_game(nlohmann::json::parse(*text), std::string("fastplay/") + id, {});
+    ASSERT_TRUE(g.ok()) << id;
+    auto st = (*g)->new_initial_state();
+    core::Rng rng(5);
+    std::vector<game::Action> legal, again;
+    std::unique_ptr<game::State> earlier;
+    std::vector<game::Action> earlier_legal;
+    for (int step = 0; step < 300 && !st->is_terminal(); ++step) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      st->legal_actions(legal);
+      if (step % 7 == 0) {
+        if (earlier) {
+          earlier->legal_actions(again);
+          ASSERT_EQ(again, earlier_legal) << id << " step " << step;
+          const auto& e = static_cast<const FastplayState&>(*earlier);
+          for (int u = 0; u < e.num_units(); ++u)
+            for (std::size_t i = 0; i < e.unit(u).stands.size(); ++i)
+              ASSERT_EQ(
+                  e.stand_base(u, static_cast<int>(i)),
+                  e.stand_base_at(u, static_cast<int>(i), e.unit(u).centre, e.unit(u).heading))
+                  << id << " step " << step;
+          ++compared;
+        }
+        earlier = st->clone();
+        earlier_legal = legal;
+      }
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(compared, 20);
+}
+
 }  // namespace
 }  // namespace carroccio::fastplay
