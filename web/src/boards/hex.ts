@@ -19,6 +19,7 @@ import {
   type HexScenario,
   type HexState,
   type HexUnit,
+  turnChanges,
 } from './hexmodel';
 import { mountBoardRoot, PanZoom } from './panzoom';
 import { clear, compass, starPoints, svg } from './svg';
@@ -63,7 +64,7 @@ export class HexBoard implements BoardRenderer {
         cls: 'hex-board',
         label: this.sc.title ? `Map: ${this.sc.title}` : 'Map',
         defs: this.defs(),
-        layers: ['terrain', 'grid', 'names', 'marks', 'pieces', 'arrows', 'leaders', 'overlay'],
+        layers: ['terrain', 'grid', 'names', 'marks', 'trails', 'pieces', 'arrows', 'leaders', 'results', 'overlay'],
       },
       this.pz,
       {
@@ -239,6 +240,9 @@ export class HexBoard implements BoardRenderer {
       svg('filter', { id: 'hx-shadow', x: '-20%', y: '-20%', width: '150%', height: '150%' }, [
         svg('feDropShadow', { dx: 1.2, dy: 1.6, stdDeviation: 0.8, 'flood-color': '#2b2113', 'flood-opacity': 0.55 }),
       ]),
+      svg('marker', { id: 'hx-trailhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, [
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-trail-head' }),
+      ]),
       svg('marker', { id: 'hx-arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#8e1b12' }),
       ]),
@@ -297,8 +301,8 @@ export class HexBoard implements BoardRenderer {
     this.state = st;
     if (!this.root) return;
     const spec = this.sc.spec;
-    const { marks, pieces, arrows, leaders, overlay } = this.layers;
-    for (const g of [marks, pieces, arrows, leaders, overlay]) clear(g);
+    const { marks, trails, pieces, arrows, leaders, results, overlay } = this.layers;
+    for (const g of [marks, trails, pieces, arrows, leaders, results, overlay]) clear(g);
     this.root.classList.toggle('interactive', frame.interactive);
     const hl = frame.interactive ? highlights(frame.index) : { units: new Map(), leaders: new Map(), hexes: new Map() };
     const facing = hasOption(st.options, 'facing');
@@ -381,8 +385,39 @@ export class HexBoard implements BoardRenderer {
       });
     }
 
+    if (frame.since) this.drawTurn(readState(frame.since), st, center);
+
     // A pending choice: facings as arrows around the hex, other decisions as a small menu.
     if (frame.choice && frame.interactive) overlay.appendChild(this.choiceOverlay(frame.choice.actions, frame.choice.at.hex));
+  }
+
+  /** The other side's turn: a trail from each piece's hex to its new one, a result on each hit. */
+  private drawTurn(before: HexState, st: HexState, center: (label: string) => Point | null): void {
+    const { trails, results } = this.layers;
+    for (const c of turnChanges(before, st)) {
+      const a = c.from ? center(c.from) : null;
+      const b = c.to ? center(c.to) : null;
+      const name = c.leader ? st.leaders.find((l) => l.id === c.id)?.name : st.units.find((u) => u.id === c.id)?.name;
+      if (a && b && c.from !== c.to) {
+        trails.appendChild(svg('circle', { cx: a.x, cy: a.y, r: S * 0.22, class: 'turn-from' }));
+        trails.appendChild(
+          svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'turn-trail', 'marker-end': 'url(#hx-trailhead)', 'data-testid': 'turn-trail', 'data-unit': c.id }, [
+            svg('title', {}, [`${name ?? c.id}: ${c.from} → ${c.to}`]),
+          ]),
+        );
+      }
+      const at = b ?? a;
+      if (c.result && at) {
+        const w = Math.max(30, c.result.length * 7.2 + 8);
+        results.appendChild(
+          svg('g', { class: 'turn-result', transform: `translate(${at.x},${at.y + S * 0.62})`, 'data-testid': 'turn-result', 'data-unit': c.id }, [
+            svg('rect', { x: -w / 2, y: -8, width: w, height: 16, rx: 4 }),
+            svg('text', { x: 0, y: 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, [c.result]),
+            svg('title', {}, [`${name ?? c.id}: ${c.result}`]),
+          ]),
+        );
+      }
+    }
   }
 
   private sideClass(side: string): string {

@@ -17,6 +17,11 @@ export interface BoardFrame {
   interactive: boolean; // false while replaying or while the other side moves
   placement?: Placement | null; // where the piece being placed may go (boards with wantsPlacement)
   placementPending?: boolean; // that placement is still being asked for
+  /**
+   * The other side's turn, shown: the position it started from. The board draws a trail from
+   * where each piece stood then to where it stands now, and marks what befell each piece hit.
+   */
+  since?: GameState | null;
 }
 
 export interface BoardCallbacks {
