@@ -122,6 +122,7 @@ export class TableBoard implements BoardRenderer {
       onApply: (_root, k) => {
         this.scale = k;
         this.fitLabels();
+        this.fitBadges();
         this.fitTerrainNames();
       },
     });
@@ -892,10 +893,28 @@ export class TableBoard implements BoardRenderer {
   private standBadge(p: StandPick): SVGElement[] {
     const u = this.upi;
     const [cx, cy] = badgeAt(this.P(mid(p.corners[0], p.corners[1])), this.P(mid(p.corners[2], p.corners[3])), 0.2 * u);
+    const [size, r] = this.badgeSize();
     return [
-      svg('circle', { cx, cy, r: 0.34 * u, class: 'stand-pick-badge' }),
-      svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.42 * u, class: 'stand-pick-number' }, [String(p.stand + 1)]),
+      svg('circle', { cx, cy, r, class: 'stand-pick-badge' }),
+      svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': size, class: 'stand-pick-number' }, [String(p.stand + 1)]),
     ];
+  }
+
+  /** A stand badge's number size and radius (board units): never under 11.5 px on screen. */
+  private badgeSize(): [number, number] {
+    const u = this.upi;
+    const size = this.scale > 0 ? Math.max(0.42 * u, LABEL_MIN_PX / this.scale) : 0.42 * u;
+    return [size, Math.max(0.34 * u, 0.8 * size)];
+  }
+
+  /** Sizes the stand badges drawn for the view (a zoom changes what 11.5 px is on the board). */
+  private fitBadges(): void {
+    const [size, r] = this.badgeSize();
+    for (const t of this.root?.querySelectorAll<SVGTextElement>('text.stand-pick-number') ?? []) {
+      t.setAttribute('font-size', String(size));
+      const c = t.previousElementSibling;
+      if (c?.classList.contains('stand-pick-badge')) c.setAttribute('r', String(r));
+    }
   }
 
   private unitShape(x: TableUnit, roles: string[], selected: boolean): SVGGElement {
