@@ -38,6 +38,11 @@ export interface BoardCallbacks {
    * ruleset whose decisions name the piece they move); null when it may not be, or not now.
    */
   onPlacement?(unit: string): Promise<Placement | null>;
+  /**
+   * A drop refused on the board of a piece that the drag itself picked up (its pick decision):
+   * the shell takes the pick back, so the piece is as it was before the drag.
+   */
+  onRelease?(unit: string): void;
 }
 
 export interface BoardRenderer {

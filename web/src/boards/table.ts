@@ -85,7 +85,7 @@ export class TableBoard implements BoardRenderer {
   private pz: PanZoom;
   private dragUnit: { id: number; unit: string; mode: DragMode; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
   // A drop made before the pick it needs has come back (its unit picked, its placement known).
-  private pendingDrop: { unit: string; at: Pt; heading: number; since: number } | null = null;
+  private pendingDrop: { unit: string; at: Pt; heading: number; since: number; picked: boolean } | null = null;
   // With no pick step (gwkho): the unit the person holds on the board (clicked or dragged), its
   // free placement, and the position (legal decisions) they were asked for.
   private held: string | null = null;
@@ -364,7 +364,7 @@ export class TableBoard implements BoardRenderer {
     if (d?.moved) {
       this.suppressUntil = performance.now() + 400;
       // Made at once, or (its pick or its placement still on the way) as soon as they are back.
-      this.pendingDrop = { unit: d.unit, at: d.at, heading: d.heading, since: performance.now() };
+      this.pendingDrop = { unit: d.unit, at: d.at, heading: d.heading, since: performance.now(), picked: d.mode === 'pick' };
       this.tryPendingDrop();
       this.drawDrag();
       return;
@@ -386,7 +386,9 @@ export class TableBoard implements BoardRenderer {
     if (!sel || sel.id !== d.unit) return;
     if (this.st?.selected ? f.placementPending : this.heldPending) return;
     this.pendingDrop = null;
-    this.dropAt(sel, d.at, d.heading, true);
+    // A refused drop of a unit the drag itself picked up puts it back unpicked (the reason stays
+    // said beside the board).
+    if (!this.dropAt(sel, d.at, d.heading, true) && d.picked) this.cb?.onRelease?.(d.unit);
   }
 
   /**

@@ -223,6 +223,7 @@ export class GameScreen {
       onHover: (a) => this.hover(a),
       onInspect: (t) => this.inspect(t),
       onPlacement: (u) => this.placementOf(u),
+      onRelease: () => void this.undo(true),
     });
     await this.apply(view);
   }
@@ -404,9 +405,11 @@ export class GameScreen {
     }
   }
 
-  private async undo(): Promise<void> {
+  /** Takes back the person's latest decisions; `lastOnly`: only the latest (a pick given back). */
+  private async undo(lastOnly = false): Promise<void> {
     try {
-      const v = await this.api.undo(this.id, this.viewer ?? undefined);
+      const at = this.view?.history_length;
+      const v = await this.api.undo(this.id, this.viewer ?? undefined, lastOnly ? 1 : undefined, lastOnly ? at : undefined);
       this.clearTurnMarks();
       this.events = [];
       this.nextEvent = 0;
