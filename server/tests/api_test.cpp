@@ -19,14 +19,8 @@ using testing::call;
 using testing::get;
 using testing::post;
 
-class ApiTest : public ::testing::Test {
+class ApiTest : public testing::LiveServerTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<testing::LiveServer>(dir_.file("games.db"));
-    ASSERT_TRUE(server_->ok());
-    client_ = testing::make_client(server_->port());
-  }
-
   // Restarts the server on the same database.
   void restart() {
     const std::vector<std::string> tokens = client_->tokens;  // the browser keeps its seats
@@ -37,8 +31,6 @@ class ApiTest : public ::testing::Test {
     client_ = testing::make_client(server_->port());
     client_->tokens = tokens;
   }
-
-  testing::Client& c() { return *client_; }
 
   json race(const std::string& red, const std::string& blue, std::uint64_t seed = 5,
             const std::string& scenario = "sprint") {
@@ -53,20 +45,9 @@ class ApiTest : public ::testing::Test {
     return post(c(), "/api/games/" + id + "/actions",
                 {{"action", action}, {"expect_history", expect}});
   }
-
-  testing::TempDir dir_;
-  std::unique_ptr<testing::LiveServer> server_;
-  std::unique_ptr<testing::Client> client_;
 };
 
-void expect_error(const Answer& a, int status) {
-  EXPECT_EQ(a.status, status) << a.body;
-  ASSERT_TRUE(a.json.is_object()) << a.body;
-  ASSERT_TRUE(a.json.contains("error")) << a.body;
-  const std::string sentence = a.json["error"].get<std::string>();
-  EXPECT_FALSE(sentence.empty());
-  EXPECT_EQ(sentence.find('\n'), std::string::npos) << sentence;
-}
+void expect_error(const Answer& a, int status) { testing::expect_refusal(a, status); }
 
 TEST_F(ApiTest, HealthRulesetsScenariosAndAgents) {
   const Answer health = get(c(), "/api/health");

@@ -12,18 +12,7 @@ using testing::Answer;
 using testing::get;
 using testing::post;
 
-class AssessTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    server_ = std::make_unique<testing::LiveServer>(dir_.file("games.db"));
-    ASSERT_TRUE(server_->ok());
-    client_ = testing::make_client(server_->port());
-  }
-  testing::Client& c() { return *client_; }
-  testing::TempDir dir_;
-  std::unique_ptr<testing::LiveServer> server_;
-  std::unique_ptr<testing::Client> client_;
-};
+using AssessTest = testing::LiveServerTest;
 
 // A gwkho army list of two commands (the first ruleset with army lists; the route is generic).
 json army(const std::string& grade) {

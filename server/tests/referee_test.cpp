@@ -20,31 +20,12 @@ using testing::call;
 using testing::get;
 using testing::post;
 
-class RefereeApiTest : public ::testing::Test {
+class RefereeApiTest : public testing::LiveServerTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<testing::LiveServer>(dir_.file("games.db"));
-    ASSERT_TRUE(server_->ok());
-    client_ = testing::make_client(server_->port());
-  }
-  testing::Client& c() { return *client_; }
   Answer resolve(const json& body) { return post(c(), "/api/rulesets/alsh/resolve", body); }
-
-  testing::TempDir dir_;
-  std::unique_ptr<testing::LiveServer> server_;
-  std::unique_ptr<testing::Client> client_;
 };
 
-void expect_refused(const Answer& a, int status, const std::string& fragment = "") {
-  EXPECT_EQ(a.status, status) << a.body;
-  ASSERT_TRUE(a.json.is_object() && a.json.contains("error")) << a.body;
-  const std::string sentence = a.json["error"].get<std::string>();
-  EXPECT_FALSE(sentence.empty());
-  EXPECT_EQ(sentence.find('\n'), std::string::npos) << sentence;
-  if (!fragment.empty()) {
-    EXPECT_NE(sentence.find(fragment), std::string::npos) << sentence;
-  }
-}
+using testing::expect_refusal;
 
 json assault_grid() {
   std::ifstream in(std::string(CARROCCIO_SOURCE_DIR) +
@@ -159,52 +140,52 @@ TEST_F(RefereeApiTest, TheLostAssaultGridIsSaidPlainlyAndAUserGridIsUsed) {
 
 TEST_F(RefereeApiTest, BadRequestsAreRefusedWithOneSentence) {
   const json art = {{"column", 5}, {"combat", "siege"}};
-  expect_refused(call(c(), "POST", "/api/rulesets/alsh/resolve", "{not json"), 400);
-  expect_refused(call(c(), "POST", "/api/rulesets/alsh/resolve", ""), 400);
-  expect_refused(call(c(), "POST", "/api/rulesets/alsh/resolve", "[1,2]"), 400);
-  expect_refused(resolve({{"situation", art}}), 400, "table");
-  expect_refused(resolve({{"table", 7}}), 400, "table");
-  expect_refused(resolve({{"table", "no-such-table"}}), 404, "no-such-table");
-  expect_refused(resolve({{"table", "artillery"}, {"bogus", 1}}), 400, "bogus");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", {{"column", 99}}}}), 400, "column");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", {{"nonsense", 1}}}}), 400,
+  expect_refusal(call(c(), "POST", "/api/rulesets/alsh/resolve", "{not json"), 400);
+  expect_refusal(call(c(), "POST", "/api/rulesets/alsh/resolve", ""), 400);
+  expect_refusal(call(c(), "POST", "/api/rulesets/alsh/resolve", "[1,2]"), 400);
+  expect_refusal(resolve({{"situation", art}}), 400, "table");
+  expect_refusal(resolve({{"table", 7}}), 400, "table");
+  expect_refusal(resolve({{"table", "no-such-table"}}), 404, "no-such-table");
+  expect_refusal(resolve({{"table", "artillery"}, {"bogus", 1}}), 400, "bogus");
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", {{"column", 99}}}}), 400, "column");
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", {{"nonsense", 1}}}}), 400,
                  "nonsense");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", "siege"}}), 400);
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {7}}}), 400, "7");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2, 3}}}), 400);
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", "4"}}), 400);
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {true}}}), 400);
-  expect_refused(resolve({{"table", "terrain"}, {"dice", {3}}}), 400);
-  expect_refused(
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", "siege"}}), 400);
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {7}}}), 400, "7");
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2, 3}}}), 400);
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"dice", "4"}}), 400);
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {true}}}), 400);
+  expect_refusal(resolve({{"table", "terrain"}, {"dice", {3}}}), 400);
+  expect_refusal(
       resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2}}, {"roll", true}}), 400,
       "not both");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2}}, {"seed", 4}}),
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"dice", {2}}, {"seed", 4}}),
                  400, "not both");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"roll", "yes"}}), 400,
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"roll", "yes"}}), 400,
                  "roll");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"seed", -3}}), 400, "seed");
-  expect_refused(
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"seed", -3}}), 400, "seed");
+  expect_refusal(
       resolve({{"table", "artillery"}, {"situation", art}, {"odds_only", true}, {"roll", true}}),
       400, "odds_only");
-  expect_refused(resolve({{"table", "artillery"}, {"situation", art}, {"odds_only", "x"}}), 400);
+  expect_refusal(resolve({{"table", "artillery"}, {"situation", art}, {"odds_only", "x"}}), 400);
   // Assault grids: malformed, or given to another table.
   json grid = assault_grid();
   grid["format"] = "something-else";
-  expect_refused(resolve({{"table", "assault"}, {"dice", {4}}, {"assault_table", grid}}), 400,
+  expect_refusal(resolve({{"table", "assault"}, {"dice", {4}}, {"assault_table", grid}}), 400,
                  "format");
   json short_grid = assault_grid();
   short_grid["cells"].erase(0);
-  expect_refused(resolve({{"table", "assault"}, {"dice", {4}}, {"assault_table", short_grid}}), 400,
+  expect_refusal(resolve({{"table", "assault"}, {"dice", {4}}, {"assault_table", short_grid}}), 400,
                  "cells");
-  expect_refused(resolve({{"table", "artillery"},
+  expect_refusal(resolve({{"table", "artillery"},
                           {"situation", art},
                           {"dice", {2}},
                           {"assault_table", assault_grid()}}),
                  400, "Assault");
   // Wrong methods.
-  expect_refused(get(c(), "/api/rulesets/alsh/resolve"), 405);
-  expect_refused(post(c(), "/api/rulesets/alsh/tables", json::object()), 405);
-  expect_refused(get(c(), "/api/rulesets/alsh/nothing"), 404);
+  expect_refusal(get(c(), "/api/rulesets/alsh/resolve"), 405);
+  expect_refusal(post(c(), "/api/rulesets/alsh/tables", json::object()), 405);
+  expect_refusal(get(c(), "/api/rulesets/alsh/nothing"), 404);
   // Still serving.
   EXPECT_EQ(get(c(), "/api/rulesets/alsh/tables").status, 200);
 }

@@ -20,29 +20,9 @@ using testing::call;
 using testing::get;
 using testing::post;
 
-class RulesApiTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    server_ = std::make_unique<testing::LiveServer>(dir_.file("games.db"));
-    ASSERT_TRUE(server_->ok());
-    client_ = testing::make_client(server_->port());
-  }
-  testing::Client& c() { return *client_; }
+using RulesApiTest = testing::LiveServerTest;
 
-  testing::TempDir dir_;
-  std::unique_ptr<testing::LiveServer> server_;
-  std::unique_ptr<testing::Client> client_;
-};
-
-void expect_one_sentence(const Answer& a, int status, const std::string& fragment) {
-  EXPECT_EQ(a.status, status) << a.body;
-  ASSERT_TRUE(a.json.is_object() && a.json.contains("error")) << a.body;
-  const std::string sentence = a.json["error"].get<std::string>();
-  EXPECT_FALSE(sentence.empty());
-  EXPECT_EQ(sentence.find('\n'), std::string::npos) << sentence;
-  EXPECT_EQ(sentence.back(), '.') << sentence;
-  EXPECT_NE(sentence.find(fragment), std::string::npos) << sentence;
-}
+using testing::expect_full_sentence;
 
 // The clause ids of the source file docs/clauses/<id>.md: the first cell of every row of its
 // tables headed `| clause | rule | ...`.
@@ -119,8 +99,8 @@ TEST_F(RulesApiTest, ClausesCarryTheirRulingsAndTheLegendItsCodes) {
 }
 
 TEST_F(RulesApiTest, UnknownRulesetIs404WithOneSentence) {
-  expect_one_sentence(get(c(), "/api/rulesets/nope/rules"), 404, "There is no ruleset 'nope'");
-  expect_one_sentence(post(c(), "/api/rulesets/bma/rules", json::object()), 405, "GET");
+  expect_full_sentence(get(c(), "/api/rulesets/nope/rules"), 404, "There is no ruleset 'nope'");
+  expect_full_sentence(post(c(), "/api/rulesets/bma/rules", json::object()), 405, "GET");
 }
 
 TEST_F(RulesApiTest, RefereeRoutesAreEveryRulesetsAndSayWhenThereIsNone) {
@@ -133,14 +113,14 @@ TEST_F(RulesApiTest, RefereeRoutesAreEveryRulesetsAndSayWhenThereIsNone) {
       EXPECT_EQ(t.status, 200) << id;
       EXPECT_TRUE(t.json["tables"].is_array()) << id;
     } else {
-      expect_one_sentence(t, 404, "has no referee tables");
-      expect_one_sentence(post(c(), "/api/rulesets/" + id + "/resolve", {{"table", "x"}}), 404,
-                          "has no referee tables");
+      expect_full_sentence(t, 404, "has no referee tables");
+      expect_full_sentence(post(c(), "/api/rulesets/" + id + "/resolve", {{"table", "x"}}), 404,
+                           "has no referee tables");
     }
   }
-  expect_one_sentence(get(c(), "/api/rulesets/nope/tables"), 404, "There is no ruleset 'nope'");
-  expect_one_sentence(post(c(), "/api/rulesets/nope/resolve", json::object()), 404,
-                      "There is no ruleset 'nope'");
+  expect_full_sentence(get(c(), "/api/rulesets/nope/tables"), 404, "There is no ruleset 'nope'");
+  expect_full_sentence(post(c(), "/api/rulesets/nope/resolve", json::object()), 404,
+                       "There is no ruleset 'nope'");
 }
 
 }  // namespace

@@ -232,4 +232,45 @@ inline nlohmann::json wait_for_people(Client& c, const std::string& id, int max_
   return view;
 }
 
+// A test with a server of its own on a fresh database in a temporary directory, and a client
+// of it (the API, assess, referee and rules tests).
+class LiveServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = std::make_unique<LiveServer>(dir_.file("games.db"));
+    ASSERT_TRUE(server_->ok());
+    client_ = make_client(server_->port());
+  }
+  Client& c() { return *client_; }
+
+  TempDir dir_;
+  std::unique_ptr<LiveServer> server_;
+  std::unique_ptr<Client> client_;
+};
+
+// A refusal: the status, and an error of one sentence on one line that contains `fragment`.
+// Returns the sentence ("" when there is none).
+inline std::string expect_refusal(const Answer& a, int status, const std::string& fragment = "") {
+  EXPECT_EQ(a.status, status) << a.body;
+  if (!a.json.is_object() || !a.json.contains("error") || !a.json["error"].is_string()) {
+    ADD_FAILURE() << "no error sentence in " << a.body;
+    return std::string();
+  }
+  const std::string sentence = a.json["error"].get<std::string>();
+  EXPECT_FALSE(sentence.empty());
+  EXPECT_EQ(sentence.find('\n'), std::string::npos) << sentence;
+  if (!fragment.empty()) {
+    EXPECT_NE(sentence.find(fragment), std::string::npos) << sentence;
+  }
+  return sentence;
+}
+
+// expect_refusal, and the sentence ends with a full stop.
+inline void expect_full_sentence(const Answer& a, int status, const std::string& fragment = "") {
+  const std::string sentence = expect_refusal(a, status, fragment);
+  if (!sentence.empty()) {
+    EXPECT_EQ(sentence.back(), '.') << sentence;
+  }
+}
+
 }  // namespace carroccio::server::testing

@@ -34,16 +34,7 @@ bool contains(const std::string& s, const std::string& part) {
 }
 
 // A refusal: the status and one sentence.
-void expect_refused(const Answer& a, int status, const std::string& part = "") {
-  EXPECT_EQ(a.status, status) << a.body;
-  ASSERT_TRUE(a.json.is_object() && a.json.contains("error")) << a.body;
-  const std::string sentence = a.json["error"];
-  EXPECT_EQ(sentence.find('\n'), std::string::npos);
-  EXPECT_EQ(sentence.back(), '.') << sentence;
-  if (!part.empty()) {
-    EXPECT_TRUE(contains(sentence, part)) << sentence;
-  }
-}
+using testing::expect_full_sentence;
 
 class TrustTest : public ::testing::Test {
  protected:
@@ -92,19 +83,20 @@ TEST_F(TrustTest, WithoutTheSeatsTokenDecisionsUndoAndDeleteAreRefused) {
   const std::string id = g["id"];
   const std::string path = "/api/games/" + id;
   // A bystander cannot decide, take back or delete; it is told so in one sentence.
-  expect_refused(post(*stranger_, path + "/actions",
-                      {{"action", tests::kRaceStep}, {"expect_history", g["history_length"]}}),
-                 403, "Deciding for red needs red's seat token");
+  expect_full_sentence(
+      post(*stranger_, path + "/actions",
+           {{"action", tests::kRaceStep}, {"expect_history", g["history_length"]}}),
+      403, "Deciding for red needs red's seat token");
   EXPECT_EQ(post(*alice_, path + "/actions",
                  {{"action", tests::kRaceStep}, {"expect_history", g["history_length"]}})
                 .status,
             200);
-  expect_refused(post(*stranger_, path + "/undo", json::object()), 403,
-                 "Taking back red's decision needs red's seat token");
-  expect_refused(call(*stranger_, "DELETE", path), 403, "Deleting the game needs");
+  expect_full_sentence(post(*stranger_, path + "/undo", json::object()), 403,
+                       "Taking back red's decision needs red's seat token");
+  expect_full_sentence(call(*stranger_, "DELETE", path), 403, "Deleting the game needs");
   // Seeing the game as a side while it runs needs that side's seat; a spectator needs nothing.
-  expect_refused(get(*stranger_, path + "?viewer=blue"), 403, "needs blue's seat token");
-  expect_refused(get(*stranger_, path + "/legal?viewer=blue"), 403);
+  expect_full_sentence(get(*stranger_, path + "?viewer=blue"), 403, "needs blue's seat token");
+  expect_full_sentence(get(*stranger_, path + "/legal?viewer=blue"), 403);
   const Answer spectator = get(*stranger_, path);
   ASSERT_EQ(spectator.status, 200);
   EXPECT_EQ(spectator.json["viewer"], "spectator");
@@ -114,12 +106,12 @@ TEST_F(TrustTest, WithoutTheSeatsTokenDecisionsUndoAndDeleteAreRefused) {
   const json other = race("human", "human", 4);
   testing::Client forger(server_->port());
   forger.tokens = {other["seats"]["blue"], std::string(32, 'a')};
-  expect_refused(
+  expect_full_sentence(
       post(forger, path + "/actions", {{"action", tests::kRaceStep}, {"expect_history", 1}}), 403);
   // Something that is not a token at all is a bad request.
   testing::Client junk(server_->port());
   junk.tokens = {"not-a-token"};
-  expect_refused(get(junk, path), 400, "Seat-Token header must hold seat tokens");
+  expect_full_sentence(get(junk, path), 400, "Seat-Token header must hold seat tokens");
   // The game is untouched by all this.
   EXPECT_EQ(get(*alice_, path).json["history_length"], 1);
 }
@@ -136,19 +128,19 @@ TEST_F(TrustTest, ASharedSeatActsForItsSideOnly) {
   EXPECT_EQ(get(bob, path).json["your_seats"], json::array({"blue"}));
   EXPECT_EQ(get(bob, path).json["viewer"], "blue");  // the default viewer is one's own side
   // Red to move: Bob cannot decide for red.
-  expect_refused(
+  expect_full_sentence(
       post(bob, path + "/actions", {{"action", tests::kRaceStep}, {"expect_history", 0}}), 403,
       "Deciding for red");
   ASSERT_EQ(post(red_only, path + "/actions", {{"action", tests::kRaceStep}, {"expect_history", 0}})
                 .status,
             200);
   // Red's step cannot be taken back by Bob, and red cannot take back blue's.
-  expect_refused(post(bob, path + "/undo", json::object()), 403, "red's decision");
+  expect_full_sentence(post(bob, path + "/undo", json::object()), 403, "red's decision");
   ASSERT_EQ(
       post(bob, path + "/actions", {{"action", tests::kRaceStep}, {"expect_history", 1}}).status,
       200);
-  expect_refused(post(red_only, path + "/undo", json::object()), 403, "blue's decision");
-  expect_refused(post(red_only, path + "/undo", {{"side", "blue"}}), 403);
+  expect_full_sentence(post(red_only, path + "/undo", json::object()), 403, "blue's decision");
+  expect_full_sentence(post(red_only, path + "/undo", {{"side", "blue"}}), 403);
   // Each takes back its own.
   const Answer undone = post(bob, path + "/undo", json::object());
   ASSERT_EQ(undone.status, 200) << undone.body;
@@ -157,21 +149,21 @@ TEST_F(TrustTest, ASharedSeatActsForItsSideOnly) {
   ASSERT_EQ(red_undone.status, 200) << red_undone.body;
   EXPECT_EQ(red_undone.json["history_length"], 0);
   // Deleting needs every person's seat: one is not enough, both are.
-  expect_refused(call(bob, "DELETE", path), 403, "red's seat token");
+  expect_full_sentence(call(bob, "DELETE", path), 403, "red's seat token");
   const Answer deleted = call(*alice_, "DELETE", path);
   ASSERT_EQ(deleted.status, 200) << deleted.body;
   EXPECT_EQ(deleted.json["deleted"], id);
-  expect_refused(get(*alice_, path), 404);
+  expect_full_sentence(get(*alice_, path), 404);
 }
 
 TEST_F(TrustTest, AGameOnlyAgentsPlayIsDeletedWithItsOwnerToken) {
   const json g = race("random", "random", 5);
   const std::string path = "/api/games/" + g["id"].get<std::string>();
-  expect_refused(call(*stranger_, "DELETE", path), 403, "owner token");
+  expect_full_sentence(call(*stranger_, "DELETE", path), 403, "owner token");
   testing::Client owner(server_->port());
   owner.tokens = {g["owner_token"]};
   EXPECT_EQ(call(owner, "DELETE", path).status, 200);
-  expect_refused(get(*stranger_, path), 404);
+  expect_full_sentence(get(*stranger_, path), 404);
 }
 
 TEST_F(TrustTest, TheGameListShowsAPlayerOnlyTheirGames) {
@@ -432,7 +424,7 @@ TEST(TrustLimits, CreatingMoreUnfinishedGamesThanTheCapIsRefused) {
   const json body = {{"ruleset", "race"}, {"players", {{"red", "human"}, {"blue", "human"}}}};
   const json first = testing::create_game(*c, body);
   testing::create_game(*c, body);
-  expect_refused(post(*c, "/api/games", body), 429, "2 unfinished games");
+  expect_full_sentence(post(*c, "/api/games", body), 429, "2 unfinished games");
   // Deleting one makes room again.
   ASSERT_EQ(call(*c, "DELETE", "/api/games/" + first["id"].get<std::string>()).status, 200);
   EXPECT_EQ(post(*c, "/api/games", body).status, 201);

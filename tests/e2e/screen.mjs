@@ -5,12 +5,17 @@
 //
 // Through the UI only: an ohw/s1 game at 1366x768 and at 1920x1080 gives the board most of the
 // window (at least 70% of the width and 60% of the area) with every unit's labels at least 11 px
-// tall in the default view (fastplay's stands are not measured yet), and folding the side panel gives it
-// the whole width. Then a fastplay/mill game (the garrison a person, the besiegers the random
+// tall in the default view, and folding the side panel gives it the whole width; on tablet-sized
+// windows (1024x768, and 768x1024 with the panel below the board) the board keeps most of the
+// width and half the window. A bma/legnano game opens with every counter's text (rating,
+// movement, chit, markers, leaders' command) and every hex number shown at least 11 px tall at
+// 1366x768, 1920x1080 and both tablet sizes, the pieces offered to move in view; the hovered
+// hex's number is 11 px or more. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
 // agent): the person plays the first decision offered until a shot is on offer, points at it,
 // and the odds panel shows the dice, the results with their probabilities and the modifiers
 // with their clauses before anything is rolled. Saves screen-small.png (1366x768),
-// screen-large.png (1920x1080), screen-folded.png and screen-odds.png beside SCREENSHOT_PATH
+// screen-large.png (1920x1080), screen-folded.png, screen-tablet.png, screen-bma*.png and
+// screen-odds.png beside SCREENSHOT_PATH
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
@@ -33,7 +38,22 @@ async function boardShare(page) {
 async function labelPx(page) {
   return page.evaluate(() => {
     let min = Infinity;
-    for (const t of document.querySelectorAll('[data-testid="board"] .tunit-label, [data-testid="board"] .tunit-hits, [data-testid="board"] .counter .rating')) {
+    const texts = [
+      '.tunit-label',
+      '.tunit-hits',
+      '.stand-pick-number',
+      '.counter .rating',
+      '.counter .movement',
+      '.counter .chit-value',
+      '.mark-disordered text',
+      '.mark-routed text',
+      '.combat-mark text',
+      '.leader-cv',
+      '.hex-label',
+      '.place-name',
+    ];
+    for (const t of document.querySelectorAll(texts.map((c) => `[data-testid="board"] ${c}`).join(', '))) {
+      if (getComputedStyle(t).display === 'none') continue; // hex numbers too small show only on hover
       const ctm = t.getScreenCTM();
       const fs = parseFloat(getComputedStyle(t).fontSize);
       if (ctm && fs > 0) min = Math.min(min, fs * Math.hypot(ctm.a, ctm.b));
@@ -42,14 +62,35 @@ async function labelPx(page) {
   });
 }
 
-async function checkShare(page, viewport, what) {
+/** Tablet-sized windows: landscape (the panel beside the board) and upright (the panel below). */
+const TABLETS = [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+];
+
+/** The pieces a decision names are on the board's visible part (the default view follows them). */
+async function actionInView(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    const ringed = [...document.querySelectorAll('[data-testid="board"] .counter[data-roles], [data-testid="board"] .leader[class*="hl-"], [data-testid="board"] g.tunit.hl-select')];
+    const inside = ringed.filter((g) => {
+      const r = g.getBoundingClientRect();
+      const x = r.x + r.width / 2;
+      const y = r.y + r.height / 2;
+      return x >= board.left && x <= board.right && y >= board.top && y <= board.bottom;
+    });
+    return { ringed: ringed.length, inside: inside.length };
+  });
+}
+
+async function checkShare(page, viewport, what, minShare = { width: 0.7, area: 0.6 }) {
   await page.setViewportSize(viewport);
   await sleep(400);
   const s = await boardShare(page);
   const px = await labelPx(page);
   log(`${what} ${viewport.width}x${viewport.height}: the board has ${(100 * s.width).toFixed(0)}% of the width, ${(100 * s.area).toFixed(0)}% of the area; the smallest unit label is ${px.toFixed(1)} px`);
   if (px < 11) fail(`at ${viewport.width}x${viewport.height} the smallest unit label on the ${what} table is ${px.toFixed(1)} px, under 11.`);
-  if (s.width < 0.7 || s.area < 0.6)
+  if (s.width < minShare.width || s.area < minShare.area)
     fail(`at ${viewport.width}x${viewport.height} the board has only ${(100 * s.width).toFixed(0)}% of the width and ${(100 * s.area).toFixed(0)}% of the area.`);
   return s;
 }
@@ -78,6 +119,39 @@ async function run() {
   await screenshotAt(page, path.join(dir, 'screen-folded.png'));
   await page.click('[data-testid="side-toggle"]');
   await page.waitForSelector('[data-testid="side-panel"]', { state: 'visible' });
+
+  for (const t of TABLETS) await checkShare(page, t, 'ohw', t.width < t.height ? { width: 0.95, area: 0.5 } : { width: 0.6, area: 0.5 });
+  await screenshotAt(page, path.join(dir, 'screen-tablet.png'), TABLETS[1], SMALL);
+
+  // bma: the Legnano map opens zoomed until every counter's text is 11 px, on the pieces to move.
+  const bma = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'human', lombard: 'random' }, 11);
+  await page.waitForSelector('[data-testid="board"] g.counter');
+  await page.waitForSelector('[data-testid="decisions"] button.act:not([disabled])');
+  log(`bma game ${bma} created`);
+  for (const [viewport, share] of [
+    [SMALL, undefined],
+    [LARGE, undefined],
+    [TABLETS[0], { width: 0.6, area: 0.5 }],
+    [TABLETS[1], { width: 0.95, area: 0.5 }],
+  ]) {
+    await checkShare(page, viewport, 'bma', share);
+    const seen = await actionInView(page);
+    if (seen.ringed > 0 && seen.inside === 0) fail(`at ${viewport.width}x${viewport.height} none of the ${seen.ringed} bma pieces offered to move is in view.`);
+    const name = viewport === SMALL ? 'screen-bma.png' : viewport === LARGE ? 'screen-bma-large.png' : `screen-bma-${viewport.width}x${viewport.height}.png`;
+    await screenshotAt(page, path.join(dir, name));
+  }
+  // The hovered hex's number is readable at any zoom.
+  await page.setViewportSize(SMALL);
+  await sleep(400);
+  const box = await page.$eval('[data-testid="board"]', (b) => {
+    const r = b.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.move(box.x + 3, box.y + 3);
+  await page.waitForSelector('[data-testid="board"] .hex-label.hover');
+  const hoverPx = await page.$eval('[data-testid="board"] .hex-label.hover', (t) => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b));
+  log(`the hovered hex's number is ${hoverPx.toFixed(1)} px`);
+  if (hoverPx < 11) fail(`the hovered hex's number is ${hoverPx.toFixed(1)} px, under 11.`);
 
   // fastplay: the odds of a shot, before it is taken.
   const fp = await lobbyCreate(page, harness.base, 'fastplay', 'mill', { attack: 'random', hold: 'human' }, 7);
@@ -108,6 +182,9 @@ async function run() {
   const mods = await page.$$eval('[data-testid="odds"] .mods li', (lis) => lis.map((l) => l.textContent || ''));
   if (!mods.some((m) => /fastplay 5\.2/.test(m))) fail(`the odds panel's modifiers (${mods.join(' | ')}) do not cite fastplay 5.2.`);
   log(`odds shown before the shot: ${roll.trim()}; ${rows.length} results; ${mods.length} modifiers`);
+  const standPx = await labelPx(page);
+  if (await page.$('[data-testid="board"] .stand-pick-number')) log(`fastplay: the smallest label or stand number is ${standPx.toFixed(1)} px`);
+  if (standPx < 11) fail(`the smallest fastplay label or stand number is ${standPx.toFixed(1)} px, under 11.`);
   await screenshotAt(page, path.join(dir, 'screen-odds.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log('passed: the board has most of the window at both sizes, the panel folds, the odds of a fastplay shot are shown before it is taken');

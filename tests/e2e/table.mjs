@@ -7,7 +7,8 @@
 // the table draws its cloth, terrain, road and every unit on the table; picks a knight and sees
 // its front arc, the ghosts of its candidate moves and the shaded reach; drags it to a point off
 // the candidate grid (free placement) and checks the server moved it there; picks another and
-// clicks a ghost dot, checking the unit stands where that candidate said; ends movement and waits
+// clicks a ghost dot, checking the unit stands where that candidate said; drags an unpicked one
+// out of its reach (refused: said why, put back unpicked); ends movement and waits
 // for the agent to play its turn. Then a fastplay game (mill, the besiegers a person against the
 // random agent): plays the first offered decision until one names a stand (the archery of turn 1
 // costs the besiegers stands), checks that stand is ringed on the table and marked when its
@@ -147,6 +148,24 @@ async function run() {
   const b4 = v.state.units.find((u) => u.id === 'b4');
   if (b4.x !== chosen.x || b4.y !== chosen.y) fail(`b4 went to (${b4.x}, ${b4.y}), not to the ghost clicked at (${chosen.x}, ${chosen.y}).`);
   log(`b4 moved by its ghost to (${b4.x}, ${b4.y})`);
+
+  // A refused drop of a unit the drag picked up says why and puts it back unpicked: b3.
+  v = await view(id);
+  const b3 = v.state.units.find((u) => u.id === 'b3');
+  const f3 = await screenOf(page, b3.x, b3.y);
+  const t3 = await screenOf(page, b3.x, b3.y - 2000);
+  await page.mouse.move(f3.x, f3.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) await page.mouse.move(f3.x + ((t3.x - f3.x) * i) / 6, f3.y + ((t3.y - f3.y) * i) / 6);
+  await page.waitForSelector('[data-testid="drag-base"].refused');
+  await page.mouse.up();
+  let back = await view(id);
+  for (let i = 0; i < MAX_POLLS && (back.history_length !== v.history_length || back.state.selected); i++) back = (await sleep(50), await view(id));
+  if (back.history_length !== v.history_length || back.state.selected) fail(`a refused drop left b3 picked (decision ${back.history_length}, selected "${back.state.selected}").`);
+  await settle(page);
+  if (!/cannot go there/.test((await page.textContent('[data-testid="inspector"]')) || '')) fail('a refused drop of b3 did not say why.');
+  log('a refused drop of b3 said why and put it back unpicked');
+  await sleep(500); // a click just after a drag is taken as the drag's end
 
   // A refused drop says why and changes nothing: drag b1 far beyond its reach.
   await pickUnit(page, 'b1');

@@ -429,8 +429,12 @@ export class Api {
     return this.request('GET', `/api/games/${enc(id)}/events?since=${since}`);
   }
 
-  undo(id: string, viewer?: string): Promise<GameView> {
-    return this.request('POST', `/api/games/${enc(id)}/undo${viewerQuery(viewer)}`, {}, this.tokens(id));
+  /** Takes back the person's latest decisions (all it may, or at most `count` of them). */
+  undo(id: string, viewer?: string, count?: number, expectHistory?: number): Promise<GameView> {
+    const body: Record<string, number> = {};
+    if (count !== undefined) body.count = count;
+    if (expectHistory !== undefined) body.expect_history = expectHistory;
+    return this.request('POST', `/api/games/${enc(id)}/undo${viewerQuery(viewer)}`, body, this.tokens(id));
   }
 
   /** Deletes a game (it needs the seat of every side a person plays). */

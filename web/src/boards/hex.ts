@@ -19,12 +19,24 @@ import {
   type HexScenario,
   type HexState,
   type HexUnit,
+  turnChanges,
 } from './hexmodel';
 import { mountBoardRoot, PanZoom } from './panzoom';
 import { clear, compass, starPoints, svg } from './svg';
 
 const S = 30; // hex circumradius in map units
 const MARGIN = 14;
+/**
+ * Readable counters (issue 20): the smallest text of a counter, a leader or a tag is 13 map
+ * units (styles.css), so at READABLE_SCALE screen pixels per unit it is 11.5 px tall. A map too big
+ * to show whole at that scale opens zoomed to it, on the action; the whole map is one key away
+ * (0, or the fit tool). Hex numbers (7.5 units) show once they too are 11.5 px, else only the
+ * hovered hex's, drawn at 11.5 px.
+ */
+const READ_PX = 11.5;
+const SMALLEST_TEXT = 13;
+export const READABLE_SCALE = READ_PX / SMALLEST_TEXT;
+const HEX_LABEL_TEXT = 7.5;
 
 export class HexBoard implements BoardRenderer {
   readonly kind = 'hex' as const;
@@ -38,6 +50,11 @@ export class HexBoard implements BoardRenderer {
   private pz: PanZoom;
   private suppressClick = false;
   private hoverHex: string | null = null;
+  private homed = false;
+  private onAction = false; // the view has been centred on the action once
+  /** The view stays readable (READABLE_SCALE) until the person zooms out or fits the map. */
+  private keepReadable = true;
+  private rezoom = 0;
 
   constructor(scenario: Record<string, unknown>) {
     this.sc = readScenario(scenario);
@@ -46,8 +63,18 @@ export class HexBoard implements BoardRenderer {
     this.pz = new PanZoom(full, {
       maxZoom: 8,
       zoomedSlack: 0.5,
-      // Hex labels fade when a hex is drawn small.
-      onApply: (root, scale) => root.classList.toggle('tiny', scale * S < 17),
+      // Hex numbers too small to read show only for the hex under the pointer, at 11 px.
+      onApply: (root, scale) => {
+        // A pane grown smaller (a window resized, a panel shown) zooms back to readable.
+        if (this.keepReadable && this.homed && scale < READABLE_SCALE * 0.99 && !this.rezoom)
+          this.rezoom = window.setTimeout(() => {
+            this.rezoom = 0;
+            const { view } = this.pz.current();
+            if (this.keepReadable) this.pz.zoomToScale(READABLE_SCALE, { x: view.x + view.w / 2, y: view.y + view.h / 2 });
+          }, 0);
+        root.classList.toggle('tiny', scale * HEX_LABEL_TEXT < READ_PX);
+        root.style.setProperty('--hx-read', `${(READ_PX / Math.max(scale, 1e-6)).toFixed(2)}px`);
+      },
     });
   }
 
@@ -63,7 +90,7 @@ export class HexBoard implements BoardRenderer {
         cls: 'hex-board',
         label: this.sc.title ? `Map: ${this.sc.title}` : 'Map',
         defs: this.defs(),
-        layers: ['terrain', 'grid', 'names', 'marks', 'pieces', 'arrows', 'leaders', 'overlay'],
+        layers: ['terrain', 'grid', 'names', 'marks', 'trails', 'pieces', 'arrows', 'leaders', 'results', 'overlay'],
       },
       this.pz,
       {
@@ -71,6 +98,7 @@ export class HexBoard implements BoardRenderer {
         move: (e) => this.onMove(e),
         leave: () => {
           this.hoverHex = null;
+          this.layers.grid?.querySelector('.hex-label.hover')?.classList.remove('hover');
           this.cb?.onHover(null);
           this.cb?.onInspect(null);
         },
@@ -88,6 +116,7 @@ export class HexBoard implements BoardRenderer {
   }
 
   destroy(): void {
+    if (this.rezoom) window.clearTimeout(this.rezoom);
     this.pz.detach();
     this.root?.remove();
     this.root = null;
@@ -97,9 +126,11 @@ export class HexBoard implements BoardRenderer {
 
   zoom(factor: number, at?: Point): void {
     this.pz.zoom(factor, at);
+    this.keepReadable = this.pz.current().scale >= READABLE_SCALE * 0.99;
   }
 
   fit(): void {
+    this.keepReadable = false;
     this.pz.fit();
   }
 
@@ -129,12 +160,64 @@ export class HexBoard implements BoardRenderer {
       x1 = Math.max(x1, c.x + 2 * S);
       y1 = Math.max(y1, c.y + 2 * S);
     }
+    this.keepReadable = true;
     this.pz.fitBox(x0, y0, x1, y1, 4);
+    if (this.pz.current().scale < READABLE_SCALE) this.pz.zoomToScale(READABLE_SCALE, { x: (x0 + x1) / 2, y: (y0 + y1) / 2 });
+  }
+
+  /** The centre of what the decisions name (and the combat), or null when they name nothing. */
+  private actionCentre(): Point | null {
+    const f = this.frame;
+    const st = this.state;
+    if (!f || !st) return null;
+    const pts: Point[] = [];
+    const add = (hex: string | null | undefined) => {
+      const p = hex ? parseLabel(hex) : null;
+      if (p) pts.push(hexCenter(this.sc.spec, p.col, p.row, S));
+    };
+    const unitHex = new Map(st.units.filter((u) => u.hex).map((u) => [u.id, u.hex as string]));
+    const leaderHex = new Map(st.leaders.filter((l) => l.hex).map((l) => [l.id, l.hex as string]));
+    if (f.interactive) {
+      for (const u of f.index.byUnit.keys()) add(unitHex.get(u));
+      for (const l of f.index.byLeader.keys()) add(leaderHex.get(l));
+      for (const x of f.index.byHex.keys()) add(x);
+    }
+    for (const id of [...(st.combat?.attackers ?? []), ...(st.combat?.defenders ?? []), st.selected ?? '']) add(unitHex.get(id) ?? leaderHex.get(id));
+    if (pts.length === 0) return null;
+    return { x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length };
+  }
+
+  /**
+   * The default view: the whole map when its counters are readable there; else zoomed until
+   * they are (READABLE_SCALE), centred on the action. Later positions keep the zoom and bring
+   * the action back into view when it has left it.
+   */
+  private followAction(): void {
+    if (!this.root) return;
+    const c = this.actionCentre();
+    const { scale, view } = this.pz.current();
+    if (!this.homed) {
+      this.homed = true;
+      if (scale < READABLE_SCALE) this.pz.zoomToScale(READABLE_SCALE, c ?? { x: this.extent.width / 2, y: this.extent.height / 2 });
+      this.onAction = c !== null;
+      return;
+    }
+    if (!c || !this.frame?.interactive) return;
+    if (!this.onAction) {
+      // Opened before the first decision was on offer: centred on it once it is.
+      this.onAction = true;
+      if (this.keepReadable) this.pz.centreOn(c);
+      return;
+    }
+    const mx = view.w * 0.15;
+    const my = view.h * 0.15;
+    if (c.x < view.x + mx || c.x > view.x + view.w - mx || c.y < view.y + my || c.y > view.y + view.h - my) this.pz.centreOn(c);
   }
 
   /** Zoom so the map's width fills the pane (on a wide pane, a bigger map scrolled up and down). */
   fitWidth(): void {
     this.pz.fitWidth();
+    this.keepReadable = this.pz.current().scale >= READABLE_SCALE * 0.99;
   }
 
   private toMap(e: MouseEvent): Point | null {
@@ -144,6 +227,7 @@ export class HexBoard implements BoardRenderer {
   private onWheel(e: WheelEvent): void {
     e.preventDefault();
     this.pz.wheel(e);
+    this.keepReadable = this.pz.current().scale >= READABLE_SCALE * 0.99;
   }
 
   private onPointerDown(e: PointerEvent): void {
@@ -199,6 +283,9 @@ export class HexBoard implements BoardRenderer {
     const key = `${hex}|${leaderId}`;
     if (key === this.hoverHex) return;
     this.hoverHex = key;
+    // The hovered hex's number, readable whatever the zoom.
+    this.layers.grid?.querySelector('.hex-label.hover')?.classList.remove('hover');
+    if (hex) this.layers.grid?.querySelector(`.hex-label[data-hex="${hex}"]`)?.classList.add('hover');
     if (!this.frame || !this.state) return;
     const contents = hex ? piecesByHex(this.state).get(hex) : undefined;
     // Inspector text.
@@ -239,6 +326,9 @@ export class HexBoard implements BoardRenderer {
       svg('filter', { id: 'hx-shadow', x: '-20%', y: '-20%', width: '150%', height: '150%' }, [
         svg('feDropShadow', { dx: 1.2, dy: 1.6, stdDeviation: 0.8, 'flood-color': '#2b2113', 'flood-opacity': 0.55 }),
       ]),
+      svg('marker', { id: 'hx-trailhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, [
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-trail-head' }),
+      ]),
       svg('marker', { id: 'hx-arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#8e1b12' }),
       ]),
@@ -267,7 +357,7 @@ export class HexBoard implements BoardRenderer {
         const pts = pointsAttr(hexCorners(spec, center, S));
         terrain.appendChild(svg('polygon', { points: pts, class: `hex terrain-${t}`, fill: t === 'forest' ? 'url(#hx-forest)' : undefined }));
         grid.appendChild(
-          svg('text', { x: center.x, y: center.y - S * 0.62, class: 'hex-label', 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, [label]),
+          svg('text', { x: center.x, y: center.y - S * 0.62, class: 'hex-label', 'data-hex': label, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, [label]),
         );
         const place = this.sc.labels.get(label);
         if (place) {
@@ -297,8 +387,8 @@ export class HexBoard implements BoardRenderer {
     this.state = st;
     if (!this.root) return;
     const spec = this.sc.spec;
-    const { marks, pieces, arrows, leaders, overlay } = this.layers;
-    for (const g of [marks, pieces, arrows, leaders, overlay]) clear(g);
+    const { marks, trails, pieces, arrows, leaders, results, overlay } = this.layers;
+    for (const g of [marks, trails, pieces, arrows, leaders, results, overlay]) clear(g);
     this.root.classList.toggle('interactive', frame.interactive);
     const hl = frame.interactive ? highlights(frame.index) : { units: new Map(), leaders: new Map(), hexes: new Map() };
     const facing = hasOption(st.options, 'facing');
@@ -381,8 +471,40 @@ export class HexBoard implements BoardRenderer {
       });
     }
 
+    if (frame.since) this.drawTurn(readState(frame.since), st, center);
+    this.followAction();
+
     // A pending choice: facings as arrows around the hex, other decisions as a small menu.
     if (frame.choice && frame.interactive) overlay.appendChild(this.choiceOverlay(frame.choice.actions, frame.choice.at.hex));
+  }
+
+  /** The other side's turn: a trail from each piece's hex to its new one, a result on each hit. */
+  private drawTurn(before: HexState, st: HexState, center: (label: string) => Point | null): void {
+    const { trails, results } = this.layers;
+    for (const c of turnChanges(before, st)) {
+      const a = c.from ? center(c.from) : null;
+      const b = c.to ? center(c.to) : null;
+      const name = c.leader ? st.leaders.find((l) => l.id === c.id)?.name : st.units.find((u) => u.id === c.id)?.name;
+      if (a && b && c.from !== c.to) {
+        trails.appendChild(svg('circle', { cx: a.x, cy: a.y, r: S * 0.22, class: 'turn-from' }));
+        trails.appendChild(
+          svg('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'turn-trail', 'marker-end': 'url(#hx-trailhead)', 'data-testid': 'turn-trail', 'data-unit': c.id }, [
+            svg('title', {}, [`${name ?? c.id}: ${c.from} → ${c.to}`]),
+          ]),
+        );
+      }
+      const at = b ?? a;
+      if (c.result && at) {
+        const w = Math.max(30, c.result.length * 7.6 + 8);
+        results.appendChild(
+          svg('g', { class: 'turn-result', transform: `translate(${at.x},${at.y + S * 0.62})`, 'data-testid': 'turn-result', 'data-unit': c.id }, [
+            svg('rect', { x: -w / 2, y: -9, width: w, height: 18, rx: 4 }),
+            svg('text', { x: 0, y: 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, [c.result]),
+            svg('title', {}, [`${name ?? c.id}: ${c.result}`]),
+          ]),
+        );
+      }
+    }
   }
 
   private sideClass(side: string): string {
@@ -438,7 +560,7 @@ export class HexBoard implements BoardRenderer {
       g.appendChild(svg('line', { x1: 0, y1: 2, x2: 0, y2: -14, class: 'mast' }));
       g.appendChild(svg('rect', { x: 0.5, y: -14, width: 12, height: 9, class: 'banner' }));
       g.appendChild(svg('path', { d: 'M6.5,-13 V-6 M1.5,-9.5 H11.5', class: 'banner-cross' }));
-      g.appendChild(svg('text', { x: -9, y: -6, class: 'rating small', 'text-anchor': 'middle' }, [u.rating]));
+      g.appendChild(svg('text', { x: -9.5, y: -5, class: 'rating small', 'text-anchor': 'middle' }, [u.rating]));
     } else {
       g.appendChild(svg('rect', { x: -h, y: -h, width: 2 * h, height: 2 * h, rx: 3, class: 'counter-body', filter: 'url(#hx-shadow)' }));
       // NATO-style troop symbol: cavalry one diagonal, infantry a cross.
@@ -451,13 +573,13 @@ export class HexBoard implements BoardRenderer {
         g.appendChild(svg('text', { x: 9.5, y: 14.5, class: 'movement', 'text-anchor': 'middle' }, [String(u.movement)]));
     }
     if (u.value !== null && u.value !== undefined)
-      g.appendChild(svg('text', { x: 0, y: 5.5, class: 'chit-value', 'text-anchor': 'middle' }, [String(u.value)]));
+      g.appendChild(svg('text', { x: 0, y: 6, class: 'chit-value', 'text-anchor': 'middle' }, [String(u.value)]));
     if (u.status === 'disordered' || u.status === 'routed') {
       const routed = u.status === 'routed';
       g.appendChild(
         svg('g', { class: routed ? 'mark-routed' : 'mark-disordered' }, [
-          svg('rect', { x: 8, y: -h - 4, width: 15, height: 12, rx: 2 }),
-          svg('text', { x: 15.5, y: -h + 5.5, 'text-anchor': 'middle' }, [routed ? 'R' : 'D']),
+          svg('rect', { x: 6, y: -h - 6, width: 17, height: 15, rx: 2 }),
+          svg('text', { x: 14.5, y: -h + 6, 'text-anchor': 'middle' }, [routed ? 'R' : 'D']),
         ]),
       );
     }
@@ -466,8 +588,8 @@ export class HexBoard implements BoardRenderer {
       // A small badge: A for an attacker, D for a defender in the combat being built.
       g.appendChild(
         svg('g', { class: `combat-mark ${attacking ? 'attack' : 'defend'}` }, [
-          svg('circle', { cx: h, cy: h, r: 6.5 }),
-          svg('text', { x: h, y: h + 3.3, 'text-anchor': 'middle' }, [attacking ? 'A' : 'D']),
+          svg('circle', { cx: h, cy: h, r: 8.5 }),
+          svg('text', { x: h, y: h + 4.6, 'text-anchor': 'middle' }, [attacking ? 'A' : 'D']),
         ]),
       );
     }

@@ -156,3 +156,37 @@ export function describeLeader(l: HexLeader): string {
   ];
   return bits.filter((b) => b.length > 0).join(' · ');
 }
+
+/** What a stretch of play did to one unit or leader: where it went, and what befell it. */
+export interface HexChange {
+  id: string;
+  leader: boolean;
+  from: string | null; // the hex it stood on before (null: not on the map)
+  to: string | null; // the hex it stands on now (null: gone)
+  result: string; // what befell it, in words ('' when only moved)
+}
+
+/**
+ * The other side's turn, shown: every piece that moved between `before` and `after` (a trail from
+ * hex to hex) and every unit whose status or chit changed (its result), in the state's order.
+ */
+export function turnChanges(before: HexState, after: HexState): HexChange[] {
+  const out: HexChange[] = [];
+  const was = new Map(before.units.map((u) => [u.id, u]));
+  for (const u of after.units) {
+    const b = was.get(u.id);
+    if (!b) continue;
+    const gone = u.status === 'eliminated' && b.status !== 'eliminated';
+    const result = gone ? 'eliminated' : u.status !== b.status ? u.status : '';
+    const moved = !!b.hex && !!u.hex && b.hex !== u.hex && !gone;
+    if (moved || result) out.push({ id: u.id, leader: false, from: b.hex, to: gone ? null : u.hex, result });
+  }
+  const led = new Map(before.leaders.map((l) => [l.id, l]));
+  for (const l of after.leaders) {
+    const b = led.get(l.id);
+    if (!b) continue;
+    const fell = !!l.fallen && !b.fallen;
+    if ((b.hex && l.hex && b.hex !== l.hex) || fell) out.push({ id: l.id, leader: true, from: b.hex, to: fell ? null : l.hex, result: fell ? 'fallen' : '' });
+  }
+  return out;
+}

@@ -17,6 +17,11 @@ export interface BoardFrame {
   interactive: boolean; // false while replaying or while the other side moves
   placement?: Placement | null; // where the piece being placed may go (boards with wantsPlacement)
   placementPending?: boolean; // that placement is still being asked for
+  /**
+   * The other side's turn, shown: the position it started from. The board draws a trail from
+   * where each piece stood then to where it stands now, and marks what befell each piece hit.
+   */
+  since?: GameState | null;
 }
 
 export interface BoardCallbacks {
@@ -33,6 +38,11 @@ export interface BoardCallbacks {
    * ruleset whose decisions name the piece they move); null when it may not be, or not now.
    */
   onPlacement?(unit: string): Promise<Placement | null>;
+  /**
+   * A drop refused on the board of a piece that the drag itself picked up (its pick decision):
+   * the shell takes the pick back, so the piece is as it was before the drag.
+   */
+  onRelease?(unit: string): void;
 }
 
 export interface BoardRenderer {

@@ -120,6 +120,28 @@ export class PanZoom {
     this.apply();
   }
 
+  /** Zoom to `k` screen pixels per board unit (at least the whole board) about a board point. */
+  zoomToScale(k: number, at: { x: number; y: number }): void {
+    this.measure();
+    this.z = Math.min(this.opts.maxZoom, Math.max(1, k / this.fitScale()));
+    this.cx = at.x;
+    this.cy = at.y;
+    this.apply();
+  }
+
+  /** Moves the view's centre to a board point, keeping the zoom. */
+  centreOn(at: { x: number; y: number }): void {
+    this.cx = at.x;
+    this.cy = at.y;
+    this.apply();
+  }
+
+  /** Screen pixels per board unit now, and the part of the board in view. */
+  current(): { scale: number; view: ViewBox } {
+    this.measure();
+    return { scale: this.scale(), view: this.view() };
+  }
+
   /** The board point (SVG coordinates) under the pointer. */
   toSvg(e: MouseEvent): { x: number; y: number } | null {
     const m = this.root?.getScreenCTM();

@@ -38,6 +38,7 @@ import {
   type Pt,
   type TableState,
   type TableUnit,
+  turnChanges,
 } from './tablemodel';
 
 /** The least height of a unit's label on the screen, in pixels (issue 20: 11 px or more). */
@@ -84,7 +85,7 @@ export class TableBoard implements BoardRenderer {
   private pz: PanZoom;
   private dragUnit: { id: number; unit: string; mode: DragMode; start: Pt; moved: boolean; heading: number; at: Pt } | null = null;
   // A drop made before the pick it needs has come back (its unit picked, its placement known).
-  private pendingDrop: { unit: string; at: Pt; heading: number; since: number } | null = null;
+  private pendingDrop: { unit: string; at: Pt; heading: number; since: number; picked: boolean } | null = null;
   // With no pick step (gwkho): the unit the person holds on the board (clicked or dragged), its
   // free placement, and the position (legal decisions) they were asked for.
   private held: string | null = null;
@@ -121,6 +122,7 @@ export class TableBoard implements BoardRenderer {
       onApply: (_root, k) => {
         this.scale = k;
         this.fitLabels();
+        this.fitBadges();
         this.fitTerrainNames();
       },
     });
@@ -143,7 +145,7 @@ export class TableBoard implements BoardRenderer {
         cls: 'table-board',
         label: 'Table',
         defs: this.defs(),
-        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'arcs', 'ghosts', 'los', 'units', 'labels', 'stands', 'turns', 'marks', 'hover', 'overlay'],
+        layers: ['cloth', 'terrain', 'roads', 'names', 'region', 'trails', 'arcs', 'ghosts', 'los', 'units', 'labels', 'stands', 'turns', 'marks', 'results', 'hover', 'overlay'],
       },
       this.pz,
       {
@@ -362,7 +364,7 @@ export class TableBoard implements BoardRenderer {
     if (d?.moved) {
       this.suppressUntil = performance.now() + 400;
       // Made at once, or (its pick or its placement still on the way) as soon as they are back.
-      this.pendingDrop = { unit: d.unit, at: d.at, heading: d.heading, since: performance.now() };
+      this.pendingDrop = { unit: d.unit, at: d.at, heading: d.heading, since: performance.now(), picked: d.mode === 'pick' };
       this.tryPendingDrop();
       this.drawDrag();
       return;
@@ -384,7 +386,9 @@ export class TableBoard implements BoardRenderer {
     if (!sel || sel.id !== d.unit) return;
     if (this.st?.selected ? f.placementPending : this.heldPending) return;
     this.pendingDrop = null;
-    this.dropAt(sel, d.at, d.heading, true);
+    // A refused drop of a unit the drag itself picked up puts it back unpicked (the reason stays
+    // said beside the board).
+    if (!this.dropAt(sel, d.at, d.heading, true) && d.picked) this.cb?.onRelease?.(d.unit);
   }
 
   /**
@@ -593,6 +597,9 @@ export class TableBoard implements BoardRenderer {
       svg('filter', { id: 'tb-shadow', x: '-20%', y: '-20%', width: '150%', height: '150%' }, [
         svg('feDropShadow', { dx: 12, dy: 16, stdDeviation: 8, 'flood-color': '#1b1408', 'flood-opacity': 0.5 }),
       ]),
+      svg('marker', { id: 'tb-trailhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, [
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-trail-head' }),
+      ]),
       svg('marker', { id: 'tb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#c0180c' }),
       ]),
@@ -704,8 +711,8 @@ export class TableBoard implements BoardRenderer {
     const st = this.st;
     const f = this.frame;
     if (!st || !f || !this.root) return;
-    const { region, arcs, ghosts, los, units, labels, stands, turns, marks, overlay } = this.layers;
-    for (const g of [region, arcs, ghosts, los, units, labels, stands, turns, marks, overlay]) clear(g);
+    const { region, trails, arcs, ghosts, los, units, labels, stands, turns, marks, results, overlay } = this.layers;
+    for (const g of [region, trails, arcs, ghosts, los, units, labels, stands, turns, marks, results, overlay]) clear(g);
     this.root.classList.toggle('interactive', f.interactive);
     const u = this.upi;
     const legal = f.interactive ? f.index.all : [];
@@ -821,8 +828,40 @@ export class TableBoard implements BoardRenderer {
       overlay.appendChild(this.choiceMenu(f.choice.actions, at ? [at.x, at.y] : undefined));
     }
     void marks;
+    if (f.since) this.drawTurn(readTableState(f.since), st);
     this.drawHover();
     if (this.dragUnit?.moved) this.drawDrag(); // a drag goes on across a new position (its pick)
+  }
+
+  /** The other side's turn: where each unit stood (faint), a trail to where it stands, results. */
+  private drawTurn(before: TableState, st: TableState): void {
+    const { trails, results } = this.layers;
+    const u = this.upi;
+    const size = this.scale > 0 ? Math.max(0.64 * u, LABEL_MIN_PX / this.scale) : 0.64 * u;
+    for (const c of turnChanges(before, st)) {
+      const name = typeLabel(st.units.find((x) => x.id === c.id)?.type ?? '');
+      if (c.fromCorners.length === 4) trails.appendChild(svg('polygon', { points: this.pointsAttr(c.fromCorners), class: 'turn-from' }));
+      if (c.from && c.to && c.fromCorners.length > 0) {
+        const [x1, y1] = this.P(c.from);
+        const [x2, y2] = this.P(c.to);
+        trails.appendChild(
+          svg('line', { x1, y1, x2, y2, class: 'turn-trail', style: `stroke-width:${0.22 * u}px;stroke-dasharray:${0.5 * u}px ${0.3 * u}px`, 'marker-end': 'url(#tb-trailhead)', 'data-testid': 'turn-trail', 'data-unit': c.id }, [
+            svg('title', {}, [`${c.id} (${name}) moved`]),
+          ]),
+        );
+      }
+      const at = c.to ?? c.from;
+      if (!c.result || !at) continue;
+      const [x, y] = this.P(at);
+      const w = c.result.length * size * 0.6 + size;
+      results.appendChild(
+        svg('g', { class: 'turn-result', transform: `translate(${x},${y - 1.4 * size})`, 'data-testid': 'turn-result', 'data-unit': c.id }, [
+          svg('rect', { x: -w / 2, y: -0.7 * size, width: w, height: 1.4 * size, rx: 0.3 * size }),
+          svg('text', { x: 0, y: 0, style: `font-size:${size}px`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [c.result]),
+          svg('title', {}, [`${c.id} (${name}): ${c.result}`]),
+        ]),
+      );
+    }
   }
 
   /** The stand the hovered decision names, and for a strike the line from the striking stand. */
@@ -856,10 +895,28 @@ export class TableBoard implements BoardRenderer {
   private standBadge(p: StandPick): SVGElement[] {
     const u = this.upi;
     const [cx, cy] = badgeAt(this.P(mid(p.corners[0], p.corners[1])), this.P(mid(p.corners[2], p.corners[3])), 0.2 * u);
+    const [size, r] = this.badgeSize();
     return [
-      svg('circle', { cx, cy, r: 0.34 * u, class: 'stand-pick-badge' }),
-      svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 0.42 * u, class: 'stand-pick-number' }, [String(p.stand + 1)]),
+      svg('circle', { cx, cy, r, class: 'stand-pick-badge' }),
+      svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': size, class: 'stand-pick-number' }, [String(p.stand + 1)]),
     ];
+  }
+
+  /** A stand badge's number size and radius (board units): never under 11.5 px on screen. */
+  private badgeSize(): [number, number] {
+    const u = this.upi;
+    const size = this.scale > 0 ? Math.max(0.42 * u, LABEL_MIN_PX / this.scale) : 0.42 * u;
+    return [size, Math.max(0.34 * u, 0.8 * size)];
+  }
+
+  /** Sizes the stand badges drawn for the view (a zoom changes what 11.5 px is on the board). */
+  private fitBadges(): void {
+    const [size, r] = this.badgeSize();
+    for (const t of this.root?.querySelectorAll<SVGTextElement>('text.stand-pick-number') ?? []) {
+      t.setAttribute('font-size', String(size));
+      const c = t.previousElementSibling;
+      if (c?.classList.contains('stand-pick-badge')) c.setAttribute('r', String(r));
+    }
   }
 
   private unitShape(x: TableUnit, roles: string[], selected: boolean): SVGGElement {

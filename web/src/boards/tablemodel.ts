@@ -410,3 +410,37 @@ export function chooseLabels(labels: Box[][]): number[] {
   });
   return chosen;
 }
+
+/** What a stretch of play did to one unit: where its centre went, and what befell it. */
+export interface TableChange {
+  id: string;
+  from: Pt | null; // its centre before (null: not on the table)
+  to: Pt | null; // its centre now (null: removed or off the table)
+  fromCorners: Pt[]; // its base before, drawn faintly where it stood (empty: it neither moved nor left)
+  result: string; // what befell it, in words ('' when only moved)
+}
+
+/**
+ * The other side's turn, shown: every unit that moved or turned between `before` and `after`
+ * (a trail from where it stood to where it stands) and every unit that took hits, lost stands,
+ * arrived or was removed (its result), in the state's order.
+ */
+export function turnChanges(before: TableState, after: TableState): TableChange[] {
+  const out: TableChange[] = [];
+  const was = new Map(before.units.map((u) => [u.id, u]));
+  const on = (u: TableUnit) => u.onTable && !u.removed;
+  for (const u of after.units) {
+    const b = was.get(u.id);
+    if (!b) continue;
+    const bits: string[] = [];
+    if (on(b) && !on(u)) bits.push('removed');
+    else if (!on(b) && on(u)) bits.push('arrives');
+    if (on(u) && b.hits !== null && u.hits !== null && u.hits !== b.hits) bits.push(`${u.hits > b.hits ? '+' : '−'}${Math.abs(u.hits - b.hits)} hit${Math.abs(u.hits - b.hits) === 1 ? '' : 's'}`);
+    const alive = (x: TableUnit) => x.stands.filter((s) => s.alive).length;
+    if (on(u) && alive(u) < alive(b)) bits.push(`−${alive(b) - alive(u)} stand${alive(b) - alive(u) === 1 ? '' : 's'}`);
+    const moved = on(b) && on(u) && (Math.hypot(u.x - b.x, u.y - b.y) > 0.05 * after.upi || Math.abs(u.headingDeg - b.headingDeg) > 0.5);
+    if (!moved && bits.length === 0) continue;
+    out.push({ id: u.id, from: on(b) ? [b.x, b.y] : null, to: on(u) ? [u.x, u.y] : null, fromCorners: on(b) && (moved || !on(u)) ? b.corners : [], result: bits.join(', ') });
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 // slider. It polls the server while an agent thinks or dice are being rolled: at once after the
 // person's own decision, then backing off to every 500 ms (BusyPoll).
 
-import { Api, ApiError, type Action, type Dice, type GameEvent, type GameView, type Odds, type Placement } from '../api';
+import { Api, ApiError, type Action, type Dice, type GameEvent, type GameState, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, replace, titleCase } from './dom';
@@ -17,6 +17,10 @@ import { SeatBook, seatLink } from './seats';
 import { phaseText, StatusPanel } from './status';
 
 const POLL_IDLE_MS = 2000;
+/** The watched turn's pace: a decision that did something, and one that changed nothing seen. */
+const WATCH_STEP_MS = 1100;
+const WATCH_QUIET_MS = 150;
+const WATCH_KEY = 'carroccio.watchTurn';
 
 export class GameScreen {
   readonly el: HTMLElement;
@@ -39,6 +43,14 @@ export class GameScreen {
   private events: GameEvent[] = [];
   /** The history length when this screen last waited for the other side (its turn summary). */
   private waitedFrom: number | null = null;
+  /** The position when this screen began to wait (where the other side's trails start). */
+  private waitedState: GameState | null = null;
+  /** The other side's last turn, marked on the board until the person's next decision. */
+  private turnMarks: { from: number; to: number; since: GameState; who: string; line: string } | null = null;
+  /** Watching that turn step by step: the history step shown and where its step started. */
+  private watching: { at: number; since: GameState; caption: string } | null = null;
+  private watchRun = 0;
+  private turnEl: HTMLElement;
   private nextEvent = 0;
   private sideNames: Record<string, string> = {};
   private unitNames = new Map<string, string>();
@@ -89,6 +101,8 @@ export class GameScreen {
     this.endLayer = h('div', { class: 'end-layer' });
     this.toast = h('div', { class: 'toast', role: 'alert', 'data-testid': 'toast' });
     this.titleEl = h('div', { class: 'game-title' });
+    this.turnEl = h('div', { class: 'turn-summary', 'data-testid': 'turn-summary', role: 'status' });
+    this.turnEl.hidden = true;
     this.mapPane = h(
       'div',
       { class: 'map-pane' },
@@ -117,7 +131,7 @@ export class GameScreen {
       h(
         'div',
         { class: 'side', 'data-testid': 'side-panel' },
-        h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.decisions.el, this.odds.el),
+        h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.turnEl, this.decisions.el, this.odds.el),
         h('div', { class: 'col-right' }, this.log.el, this.replay.el),
       ),
       this.toast,
@@ -209,6 +223,7 @@ export class GameScreen {
       onHover: (a) => this.hover(a),
       onInspect: (t) => this.inspect(t),
       onPlacement: (u) => this.placementOf(u),
+      onRelease: () => void this.undo(true),
     });
     await this.apply(view);
   }
@@ -252,6 +267,7 @@ export class GameScreen {
 
   destroy(): void {
     this.destroyed = true;
+    this.watchRun++;
     window.removeEventListener('keydown', this.onKey);
     if (this.timer !== null) window.clearTimeout(this.timer);
     this.replay.stop();
@@ -318,7 +334,7 @@ export class GameScreen {
       this.schedule(0);
     }
     this.index = indexActions(this.replayAt === null ? v.legal : []);
-    if (this.replayAt === null) this.shown = v;
+    if (this.replayAt === null && this.watching === null) this.shown = v;
     this.renderAll();
     this.summariseOtherTurn(v);
     void this.fetchPlacement(v);
@@ -369,6 +385,7 @@ export class GameScreen {
     this.posting = true;
     this.choice = null;
     this.message = '';
+    this.clearTurnMarks();
     document.body.classList.add('posting');
     try {
       const next = await this.api.act(this.id, a.id, v.history_length, this.viewer ?? undefined);
@@ -388,9 +405,12 @@ export class GameScreen {
     }
   }
 
-  private async undo(): Promise<void> {
+  /** Takes back the person's latest decisions; `lastOnly`: only the latest (a pick given back). */
+  private async undo(lastOnly = false): Promise<void> {
     try {
-      const v = await this.api.undo(this.id, this.viewer ?? undefined);
+      const at = this.view?.history_length;
+      const v = await this.api.undo(this.id, this.viewer ?? undefined, lastOnly ? 1 : undefined, lastOnly ? at : undefined);
+      this.clearTurnMarks();
       this.events = [];
       this.nextEvent = 0;
       this.log.reset();
@@ -402,6 +422,11 @@ export class GameScreen {
   }
 
   private async seek(n: number | null): Promise<void> {
+    if (this.watching) {
+      this.watchRun++;
+      this.watching = null;
+      this.renderTurnSummary();
+    }
     this.replayAt = n;
     if (n === null) {
       this.shown = this.view;
@@ -481,7 +506,7 @@ export class GameScreen {
   }
 
   private canAct(): boolean {
-    return this.replayAt === null && !this.posting && this.myTurn();
+    return this.replayAt === null && this.watching === null && !this.posting && this.myTurn();
   }
 
   private hover(a: Action | null): void {
@@ -560,14 +585,17 @@ export class GameScreen {
     const v = this.view;
     const shown = this.shown ?? v;
     if (!v || !shown) return;
-    const replaying = this.replayAt !== null;
-    this.status.render(shown, this.viewer, replaying ? this.events.filter((e) => e.step < (this.replayAt ?? 0)) : this.events, this.sideNames, replaying);
-    this.log.render(this.events, replaying ? this.replayAt : null);
+    const at = this.replayAt ?? this.watching?.at ?? null;
+    const replaying = at !== null;
+    this.status.render(shown, this.viewer, replaying ? this.events.filter((e) => e.step < at) : this.events, this.sideNames, replaying);
+    this.log.render(this.events, at);
+    if (!replaying && this.turnMarks) this.log.markOther(this.turnMarks.from);
     const mine = this.myTurn() && !replaying;
     const legal = mine ? v.legal ?? [] : [];
     let msg = this.message;
     if (!msg) {
-      if (replaying) msg = `Replaying the battle: the map after decision ${this.replayAt} of ${v.history_length}.`;
+      if (this.watching) msg = `Watching ${this.turnMarks?.who ?? 'the other side'}’s turn step by step (Skip to now ends it).`;
+      else if (replaying) msg = `Replaying the battle: the map after decision ${this.replayAt} of ${v.history_length}.`;
       else if (v.terminal) msg = 'The battle is over: replay it with the slider below the log.';
       else if (mine) msg = boardHint(legal) || phaseText((v.state as Record<string, unknown>).phase);
       else if (v.current_player === 'chance') msg = 'Rolling the dice…';
@@ -605,6 +633,7 @@ export class GameScreen {
       choice: this.choice,
       preview: this.preview,
       interactive: this.canAct(),
+      since: this.replayAt !== null ? null : this.watching ? this.watching.since : (this.turnMarks?.since ?? null),
       placement: this.replayAt === null && this.placement?.at === shown.history_length ? this.placement.placement : null,
       placementPending: this.replayAt === null && !!this.board.wantsPlacement && this.myTurn() && this.placement?.at !== shown.history_length,
     });
@@ -644,17 +673,128 @@ export class GameScreen {
     if (this.replayAt !== null || this.hotseat) return;
     const mine = this.myTurn();
     if (!mine) {
-      if (this.waitedFrom === null && !v.terminal) this.waitedFrom = v.history_length;
-      return;
+      if (this.waitedFrom === null && !v.terminal) {
+        this.waitedFrom = v.history_length;
+        this.waitedState = v.state;
+      }
+      // The game's end came on the other side's turn: its moves are shown all the same.
+      if (!v.terminal || this.waitedFrom === null) return;
     }
     if (this.waitedFrom === null) return;
     const from = this.waitedFrom;
+    const since = this.waitedState;
     this.waitedFrom = null;
+    this.waitedState = null;
     const theirs = this.events.filter((e) => e.step >= from);
-    if (theirs.length === 0) return;
+    if (theirs.length === 0 || !since) return;
     this.log.markOther(from);
     const line = turnSummary(theirs);
-    if (line) this.showToast(`While you waited: ${line}. The log marks each in gold.`);
+    const others = Object.keys(v.players).filter((p) => p !== this.viewer);
+    const who = others.length === 1 ? (this.sideNames[others[0]] ?? titleCase(others[0])) : 'the other side';
+    this.turnMarks = { from, to: v.history_length, since, who, line };
+    this.renderTurnSummary();
+    this.renderBoard();
+    if (line) this.showToast(`While you waited: ${line}. The map marks each move and hit; the log marks each in gold.`);
+    if (this.watchEveryTurn()) void this.watch();
+  }
+
+  /** The other side's turn in a line, with its step-by-step watch and the setting to always watch. */
+  private renderTurnSummary(): void {
+    const t = this.turnMarks;
+    this.turnEl.hidden = !t;
+    if (!t) {
+      replace(this.turnEl);
+      return;
+    }
+    this.turnEl.dataset.from = String(t.from);
+    this.turnEl.dataset.to = String(t.to);
+    this.turnEl.classList.toggle('watching', !!this.watching);
+    const always = h('input', {
+      type: 'checkbox',
+      'data-testid': 'watch-always',
+      onchange: (e: Event) => this.setWatchEveryTurn((e.target as HTMLInputElement).checked),
+    }) as HTMLInputElement;
+    always.checked = this.watchEveryTurn();
+    replace(
+      this.turnEl,
+      h('div', {}, h('strong', {}, `${t.who}’s turn: `), t.line || 'no moves or attacks', '. ', h('span', { class: 'muted' }, 'Trails on the map show each move; red tags, each result.')),
+      this.watching
+        ? h('div', { class: 'watch-step', 'data-testid': 'watch-step' }, h('strong', {}, `Decision ${this.watching.at} of ${t.to}: `), this.watching.caption || '…')
+        : null,
+      h(
+        'div',
+        { class: 'turn-actions' },
+        this.watching
+          ? h('button', { class: 'subtle', 'data-testid': 'watch-stop', onclick: () => this.stopWatch() }, '■ Skip to now')
+          : h('button', { class: 'subtle', 'data-testid': 'watch-turn', title: 'Plays the turn again on the map, one decision at a time', onclick: () => void this.watch() }, '▶ Watch it step by step'),
+        h('label', { title: 'Every turn of the other side plays out on the map at a readable pace' }, always, ' always watch'),
+        h('button', { class: 'ghost', 'data-testid': 'turn-clear', onclick: () => this.clearTurnMarks() }, 'Clear marks'),
+      ),
+    );
+  }
+
+  private watchEveryTurn(): boolean {
+    try {
+      return window.localStorage?.getItem(WATCH_KEY) === '1';
+    } catch {
+      return false;
+    }
+  }
+
+  private setWatchEveryTurn(on: boolean): void {
+    try {
+      window.localStorage?.setItem(WATCH_KEY, on ? '1' : '0');
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  }
+
+  /**
+   * Plays the other side's last turn on the map, one history step at a time at a readable pace:
+   * each step's trail and result marked, the log growing with it; then the live position again.
+   */
+  private async watch(): Promise<void> {
+    const t = this.turnMarks;
+    if (!t || this.replayAt !== null) return;
+    const run = ++this.watchRun;
+    let since = t.since;
+    this.watching = { at: t.from, since, caption: '' };
+    this.renderTurnSummary();
+    try {
+      for (let n = t.from + 1; n <= t.to; n++) {
+        const v = await this.api.at(this.id, n, this.viewer ?? undefined);
+        if (run !== this.watchRun || this.destroyed) return;
+        const step = this.events.filter((e) => e.step === n - 1);
+        this.shown = v;
+        this.watching = { at: n, since, caption: step.map((e) => e.text).join('; ') };
+        this.renderTurnSummary();
+        this.renderAll();
+        since = v.state;
+        await new Promise((r) => window.setTimeout(r, step.length > 0 ? WATCH_STEP_MS : WATCH_QUIET_MS));
+        if (run !== this.watchRun || this.destroyed) return;
+      }
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
+    if (run === this.watchRun) this.stopWatch();
+  }
+
+  private stopWatch(): void {
+    this.watchRun++;
+    if (this.watching === null) return;
+    this.watching = null;
+    this.shown = this.replayAt === null ? this.view : this.shown;
+    this.renderTurnSummary();
+    this.renderAll();
+  }
+
+  /** The person decides (or undoes): the marks of the other side's turn go. */
+  private clearTurnMarks(): void {
+    if (this.watching) this.stopWatch();
+    if (!this.turnMarks) return;
+    this.turnMarks = null;
+    this.renderTurnSummary();
+    this.renderBoard();
   }
 
   private showToast(msg: string): void {

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// End-to-end test of the computer's turn, shown (issue 20, point 5), driving Debian's chromium.
+//
+//   node tests/e2e/aiturn.mjs CARROCCIO_BINARY WEB_DIST_DIR [SCREENSHOT_PATH]
+//
+// Through the UI only, at 1366x768: an ohw/s1 game (blue: a person, red: the random agent) and a
+// bma/legnano game (the Imperial army a person, the Lombard League the random agent). In each the
+// person takes the decisions that end its part of the turn until the agent has played; then the
+// board must draw one trail for every piece the agent's turn moved (counted from the server's
+// positions before and after: GET .../at/N), a result tag for every piece whose state a hit
+// changed, and the panel a one-line summary of the turn. In the ohw game the turn is then watched
+// step by step: the page shows an earlier position and says which decision it is at, and comes
+// back to the live position with the trails at the end. Saves aiturn-ohw.png,
+// aiturn-watch.png and aiturn-bma.png beside SCREENSHOT_PATH (default build/e2e/aiturn.png).
+// Exits 0 on success; on failure prints one sentence and exits 1.
+
+import path from 'node:path';
+import { clickDecision, decisionButtons, fail, Harness, isForward, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+
+const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const MAX_CLICKS = 400; // decisions the person may take before the agent has played a turn
+const MAX_POLLS = 3000;
+const MAX_TURNS = 10; // turns of the agent played before one hits a unit // bounds instead of a clock: the machine may be slow
+const log = (msg) => say('e2e_aiturn', msg);
+const harness = new Harness('e2e_aiturn');
+
+/** The agent's turn shown with a trail, after the one that began at decision `after` (if any). */
+async function shownAfter(page, after) {
+  if (!(await page.isVisible('[data-testid="turn-summary"]'))) return false;
+  const from = Number(await page.getAttribute('[data-testid="turn-summary"]', 'data-from'));
+  return from > after && (await page.$$('[data-testid="turn-trail"], [data-testid="turn-result"]')).length > 0;
+}
+
+/** Plays the person's decisions (`prefer` picks one) until an agent's turn after `after` is shown. */
+async function untilTheirTurnShown(page, prefer, after = -1) {
+  for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
+    if (await shownAfter(page, after)) return;
+    let buttons = [];
+    for (let i = 0; i < MAX_POLLS && buttons.length === 0; i++) {
+      if (i > 0 && (await shownAfter(page, after))) return;
+      buttons = await decisionButtons(page);
+      if (buttons.length === 0) await sleep(50);
+    }
+    if (buttons.length === 0) fail('no decision was offered to the person and no turn of the agent was shown.');
+    await clickDecision(page, prefer(buttons));
+    await sleep(100);
+  }
+  fail(`the agent's turn was not shown with a trail after ${MAX_CLICKS} decisions of the person.`);
+}
+
+/** The pieces that moved and the pieces hit between two states, as the server has them. */
+function expected(before, after) {
+  const moved = [];
+  const hit = [];
+  const was = new Map((before.units ?? []).map((u) => [u.id, u]));
+  for (const u of after.units ?? []) {
+    const b = was.get(u.id);
+    if (!b) continue;
+    if ('hex' in u) {
+      // A hex board: a unit that changed hex (and was not eliminated); a change of status.
+      if (b.hex && u.hex && b.hex !== u.hex && u.status !== 'eliminated') moved.push(u.id);
+      if (u.status !== b.status) hit.push(u.id);
+    } else {
+      const on = (x) => x.on_table !== false && x.removed !== true;
+      if (on(b) && on(u) && (Math.hypot(u.x - b.x, u.y - b.y) > 5 || Math.abs((u.heading_arcsec ?? 0) - (b.heading_arcsec ?? 0)) > 1800)) moved.push(u.id);
+      const alive = (x) => (x.stands ?? []).filter((s) => s.alive !== false).length;
+      if (on(b) !== on(u) || (on(u) && (u.hits ?? 0) !== (b.hits ?? 0)) || (on(u) && alive(u) < alive(b))) hit.push(u.id);
+    }
+  }
+  if ((before.leaders ?? []).length) {
+    const led = new Map(before.leaders.map((l) => [l.id, l]));
+    for (const l of after.leaders ?? []) {
+      const b = led.get(l.id);
+      if (b && b.hex && l.hex && b.hex !== l.hex && !l.fallen) moved.push(l.id);
+      if (b && l.fallen && !b.fallen) hit.push(l.id);
+    }
+  }
+  return { moved, hit };
+}
+
+async function checkShown(page, id, side, tokens, what) {
+  const from = Number(await page.getAttribute('[data-testid="turn-summary"]', 'data-from'));
+  const to = Number(await page.getAttribute('[data-testid="turn-summary"]', 'data-to'));
+  const q = `?viewer=${encodeURIComponent(side)}`;
+  const before = (await harness.getJson(`/api/games/${encodeURIComponent(id)}/at/${from}${q}`, tokens)).state;
+  const after = (await harness.getJson(`/api/games/${encodeURIComponent(id)}/at/${to}${q}`, tokens)).state;
+  const want = expected(before, after);
+  const trails = await page.$$eval('[data-testid="turn-trail"]', (ls) => ls.map((l) => l.getAttribute('data-unit')));
+  const tags = await page.$$eval('[data-testid="turn-result"]', (gs) => gs.map((g) => g.getAttribute('data-unit')));
+  const summary = ((await page.textContent('[data-testid="turn-summary"]')) || '').replace(/\s+/g, ' ').trim();
+  log(`${what}: the agent's turn is decisions ${from}..${to}: ${want.moved.length} pieces moved, ${want.hit.length} hit; the board draws ${trails.length} trails and ${tags.length} result tags; "${summary.slice(0, 120)}"`);
+  if (trails.sort().join(',') !== want.moved.sort().join(','))
+    fail(`after the ${what} agent's turn the board draws trails for ${trails.join(', ') || 'nothing'} but ${want.moved.join(', ') || 'nothing'} moved.`);
+  if (tags.sort().join(',') !== want.hit.sort().join(','))
+    fail(`after the ${what} agent's turn the board tags ${tags.join(', ') || 'nothing'} but ${want.hit.join(', ') || 'nothing'} was hit.`);
+  if (!/’s turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
+  return { from, to };
+}
+
+async function run() {
+  const shot = path.resolve(shotArg || process.env.CARROCCIO_E2E_SCREENSHOT || path.join(ROOT, 'build', 'e2e', 'aiturn.png'));
+  const dir = path.dirname(shot);
+  await harness.start(binaryArg, distArg);
+  const page = await harness.browser(SMALL);
+
+  // ohw: a table board. The person ends each of its phases; the agent moves and shoots.
+  const id = await lobbyCreate(page, harness.base, 'ohw', 's1', { blue: 'human', red: 'random' }, 5);
+  await page.waitForSelector('[data-testid="board"] g.tunit');
+  const tokens = await seatTokens(page, id);
+  log(`ohw game ${id} created`);
+  await untilTheirTurnShown(page, (bs) => bs.find((b) => isForward(b.kind)) ?? bs[0]);
+  const turn = await checkShown(page, id, 'blue', tokens, 'ohw');
+  await screenshotAt(page, path.join(dir, 'aiturn-ohw.png'));
+
+  // Watched step by step: an earlier position, the decision it is at, then the live one again.
+  await page.click('[data-testid="watch-turn"]');
+  await page.waitForSelector('[data-testid="turn-summary"].watching');
+  let seen = false;
+  for (let i = 0; i < MAX_POLLS && (await page.$('[data-testid="turn-summary"].watching')); i++) {
+    const msg = (await page.textContent('[data-testid="watch-step"]').catch(() => '')) || '';
+    const m = /Decision (\d+) of (\d+)/.exec(msg);
+    if (m && Number(m[1]) < turn.to && (await page.$$('[data-testid="turn-trail"], [data-testid="turn-result"]')).length > 0 && !seen) {
+      seen = true;
+      log(`watching: ${msg.replace(/\s+/g, ' ').trim().slice(0, 140)}`);
+      await screenshotAt(page, path.join(dir, 'aiturn-watch.png'));
+    }
+    await sleep(100);
+  }
+  if (!seen) fail('watching the agent\'s turn never showed an earlier decision with its mark on the board.');
+  if (await page.$('[data-testid="turn-summary"].watching')) fail('watching the agent\'s turn did not come to its end.');
+  await checkShown(page, id, 'blue', tokens, 'ohw after watching');
+
+  // fastplay (a table of stands): the garrison, the agent, shoots at the besiegers, a person,
+  // until a turn of the agent costs them stands, tagged where the unit stands.
+  const fp = await lobbyCreate(page, harness.base, 'fastplay', 'mill', { attack: 'human', hold: 'random' }, 7);
+  await page.waitForSelector('[data-testid="board"] g.tunit');
+  const fpTokens = await seatTokens(page, fp);
+  log(`fastplay game ${fp} created`);
+  let last = -1;
+  let tagged = 0;
+  for (let turns = 0; turns < MAX_TURNS && tagged === 0; turns++) {
+    await untilTheirTurnShown(page, (bs) => bs.find((b) => isForward(b.kind)) ?? bs[0], last);
+    last = (await checkShown(page, fp, 'attack', fpTokens, `fastplay turn ${turns + 1}`)).from;
+    tagged = (await page.$$('[data-testid="turn-result"]')).length;
+  }
+  if (tagged === 0) fail(`no turn of the agent hit a unit in ${MAX_TURNS} turns: no result tag could be checked.`);
+  await screenshotAt(page, path.join(dir, 'aiturn-hit.png'));
+
+  // bma: a hex board. The person's first decisions are its own; the agent's activations follow.
+  const bma = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'human', lombard: 'random' }, 11);
+  await page.waitForSelector('[data-testid="board"] g.counter');
+  const bmaTokens = await seatTokens(page, bma);
+  log(`bma game ${bma} created`);
+  await untilTheirTurnShown(page, (bs) => bs.find((b) => isForward(b.kind)) ?? bs[0]);
+  await checkShown(page, bma, 'imperial', bmaTokens, 'bma');
+  await screenshotAt(page, path.join(dir, 'aiturn-bma.png'));
+  if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
+  log('passed: the agent\'s moves are drawn as trails and its hits tagged after its turn (ohw, bma), summarised, and watched step by step');
+}
+
+harness.main(run);
