@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/table/char_map.hpp"
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
@@ -21,21 +22,8 @@ char terrain_char(TerrainType t) {
 std::string FastplayState::render_text(game::Player viewer) const {
   (void)viewer;
   const Scenario& sc = fp_->scenario_data();
-  const int cols = static_cast<int>(sc.width / kCell), rows = static_cast<int>(sc.height / kCell);
-  std::vector<std::string> grid(static_cast<std::size_t>(rows),
-                                std::string(static_cast<std::size_t>(cols), '.'));
-  auto cell = [&](geo::Point p, char c) {
-    const int col = static_cast<int>(p.x / kCell), row = rows - 1 - static_cast<int>(p.y / kCell);
-    if (col >= 0 && col < cols && row >= 0 && row < rows)
-      grid[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] = c;
-  };
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      const geo::Point p{c * kCell + kCell / 2, (rows - 1 - r) * kCell + kCell / 2};
-      for (const auto& t : sc.terrain)
-        if (geo::point_in_polygon(p, t.outline))
-          grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = terrain_char(t.type);
-    }
+  game::table::CharMap map(sc.width, sc.height, kCell);
+  for (const auto& t : sc.terrain) map.fill_polygon(t.outline, terrain_char(t.type));
   for (int u = 0; u < num_units(); ++u)
     for (std::size_t i = 0; i < unit(u).stands.size(); ++i) {
       if (!unit(u).stands[i].alive) continue;
@@ -43,11 +31,11 @@ std::string FastplayState::render_text(game::Player viewer) const {
       if (side_of(u) == 1) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       const geo::Base b = stand_base(u, static_cast<int>(i));
       for (const auto& c : b.corners())
-        cell(geo::Point{(c.x + b.centre().x) / 2, (c.y + b.centre().y) / 2}, ch);
-      cell(b.centre(), ch);
+        map.put(geo::Point{(c.x + b.centre().x) / 2, (c.y + b.centre().y) / 2}, ch);
+      map.put(b.centre(), ch);
     }
   std::ostringstream os;
-  for (const auto& line : grid) os << line << '\n';
+  for (const auto& line : map.lines()) os << line << '\n';
   os << status_line() << '\n';
   for (int u = 0; u < num_units(); ++u) {
     if (!alive(u)) continue;

@@ -248,6 +248,8 @@ class GwkhoState final : public game::State {
   nlohmann::json free_placement(std::string_view piece) const override;
   using game::State::free_placement;
   std::string render_text(game::Player viewer) const override;
+  // The top-down character drawing of the table and its key (render.cpp).
+  std::string table_drawing() const;
   std::string status_line() const override;
   std::vector<double> evaluate() const override;
   nlohmann::json result_summary() const override;

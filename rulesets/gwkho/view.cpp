@@ -391,7 +391,7 @@ nlohmann::json GwkhoState::action_odds(game::Action a) const {
 std::string GwkhoState::render_text(game::Player viewer) const {
   (void)viewer;
   std::ostringstream os;
-  os << status_line() << '\n';
+  os << status_line() << '\n' << table_drawing();
   // [G-12] The terrain: each piece with its kind, its going and the box it lies in; each road
   // with its centre line.
   const Scenario& sc = gw_->scenario_data();
