@@ -956,6 +956,20 @@ void GwkhoState::impetuous_moves() {
 // ---------------------------------------------------------------------------------------------
 // Names
 
+namespace {
+
+// A direction on the table in words: the compass point when it is one (north is the far edge,
+// y up), else its degrees counter-clockwise from east.
+std::string facing_words(int degrees) {
+  static constexpr const char* kPoints[] = {"east", "north-east", "north", "north-west",
+                                            "west", "south-west", "south", "south-east"};
+  degrees = ((degrees % 360) + 360) % 360;
+  if (degrees % 45 == 0) return kPoints[degrees / 45];
+  return fmt::format("{} degrees", degrees);
+}
+
+}  // namespace
+
 std::string GwkhoState::move_text(game::Action a) const {
   a = act::as_move(a);
   if (a >= act::kPlaceBase && a < act::kPlaceEnd) {
@@ -965,15 +979,32 @@ std::string GwkhoState::move_text(game::Action a) const {
     const int dir = (i / (act::kPlaceHeadings * act::kPlaceDistances)) % act::kPlaceDirections;
     const int e = i / (act::kPlaceHeadings * act::kPlaceDistances * act::kPlaceDirections);
     if (e >= num_elements()) return fmt::format("action {}", a);
+    // [G-57] A drop: a turn to face the way it goes (if it must), the straight move, a turn to
+    // its last facing (if another); each said once.
+    const geo::Angle now = els_[static_cast<std::size_t>(e)].base.heading();
+    const geo::Angle last = geo::Angle::degrees(h * act::kPlaceHeadingStep);
+    const geo::Angle way = geo::Angle::degrees(dir);
+    const std::string who = gw_->label(e);
     if (k == 0)
-      return fmt::format("{} turns to face {} degrees", gw_->element(e).id,
-                         h * act::kPlaceHeadingStep);
-    return fmt::format("{} turns to face {} degrees, moves {:.1f}\" and turns to face {} degrees",
-                       gw_->element(e).id, dir, k / 10.0, h * act::kPlaceHeadingStep);
+      return last == now ? fmt::format("{} stays as it stands", who)
+                         : fmt::format("{} turns to face {}", who,
+                                       facing_words(h * act::kPlaceHeadingStep));
+    const std::string move = fmt::format("{:.1f}\"", k / 10.0);
+    std::string text = who;
+    if (way != now) text += fmt::format(" turns to face {},", facing_words(dir));
+    if (way == now && last == now)
+      text += fmt::format(" moves {} straight ahead", move);
+    else if (way == now)
+      text += fmt::format(" moves {} ahead", move);
+    else
+      text += fmt::format(" moves {}", move);
+    if (last != way)
+      text += fmt::format(" and turns to face {}", facing_words(h * act::kPlaceHeadingStep));
+    return text;
   }
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return fmt::format("action {}", a);
-  const std::string& id = gw_->element(e).id;
+  const std::string id = gw_->label(e);
   if (code < 4) return fmt::format("{} ahead {}/4 move", id, code + 1);
   if (code < 8) return fmt::format("group of {} ahead {}/4 move", id, code - 3);
   if (code == act::kTurnLeft) return fmt::format("{} turns left", id);
@@ -985,7 +1016,8 @@ std::string GwkhoState::move_text(game::Action a) const {
     return fmt::format("{} sideways left {}/4 move", id, code - act::kSideLeft + 1);
   if (code < act::kWheel)
     return fmt::format("{} sideways right {}/4 move", id, code - act::kSideRight + 1);
-  static constexpr const char* kWheels[] = {"45 left", "90 left", "45 right", "90 right"};
+  static constexpr const char* kWheels[] = {"45 degrees left", "90 degrees left",
+                                            "45 degrees right", "90 degrees right"};
   if (code < act::kGroupWheel) return fmt::format("{} wheels {}", id, kWheels[code - act::kWheel]);
   if (code < act::kGroupTurnLeft)
     return fmt::format("group of {} wheels {}", id, kWheels[code - act::kGroupWheel]);
@@ -1000,9 +1032,11 @@ std::string GwkhoState::move_text(game::Action a) const {
     const int k = (code - act::kContact) / 4;
     const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
     const std::vector<int> ts = contact_targets(e);
+    static constexpr const char* kSides[] = {"front", "left flank", "rear", "right flank"};
     if (k < static_cast<int>(ts.size()))
-      return fmt::format("{} into contact with the {} of {}", id, geo::to_string(side),
-                         gw_->element(ts[static_cast<std::size_t>(k)]).id);
+      return fmt::format("{} into contact with the {} of {}", id,
+                         kSides[static_cast<std::size_t>(side)],
+                         gw_->troop_label(ts[static_cast<std::size_t>(k)]));
     return fmt::format("{} into contact with target {} ({})", id, k + 1, geo::to_string(side));
   }
   return fmt::format("action {}", a);
