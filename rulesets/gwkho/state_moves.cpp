@@ -37,11 +37,22 @@ std::string in_inches(std::int64_t v) {
   return fmt::format("{:.1f}\"", static_cast<double>(v) / kUnitsPerInch);
 }
 
-// Projection of p on the direction `h` (a long fixed-point vector: comparisons only).
-std::int64_t along(geo::Point p, geo::Angle h) {
-  const geo::Vec u = geo::polar(h, 1 << 16);
-  return (p.x * u.x + p.y * u.y) >> 16;
+// n / 2^16 to the nearest integer, halves away from zero: round(-n) == -round(n), so a result
+// turns with the table (a half turn negates both vectors of a projection).
+std::int64_t round_q16(std::int64_t n) {
+  return n < 0 ? -((-n + (1 << 15)) >> 16) : (n + (1 << 15)) >> 16;
 }
+
+// The projection of the vector v on the direction `h`, in sub-units (rounded as round_q16). It
+// is taken of a difference of two points, never of a point alone: a rigid motion of the table
+// (a shift, a half or quarter turn) then gives exactly the same projection.
+std::int64_t along(geo::Vec v, geo::Angle h) {
+  const geo::Vec u = geo::polar(h, 1 << 16);
+  return round_q16(v.x * u.x + v.y * u.y);
+}
+
+// n / 2 to the nearest integer, halves away from zero (so half(-n) == -half(n)).
+std::int64_t half(std::int64_t n) { return n < 0 ? -((-n + 1) / 2) : (n + 1) / 2; }
 
 // An axis-aligned bounding box (a quick test before the exact ones).
 struct Box {
@@ -525,8 +536,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     const auto c = geo::edge_contact(touched, tts.base, kSlack);
     const geo::Angle along_side =
         tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
-    const std::int64_t offset = along(touched.side_midpoint(geo::Side::kFront), along_side) -
-                                along(tts.base.side_midpoint(c->side_b), along_side);
+    const std::int64_t offset = along(
+        touched.side_midpoint(geo::Side::kFront) - tts.base.side_midpoint(c->side_b), along_side);
     const geo::Base lined =
         geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
     if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
@@ -547,8 +558,10 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
         const geo::Point fl = b.corner(left ? geo::Corner::kFrontLeft : geo::Corner::kFrontRight);
         const geo::Point fr = b.corner(left ? geo::Corner::kFrontRight : geo::Corner::kFrontLeft);
         const std::int64_t sgn = left ? 1 : -1;
-        const std::int64_t f1 = along(fl, h), l1 = sgn * along(fl, lft);
-        const std::int64_t f2 = along(fr, h), l2 = sgn * along(fr, lft);
+        // Measured from the first element's centre (a difference of points: see along()).
+        const geo::Point o = from[0].centre();
+        const std::int64_t f1 = along(fl - o, h), l1 = sgn * along(fl - o, lft);
+        const std::int64_t f2 = along(fr - o, h), l2 = sgn * along(fr - o, lft);
         if (first || f1 > pf + kSlack || (f1 >= pf - kSlack && l1 > pl)) {
           pivot = fl;
           pf = f1;
@@ -636,7 +649,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       std::int64_t minl = 0, maxl = 0;
       const geo::Angle lft = from[0].heading() + geo::Angle::degrees(90);
       for (std::size_t i = 0; i < from.size(); ++i) {
-        const std::int64_t l = along(from[i].centre(), lft);
+        const std::int64_t l = along(from[i].centre() - from[0].centre(), lft);
         if (i == 0 || l < minl) minl = l;
         if (i == 0 || l > maxl) maxl = l;
       }
@@ -664,12 +677,20 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
           if (first || c.y > y1) y1 = c.y;
           first = false;
         }
-      const geo::Point mid{(x0 + x1) / 2, (y0 + y1) / 2};
+      // The middle may lie between sub-units, and rounding it to one would not turn with the
+      // table (a half turn would round it the other way). So each element turns about the first
+      // element's centre (a lattice point) and is then shifted by the difference between turning
+      // about the middle and about that centre: half of t - turned(t), t = 2 (middle - centre),
+      // a difference of points rounded halves away from zero, which turns with the table.
+      const geo::Point pivot = from[0].centre();
+      const geo::Vec twice{x0 + x1 - 2 * pivot.x, y0 + y1 - 2 * pivot.y};
       const geo::Angle turn = geo::Angle::degrees(code == act::kGroupTurnLeft ? 90 : -90);
-      for (std::size_t i = 0; i < from.size(); ++i) {
-        for (int k = 1; k <= 6; ++k)
-          paths[i].push_back(from[i].rotated_about(
-              mid, geo::Angle::from_units(std::int64_t{turn.signed_units()} * k / 6)));
+      for (int k = 1; k <= 6; ++k) {
+        const geo::Angle step = geo::Angle::from_units(std::int64_t{turn.signed_units()} * k / 6);
+        const geo::Vec rd = geo::rotate(twice, step);
+        const geo::Vec shift{half(twice.x - rd.x), half(twice.y - rd.y)};
+        for (std::size_t i = 0; i < from.size(); ++i)
+          paths[i].push_back(from[i].rotated_about(pivot, step).translated(shift));
       }
       p.cost.quarter_turns = 1;
       p.cost.straight_ahead = false;
