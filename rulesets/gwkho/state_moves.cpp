@@ -1025,42 +1025,43 @@ std::string GwkhoState::move_text(game::Action a) const {
   }
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return fmt::format("action {}", a);
-  const std::string id = gw_->label(e);
-  if (code < 4) return fmt::format("{} ahead {}/4 move", id, code + 1);
-  if (code < 8) return fmt::format("group of {} ahead {}/4 move", id, code - 3);
-  if (code == act::kTurnLeft) return fmt::format("{} turns left", id);
-  if (code == act::kTurnRight) return fmt::format("{} turns right", id);
-  if (code == act::kTurnAbout) return fmt::format("{} turns about", id);
-  if (code == act::kGroupAbout) return fmt::format("group of {} turns about", id);
-  if (code < act::kSideLeft) return fmt::format("{} back {}/4 move", id, code - act::kBack + 1);
-  if (code < act::kSideRight)
-    return fmt::format("{} sideways left {}/4 move", id, code - act::kSideLeft + 1);
-  if (code < act::kWheel)
-    return fmt::format("{} sideways right {}/4 move", id, code - act::kSideRight + 1);
-  static constexpr const char* kWheels[] = {"45 degrees left", "90 degrees left",
-                                            "45 degrees right", "90 degrees right"};
-  if (code < act::kGroupWheel) return fmt::format("{} wheels {}", id, kWheels[code - act::kWheel]);
-  if (code < act::kGroupTurnLeft)
-    return fmt::format("group of {} wheels {}", id, kWheels[code - act::kGroupWheel]);
-  if (code == act::kGroupTurnLeft) return fmt::format("group of {} turns left", id);
-  if (code == act::kGroupTurnRight) return fmt::format("group of {} turns right", id);
-  if (code == act::kGroupContact) return fmt::format("group of {} advances into contact", id);
-  if (code == act::kHold) return fmt::format("hold the impetuous group of {}", id);
-  if (code == act::kMount)
-    return fmt::format(
-        "{} {}", id, gw_->element(e).troop == gw_->element(e).list_troop ? "dismounts" : "mounts");
-  if (code >= act::kContact && code < act::kNumCodes) {
-    const int k = (code - act::kContact) / 4;
-    const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
-    const std::vector<int> ts = contact_targets(e);
-    static constexpr const char* kSides[] = {"front", "left flank", "rear", "right flank"};
-    if (k < static_cast<int>(ts.size()))
-      return fmt::format("{} into contact with the {} of {}", id,
-                         kSides[static_cast<std::size_t>(side)],
-                         gw_->troop_label(ts[static_cast<std::size_t>(k)]));
-    return fmt::format("{} into contact with target {} ({})", id, k + 1, geo::to_string(side));
-  }
-  return fmt::format("action {}", a);
+  // The move first, then who makes it: a button cut short still says what it does.
+  const auto move_words = [&]() -> std::string {
+    if (code < 4) return fmt::format("ahead {}/4", code + 1);
+    if (code < 8) return fmt::format("group ahead {}/4", code - 3);
+    if (code == act::kTurnLeft) return "turn left";
+    if (code == act::kTurnRight) return "turn right";
+    if (code == act::kTurnAbout) return "turn about";
+    if (code == act::kGroupAbout) return "group turns about";
+    if (code < act::kSideLeft) return fmt::format("back {}/4", code - act::kBack + 1);
+    if (code < act::kSideRight) return fmt::format("sideways left {}/4", code - act::kSideLeft + 1);
+    if (code < act::kWheel) return fmt::format("sideways right {}/4", code - act::kSideRight + 1);
+    static constexpr const char* kWheels[] = {"45 degrees left", "90 degrees left",
+                                              "45 degrees right", "90 degrees right"};
+    if (code < act::kGroupWheel) return fmt::format("wheel {}", kWheels[code - act::kWheel]);
+    if (code < act::kGroupTurnLeft)
+      return fmt::format("group wheels {}", kWheels[code - act::kGroupWheel]);
+    if (code == act::kGroupTurnLeft) return "group turns left";
+    if (code == act::kGroupTurnRight) return "group turns right";
+    if (code == act::kGroupContact) return "group advances into contact";
+    if (code == act::kHold) return "hold the impetuous group";
+    if (code == act::kMount)
+      return gw_->element(e).troop == gw_->element(e).list_troop ? "dismount" : "mount";
+    if (code >= act::kContact && code < act::kNumCodes) {
+      const int k = (code - act::kContact) / 4;
+      const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
+      const std::vector<int> ts = contact_targets(e);
+      static constexpr const char* kSides[] = {"front", "left flank", "rear", "right flank"};
+      if (k < static_cast<int>(ts.size()))
+        return fmt::format("into contact with the {} of {}", kSides[static_cast<std::size_t>(side)],
+                           gw_->troop_label(ts[static_cast<std::size_t>(k)]));
+      return fmt::format("into contact with target {} ({})", k + 1, geo::to_string(side));
+    }
+    return {};
+  };
+  const std::string what = move_words();
+  if (what.empty()) return fmt::format("action {}", a);
+  return fmt::format("{}: {}", what, gw_->label(e));
 }
 
 }  // namespace carroccio::gwkho

@@ -40,6 +40,26 @@ std::string_view end_reason_name(EndReason r, int winner) {
   }
 }
 
+// A terrain piece's id as the board writes it: "copse-before-the-brescians" -> "Copse before
+// the Brescians" (words capitalised but the small ones).
+std::string terrain_words(std::string_view id) {
+  static constexpr std::string_view kSmall[] = {"a",  "an", "and", "at",  "before", "behind", "by",
+                                                "in", "of", "on",  "the", "to",     "near"};
+  std::string out;
+  std::size_t i = 0;
+  while (i < id.size()) {
+    std::size_t j = i;
+    while (j < id.size() && id[j] != '-' && id[j] != '_' && id[j] != ' ') ++j;
+    std::string w(id.substr(i, j - i));
+    const bool small =
+        !out.empty() && std::find(std::begin(kSmall), std::end(kSmall), w) != std::end(kSmall);
+    if (!w.empty() && !small && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - 32);
+    if (!w.empty()) out += (out.empty() ? "" : " ") + w;
+    i = j + 1;
+  }
+  return out;
+}
+
 // A result of a combat or a shot, in words.
 std::string_view result_words(Result r) {
   switch (r) {
@@ -165,6 +185,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
     for (const auto& p : t.outline) poly.push_back({p.x, p.y});
     j["terrain"].push_back(
         {{"id", t.id},
+         {"name", terrain_words(t.id)},
          {"type", std::string(t.kind == TerrainKind::kArea ? going_name(t.going)
                                                            : terrain_kind_name(t.kind))},
          {"going", t.impassable ? "impassable" : std::string(going_name(t.going))},

@@ -278,7 +278,7 @@ async function run() {
     if (oddsAction) break;
     // Advance: a group straight ahead as far as it goes, else end the moves, else the first.
     const pick =
-      v.legal.find((a) => a.kind === 'move' && /^group of .* ahead 4\/4/.test(a.name)) ||
+      v.legal.find((a) => a.kind === 'move' && /^group ahead 4\/4/.test(a.name)) ||
       v.legal.find((a) => a.kind === 'move' && /ahead 4\/4/.test(a.name)) ||
       v.legal.find((a) => a.kind === 'end-movement') ||
       v.legal[0];
