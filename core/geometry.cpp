@@ -1202,13 +1202,16 @@ Base place_in_contact(const Base& target, Side target_side, const Base& mover, S
     }
   }
   // Otherwise: of the integer centres near the wanted one, the one that does not overlap the
-  // target and leaves the smallest gap between the two sides (then the nearest to the wanted
-  // spot, then the first in scan order).
+  // target and leaves the smallest gap between the two sides, then the nearest to the wanted
+  // spot, then the one furthest back along the target's side normal and then along its side
+  // (measured in the target's own frame, so the choice turns and moves with the whole position;
+  // an order of the table's axes would not).
   const Point wanted = target_mid + polar(normal + Angle::degrees(90), offset) - to_mid;
   constexpr std::int64_t kReach = 3;
   std::optional<Base> best;
   SquaredDistance best_gap;
   std::int64_t best_shift = 0;
+  Int128 best_across = 0, best_along = 0;
   for (std::int64_t dy = -kReach; dy <= kReach; ++dy) {
     for (std::int64_t dx = -kReach; dx <= kReach; ++dx) {
       const Base candidate = at_origin.with_centre(wanted + Vec{dx, dy});
@@ -1216,10 +1219,19 @@ Base place_in_contact(const Base& target, Side target_side, const Base& mover, S
       const std::optional<SideMatch> m = match_sides(st, candidate.side(mover_side));
       if (!m) continue;
       const std::int64_t shift = dx * dx + dy * dy;
-      if (!best || m->gap_sq < best_gap || (m->gap_sq == best_gap && shift < best_shift)) {
+      const Int128 across = dot128(Vec{dx, dy}, perp(ds)), on_side = dot128(Vec{dx, dy}, ds);
+      const bool better =
+          !best || m->gap_sq < best_gap ||
+          (m->gap_sq == best_gap &&
+           (shift < best_shift ||
+            (shift == best_shift &&
+             (across < best_across || (across == best_across && on_side < best_along)))));
+      if (better) {
         best = candidate;
         best_gap = m->gap_sq;
         best_shift = shift;
+        best_across = across;
+        best_along = on_side;
       }
     }
   }

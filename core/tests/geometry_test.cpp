@@ -796,6 +796,83 @@ TEST(Geometry, RightAngleTurnsAndShiftsPreserveContactArcsAndOverlap) {
   }
 }
 
+// A rigid motion of the whole position (a quarter or half turn about a lattice point, then a
+// shift) commutes exactly with every derived position: a turn of a base about any point (its
+// rounded offset turns with it: round(-x) == -round(x)), a wheel about a corner, a move along a
+// heading and a placement in contact. A half turn about the middle of a table is a quarter turn
+// twice, so a game played on the turned table ends exactly turned.
+TEST(Geometry, TurnsWheelsMovesAndPlacementsTurnWithTheWholePosition) {
+  Rng rng(77);
+  int scanned = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Base b({rng.uniform_int(-3000, 3000), rng.uniform_int(-3000, 3000)},
+                 2 * rng.uniform_int(50, 300), 2 * rng.uniform_int(25, 150),
+                 Angle::from_units(rng.uniform_int(0, kFullTurn - 1)));
+    const TableMove m{{rng.uniform_int(-2000, 2000), rng.uniform_int(-2000, 2000)},
+                      deg(90 * static_cast<std::int64_t>(1 + rng.uniform(3))),
+                      {rng.uniform_int(-5000, 5000), rng.uniform_int(-5000, 5000)}};
+    const Point pivot{rng.uniform_int(-4000, 4000), rng.uniform_int(-4000, 4000)};
+    const Angle turn = Angle::from_units(rng.uniform_int(0, kFullTurn - 1));
+    ASSERT_EQ(m(b.rotated_about(pivot, turn)), m(b).rotated_about(m(pivot), turn)) << b;
+    ASSERT_EQ(m(b.rotated_about_centre(turn)), m(b).rotated_about_centre(turn)) << b;
+    const Corner c = static_cast<Corner>(rng.uniform(4));
+    ASSERT_EQ(m(b.wheeled(c, turn)), m(b).wheeled(c, turn)) << b;
+    const std::int64_t d = rng.uniform_int(-3000, 3000);
+    ASSERT_EQ(m(b.moved_forward(d)), m(b).moved_forward(d)) << b;
+    ASSERT_EQ(m(b.moved(turn, d)), m(b).moved(turn + m.turn, d)) << b;
+    // Contact at any heading: the placement is chosen in the target's frame.
+    const Base mover({0, 0}, 2 * rng.uniform_int(50, 300), 2 * rng.uniform_int(25, 150), deg(0));
+    const Side ts = kAllSides[rng.uniform(4)], ms = kAllSides[rng.uniform(4)];
+    const std::int64_t offset = rng.uniform_int(-400, 400);
+    const Base placed = place_in_contact(b, ts, mover, ms, offset);
+    ASSERT_EQ(m(placed), place_in_contact(m(b), ts, mover, ms, offset))
+        << b << " " << to_string(ts) << " " << to_string(ms) << " " << offset;
+    if (!b.heading().is_multiple_of_degrees(45)) ++scanned;
+  }
+  EXPECT_GT(scanned, 2000);
+}
+
+// Negative: only whole quarter turns are exact. A turn by 30 degrees rounds every offset, so
+// turning a base 30 degrees about a far point and back does not always bring it home, and a
+// position turned 30 degrees is not the turned position of every base.
+TEST(Geometry, TurnsOffTheQuarterTurnsAreRounded) {
+  Rng rng(78);
+  int missed = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Base b({rng.uniform_int(-3000, 3000), rng.uniform_int(-3000, 3000)}, 400, 200,
+                 Angle::from_units(rng.uniform_int(0, kFullTurn - 1)));
+    const Point pivot{rng.uniform_int(-4000, 4000), rng.uniform_int(-4000, 4000)};
+    if (b.rotated_about(pivot, deg(30)).rotated_about(pivot, deg(-30)) != b) ++missed;
+  }
+  EXPECT_GT(missed, 0);
+  // Whereas quarter turns always come home.
+  for (int i = 0; i < 200; ++i) {
+    const Base b({rng.uniform_int(-3000, 3000), rng.uniform_int(-3000, 3000)}, 400, 200,
+                 Angle::from_units(rng.uniform_int(0, kFullTurn - 1)));
+    const Point pivot{rng.uniform_int(-4000, 4000), rng.uniform_int(-4000, 4000)};
+    EXPECT_EQ(b.rotated_about(pivot, deg(90)).rotated_about(pivot, deg(-90)), b);
+  }
+}
+
+// Halves round away from zero in both signs, so a rounded vector and its negative are negatives:
+// rounding half up (floor(x + 0.5)) would give 1 for 0.5 and 0 for -0.5.
+TEST(Geometry, RoundingIsSymmetricUnderNegation) {
+  for (const std::int64_t len : {1, 3, 5, 7, 101, 1270}) {
+    for (int d = 0; d < 360; ++d) {
+      EXPECT_EQ(polar(deg(d + 180), len), -polar(deg(d), len)) << d << " " << len;
+      EXPECT_EQ(rotate(Vec{len, -len / 2}, deg(d)), -rotate(Vec{-len, len / 2}, deg(d)));
+    }
+  }
+  // A half exactly: cos 60 = 0.5 and cos 240 = -0.5 (positive and negative cases).
+  EXPECT_EQ(polar(deg(60), 1).x, 1);
+  EXPECT_EQ(polar(deg(240), 1).x, -1);
+  EXPECT_EQ(polar(deg(120), 1).x, -1);
+  EXPECT_EQ(polar(deg(300), 1).x, 1);
+  // Not a half: 0.4 and -0.4 both round to 0.
+  EXPECT_EQ(polar(deg(66), 1).x, 0);
+  EXPECT_EQ(polar(deg(246), 1).x, 0);
+}
+
 TEST(Geometry, PropertyArcAnswersAgreeWithABoundaryOracle) {
   // At multiples of 45 degrees the arc's rays are exact lattice directions, so the arc's boundary
   // can be drawn as three integer segments: a segment meets the (convex) arc exactly when an end

@@ -15,6 +15,24 @@ nlohmann::json corners_json(const geo::Base& base) {
   return points_json(corners);
 }
 
+nlohmann::json placement_json(std::string_view unit, const PlaceEncoding& encoding,
+                              const geo::Base& start) {
+  nlohmann::json j;
+  j["unit"] = std::string(unit);
+  j["action_base"] = encoding.action_base;
+  j["directions"] = encoding.directions;
+  j["distance_step"] = encoding.distance_step;
+  j["distances"] = encoding.distances;
+  j["heading_step_deg"] = encoding.heading_step_deg;
+  j["headings"] = encoding.headings;
+  j["encoding"] =
+      "action_base + (direction_deg * distances + distance_steps) * headings + heading_index";
+  j["x"] = start.centre().x;
+  j["y"] = start.centre().y;
+  j["heading_arcsec"] = start.heading().units();
+  return j;
+}
+
 void write_table(nlohmann::json& j, const LengthUnit& unit, std::int64_t width, std::int64_t height,
                  std::span<const ViewPiece> terrain, std::span<const Road> roads) {
   if (unit.measure != Measure::kInch) {

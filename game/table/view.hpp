@@ -28,6 +28,26 @@ nlohmann::json points_json(std::span<const geo::Point> points);
 // lists them.
 nlohmann::json corners_json(const geo::Base& base);
 
+// How a ruleset encodes a person's free drop of a piece as one action (docs/api.md, "Free
+// placement"): action_base + (direction_deg * distances + distance_steps) * headings +
+// heading_index, the direction in whole degrees, the distance in steps of distance_step
+// sub-units, the last facing in steps of heading_step_deg.
+struct PlaceEncoding {
+  std::int64_t action_base = 0;
+  int directions = 360;
+  std::int64_t distance_step = 0;
+  int distances = 0;
+  int heading_step_deg = 5;
+  int headings = 72;
+};
+
+// The part of a free placement answer every table ruleset shares: the piece ("unit"), the
+// encoding's fields ("action_base", "directions", "distance_step", "distances",
+// "heading_step_deg", "headings", "encoding") and where the piece stands ("x", "y",
+// "heading_arcsec"). The ruleset adds its allowances, group and reach.
+nlohmann::json placement_json(std::string_view unit, const PlaceEncoding& encoding,
+                              const geo::Base& start);
+
 // One terrain piece as the view shows it.
 struct ViewPiece {
   std::string_view id, type;

@@ -1,5 +1,6 @@
 #include "rulesets/gwkho/game.hpp"
 
+#include "fmt/format.h"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -18,6 +19,55 @@ std::shared_ptr<const GwkhoGame> GwkhoGame::with_troop(int e, Troop t) const {
   Scenario s = scenario_;
   s.elements[static_cast<std::size_t>(e)].troop = t;
   return std::make_shared<GwkhoGame>(std::move(s), rules_, options());
+}
+
+namespace {
+
+// The id up to its last dot: the group an element belongs to ("red.0.1.3" -> "red.0.1").
+std::string_view group_prefix(std::string_view id) {
+  const auto dot = id.rfind('.');
+  return dot == std::string_view::npos ? id : id.substr(0, dot);
+}
+
+}  // namespace
+
+std::string GwkhoGame::short_label(int e) const {
+  const ElementDef& d = element(e);
+  const std::string_view group = group_prefix(d.id);
+  int number = 0, count = 0;
+  for (int o = 0; o < num_elements(); ++o)
+    if (group_prefix(element(o).id) == group && element(o).side == d.side) {
+      ++count;
+      if (o <= e) ++number;
+    }
+  const std::string name = d.name.empty() ? troop_text(d.list_troop) : d.name;
+  return count > 1 ? fmt::format("{} #{}", name, number) : name;
+}
+
+std::string GwkhoGame::troop_label(int e) const {
+  const ElementDef& d = element(e);
+  const std::string troop = troop_text(d.troop);
+  std::string s = short_label(e);
+  // A group named only by its troop is not named twice.
+  if (d.name != troop && d.name != troop_text(d.list_troop))
+    s += fmt::format(" ({})", troop);
+  else if (d.troop != d.list_troop)
+    s += fmt::format(" (dismounted as {})", troop);
+  return s;
+}
+
+std::string GwkhoGame::command_label(int s, int command) const {
+  const auto& cmds = side(s).army.commands;
+  if (command < 0 || command >= static_cast<int>(cmds.size()))
+    return fmt::format("command {}", command + 1);
+  const std::string& g = cmds[static_cast<std::size_t>(command)].general;
+  if (g.empty()) return fmt::format("command {}", command + 1);
+  return fmt::format("{}{} command", g, g.back() == 's' ? "'" : "'s");
+}
+
+std::string GwkhoGame::label(int e) const {
+  const ElementDef& d = element(e);
+  return fmt::format("{} of {}", troop_label(e), command_label(d.side, d.command));
 }
 
 std::unique_ptr<game::State> GwkhoGame::new_initial_state() const {

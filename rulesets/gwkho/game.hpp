@@ -137,6 +137,16 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   // mount in play): the State that makes it reads its elements from the copy from then on.
   std::shared_ptr<const GwkhoGame> with_troop(int e, Troop t) const;
 
+  // What a person reads for element e (ids are for files and records): its group's name, with
+  // its number in the group when there are several ("French gendarmes #2"); troop_label() adds
+  // the troop as it fights ("French gendarmes #2 (Kn/Hc(s))"); label() adds its command too
+  // ("French gendarmes #2 (Kn/Hc(s)) of Nemours' command").
+  std::string short_label(int e) const;
+  std::string troop_label(int e) const;
+  std::string label(int e) const;
+  // "Nemours' command", "Frederick's command".
+  std::string command_label(int side, int command) const;
+
  private:
   Scenario scenario_;
   RuleOptions rules_;

@@ -4,6 +4,7 @@
 // element it moves), so the piece is the one the person picks up: free_placement(piece).
 #include <string>
 
+#include "game/table/view.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -19,19 +20,11 @@ nlohmann::json GwkhoState::free_placement(std::string_view piece) const {
   if (!s.alive || s.routing || in_contact(e)) return nullptr;
   const geo::Base& start = s.base;
   const std::int64_t allow = allowance(e, going_at(start));
-  nlohmann::json j;
-  j["unit"] = gw_->element(e).id;
-  j["action_base"] = act::place(e, 0, 0, 0);
-  j["directions"] = act::kPlaceDirections;
-  j["distance_step"] = act::kPlaceStep;
-  j["distances"] = act::kPlaceDistances;
-  j["heading_step_deg"] = act::kPlaceHeadingStep;
-  j["headings"] = act::kPlaceHeadings;
-  j["encoding"] =
-      "action_base + (direction_deg * distances + distance_steps) * headings + heading_index";
-  j["x"] = start.centre().x;
-  j["y"] = start.centre().y;
-  j["heading_arcsec"] = start.heading().units();
+  nlohmann::json j = game::table::placement_json(
+      gw_->element(e).id,
+      {act::place(e, 0, 0, 0), act::kPlaceDirections, act::kPlaceStep, act::kPlaceDistances,
+       act::kPlaceHeadingStep, act::kPlaceHeadings},
+      start);
   j["allowance"] = allow;
   j["road_allowance"] = allow;
   // [G-57] A group's leader dropped straight ahead with no turn takes its group along.

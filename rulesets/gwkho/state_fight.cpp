@@ -137,8 +137,8 @@ void GwkhoState::physical_dice(game::ChanceInfo& info) const {
     const CombatFactors f =
         combat_factors(art ? artillery_situation(pa_, pb_) : combat_situation(pa_, pb_));
     const game::Action base = art ? act::kArtilleryDice : act::kCombatDice;
-    info.each_die = {{fmt::format("the die of {}", name(pa_)), core::Dice::d(f.a.die)},
-                     {fmt::format("the die of {}", name(pb_)), core::Dice::d(f.b.die)}};
+    info.each_die = {{fmt::format("the die of {}", gw_->label(pa_)), core::Dice::d(f.a.die)},
+                     {fmt::format("the die of {}", gw_->label(pb_)), core::Dice::d(f.b.die)}};
     for (int da = 1; da <= f.a.die; ++da)
       for (int db = 1; db <= f.b.die; ++db)
         info.by_values.push_back({{da, db}, base + 10 * (da - 1) + (db - 1)});
@@ -967,22 +967,29 @@ void GwkhoState::apply_morale(game::Action a) {
 // What the displays show
 
 std::string GwkhoState::fight_action_text(game::Action a) const {
-  auto id = [&](int e) {
-    return e >= 0 && e < num_elements() ? gw_->element(e).id : std::string("?");
+  // What a person reads: the element's name, troop and command, not its id.
+  auto id = [&](int e) { return e >= 0 && e < num_elements() ? gw_->label(e) : std::string("?"); };
+  auto enemy = [&](int e) {
+    return e >= 0 && e < num_elements() ? gw_->troop_label(e) : std::string("?");
+  };
+  auto mine = [&](int e) {
+    return e >= 0 && e < num_elements() ? gw_->short_label(e) : std::string("?");
   };
   if (phase_ == Phase::kMove) {
     if (a >= act::kBreakEnemy) return fmt::format("break {}", id(a - act::kBreakEnemy));
     if (a >= act::kRallyBroken) return fmt::format("rally {}", id(a - act::kRallyBroken));
     if (a >= act::kRallyCommand && a < act::kRallyCommand + 100)
-      return fmt::format("command {} returns to the army's morale", a - act::kRallyCommand);
+      return fmt::format("{} returns to the army's morale",
+                         gw_->command_label(active_, a - act::kRallyCommand));
     if (a >= act::kOwnMorale && a < act::kRallyCommand)
-      return fmt::format("command {} takes its own morale", a - act::kOwnMorale);
+      return fmt::format("{} takes its own morale",
+                         gw_->command_label(active_, a - act::kOwnMorale));
     return fmt::format("action {}", a);
   }
   switch (step_) {
     case FightStep::kChooseCombat:
       return fmt::format("{} fights {} next", id(a - act::kChooseCombat),
-                         id(front_enemy(a - act::kChooseCombat)));
+                         enemy(front_enemy(a - act::kChooseCombat)));
     case FightStep::kUpgrade:
       return a == act::kBuyUpgrade ? "buy a die step" : "no die step";
     case FightStep::kFollowUp:
@@ -992,16 +999,16 @@ std::string GwkhoState::fight_action_text(game::Action a) const {
       return a == act::kRoutAway ? fmt::format("{} routs a move", id(fu_loser_))
                                  : fmt::format("{} stays", id(fu_loser_));
     case FightStep::kChooseTarget:
-      return fmt::format("{} shoots at {}", id(pa_), id(a - act::kChooseTarget));
+      return fmt::format("{} shoots at {}", id(pa_), enemy(a - act::kChooseTarget));
     case FightStep::kShotDice:
       return fmt::format("dice {} and {}", (a - act::kShotDice) / 6 + 1,
                          (a - act::kShotDice) % 6 + 1);
     case FightStep::kArtilleryDice:
       return fmt::format("dice {} (for {}) and {} (for {})", (a - act::kArtilleryDice) / 10 + 1,
-                         id(pa_), (a - act::kArtilleryDice) % 10 + 1, id(pb_));
+                         mine(pa_), (a - act::kArtilleryDice) % 10 + 1, mine(pb_));
     case FightStep::kCombatDice:
       return fmt::format("dice {} (for {}) and {} (for {})", (a - act::kCombatDice) / 10 + 1,
-                         id(pa_), (a - act::kCombatDice) % 10 + 1, id(pb_));
+                         mine(pa_), (a - act::kCombatDice) % 10 + 1, mine(pb_));
     default:
       return fmt::format("action {}", a);
   }

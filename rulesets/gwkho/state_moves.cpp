@@ -37,11 +37,22 @@ std::string in_inches(std::int64_t v) {
   return fmt::format("{:.1f}\"", static_cast<double>(v) / kUnitsPerInch);
 }
 
-// Projection of p on the direction `h` (a long fixed-point vector: comparisons only).
-std::int64_t along(geo::Point p, geo::Angle h) {
-  const geo::Vec u = geo::polar(h, 1 << 16);
-  return (p.x * u.x + p.y * u.y) >> 16;
+// n / 2^16 to the nearest integer, halves away from zero: round(-n) == -round(n), so a result
+// turns with the table (a half turn negates both vectors of a projection).
+std::int64_t round_q16(std::int64_t n) {
+  return n < 0 ? -((-n + (1 << 15)) >> 16) : (n + (1 << 15)) >> 16;
 }
+
+// The projection of the vector v on the direction `h`, in sub-units (rounded as round_q16). It
+// is taken of a difference of two points, never of a point alone: a rigid motion of the table
+// (a shift, a half or quarter turn) then gives exactly the same projection.
+std::int64_t along(geo::Vec v, geo::Angle h) {
+  const geo::Vec u = geo::polar(h, 1 << 16);
+  return round_q16(v.x * u.x + v.y * u.y);
+}
+
+// n / 2 to the nearest integer, halves away from zero (so half(-n) == -half(n)).
+std::int64_t half(std::int64_t n) { return n < 0 ? -((-n + 1) / 2) : (n + 1) / 2; }
 
 // An axis-aligned bounding box (a quick test before the exact ones).
 struct Box {
@@ -525,8 +536,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     const auto c = geo::edge_contact(touched, tts.base, kSlack);
     const geo::Angle along_side =
         tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
-    const std::int64_t offset = along(touched.side_midpoint(geo::Side::kFront), along_side) -
-                                along(tts.base.side_midpoint(c->side_b), along_side);
+    const std::int64_t offset = along(
+        touched.side_midpoint(geo::Side::kFront) - tts.base.side_midpoint(c->side_b), along_side);
     const geo::Base lined =
         geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
     if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
@@ -547,8 +558,10 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
         const geo::Point fl = b.corner(left ? geo::Corner::kFrontLeft : geo::Corner::kFrontRight);
         const geo::Point fr = b.corner(left ? geo::Corner::kFrontRight : geo::Corner::kFrontLeft);
         const std::int64_t sgn = left ? 1 : -1;
-        const std::int64_t f1 = along(fl, h), l1 = sgn * along(fl, lft);
-        const std::int64_t f2 = along(fr, h), l2 = sgn * along(fr, lft);
+        // Measured from the first element's centre (a difference of points: see along()).
+        const geo::Point o = from[0].centre();
+        const std::int64_t f1 = along(fl - o, h), l1 = sgn * along(fl - o, lft);
+        const std::int64_t f2 = along(fr - o, h), l2 = sgn * along(fr - o, lft);
         if (first || f1 > pf + kSlack || (f1 >= pf - kSlack && l1 > pl)) {
           pivot = fl;
           pf = f1;
@@ -636,7 +649,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       std::int64_t minl = 0, maxl = 0;
       const geo::Angle lft = from[0].heading() + geo::Angle::degrees(90);
       for (std::size_t i = 0; i < from.size(); ++i) {
-        const std::int64_t l = along(from[i].centre(), lft);
+        const std::int64_t l = along(from[i].centre() - from[0].centre(), lft);
         if (i == 0 || l < minl) minl = l;
         if (i == 0 || l > maxl) maxl = l;
       }
@@ -664,12 +677,20 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
           if (first || c.y > y1) y1 = c.y;
           first = false;
         }
-      const geo::Point mid{(x0 + x1) / 2, (y0 + y1) / 2};
+      // The middle may lie between sub-units, and rounding it to one would not turn with the
+      // table (a half turn would round it the other way). So each element turns about the first
+      // element's centre (a lattice point) and is then shifted by the difference between turning
+      // about the middle and about that centre: half of t - turned(t), t = 2 (middle - centre),
+      // a difference of points rounded halves away from zero, which turns with the table.
+      const geo::Point pivot = from[0].centre();
+      const geo::Vec twice{x0 + x1 - 2 * pivot.x, y0 + y1 - 2 * pivot.y};
       const geo::Angle turn = geo::Angle::degrees(code == act::kGroupTurnLeft ? 90 : -90);
-      for (std::size_t i = 0; i < from.size(); ++i) {
-        for (int k = 1; k <= 6; ++k)
-          paths[i].push_back(from[i].rotated_about(
-              mid, geo::Angle::from_units(std::int64_t{turn.signed_units()} * k / 6)));
+      for (int k = 1; k <= 6; ++k) {
+        const geo::Angle step = geo::Angle::from_units(std::int64_t{turn.signed_units()} * k / 6);
+        const geo::Vec rd = geo::rotate(twice, step);
+        const geo::Vec shift{half(twice.x - rd.x), half(twice.y - rd.y)};
+        for (std::size_t i = 0; i < from.size(); ++i)
+          paths[i].push_back(from[i].rotated_about(pivot, step).translated(shift));
       }
       p.cost.quarter_turns = 1;
       p.cost.straight_ahead = false;
@@ -956,6 +977,20 @@ void GwkhoState::impetuous_moves() {
 // ---------------------------------------------------------------------------------------------
 // Names
 
+namespace {
+
+// A direction on the table in words: the compass point when it is one (north is the far edge,
+// y up), else its degrees counter-clockwise from east.
+std::string facing_words(int degrees) {
+  static constexpr const char* kPoints[] = {"east", "north-east", "north", "north-west",
+                                            "west", "south-west", "south", "south-east"};
+  degrees = ((degrees % 360) + 360) % 360;
+  if (degrees % 45 == 0) return kPoints[degrees / 45];
+  return fmt::format("{} degrees", degrees);
+}
+
+}  // namespace
+
 std::string GwkhoState::move_text(game::Action a) const {
   a = act::as_move(a);
   if (a >= act::kPlaceBase && a < act::kPlaceEnd) {
@@ -965,47 +1000,68 @@ std::string GwkhoState::move_text(game::Action a) const {
     const int dir = (i / (act::kPlaceHeadings * act::kPlaceDistances)) % act::kPlaceDirections;
     const int e = i / (act::kPlaceHeadings * act::kPlaceDistances * act::kPlaceDirections);
     if (e >= num_elements()) return fmt::format("action {}", a);
+    // [G-57] A drop: a turn to face the way it goes (if it must), the straight move, a turn to
+    // its last facing (if another); each said once.
+    const geo::Angle now = els_[static_cast<std::size_t>(e)].base.heading();
+    const geo::Angle last = geo::Angle::degrees(h * act::kPlaceHeadingStep);
+    const geo::Angle way = geo::Angle::degrees(dir);
+    const std::string who = gw_->label(e);
     if (k == 0)
-      return fmt::format("{} turns to face {} degrees", gw_->element(e).id,
-                         h * act::kPlaceHeadingStep);
-    return fmt::format("{} turns to face {} degrees, moves {:.1f}\" and turns to face {} degrees",
-                       gw_->element(e).id, dir, k / 10.0, h * act::kPlaceHeadingStep);
+      return last == now ? fmt::format("{} stays as it stands", who)
+                         : fmt::format("{} turns to face {}", who,
+                                       facing_words(h * act::kPlaceHeadingStep));
+    const std::string move = fmt::format("{:.1f}\"", k / 10.0);
+    std::string text = who;
+    if (way != now) text += fmt::format(" turns to face {},", facing_words(dir));
+    if (way == now && last == now)
+      text += fmt::format(" moves {} straight ahead", move);
+    else if (way == now)
+      text += fmt::format(" moves {} ahead", move);
+    else
+      text += fmt::format(" moves {}", move);
+    if (last != way)
+      text += fmt::format(" and turns to face {}", facing_words(h * act::kPlaceHeadingStep));
+    return text;
   }
   const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return fmt::format("action {}", a);
-  const std::string& id = gw_->element(e).id;
-  if (code < 4) return fmt::format("{} ahead {}/4 move", id, code + 1);
-  if (code < 8) return fmt::format("group of {} ahead {}/4 move", id, code - 3);
-  if (code == act::kTurnLeft) return fmt::format("{} turns left", id);
-  if (code == act::kTurnRight) return fmt::format("{} turns right", id);
-  if (code == act::kTurnAbout) return fmt::format("{} turns about", id);
-  if (code == act::kGroupAbout) return fmt::format("group of {} turns about", id);
-  if (code < act::kSideLeft) return fmt::format("{} back {}/4 move", id, code - act::kBack + 1);
-  if (code < act::kSideRight)
-    return fmt::format("{} sideways left {}/4 move", id, code - act::kSideLeft + 1);
-  if (code < act::kWheel)
-    return fmt::format("{} sideways right {}/4 move", id, code - act::kSideRight + 1);
-  static constexpr const char* kWheels[] = {"45 left", "90 left", "45 right", "90 right"};
-  if (code < act::kGroupWheel) return fmt::format("{} wheels {}", id, kWheels[code - act::kWheel]);
-  if (code < act::kGroupTurnLeft)
-    return fmt::format("group of {} wheels {}", id, kWheels[code - act::kGroupWheel]);
-  if (code == act::kGroupTurnLeft) return fmt::format("group of {} turns left", id);
-  if (code == act::kGroupTurnRight) return fmt::format("group of {} turns right", id);
-  if (code == act::kGroupContact) return fmt::format("group of {} advances into contact", id);
-  if (code == act::kHold) return fmt::format("hold the impetuous group of {}", id);
-  if (code == act::kMount)
-    return fmt::format(
-        "{} {}", id, gw_->element(e).troop == gw_->element(e).list_troop ? "dismounts" : "mounts");
-  if (code >= act::kContact && code < act::kNumCodes) {
-    const int k = (code - act::kContact) / 4;
-    const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
-    const std::vector<int> ts = contact_targets(e);
-    if (k < static_cast<int>(ts.size()))
-      return fmt::format("{} into contact with the {} of {}", id, geo::to_string(side),
-                         gw_->element(ts[static_cast<std::size_t>(k)]).id);
-    return fmt::format("{} into contact with target {} ({})", id, k + 1, geo::to_string(side));
-  }
-  return fmt::format("action {}", a);
+  // The move first, then who makes it: a button cut short still says what it does.
+  const auto move_words = [&]() -> std::string {
+    if (code < 4) return fmt::format("ahead {}/4", code + 1);
+    if (code < 8) return fmt::format("group ahead {}/4", code - 3);
+    if (code == act::kTurnLeft) return "turn left";
+    if (code == act::kTurnRight) return "turn right";
+    if (code == act::kTurnAbout) return "turn about";
+    if (code == act::kGroupAbout) return "group turns about";
+    if (code < act::kSideLeft) return fmt::format("back {}/4", code - act::kBack + 1);
+    if (code < act::kSideRight) return fmt::format("sideways left {}/4", code - act::kSideLeft + 1);
+    if (code < act::kWheel) return fmt::format("sideways right {}/4", code - act::kSideRight + 1);
+    static constexpr const char* kWheels[] = {"45 degrees left", "90 degrees left",
+                                              "45 degrees right", "90 degrees right"};
+    if (code < act::kGroupWheel) return fmt::format("wheel {}", kWheels[code - act::kWheel]);
+    if (code < act::kGroupTurnLeft)
+      return fmt::format("group wheels {}", kWheels[code - act::kGroupWheel]);
+    if (code == act::kGroupTurnLeft) return "group turns left";
+    if (code == act::kGroupTurnRight) return "group turns right";
+    if (code == act::kGroupContact) return "group advances into contact";
+    if (code == act::kHold) return "hold the impetuous group";
+    if (code == act::kMount)
+      return gw_->element(e).troop == gw_->element(e).list_troop ? "dismount" : "mount";
+    if (code >= act::kContact && code < act::kNumCodes) {
+      const int k = (code - act::kContact) / 4;
+      const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
+      const std::vector<int> ts = contact_targets(e);
+      static constexpr const char* kSides[] = {"front", "left flank", "rear", "right flank"};
+      if (k < static_cast<int>(ts.size()))
+        return fmt::format("into contact with the {} of {}", kSides[static_cast<std::size_t>(side)],
+                           gw_->troop_label(ts[static_cast<std::size_t>(k)]));
+      return fmt::format("into contact with target {} ({})", k + 1, geo::to_string(side));
+    }
+    return {};
+  };
+  const std::string what = move_words();
+  if (what.empty()) return fmt::format("action {}", a);
+  return fmt::format("{}: {}", what, gw_->label(e));
 }
 
 }  // namespace carroccio::gwkho

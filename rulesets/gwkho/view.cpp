@@ -28,15 +28,75 @@ nlohmann::json factors_json(const std::vector<Factor>& fs) {
   return out;
 }
 
-std::string_view end_reason_name(EndReason r) {
+// How the game ended, in words (the end screen shows it; sim counts games by it).
+std::string_view end_reason_name(EndReason r, int winner) {
   switch (r) {
     case EndReason::kArmyBroken:
-      return "army_broken";
+      return winner == 2 ? "both armies broken" : "army broken";
     case EndReason::kBoundLimit:
-      return "bound_limit";
+      return "last bound played";
     default:
       return "";
   }
+}
+
+// A terrain piece's id as the board writes it: "copse-before-the-brescians" -> "Copse before
+// the Brescians" (words capitalised but the small ones).
+std::string terrain_words(std::string_view id) {
+  static constexpr std::string_view kSmall[] = {"a",  "an", "and", "at",  "before", "behind", "by",
+                                                "in", "of", "on",  "the", "to",     "near"};
+  std::string out;
+  std::size_t i = 0;
+  while (i < id.size()) {
+    std::size_t j = i;
+    while (j < id.size() && id[j] != '-' && id[j] != '_' && id[j] != ' ') ++j;
+    std::string w(id.substr(i, j - i));
+    const bool small =
+        !out.empty() && std::find(std::begin(kSmall), std::end(kSmall), w) != std::end(kSmall);
+    if (!w.empty() && !small && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - 32);
+    if (!w.empty()) out += (out.empty() ? "" : " ") + w;
+    i = j + 1;
+  }
+  return out;
+}
+
+// A result of a combat or a shot, in words.
+std::string_view result_words(Result r) {
+  switch (r) {
+    case Result::kNoEffect:
+      return "holds";
+    case Result::kPushBack:
+      return "pushed back";
+    case Result::kFlee:
+      return "flees";
+    case Result::kRout:
+      return "routs";
+    case Result::kDestroyed:
+      return "destroyed";
+    case Result::kCrewFlee:
+      return "crew flee";
+  }
+  return "?";
+}
+
+// How bad a result is for the element it befalls: what makes a row of the odds good or bad for
+// the first element.
+int severity(Result r) {
+  switch (r) {
+    case Result::kNoEffect:
+      return 0;
+    case Result::kPushBack:
+      return 1;
+    case Result::kCrewFlee:
+      return 2;
+    case Result::kFlee:
+      return 3;
+    case Result::kRout:
+      return 4;
+    case Result::kDestroyed:
+      return 5;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -112,7 +172,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   j["winner"] = winner_ == 2  ? "draw"
                 : winner_ < 0 ? ""
                               : sc.sides[static_cast<std::size_t>(winner_)].id;
-  j["end_reason"] = std::string(end_reason_name(end_reason_));
+  j["end_reason"] = std::string(end_reason_name(end_reason_, winner_));
   j["units_per_inch"] = kUnitsPerInch;
   j["table"] = {{"width", sc.width}, {"height", sc.height}};
   j["pips"] = pips_;
@@ -125,6 +185,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
     for (const auto& p : t.outline) poly.push_back({p.x, p.y});
     j["terrain"].push_back(
         {{"id", t.id},
+         {"name", terrain_words(t.id)},
          {"type", std::string(t.kind == TerrainKind::kArea ? going_name(t.going)
                                                            : terrain_kind_name(t.kind))},
          {"going", t.impassable ? "impassable" : std::string(going_name(t.going))},
@@ -278,30 +339,18 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   return j;
 }
 
-namespace {
-
-std::uint64_t o_total(const nlohmann::json& /*outcome*/, const nlohmann::json& odds) {
-  return odds["total"].get<std::uint64_t>();
-}
-
-}  // namespace
-
 nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatSituation& s) {
   const CombatFactors f = combat_factors(s);
   const CombatOdds o = combat_odds(s);
   nlohmann::json j;
   j["kind"] = "close_combat";
   j["rule"] = "gwkho CC-14";
-  j["first"] = {{"id", gw.element(x).id},
-                {"fights_as", troop_text(f.a.fights_as)},
-                {"die", f.a.die},
-                {"total", f.a.total},
-                {"factors", factors_json(f.a.factors)}};
-  j["second"] = {{"id", gw.element(y).id},
-                 {"fights_as", troop_text(f.b.fights_as)},
-                 {"die", f.b.die},
-                 {"total", f.b.total},
-                 {"factors", factors_json(f.b.factors)}};
+  j["first"] = {
+      {"id", gw.element(x).id}, {"name", gw.label(x)}, {"fights_as", troop_text(f.a.fights_as)},
+      {"die", f.a.die},         {"total", f.a.total},  {"factors", factors_json(f.a.factors)}};
+  j["second"] = {
+      {"id", gw.element(y).id}, {"name", gw.label(y)}, {"fights_as", troop_text(f.b.fights_as)},
+      {"die", f.b.die},         {"total", f.b.total},  {"factors", factors_json(f.b.factors)}};
   j["total"] = o.total;
   nlohmann::json outs = nlohmann::json::array();
   for (int ra = 0; ra < kNumResults; ++ra)
@@ -318,18 +367,26 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
   nlohmann::json mods = nlohmann::json::array();
   for (const auto* side : {&f.a, &f.b})
     for (const auto& fa : side->factors)
-      mods.push_back({{"what", fmt::format("{} {:+d}: {}", gw.element(side == &f.a ? x : y).id,
+      mods.push_back({{"what", fmt::format("{} {:+d}: {}", gw.short_label(side == &f.a ? x : y),
                                            fa.value, fa.text)},
                       {"rule", fmt::format("gwkho {}", fa.clause)}});
   j["modifiers"] = mods;
   nlohmann::json results = nlohmann::json::array();
-  for (const auto& r : outs)
-    results.push_back(
-        {{"result", fmt::format("{} {}, {} {}", gw.element(x).id, r["first"].get<std::string>(),
-                                gw.element(y).id, r["second"].get<std::string>())},
-         {"probability", r["probability"]},
-         {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) /
-                   static_cast<double>(o_total(r, j))}});
+  for (int ra = 0; ra < kNumResults; ++ra)
+    for (int rb = 0; rb < kNumResults; ++rb) {
+      const auto a = static_cast<Result>(ra), b = static_cast<Result>(rb);
+      const auto w = o.weight(a, b);
+      if (w == 0) continue;
+      // Good or bad for the first element: the worse result befalls the other one, or it.
+      const int d = severity(b) - severity(a);
+      results.push_back({{"result", fmt::format("{} {}, {} {}", gw.short_label(x), result_words(a),
+                                                gw.short_label(y), result_words(b))},
+                         {"tone", d > 0   ? "good"
+                                  : d < 0 ? "bad"
+                                          : "even"},
+                         {"probability", fraction_text(w, o.total)},
+                         {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
+    }
   j["results"] = results;
   return j;
 }
@@ -343,6 +400,8 @@ nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
   j["rule"] = "gwkho Sht-1";
   j["shooter"] = gw.element(shooter).id;
   j["target"] = gw.element(target).id;
+  j["shooter_name"] = gw.label(shooter);
+  j["target_name"] = gw.label(target);
   j["modifiers"] = factors_json(m.modifiers);
   j["total"] = o.total;
   nlohmann::json outs = nlohmann::json::array();
@@ -359,10 +418,15 @@ nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
                     {"rule", fmt::format("gwkho {}", f.clause)}});
   j["modifiers"] = mods;
   nlohmann::json results = nlohmann::json::array();
-  for (const auto& r : outs)
-    results.push_back({{"result", r["result"]},
-                       {"probability", r["probability"]},
-                       {"p", static_cast<double>(r["weight"].get<std::uint64_t>()) / 36.0}});
+  for (int r = 0; r < kNumResults; ++r) {
+    const auto w = o.weights[static_cast<std::size_t>(r)];
+    if (w == 0) continue;
+    const auto res = static_cast<Result>(r);
+    results.push_back({{"result", fmt::format("{} {}", gw.short_label(target), result_words(res))},
+                       {"tone", res == Result::kNoEffect ? "even" : "good"},
+                       {"probability", fraction_text(w, o.total)},
+                       {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
+  }
   j["results"] = results;
   return j;
 }
@@ -474,7 +538,7 @@ std::vector<double> GwkhoState::evaluate() const {
 nlohmann::json GwkhoState::result_summary() const {
   const Scenario& sc = gw_->scenario_data();
   nlohmann::json j;
-  j["end_reason"] = std::string(end_reason_name(end_reason_));
+  j["end_reason"] = std::string(end_reason_name(end_reason_, winner_));
   j["turn"] = bound_;
   j["score_label"] = "Enemy e/e lost";
   j["score"] = nlohmann::json::object();

@@ -162,19 +162,11 @@ nlohmann::json OhwState::free_placement(std::string_view piece) const {
   if (unit(u).type == UnitType::kWagon || in_melee(u)) return nullptr;
   const geo::Base& start = unit(u).base;
   const std::int64_t allow = allowance(u);
-  nlohmann::json j;
-  j["unit"] = ohw_->unit(u).id;
-  j["action_base"] = act::kPlaceBase;
-  j["directions"] = act::kPlaceDirections;
-  j["distance_step"] = act::kPlaceStep;
-  j["distances"] = act::kPlaceDistances;
-  j["heading_step_deg"] = act::kPlaceHeadingStep;
-  j["headings"] = act::kPlaceHeadings;
-  j["encoding"] =
-      "action_base + (direction_deg * distances + distance_steps) * headings + heading_index";
-  j["x"] = start.centre().x;
-  j["y"] = start.centre().y;
-  j["heading_arcsec"] = start.heading().units();
+  nlohmann::json j = game::table::placement_json(
+      ohw_->unit(u).id,
+      {act::kPlaceBase, act::kPlaceDirections, act::kPlaceStep, act::kPlaceDistances,
+       act::kPlaceHeadingStep, act::kPlaceHeadings},
+      start);
   j["allowance"] = allow;
   j["road_allowance"] = allow + kRoadBonus;
   // The reach: in every 3rd degree, the furthest the centre gets by a turn to face that way and

@@ -256,7 +256,9 @@ TEST_F(CliBinary, GwkhoPhysicalDiceAreAskedForDieByDie) {
                        "possible roll of a d6"))
       << r.out.substr(0, 600);
   EXPECT_TRUE(contains(r.out, "[gwkho Pip-1]: the second die: "));
-  EXPECT_TRUE(contains(r.out, "(second) [gwkho CC-1]: the die of imperial."));
+  // Whose die, in words (the element's name, troop and command), not by its id.
+  EXPECT_TRUE(contains(r.out, "(second) [gwkho CC-1]: the die of "));
+  EXPECT_FALSE(contains(r.out, "the die of imperial."));
   EXPECT_TRUE(contains(r.out, "Result: "));
 }
 

@@ -20,7 +20,7 @@
 // on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const [binaryArg, distArg, shotArg] = args.filter((a) => !a.startsWith('--'));
@@ -101,28 +101,8 @@ async function waitFor(id, side, tokens, pred, what) {
   fail(`the game never came to ${what}.`);
 }
 
-/** Screen position of a table point (sub-units, y up). */
-async function screenOf(page, x, y) {
-  return page.evaluate(
-    ([x, y]) => {
-      const svg = document.querySelector('[data-testid="board"]');
-      const cloth = document.querySelector('[data-testid="table-cloth"]');
-      const h = Number(cloth.getAttribute('height'));
-      const p = new DOMPoint(x, h - y).matrixTransform(svg.getScreenCTM());
-      return { x: p.x, y: p.y };
-    },
-    [x, y],
-  );
-}
-
-async function drag(page, from, to) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10);
-  await page.waitForSelector('[data-testid="drag-base"]');
-  await sleep(150);
-  await page.mouse.up();
-}
+/** Drags a piece on the board and drops it. */
+const drag = (page, from, to) => dragOnBoard(page, from, to, { steps: 10, hold: 150 });
 
 async function toastText(page) {
   for (let i = 0; i < 200; i++) {
@@ -286,16 +266,19 @@ async function run() {
   await page.waitForSelector('[data-testid="board"] g.tunit');
 
   // The odds of a combat or a shot before it is committed: play on until a decision has odds.
+  // Every decision met on the way names its elements in words, not by id ("imperial.0.1.2").
+  const rawId = /\b[a-z]+\.\d+\.(r\d+\.)?\d+\.\d+\b/;
   let oddsAction = null;
   for (let n = 0; n < MAX_DECISIONS_TO_ODDS && !oddsAction; n++) {
     v = await waitFor(id, 'imperial', tokens, (x) => x.terminal || (x.legal || []).length > 0, 'an imperial decision');
     if (v.terminal) fail('the Legnano game ended before any combat or shot had odds to show.');
     await settle(page);
+    for (const a of v.legal) if (rawId.test(a.name)) fail(`the decision "${a.name}" shows an element's id where a person needs its name.`);
     oddsAction = v.legal.find((a) => a.odds) || null;
     if (oddsAction) break;
     // Advance: a group straight ahead as far as it goes, else end the moves, else the first.
     const pick =
-      v.legal.find((a) => a.kind === 'move' && /^group of .* ahead 4\/4/.test(a.name)) ||
+      v.legal.find((a) => a.kind === 'move' && /^group ahead 4\/4/.test(a.name)) ||
       v.legal.find((a) => a.kind === 'move' && /ahead 4\/4/.test(a.name)) ||
       v.legal.find((a) => a.kind === 'end-movement') ||
       v.legal[0];
@@ -335,6 +318,9 @@ async function run() {
   const { rows, mods } = await shown.jsonValue();
   if (!rows.some((r) => /\d+\/\d+|%/.test(r))) fail(`the odds panel shows ${rows.length} results (${rows.join(' | ')}) with no probability for "${oddsAction.name}".`);
   if (!mods.some((m) => /gwkho (CC|Sht)-\d+/.test(m))) fail(`the odds panel's factors (${mods.join(' | ')}) cite no gwkho clause.`);
+  // A person reads names, not ids ("imperial.0.1.2"): in the decision and in the odds' rows.
+  for (const text of [oddsAction.name, ...rows, ...mods])
+    if (rawId.test(text)) fail(`"${text}" shows an element's id where a person needs its name.`);
   const after = await view(id, 'imperial', tokens);
   if (after.history_length !== v.history_length) fail('showing the odds changed the game.');
   log(`odds of "${oddsAction.name}" before it is committed: ${rows.length} results, ${mods.length} factors`);
@@ -348,7 +334,9 @@ async function run() {
     fail('the Legnano battle between two agents did not reach its end screen.');
   }
   const headline = (await page.textContent('[data-testid="end-headline"]')) || '';
-  log(`Legnano played to its end: ${headline.trim()}`);
+  const reason = (await page.textContent('[data-testid="end-reason"]')) || '';
+  if (!reason.trim() || /_/.test(reason)) fail(`the end screen gives how the battle ended as "${reason}", not in words.`);
+  log(`Legnano played to its end: ${headline.trim()} (${reason.trim()})`);
   await screenshotAt(page, path.join(dir, 'gwkho-end.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log('passed');

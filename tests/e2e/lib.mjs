@@ -297,3 +297,31 @@ export async function seatTokens(page, id) {
     }
   }, id);
 }
+
+/** Screen position of a point of a table board (its sub-units, y up). */
+export async function screenOf(page, x, y) {
+  return page.evaluate(
+    ([x, y]) => {
+      const svg = document.querySelector('[data-testid="board"]');
+      const cloth = document.querySelector('[data-testid="table-cloth"]');
+      const h = Number(cloth.getAttribute('height'));
+      const p = new DOMPoint(x, h - y).matrixTransform(svg.getScreenCTM());
+      return { x: p.x, y: p.y };
+    },
+    [x, y],
+  );
+}
+
+/**
+ * Drags a piece on a table board by the mouse, from one screen point to another in `steps`
+ * moves, waits for the dragged base to show (`until`: its selector, e.g. the refused one), holds
+ * it `hold` ms and drops it.
+ */
+export async function dragOnBoard(page, from, to, { steps = 10, until = '[data-testid="drag-base"]', hold = 0 } = {}) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
+  await page.waitForSelector(until);
+  if (hold > 0) await sleep(hold);
+  await page.mouse.up();
+}

@@ -17,7 +17,7 @@
 // (default build/e2e/table.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { clickDecision, clickStand, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { clickDecision, clickStand, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_POLLS = 3000; // bounds instead of a clock: the machine may be slow
@@ -36,20 +36,6 @@ let blueTokens = [];
 /** The game as blue sees it (a side's view of a running game needs its seat). */
 async function view(id) {
   return harness.getJson(`/api/games/${encodeURIComponent(id)}?viewer=blue`, blueTokens);
-}
-
-/** Screen position of a table point (sub-units, y up). */
-async function screenOf(page, x, y) {
-  return page.evaluate(
-    ([x, y]) => {
-      const svg = document.querySelector('[data-testid="board"]');
-      const cloth = document.querySelector('[data-testid="table-cloth"]');
-      const h = Number(cloth.getAttribute('height'));
-      const p = new DOMPoint(x, h - y).matrixTransform(svg.getScreenCTM());
-      return { x: p.x, y: p.y };
-    },
-    [x, y],
-  );
 }
 
 async function waitForHistory(id, after) {
@@ -108,11 +94,7 @@ async function run() {
   const target = { x: b2.x, y: b2.y - 450 };
   const to = await screenOf(page, target.x, target.y);
   const before = v.history_length;
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
-  await page.waitForSelector('[data-testid="drag-base"]');
-  await page.mouse.up();
+  await dragOnBoard(page, from, to, { steps: 8 });
   v = await waitForHistory(id, before);
   await settle(page);
   const moved = v.state.units.find((u) => u.id === 'b2');
@@ -173,11 +155,7 @@ async function run() {
   const b1 = v.state.units.find((u) => u.id === 'b1');
   const f1 = await screenOf(page, b1.x, b1.y);
   const t1 = await screenOf(page, b1.x, b1.y - 2000);
-  await page.mouse.move(f1.x, f1.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 6; i++) await page.mouse.move(f1.x + ((t1.x - f1.x) * i) / 6, f1.y + ((t1.y - f1.y) * i) / 6);
-  await page.waitForSelector('[data-testid="drag-base"].refused');
-  await page.mouse.up();
+  await dragOnBoard(page, f1, t1, { steps: 6, until: '[data-testid="drag-base"].refused' });
   await sleep(300);
   const after = await view(id);
   if (after.history_length !== v.history_length) fail('a drop beyond the reach was applied.');

@@ -58,6 +58,9 @@ describe('table model', () => {
     expect(st.width).toBe(3600);
     expect(st.height).toBe(2400);
     expect(st.terrain[0].type).toBe('woods');
+    // With no name of its own, a piece is written by its id.
+    expect(st.terrain[0].name).toBe('wood');
+    expect(readTableState({ ...state, terrain: [{ ...state.terrain[0], name: 'Borsano Wood' }] }).terrain[0].name).toBe('Borsano Wood');
     expect(st.roads[0].line[1]).toEqual([1800, 1100]);
     expect(st.units[0].headingDeg).toBe(90);
     expect(st.units[0].hits).toBe(3);

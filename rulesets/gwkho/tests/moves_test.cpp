@@ -402,7 +402,8 @@ TEST(Gwkho_Bound, Clause_Pip_4_UnlistedMovesArePricedOrRefusedInOneSentence) {
   const auto plain = st->apply(side);
   ASSERT_FALSE(plain.ok());
   EXPECT_EQ(plain.message(),
-            fmt::format("red.0.2.3 sideways right 1/4 move is allowed but not a listed candidate: "
+            fmt::format("sideways right 1/4: Knights of Duke Berthold #4 (Hc(o)) of Frederick I "
+                        "Barbarossa's command is allowed but not a listed candidate: "
                         "a person asks for it as action {}.",
                         act::person(side)));
   const geo::Point before = st->element(w).base.centre();

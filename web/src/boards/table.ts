@@ -557,7 +557,7 @@ export class TableBoard implements BoardRenderer {
     const p = this.toTable(e);
     if (!p) return;
     const t = [...st.terrain].reverse().find((x) => pointInPolygon(p, x.polygon));
-    this.cb?.onInspect(`(${(p[0] / this.upi).toFixed(1)}", ${(p[1] / this.upi).toFixed(1)}")${t ? ` ${t.type}${t.id ? ` (${t.id})` : ''}` : ''}`);
+    this.cb?.onInspect(`(${(p[0] / this.upi).toFixed(1)}", ${(p[1] / this.upi).toFixed(1)}")${t ? ` ${t.type}${t.name ? ` (${t.name})` : ''}` : ''}`);
     this.cb?.onHover(null);
   }
 
@@ -631,11 +631,11 @@ export class TableBoard implements BoardRenderer {
         const c = centroid(t.polygon);
         names.appendChild(svg('text', { x: c[0], y: this.H - c[1], class: 'terrain-name objective', 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'font-size': 0.6 * u }, ['✠']));
       }
-      if (t.id && t.type !== 'river') {
+      if (t.name && t.type !== 'river') {
         const c = centroid(t.polygon);
         names.appendChild(
           svg('text', { x: c[0], y: this.H - c[1] + (t.type === 'objective' ? 0.9 * u : 0), class: `terrain-name name-${t.type}`, 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'font-size': 0.7 * u }, [
-            t.id,
+            t.name,
           ]),
         );
       }

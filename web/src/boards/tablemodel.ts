@@ -12,6 +12,8 @@ export type Pt = [number, number];
 
 export interface TableTerrain {
   id: string;
+  /** What the board writes on it: the ruleset's name for it, else its id. */
+  name: string;
   type: string;
   polygon: Pt[];
 }
@@ -79,6 +81,7 @@ export function readTableState(s: Record<string, unknown>): TableState {
     upi,
     terrain: (Array.isArray(s.terrain) ? (s.terrain as Record<string, unknown>[]) : []).map((t) => ({
       id: String(t.id ?? ''),
+      name: String(t.name ?? t.id ?? ''),
       type: String(t.type ?? 'zone'),
       polygon: pts(t.polygon),
     })),
