@@ -136,11 +136,7 @@ async function run() {
   const b3 = v.state.units.find((u) => u.id === 'b3');
   const f3 = await screenOf(page, b3.x, b3.y);
   const t3 = await screenOf(page, b3.x, b3.y - 2000);
-  await page.mouse.move(f3.x, f3.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 6; i++) await page.mouse.move(f3.x + ((t3.x - f3.x) * i) / 6, f3.y + ((t3.y - f3.y) * i) / 6);
-  await page.waitForSelector('[data-testid="drag-base"].refused');
-  await page.mouse.up();
+  await dragOnBoard(page, f3, t3, { steps: 6, until: '[data-testid="drag-base"].refused' });
   let back = await view(id);
   for (let i = 0; i < MAX_POLLS && (back.history_length !== v.history_length || back.state.selected); i++) back = (await sleep(50), await view(id));
   if (back.history_length !== v.history_length || back.state.selected) fail(`a refused drop left b3 picked (decision ${back.history_length}, selected "${back.state.selected}").`);
