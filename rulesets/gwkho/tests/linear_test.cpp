@@ -304,6 +304,39 @@ TEST(Gwkho_Linear, Clause_Sht_8_FootBehindAHedgeOrWorksAreInCoverAndWagonsMore) 
   EXPECT_EQ(shot(line_at_26("hedge").c_str(), behind + 2), Cover::kNone);
 }
 
+// A built-in battle as its file gives it.
+std::shared_ptr<const GwkhoGame> battle(const char* id) {
+  return testing::make_game(nlohmann::json::parse(
+      testing::read_file(std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/" + id + ".json")));
+}
+
+TEST(Gwkho_Linear, Clause_G_12d_CerignolasWorksAndPoitierssHedgeAreBeforeTheFrontLine) {
+  // The Spanish first line at Cerignola holds the ditch and rampart against an enemy to the
+  // south; the English at Poitiers stand behind their hedge.
+  const auto c = battle("cerignola");
+  auto sc = start(c);
+  const geo::Base spanish = sc->element(find(*c, "spanish.0.0.0")).base;
+  const geo::Point south{spanish.centre().x, spanish.centre().y - 3 * kIn};
+  const auto works = sc->behind_lines(spanish, geo::Side::kFront, south);
+  EXPECT_TRUE(works.fortification);
+  EXPECT_EQ(works.cover, Cover::kCover);
+  // Negative: the works are not the French's: an enemy north of the same line has none.
+  const geo::Point north{spanish.centre().x, spanish.centre().y + 3 * kIn};
+  EXPECT_FALSE(sc->behind_lines(spanish, geo::Side::kBack, north).fortification);
+  const auto p = battle("poitiers");
+  auto sp = start(p);
+  const geo::Base english = sp->element(find(*p, "english.1.1.0")).base;
+  const auto hedge = sp->behind_lines(english, geo::Side::kFront,
+                                      geo::Point{english.centre().x, english.centre().y - 3 * kIn});
+  EXPECT_TRUE(hedge.linear);
+  EXPECT_FALSE(hedge.fortification);
+  // Negative: the second English line, 4 inches back, is not behind it.
+  const geo::Base second = sp->element(find(*p, "english.1.2.0")).base;
+  EXPECT_FALSE(sp->behind_lines(second, geo::Side::kFront,
+                                geo::Point{second.centre().x, second.centre().y - 3 * kIn})
+                   .linear);
+}
+
 TEST(Gwkho_View, Clause_G_12d_TheViewsShowTheLinearFeatures) {
   const auto g = testing::make_game(with_lines(R"([
       {"id": "hedge", "kind": "hedge", "line": [[0, 25], [30, 25]]},
