@@ -464,9 +464,13 @@ Going GwkhoState::line_crossing(const geo::Base& from, const geo::Base& to) cons
     if (going_rank(g) <= going_rank(worst)) continue;
     for (std::size_t k = 0; k + 1 < f.line.size(); ++k) {
       const geo::Segment seg{f.line[k], f.line[k + 1]};
+      // A slide crosses the line when its swept area does (so a charge over a ditch does);
+      // between two headings (a turn, a step of a wheel) when the centre passes it, so that
+      // turning in place behind works crosses nothing.
       if (slide && !swept) swept = geo::swept_area(from, to.centre() - from.centre());
       if (slide ? geo::segment_crosses_polygon_interior(seg, *swept)
-                : geo::segment_crosses_base_interior(seg, to)) {
+                : from.centre() != to.centre() &&
+                      geo::segments_intersect(geo::Segment{from.centre(), to.centre()}, seg)) {
         worst = g;
         break;
       }

@@ -328,9 +328,9 @@ class GwkhoState final : public game::State {
     Cover cover = Cover::kNone;  // [Sht-8] the best cover of them
   };
   Behind behind_lines(const geo::Base& a, std::optional<geo::Side> edge, geo::Point enemy) const;
-  // [G-12d, Mov-1] The going of the worst linear feature the move from `from` by `v` (a slide;
-  // or, turning, the base `to`) crosses; kOpen when it crosses none. Touching a line is not
-  // crossing it.
+  // [G-12d, Mov-1] The going of the worst linear feature the step from `from` to `to` crosses;
+  // kOpen when it crosses none. A slide crosses a line its swept area passes into (touching it is
+  // not crossing); a step that turns crosses a line its centre passes.
   Going line_crossing(const geo::Base& from, const geo::Base& to) const;
   // The move of action `a` (a move or contact code), or why not (one sentence).
   core::Expected<MovePlan> plan(game::Action a) const;

@@ -132,6 +132,12 @@ TEST(Gwkho_Linear, Clause_Mov_1_CrossingAHedgeIsRoughGoingAndWorksBad) {
   EXPECT_EQ(st->line_crossing(b, b.moved_forward(-2 * kIn)), Going::kOpen);
   EXPECT_EQ(st->line_crossing(b, b.moved_forward(kIn)), Going::kRough);
   EXPECT_EQ(st->going_at(b), Going::kOpen);
+  // Turning in place with its front on the line crosses nothing, though its corners swing over.
+  EXPECT_EQ(st->line_crossing(b, b.rotated_about_centre(geo::Angle::degrees(90))), Going::kOpen);
+  // Wheeling over it does.
+  EXPECT_EQ(st->line_crossing(
+                b, b.rotated_about(b.corner(geo::Corner::kFrontLeft), geo::Angle::degrees(90))),
+            Going::kRough);
   p = st->plan(act::move(e, act::kAdvance + 3));  // beside the lines: the full 5"
   st->debug_place(e, at(34, 27.5), 270);
   p = st->plan(act::move(e, act::kAdvance + 3));
