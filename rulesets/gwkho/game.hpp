@@ -21,6 +21,7 @@
 #include "game/table/scenario.hpp"
 #include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/morale.hpp"
+#include "rulesets/gwkho/resolve_shooting.hpp"
 
 namespace carroccio::gwkho {
 
@@ -45,6 +46,37 @@ struct TerrainPiece {
   bool impassable = false;  // [G-12a] a river crossed only at its fords or by a road
   geo::Polygon outline;
 };
+
+// [G-12d] A linear feature: a line on the table that troops cross and fight over. A hedge (a
+// field wall too) and a ditch are the "hedge etc" of CC-13; field works (a dug ditch with its
+// parapet or rampart, a trench, a palisade) are fortifications that are not permanent; a
+// permanent fortification (a town or castle wall) and a wagon laager are the text's "permanent
+// fortification or wagon" (Sht-8).
+enum class LinearKind : std::uint8_t { kHedge, kDitch, kFieldWorks, kFortification, kWagons };
+inline constexpr int kNumLinearKinds = 5;
+
+// [G-12d] A linear feature: its kind, its line (two points or more), and for the works and
+// wagons the side of the line they are held from, walking the line from its first point.
+enum class Defended : std::uint8_t { kBoth, kLeft, kRight };
+struct LinearFeature {
+  std::string id;
+  LinearKind kind = LinearKind::kHedge;
+  std::vector<geo::Point> line;
+  Defended defended = Defended::kBoth;  // kBoth for hedges and ditches
+};
+// [G-12d] What a kind does. A move whose path crosses the line goes in `crossing` going (Mov-1);
+// foot behind it against an enemy are helped against being destroyed (`linear`, CC-13), or are
+// behind a fortification (`fortification`: CC-5, CC-9, CC-14); a foot target behind it is in
+// `cover` (Sht-8).
+struct LinearEffect {
+  Going crossing = Going::kRough;
+  bool linear = false, fortification = false;
+  Cover cover = Cover::kNone;
+};
+LinearEffect linear_effect(LinearKind k);
+// [G-12d] How near a feature must run to the edge of an element facing the enemy for the
+// element to stand behind it: half an inch.
+inline constexpr std::int64_t kBehindReach = 635;
 
 // [G-12b] A road: its centre line (the shared table kit's road). An element moves along it when
 // its centre keeps within kRoadHalfWidth of one straight stretch of the line.
@@ -89,12 +121,15 @@ struct Scenario {
   std::array<SideDef, kNumSides> sides;
   std::vector<TerrainPiece> terrain;
   std::vector<Road> roads;
+  std::vector<LinearFeature> lines;  // [G-12d]
   std::vector<ElementDef> elements;
   nlohmann::json source;
 };
 
 std::string_view going_name(Going g);               // "open", "rough", "bad", "road"
 std::string_view terrain_kind_name(TerrainKind k);  // "area", "river", "ford", "hill"
+// "hedge", "ditch", "field_works", "fortification", "wagons"
+std::string_view linear_kind_name(LinearKind k);
 
 // Reads and checks a scenario; every error names the source, the field and the problem.
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);

@@ -21,6 +21,46 @@ std::string_view terrain_kind_name(TerrainKind k) {
   return kNames[static_cast<std::size_t>(k)];
 }
 
+std::string_view linear_kind_name(LinearKind k) {
+  static constexpr std::array<std::string_view, kNumLinearKinds> kNames = {
+      "hedge", "ditch", "field_works", "fortification", "wagons"};
+  return kNames[static_cast<std::size_t>(k)];
+}
+
+LinearEffect linear_effect(LinearKind k) {
+  LinearEffect e;
+  switch (k) {
+    // [G-12d, CC-13, Mov-1] A hedge: crossed as rough going; foot behind it are helped against
+    // being destroyed (+1); it hides foot behind it from shot (Sht-8, -1).
+    case LinearKind::kHedge:
+      e.crossing = Going::kRough;
+      e.linear = true;
+      e.cover = Cover::kCover;
+      break;
+    // [G-12d, CC-13, Mov-1] A ditch: crossed as bad going, like the stream of G-12a; foot behind
+    // it are helped against being destroyed (+1); no cover.
+    case LinearKind::kDitch:
+      e.crossing = Going::kBad;
+      e.linear = true;
+      break;
+    // [G-12d, CC-5, CC-9, CC-14, Sht-8] Field works, a permanent fortification, wagons: crossed
+    // as bad going; foot holding them are behind a fortification; in cover (-1), or -2 behind a
+    // permanent fortification or wagons.
+    case LinearKind::kFieldWorks:
+      e.crossing = Going::kBad;
+      e.fortification = true;
+      e.cover = Cover::kCover;
+      break;
+    case LinearKind::kFortification:
+    case LinearKind::kWagons:
+      e.crossing = Going::kBad;
+      e.fortification = true;
+      e.cover = Cover::kFortification;
+      break;
+  }
+  return e;
+}
+
 std::string_view going_name(Going g) {
   static constexpr std::array<std::string_view, kNumGoings> kNames = {"open", "rough", "bad",
                                                                       "road"};
@@ -72,7 +112,7 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   game::table::Reader rd(source, kFormat);
   if (!rd.top_level(j, "gwkho",
                     {"ruleset", "id", "title", "description", "year", "bounds", "table", "first",
-                     "terrain", "roads", "sides"}))
+                     "terrain", "roads", "linear", "sides"}))
     return *rd.err();
   Scenario s;
   s.source = j;
@@ -165,6 +205,48 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   }
   // [G-12b] Roads: centre lines.
   if (!rd.roads(j, s.roads)) return *rd.err();
+  // [G-12d] Linear features: hedges, ditches, field works, fortifications and wagons.
+  if (const nlohmann::json* ls = rd.array(j, "", "linear", 0, 100, game::Need::kOptional)) {
+    for (std::size_t i = 0; i < ls->size(); ++i) {
+      const std::string p = game::item_path("linear", i);
+      const auto& lj = (*ls)[i];
+      LinearFeature f;
+      if (!rd.object(lj, p) ||
+          !rd.only_fields(lj, p, {"id", "kind", "line", "defended"}, "a linear feature") ||
+          !rd.string(lj, p, "id", f.id) ||
+          !rd.unique_id(p, f.id, s.lines.size(),
+                        [&](std::size_t k) -> const std::string& { return s.lines[k].id; }) ||
+          !rd.choice(lj, p, "kind", f.kind,
+                     game::table::enum_names<LinearKind>(kNumLinearKinds, linear_kind_name)))
+        return *rd.err();
+      // Works and wagons are held from one side; a hedge or a ditch from either.
+      if (linear_effect(f.kind).fortification) {
+        if (!rd.choice(lj, p, "defended", f.defended,
+                       {{"left", Defended::kLeft}, {"right", Defended::kRight}}))
+          return *rd.err();
+      } else if (lj.contains("defended")) {
+        return rd.error(p + "defended",
+                        fmt::format("is given, but a {} is held from either side: only works and "
+                                    "wagons have a defended side",
+                                    linear_kind_name(f.kind)));
+      }
+      const nlohmann::json* line = rd.array(lj, p, "line", 2, 64);
+      if (!line) return *rd.err();
+      for (std::size_t k = 0; k < line->size(); ++k) {
+        const std::string field = fmt::format("{}line[{}]", p, k);
+        geo::Point q;
+        if (!point(rd, (*line)[k], field, q)) return *rd.err();
+        if (!f.line.empty() && f.line.back() == q)
+          return rd.error(field, "repeats the point before it");
+        if (q.x < 0 || q.y < 0 || q.x > s.width || q.y > s.height)
+          return rd.error(field, "is off the table");
+        f.line.push_back(q);
+      }
+      s.lines.push_back(std::move(f));
+    }
+  } else if (rd.err()) {
+    return *rd.err();
+  }
   // Sides.
   const nlohmann::json* sides = rd.array(j, "", "sides", 2, 2);
   if (!sides) return *rd.err();

@@ -426,6 +426,59 @@ bool GwkhoState::behind_river(const geo::Base& a, const geo::Base& b) const {
   return false;
 }
 
+GwkhoState::Behind GwkhoState::behind_lines(const geo::Base& a, std::optional<geo::Side> edge,
+                                            geo::Point enemy) const {
+  Behind out;
+  const geo::Segment towards{a.centre(), enemy};
+  for (const auto& f : gw_->scenario_data().lines) {
+    const LinearEffect fx = linear_effect(f.kind);
+    bool near = false, between = false, held = f.defended == Defended::kBoth;
+    for (std::size_t k = 0; k + 1 < f.line.size(); ++k) {
+      const geo::Segment seg{f.line[k], f.line[k + 1]};
+      // [G-12d] Close to the edge that faces the enemy (or to the base).
+      if (edge ? geo::distance_sq(a.side(*edge), seg).within(kBehindReach)
+               : geo::distance_sq(seg, a).within(kBehindReach))
+        near = true;
+      // ... and running between it and its enemy; works held from a's side.
+      if (geo::segments_intersect(towards, seg)) {
+        between = true;
+        const int o = geo::orientation(seg.a, seg.b, a.centre());
+        if ((f.defended == Defended::kLeft && o > 0) || (f.defended == Defended::kRight && o < 0))
+          held = true;
+      }
+    }
+    if (!near || !between || !held) continue;
+    out.linear = out.linear || fx.linear;
+    out.fortification = out.fortification || fx.fortification;
+    out.cover = std::max(out.cover, fx.cover);
+  }
+  return out;
+}
+
+Going GwkhoState::line_crossing(const geo::Base& from, const geo::Base& to) const {
+  Going worst = Going::kOpen;
+  const bool slide = from.heading() == to.heading();
+  std::optional<geo::Polygon> swept;
+  for (const auto& f : gw_->scenario_data().lines) {
+    const Going g = linear_effect(f.kind).crossing;
+    if (going_rank(g) <= going_rank(worst)) continue;
+    for (std::size_t k = 0; k + 1 < f.line.size(); ++k) {
+      const geo::Segment seg{f.line[k], f.line[k + 1]};
+      // A slide crosses the line when its swept area does (so a charge over a ditch does);
+      // between two headings (a turn, a step of a wheel) when the centre passes it, so that
+      // turning in place behind works crosses nothing.
+      if (slide && !swept) swept = geo::swept_area(from, to.centre() - from.centre());
+      if (slide ? geo::segment_crosses_polygon_interior(seg, *swept)
+                : from.centre() != to.centre() &&
+                      geo::segments_intersect(geo::Segment{from.centre(), to.centre()}, seg)) {
+        worst = g;
+        break;
+      }
+    }
+  }
+  return worst;
+}
+
 std::vector<int> GwkhoState::group_of(int e) const {
   std::vector<int> out{e};
   const ElementDef& d = gw_->element(e);

@@ -320,6 +320,20 @@ class GwkhoState final : public game::State {
   // [G-12a, CC-13] Base a stands behind a river (or its ford) against base b: a's centre is not
   // in the watercourse, and b stands in it while a does not, or it runs between their centres.
   bool behind_river(const geo::Base& a, const geo::Base& b) const;
+  // [G-12d] What the linear features give base a against an enemy whose centre is `enemy`: a
+  // feature counts when it runs within kBehindReach of a's edge `edge` (its front in close
+  // combat; any part of it against shooting when no edge is named), the line from a's centre to
+  // the enemy's crosses it, and (works and wagons) a's centre is on its defended side.
+  struct Behind {
+    bool linear = false;         // [CC-13] a hedge or a ditch
+    bool fortification = false;  // [CC-5, CC-9, CC-14] works, a fortification or wagons
+    Cover cover = Cover::kNone;  // [Sht-8] the best cover of them
+  };
+  Behind behind_lines(const geo::Base& a, std::optional<geo::Side> edge, geo::Point enemy) const;
+  // [G-12d, Mov-1] The going of the worst linear feature the step from `from` to `to` crosses;
+  // kOpen when it crosses none. A slide crosses a line its swept area passes into (touching it is
+  // not crossing); a step that turns crosses a line its centre passes.
+  Going line_crossing(const geo::Base& from, const geo::Base& to) const;
   // The move of action `a` (a move or contact code), or why not (one sentence).
   core::Expected<MovePlan> plan(game::Action a) const;
   // [Pip-5, G-50] The enemies element e may try to contact, nearest first (at most

@@ -269,8 +269,10 @@ ShotSituation GwkhoState::shot_situation(int s, int t) const {
   ss.front_rank_only = may_shoot(st).front_rank_only;
   const ElementState& ts = els_[static_cast<std::size_t>(t)];
   ss.target = gw_->element(t).troop;
-  // [Sht-8, G-12] Foot in rough or bad going are in cover.
+  // [Sht-8, G-12] Foot in rough or bad going are in cover; [G-12d] so are foot behind a hedge
+  // or works, and those behind a permanent fortification or wagons more.
   ss.cover = rough_or_bad(going_at(ts.base)) ? Cover::kCover : Cover::kNone;
+  ss.cover = std::max(ss.cover, behind_lines(ts.base, std::nullopt, es.base.centre()).cover);
   // [Sht-4] Enfilade: the shooter stands wholly beyond the target's flank.
   ss.enfilade = geo::wholly_beyond_side(ts.base, geo::Side::kLeft, es.base) ||
                 geo::wholly_beyond_side(ts.base, geo::Side::kRight, es.base);
@@ -364,9 +366,13 @@ CombatSituation GwkhoState::combat_situation(int a, int b) const {
     // [CC-12, CC-13, G-12a, G-12c] Uphill of its enemy; behind a river against it.
     const geo::Base& yb = els_[static_cast<std::size_t>(y)].base;
     c.uphill = uphill_of(s.base, yb);
-    c.behind_linear = behind_river(s.base, yb);
+    const auto ct = geo::edge_contact(s.base, yb, kSlack);
+    // [G-12d, CC-5, CC-9, CC-13, CC-14] Behind a hedge or a ditch, or holding works or wagons,
+    // against this enemy: the line runs close to the edge the enemy touches and between them.
+    const Behind lines = behind_lines(s.base, ct ? ct->side_a : geo::Side::kFront, yb.centre());
+    c.behind_linear = behind_river(s.base, yb) || lines.linear;
+    c.behind_fortification = lines.fortification;
     c.made_contact = s.made_contact && !f.followed_up;
-    const auto ct = geo::edge_contact(s.base, els_[static_cast<std::size_t>(y)].base, kSlack);
     // [CC-17] Hit on a flank or rear this bound, whether or not it has turned to face since.
     c.contacted_on_flank_or_rear = (ct && ct->side_a != geo::Side::kFront) || f.turned_to_face;
     c.moved = static_cast<int>(s.moved);

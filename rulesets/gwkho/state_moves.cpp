@@ -211,6 +211,11 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
                   : geo::base_overlaps_polygon(to, piece.outline))
           worst = piece.going;
       }
+      // [G-12d, Mov-1] A hedge, a ditch, works or wagons crossed: their crossing going.
+      if (!sc.lines.empty()) {
+        const Going crossing = line_crossing(from, to);
+        if (going_rank(crossing) > going_rank(worst)) worst = crossing;
+      }
     }
     // [G-12b] Along a road the road is the going, whatever it runs through (a road over a river
     // is its bridge).

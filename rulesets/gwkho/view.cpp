@@ -197,6 +197,21 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
     for (const auto& p : r.line) line.push_back({p.x, p.y});
     j["roads"].push_back({{"id", r.id}, {"line", line}});
   }
+  // [G-12d] Linear features: the table board draws each line by its "type" (its kind), with
+  // hatching on the side it is held from ("defended": "left" or "right" walking the line, "" for
+  // either side) and "going" for crossing it.
+  j["lines"] = nlohmann::json::array();
+  for (const auto& f : sc.lines) {
+    nlohmann::json line = nlohmann::json::array();
+    for (const auto& p : f.line) line.push_back({p.x, p.y});
+    j["lines"].push_back({{"id", f.id},
+                          {"type", std::string(linear_kind_name(f.kind))},
+                          {"defended", f.defended == Defended::kLeft    ? "left"
+                                       : f.defended == Defended::kRight ? "right"
+                                                                        : ""},
+                          {"going", std::string(going_name(linear_effect(f.kind).crossing))},
+                          {"line", line}});
+  }
   nlohmann::json morale = nlohmann::json::object();
   for (int s = 0; s < kNumSides; ++s) {
     const ArmyMorale& m = army_morale_of(s);
@@ -473,6 +488,18 @@ std::string GwkhoState::render_text(game::Player viewer) const {
                       t.impassable ? "impassable" : std::string(going_name(t.going)) + " going",
                       t.kind == TerrainKind::kFord ? ", at most 3\" across" : "", inches(x0),
                       inches(y0), inches(x1), inches(y1));
+  }
+  // [G-12d] Each linear feature with its kind, the going of crossing it, the side it is held
+  // from and its line.
+  for (const auto& f : sc.lines) {
+    os << fmt::format("{} {}: crossed as {} going{}:", linear_kind_name(f.kind), f.id,
+                      going_name(linear_effect(f.kind).crossing),
+                      f.defended == Defended::kLeft    ? ", held from its left"
+                      : f.defended == Defended::kRight ? ", held from its right"
+                                                       : "");
+    for (const auto& p : f.line)
+      os << fmt::format(" ({:.1f}\", {:.1f}\")", inches(p.x), inches(p.y));
+    os << '\n';
   }
   for (const auto& r : sc.roads) {
     os << "road " << r.id << ':';

@@ -66,6 +66,17 @@ describe('table model', () => {
     expect(st.units[0].hits).toBe(3);
     expect(st.units[1].onTable).toBe(false);
     expect(st.selected).toBe('b1');
+    expect(st.lines).toEqual([]);
+  });
+
+  it('reads linear features: type, the side held, the line', () => {
+    const st = readTableState({
+      ...state,
+      lines: [{ id: 'works', type: 'field_works', defended: 'left', going: 'bad', line: [[100, 900], [2000, 900]] }, { id: 'h', line: [[0, 0], [10, 10]] }],
+    });
+    expect(st.lines[0]).toEqual({ id: 'works', type: 'field_works', defended: 'left', line: [[100, 900], [2000, 900]] });
+    expect(st.lines[1].type).toBe('line');
+    expect(st.lines[1].defended).toBe('');
   });
 
   it('plays ohw and fastplay on the table board', () => {

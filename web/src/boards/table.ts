@@ -10,7 +10,7 @@
 import type { Action, Placement } from '../api';
 import type { BoardCallbacks, BoardFrame, BoardRenderer } from './index';
 import { mountBoardRoot, PanZoom, type ViewBox } from './panzoom';
-import { clear, compass, svg } from './svg';
+import { type Attrs, clear, compass, svg } from './svg';
 import {
   badgeAt,
   describeTableUnit,
@@ -59,6 +59,8 @@ const DEFAULT_COLOURS: [string, string][] = [
 ];
 
 const MOVE_KINDS = new Set(['move', 'turn', 'hold', 'charge', 'place']);
+// Dashes of a linear feature's line by its type, in inches (solid when absent).
+const LINE_DASH: Record<string, number[]> = { hedge: [0.1, 0.35], ditch: [1, 0.6], wagons: [1.2, 0.4] };
 
 /**
  * How a unit is dragged: the picked unit ("selected"); a unit a pick decision picks first, taken
@@ -645,6 +647,32 @@ export class TableBoard implements BoardRenderer {
       roads.appendChild(svg('polyline', { points: pts, class: 'road-edge', 'stroke-width': 1.1 * u }));
       roads.appendChild(svg('polyline', { points: pts, class: 'road', 'stroke-width': 0.8 * u, 'data-testid': `road-${r.id}` }));
     }
+    // Linear features: the line by its type; a line held from one side has short ticks on the
+    // other, the side its enemy comes from.
+    for (const l of st.lines) {
+      const pts = this.pointsAttr(l.line);
+      const dash = LINE_DASH[l.type];
+      const attrs: Attrs = { points: pts, class: `line-feature line-${l.type}`, 'stroke-width': 0.25 * u, 'data-testid': `line-${l.id}`, 'data-line': l.type };
+      if (dash) attrs['stroke-dasharray'] = dash.map((x) => x * u).join(' ');
+      roads.appendChild(svg('polyline', attrs));
+      if (l.defended !== 'left' && l.defended !== 'right') continue;
+      const out = l.defended === 'left' ? -1 : 1; // the open side: right of the line when held from its left
+      let d = '';
+      for (let i = 0; i + 1 < l.line.length; i++) {
+        const [ax, ay] = l.line[i];
+        const [bx, by] = l.line[i + 1];
+        const len = Math.hypot(bx - ax, by - ay);
+        if (len === 0) continue;
+        const nx = (out * (by - ay)) / len;
+        const ny = (-out * (bx - ax)) / len;
+        for (let t = 0.25 * u; t < len; t += 0.5 * u) {
+          const x = ax + ((bx - ax) * t) / len;
+          const y = ay + ((by - ay) * t) / len;
+          d += `M${x},${this.H - y}L${x + 0.3 * u * nx},${this.H - (y + 0.3 * u * ny)}`;
+        }
+      }
+      roads.appendChild(svg('path', { d, class: `line-ticks line-${l.type}`, 'stroke-width': 0.12 * u }));
+    }
     // Compass: north is up the table.
     names.appendChild(compass(`translate(${1.2 * u},${1.6 * u}) scale(${u / 12})`));
     this.fitTerrainNames();
@@ -655,7 +683,7 @@ export class TableBoard implements BoardRenderer {
     const st = readTableState(frame.state);
     this.st = st;
     if (!this.root) return;
-    const key = `${st.width}x${st.height}:${st.upi}:${JSON.stringify(frame.state.terrain ?? [])}:${JSON.stringify(frame.state.roads ?? [])}`;
+    const key = `${st.width}x${st.height}:${st.upi}:${JSON.stringify(frame.state.terrain ?? [])}:${JSON.stringify(frame.state.roads ?? [])}:${JSON.stringify(frame.state.lines ?? [])}`;
     if (key !== this.drawnTable) {
       const resized = st.width !== this.W || st.height !== this.H;
       this.W = st.width;

@@ -23,6 +23,15 @@ export interface TableRoad {
   line: Pt[];
 }
 
+// A linear feature (a hedge, a ditch, works...): its type, its line, and the side it is held
+// from walking the line ('left', 'right', or '' for either).
+export interface TableLine {
+  id: string;
+  type: string;
+  defended: string;
+  line: Pt[];
+}
+
 export interface TableUnit {
   id: string;
   side: string;
@@ -54,6 +63,7 @@ export interface TableState {
   upi: number; // sub-units per inch
   terrain: TableTerrain[];
   roads: TableRoad[];
+  lines: TableLine[];
   units: TableUnit[];
   selected: string;
   phase: string;
@@ -88,6 +98,12 @@ export function readTableState(s: Record<string, unknown>): TableState {
     roads: (Array.isArray(s.roads) ? (s.roads as Record<string, unknown>[]) : []).map((r) => ({
       id: String(r.id ?? ''),
       line: pts(r.line),
+    })),
+    lines: (Array.isArray(s.lines) ? (s.lines as Record<string, unknown>[]) : []).map((l) => ({
+      id: String(l.id ?? ''),
+      type: String(l.type ?? 'line'),
+      defended: String(l.defended ?? ''),
+      line: pts(l.line),
     })),
     units: units.map((u) => ({
       id: String(u.id ?? ''),
