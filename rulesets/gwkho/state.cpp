@@ -472,6 +472,22 @@ bool GwkhoState::in_contact(int e) const {
   return false;
 }
 
+int GwkhoState::nearest_enemy(int e) const {
+  const geo::Base& b = els_[static_cast<std::size_t>(e)].base;
+  int nearest = -1;
+  geo::SquaredDistance best;
+  for (int o = 0; o < num_elements(); ++o) {
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    if (!os.alive || side_of(o) == side_of(e)) continue;
+    const geo::SquaredDistance dd = geo::distance_sq(b, os.base);
+    if (nearest < 0 || dd < best) {
+      nearest = o;
+      best = dd;
+    }
+  }
+  return nearest;
+}
+
 std::int64_t GwkhoState::nearest_enemy_sq(int e, const geo::Base& b) const {
   const Troop t = gw_->element(e).troop;
   const Morale m = morale_of(e);

@@ -334,6 +334,9 @@ class GwkhoState final : public game::State {
   int front_enemy(int e) const;
   // Any enemy in edge contact with e.
   bool in_contact(int e) const;
+  // [Mov-7, Mor-19] The living enemy element nearest to e (routers too; the first by index of
+  // those equally near), or -1 when none is left.
+  int nearest_enemy(int e) const;
   // [CC-5 .. CC-9] The close-combat situation of a (the active side's) against b, as they stand.
   CombatSituation combat_situation(int a, int b) const;
   // [CC-1, Pip-19] What buying a die step for element e's group costs now, or nothing when it

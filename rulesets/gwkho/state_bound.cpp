@@ -478,18 +478,12 @@ void GwkhoState::surrender_check() {
     c.broken = s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken;
     c.became_broken = c.broken && became_broken_[static_cast<std::size_t>(e)];
     // Its enemies: the nearest, captors within reach, one touching it after a round.
-    int nearest = -1;
-    geo::SquaredDistance best;
+    const int nearest = nearest_enemy(e);
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!os.alive || side_of(o) == d.side) continue;
-      const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
-      if (nearest < 0 || dd < best) {
-        nearest = o;
-        best = dd;
-      }
       if (!os.routing && takes_prisoners(gw_->element(o).troop, morale_of(o)) &&
-          dd.within(inch(surrender_within_inches())))
+          geo::distance_sq(s.base, os.base).within(inch(surrender_within_inches())))
         c.near_captors = true;
     }
     if (nearest >= 0) c.nearest_enemy_morale = morale_of(nearest);

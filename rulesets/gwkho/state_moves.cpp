@@ -123,17 +123,7 @@ bool GwkhoState::impetuous(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (!s.alive || s.routing) return false;
-  int nearest = -1;
-  geo::SquaredDistance best;
-  for (int o = 0; o < num_elements(); ++o) {
-    const ElementState& os = els_[static_cast<std::size_t>(o)];
-    if (!os.alive || side_of(o) == d.side) continue;
-    const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
-    if (nearest < 0 || dd < best) {
-      nearest = o;
-      best = dd;
-    }
-  }
+  const int nearest = nearest_enemy(e);
   ImpetusCase c;
   c.morale = morale_of(e);
   if (nearest >= 0) {
@@ -924,18 +914,7 @@ void GwkhoState::impetuous_moves() {
         codes.push_back(act::contact_code(0, static_cast<int>(sd)));
       for (int q = 3; q >= 0; --q) codes.push_back(act::kAdvance + q);
     }
-    // Its nearest enemy.
-    int nearest = -1;
-    geo::SquaredDistance best;
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (!os.alive || side_of(o) == active_) continue;
-      const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
-      if (nearest < 0 || dd < best) {
-        nearest = o;
-        best = dd;
-      }
-    }
+    const int nearest = nearest_enemy(e);
     if (nearest < 0) continue;
     for (int code : codes) {
       const bool advance = code < act::kGroupAdvance + 4;

@@ -18,8 +18,12 @@
 namespace carroccio::gwkho {
 namespace {
 
+using testing::builtin_list;
 using testing::find;
+using testing::hold_side;
 using testing::make_game;
+using testing::play_while_active;
+using testing::set_pips;
 using testing::small_scenario;
 using testing::start;
 
@@ -63,9 +67,7 @@ void play_out_activation(GwkhoState& st) {
 // Red's army (legnano-imperial) with Philip of Heinsberg (command 1) decisive.
 nlohmann::json decisive_scenario() {
   nlohmann::json j = small_scenario();
-  nlohmann::json list;
-  for (const auto& [id, text] : builtin_army_lists())
-    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  nlohmann::json list = builtin_list("legnano-imperial");
   list["commands"][1]["decisive"] = true;
   j["sides"][0]["army"] = list;
   return j;
@@ -246,8 +248,7 @@ TEST(Gwkho_Sequence, Clause_Seq_8_AnElementShootsOnceInTheEnemysActivationsOfARo
   const int knight = find(*g, "red.0.0.0");
   st->debug_place(bow, {36 * kIn, 20 * kIn}, 90);
   st->debug_place(knight, {36 * kIn, 25 * kIn}, 270);
-  for (int e = 0; e < g->num_elements(); ++e)
-    if (g->element(e).side == 0) st->debug_hold(e);
+  hold_side(*st, 0);
   EXPECT_FALSE(st->shot_targets(bow).empty());
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   // The bow shoots in red's activation (dice 1 and 1: nothing).
@@ -444,15 +445,12 @@ std::unique_ptr<GwkhoState> surrender_table(std::shared_ptr<const GwkhoGame>* g,
   r.surrender = option;
   *g = make_game(j, r);
   auto st = start(*g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
-  st->debug_set_pips(2, 0);
+  set_pips(*st, {0, 0, 0});
   const int knight = find(**g, "red.0.0.0");
   const int foot = find(**g, "blue.1.2.0");
   st->debug_place(knight, {36 * kIn, 30 * kIn}, 270);
   st->debug_place(foot, {36 * kIn + captor_inches * kIn + 2000, 30 * kIn}, 0);
-  for (int e = 0; e < (*g)->num_elements(); ++e)
-    if ((*g)->element(e).side == 1) st->debug_hold(e);
+  hold_side(*st, 1);
   st->debug_rout(knight);
   return st;
 }
@@ -464,12 +462,7 @@ TEST(Gwkho_Surrender, Clause_Mor_19_ABrokenElementNearCaptorsSurrendersWithTheOp
   st->set_event_sink(&log);
   const int knight = find(*g, "red.0.0.0");
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-  for (int guard = 0; guard < 100 && st->active() == 1 && !st->is_terminal(); ++guard) {
-    if (st->is_chance_node())
-      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
-    else
-      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
-  }
+  play_while_active(*st, 1, 100);
   EXPECT_FALSE(st->element(knight).alive);
   EXPECT_EQ(st->element(knight).loss, Loss::kDestroyed);
   bool logged = false;
@@ -487,12 +480,7 @@ TEST(Gwkho_Surrender, Clause_Mor_19_NoSurrenderWithoutTheOptionBefore1500OrFarFr
     auto st = surrender_table(&g, c.option, c.year, c.inches);
     const int knight = find(*g, "red.0.0.0");
     ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-    for (int guard = 0; guard < 100 && st->active() == 1 && !st->is_terminal(); ++guard) {
-      if (st->is_chance_node())
-        ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
-      else
-        ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
-    }
+    play_while_active(*st, 1, 100);
     EXPECT_TRUE(st->element(knight).alive) << c.option << ' ' << c.year << ' ' << c.inches;
   }
 }
@@ -511,9 +499,7 @@ TEST(Gwkho_Dismount, Clause_Pip_16_AnElementDismountsForAPipAsItsListSays) {
   auto st = start(g);
   core::EventLog log;
   st->set_event_sink(&log);
-  st->debug_set_pips(0, 2);
-  st->debug_set_pips(1, 0);
-  st->debug_set_pips(2, 0);
+  set_pips(*st, {2, 0, 0});
   // The Prince's men-at-arms, Hc(o), dismount as HI(s) (their list says so).
   const int e = find(*g, "blue.0.0.0");
   const geo::Base before = st->element(e).base;
@@ -544,9 +530,7 @@ TEST(Gwkho_Dismount, Clause_Pip_16_MountingOnceAGameAndNeverWithinEightInchesOfT
   j["sides"][1]["deploy"][0]["dismounted"] = true;  // the Prince's men-at-arms on foot
   const auto g = make_game(j);
   auto st = start(g);
-  st->debug_set_pips(0, 3);
-  st->debug_set_pips(1, 0);
-  st->debug_set_pips(2, 0);
+  set_pips(*st, {3, 0, 0});
   const int e = find(*g, "blue.0.0.9");
   const int enemy = find(*g, "red.1.3.0");
   const geo::Point at = st->element(e).base.centre();
@@ -571,9 +555,7 @@ TEST(Gwkho_Dismount, Clause_Pip_16_MountingOnceAGameAndNeverWithinEightInchesOfT
 TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound) {
   // Red's list with one Cv(s) that dismounts as Bw(s), deployed in the middle of the table.
   auto j = small_scenario("red", false);
-  nlohmann::json list;
-  for (const auto& [id, text] : builtin_army_lists())
-    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  nlohmann::json list = builtin_list("legnano-imperial");
   list["commands"][0]["elements"].push_back(
       {{"type", "Cv"}, {"grade", "s"}, {"count", 1}, {"dismount", "Bw(s)"}});
   const int group = static_cast<int>(list["commands"][0]["elements"].size()) - 1;
@@ -582,8 +564,7 @@ TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound)
       {{"command", 0}, {"group", group}, {"frontage", 1}, {"at", {36, 24}}, {"heading", 270}});
   const auto g = make_game(j);
   auto st = start(g);
-  st->debug_set_pips(0, 2);
-  st->debug_set_pips(1, 0);
+  set_pips(*st, {2, 0});
   const int cv = find(*g, fmt::format("red.0.{}.0", group));
   const int target = find(*g, "blue.1.2.0");
   ASSERT_TRUE(st->apply(act::move(cv, act::kMount)).ok());
@@ -593,15 +574,9 @@ TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound)
   // Dismounted this bound: it does not shoot.
   EXPECT_TRUE(st->shot_targets(cv).empty());
   // Positive: the next bound (blue's), it shoots back at what is in front of it.
-  for (int e = 0; e < g->num_elements(); ++e)
-    if (g->element(e).side == 0) st->debug_hold(e);
+  hold_side(*st, 0);
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-  for (int guard = 0; guard < 200 && st->active() == 0 && !st->is_terminal(); ++guard) {
-    if (st->is_chance_node())
-      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
-    else
-      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
-  }
+  play_while_active(*st, 0);
   ASSERT_EQ(st->active(), 1);
   st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
   EXPECT_FALSE(st->changed_mount_this_bound(cv));
