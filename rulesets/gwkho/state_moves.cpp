@@ -746,6 +746,10 @@ void GwkhoState::do_move(game::Action a) {
     change_mount(e);  // [Pip-16, Dis-1] state_bound.cpp
     return;
   }
+  if (!drop && code == act::kBreakOwn) {
+    break_own(e);  // [Pip-18] state_fight.cpp
+    return;
+  }
   if (!drop && code == act::kHold) {
     // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
     std::vector<int> group = group_of(e);
@@ -851,7 +855,8 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
   }
   const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return core::make_error("That names no element.");
-  if (code == act::kMount) return mount_refusal(e);  // state_bound.cpp
+  if (code == act::kMount) return mount_refusal(e);     // state_bound.cpp
+  if (code == act::kBreakOwn) return break_refusal(e);  // state_fight.cpp
   if (code == act::kHold) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     const std::vector<int> group = group_of(e);
@@ -972,6 +977,7 @@ std::string GwkhoState::move_text(game::Action a) const {
   if (code == act::kGroupTurnRight) return fmt::format("group of {} turns right", id);
   if (code == act::kGroupContact) return fmt::format("group of {} advances into contact", id);
   if (code == act::kHold) return fmt::format("hold the impetuous group of {}", id);
+  if (code == act::kBreakOwn) return fmt::format("{} is broken by its own side", id);
   if (code == act::kMount)
     return fmt::format(
         "{} {}", id, gw_->element(e).troop == gw_->element(e).list_troop ? "dismounts" : "mounts");
