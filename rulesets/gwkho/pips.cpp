@@ -265,6 +265,10 @@ PipCost other_cost(const OtherCost& o) {
     case PipAction::kActivateRegiment:
       add(v, "Pip-2", "activating a regiment", r.regiment_activation);
       break;
+    case PipAction::kHoldAgainstSurrender:
+      // [Mor-19] "Unless held": priced as holding impetuous troops (ruling G-37).
+      add(v, "Pip-16", "holding an element against surrender", r.hold_impetuous);
+      break;
   }
   for (const auto& f : v) c.total += f.value;
   return c;
@@ -273,6 +277,7 @@ PipCost other_cost(const OtherCost& o) {
 int replace_crew_friends_within_inches() { return rules().replace_crew_friends_within_inches; }
 int replace_crew_enemy_within_inches() { return rules().replace_crew_enemy_within_inches; }
 int mount_not_within_inches() { return rules().mount_not_within_inches; }
+bool mounts_again(Troop list_troop) { return rules().mount_again.contains(list_troop); }
 
 int die_upgrade_cost(int groups_upgraded_before, bool general_adds) {
   const int pips = die_upgrade_pips(groups_upgraded_before);

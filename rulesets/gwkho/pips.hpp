@@ -109,6 +109,7 @@ enum class PipAction : std::uint8_t {
   kBreakElement,              // [Pip-18] break an element of one's own
   kRallyBroken,               // [Pip-18] rally a broken element
   kActivateRegiment,          // [Pip-2]
+  kHoldAgainstSurrender,      // [Pip-16, Mor-19] hold an element that would surrender (G-37)
 };
 struct OtherCost {
   PipAction action = PipAction::kHoldImpetuous;
@@ -126,6 +127,9 @@ PipCost other_cost(const OtherCost& c);
 int replace_crew_friends_within_inches();
 int replace_crew_enemy_within_inches();
 int mount_not_within_inches();
+// [Pip-16, G-40a] Mounted infantry (a list troop Cv(i) or Lc(i)) may dismount and mount more than
+// once a game; every other troop once.
+bool mounts_again(Troop list_troop);
 
 // [Pip-19, CC-1] What one step of the combat die costs a group, the first of the bound or a
 // later one; a general with the group (not an inert commander-in-chief) adds one PIP of it.

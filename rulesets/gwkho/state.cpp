@@ -73,6 +73,8 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
   broken_by_enemy_.assign(els_.size(), false);
   enemy_shot_.assign(els_.size(), false);
   became_broken_.assign(els_.size(), false);
+  surrender_asked_.assign(els_.size(), false);
+  surrender_held_.assign(els_.size(), false);
   mount_now_.assign(els_.size(), false);
   mount_done_.assign(els_.size(), false);
   for (int s = 0; s < kNumSides; ++s) {
@@ -139,6 +141,8 @@ void GwkhoState::start_bound() {
     s.fought = false;
     s.made_contact = false;
     mount_now_[static_cast<std::size_t>(e)] = false;
+    surrender_asked_[static_cast<std::size_t>(e)] = false;
+    surrender_held_[static_cast<std::size_t>(e)] = false;
     // [Mor-19] Surrender reads who became broken this bound.
     if (gw_->rules().surrender)
       became_broken_[static_cast<std::size_t>(e)] =
@@ -245,7 +249,12 @@ void GwkhoState::do_apply(game::Action a) {
 
 // [Mor-9 .. Mor-20] The end of a bound: morale and victory; else the other side's bound.
 void GwkhoState::end_bound() {
-  if (gw_->rules().surrender) surrender_check();  // [Mor-19] state_bound.cpp
+  if (gw_->rules().surrender) {
+    // [Mor-19] First the moving side's decisions to hold its elements, then the surrenders
+    // (state_bound.cpp).
+    if (offer_surrender_hold()) return;
+    surrender_check();
+  }
   std::array<Morale, kNumSides> army{};
   for (int s = 0; s < kNumSides; ++s) {
     army[static_cast<std::size_t>(s)] = army_morale_of(s).army();
@@ -523,6 +532,22 @@ bool GwkhoState::in_contact(int e) const {
     if (geo::edge_contact(s.base, os.base, kSlack)) return true;
   }
   return false;
+}
+
+int GwkhoState::nearest_enemy(int e) const {
+  const geo::Base& b = els_[static_cast<std::size_t>(e)].base;
+  int nearest = -1;
+  geo::SquaredDistance best;
+  for (int o = 0; o < num_elements(); ++o) {
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    if (!os.alive || side_of(o) == side_of(e)) continue;
+    const geo::SquaredDistance dd = geo::distance_sq(b, os.base);
+    if (nearest < 0 || dd < best) {
+      nearest = o;
+      best = dd;
+    }
+  }
+  return nearest;
 }
 
 std::int64_t GwkhoState::nearest_enemy_sq(int e, const geo::Base& b) const {

@@ -37,6 +37,8 @@
 //                 front against that enemy's side (geo::Side order: front, left, back, right)
 //     code 72     the element dismounts (or, dismounted, mounts): 1 PIP (Pip-16, Dis-1;
 //                 state_bound.cpp)
+//     code 73     the element is broken by its own side: 1 PIP (Pip-18, ruling G-36e); never
+//                 listed, a person asks for it (act::person)
 //   A move code of an element that has moved already is its march move (Pip-7, G-10).
 //   legal_actions() lists a finite candidate set of these codes (state_moves.cpp says which).
 //   1000000 + (m - 10000)    a person's request for move code m when it is not listed:
@@ -49,6 +51,8 @@
 //   100300, 100301           the active side declines / buys a die step for its element's group
 //   100310, 100311           the winner holds / follows up (CC-15, when it may and need not)
 //   100320, 100321           a mounted loser beaten back by foot stays / routs a move (CC-14)
+//   100330, 100331           the active side lets its element surrender / holds it (1 PIP;
+//                            Mor-19, ruling G-37; at the end of the bound, state_bound.cpp)
 //   100400 + 10*(da-1)+db-1  chance: the dice of artillery fire (gun, target; Sht-11)
 //   101000 + t               the pending shooter shoots at element t (its owner's choice, Sht-2)
 //   102000 + c               command c of the active side buys its own morale (Pip-17, Mor-11)
@@ -109,7 +113,8 @@ inline constexpr int kDrop = 36;     // internal: a person's drop (act::place), 
 inline constexpr int kContact = 40;  // .. 71
 inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
-inline constexpr int kMount = 72;  // the element dismounts, or mounts (Pip-16, Dis-1)
+inline constexpr int kMount = 72;     // the element dismounts, or mounts (Pip-16, Dis-1)
+inline constexpr int kBreakOwn = 73;  // the element is broken by its own side (Pip-18)
 inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
 // Close combat, shooting and morale in play (state_fight.cpp): kFightBase .. kFightEnd - 1.
 inline constexpr game::Action kFightBase = 100000;
@@ -120,6 +125,8 @@ inline constexpr game::Action kHoldBack = 100310;
 inline constexpr game::Action kFollowUp = 100311;
 inline constexpr game::Action kStandFast = 100320;
 inline constexpr game::Action kRoutAway = 100321;
+inline constexpr game::Action kLetSurrender = 100330;
+inline constexpr game::Action kHoldSurrender = 100331;
 inline constexpr game::Action kArtilleryDice = 100400;  // + 10*(da-1) + db-1
 inline constexpr game::Action kChooseTarget = 101000;   // + t
 inline constexpr game::Action kOwnMorale = 102000;      // + c
@@ -184,6 +191,7 @@ enum class FightStep : std::uint8_t {
   kChooseTarget,   // decision: the shooter's target
   kShotDice,       // chance: the two dice of a shot
   kArtilleryDice,  // chance: the gun's and the target's dice
+  kHoldSurrender,  // decision: the active side holds its element that would surrender (Mor-19)
 };
 
 // What close combat and shooting remember of an element within a bound (state_fight.cpp).
@@ -295,6 +303,12 @@ class GwkhoState final : public game::State {
   core::Status mount_refusal(int e) const;
   bool changed_mount_this_bound(int e) const { return mount_now_[static_cast<std::size_t>(e)]; }
   bool changed_mount(int e) const { return mount_done_[static_cast<std::size_t>(e)]; }
+  // [Mor-19, G-37] The surrender rules' view of element e now (`held`: as if its side held it).
+  SurrenderCase surrender_case(int e, bool held = false) const;
+  // [Mor-19, G-37] Its side held element e against surrender this bound.
+  bool held_against_surrender(int e) const { return surrender_held_[static_cast<std::size_t>(e)]; }
+  // [Pip-18, Mor-14, G-36e] Why the active side may not break its own element e now, or Ok.
+  core::Status break_refusal(int e) const;
   // The pending shot or combat: (shooter or active element, target or enemy); -1 when none.
   int pending_a() const { return pa_; }
   int pending_b() const { return pb_; }
@@ -350,6 +364,9 @@ class GwkhoState final : public game::State {
   int front_enemy(int e) const;
   // Any enemy in edge contact with e.
   bool in_contact(int e) const;
+  // [Mov-7, Mor-19] The living enemy element nearest to e (routers too; the first by index of
+  // those equally near), or -1 when none is left.
+  int nearest_enemy(int e) const;
   // [CC-5 .. CC-9] The close-combat situation of a (the active side's) against b, as they stand.
   CombatSituation combat_situation(int a, int b) const;
   // [CC-1, Pip-19] What buying a die step for element e's group costs now, or nothing when it
@@ -407,6 +424,8 @@ class GwkhoState final : public game::State {
   int regiment_elements_left(int r) const;
   std::pair<int, int> regiment_of_number(int r) const;  // (command, regiment) of the active side
   void surrender_check();
+  bool offer_surrender_hold();
+  void break_own(int e);
   void change_mount(int e);
   void next_shot();
   void next_combat();
@@ -496,13 +515,15 @@ class GwkhoState final : public game::State {
   int command_ = -1;                                    // ... the command acting now
   ActivateStep astep_ = ActivateStep::kNone;            // ... what is to happen between activations
   std::array<std::vector<bool>, kNumSides> activated_;  // ... commands that acted this round
-  std::vector<bool> enemy_shot_;     // [Seq-8] shot in an enemy activation this round
-  std::vector<int> reg_pips_;        // [Pip-2] PIPs of the active side's regiments
-  std::vector<bool> reg_active_;     // ... activated this bound
-  int reg_roll_ = -1;                // ... the regiment whose dice are to be rolled
-  std::vector<bool> became_broken_;  // [Mor-19] broken during this bound
-  std::vector<bool> mount_now_;      // [Sht-14] dismounted or mounted this bound
-  std::vector<bool> mount_done_;     // [Dis-1] ... this game (once a game)
+  std::vector<bool> enemy_shot_;       // [Seq-8] shot in an enemy activation this round
+  std::vector<int> reg_pips_;          // [Pip-2] PIPs of the active side's regiments
+  std::vector<bool> reg_active_;       // ... activated this bound
+  int reg_roll_ = -1;                  // ... the regiment whose dice are to be rolled
+  std::vector<bool> became_broken_;    // [Mor-19] broken during this bound
+  std::vector<bool> surrender_asked_;  // [Mor-19] ... its side was asked to hold it this bound
+  std::vector<bool> surrender_held_;   // ... and held it
+  std::vector<bool> mount_now_;        // [Sht-14] dismounted or mounted this bound
+  std::vector<bool> mount_done_;       // [Dis-1] ... this game (once a game)
 };
 
 }  // namespace carroccio::gwkho

@@ -403,7 +403,8 @@ core::Status GwkhoState::mount_refusal(int e) const {
   if (!d.dismount)
     return core::make_error(
         fmt::format("{}'s army list gives it no dismount option (Dis-1).", d.id));
-  if (mount_done_[static_cast<std::size_t>(e)])
+  // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i)).
+  if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.list_troop))
     return core::make_error(
         fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", d.id));
   if (s.moves > 0 || s.held)
@@ -459,71 +460,128 @@ void GwkhoState::change_mount(int e) {
 // ---------------------------------------------------------------------------------------------
 // Surrender
 
+// [Mor-19, G-37] What the surrender rules ask of element e as the table stands: its army and
+// the enemy's, its morale (and, stubborn, what it would be but for that), its nearest enemy and
+// the captors within reach, an enemy touching it after a round, whether it is surrounded; `held`
+// as if its side held it.
+SurrenderCase GwkhoState::surrender_case(int e, bool held) const {
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  const ElementDef& d = gw_->element(e);
+  SurrenderCase c;
+  c.troop = d.troop;
+  c.peoples = d.peoples;
+  c.dismounted_hc = d.list_troop.type == TroopType::kHc && d.troop != d.list_troop;
+  c.culture = gw_->side(d.side).army.culture;
+  c.enemy_culture = gw_->side(1 - d.side).army.culture;
+  c.year = gw_->scenario_data().year;
+  c.british_isles = gw_->side(d.side).army.british_isles;
+  c.held = held;
+  c.broken = s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken;
+  c.became_broken = c.broken && became_broken_[static_cast<std::size_t>(e)];
+  // [Mor-19] Landsknechts and Swiss (ruling G-37a): their pike have become shaken (any pike
+  // element of their people on their side takes shaken or broken morale, or routs), and a
+  // stubborn element would be broken but for being stubborn.
+  const bool landsknecht = d.peoples.has(People::kLandsknecht);
+  if (landsknecht || d.peoples.has(People::kSwiss)) {
+    const People p = landsknecht ? People::kLandsknecht : People::kSwiss;
+    for (int o = 0; o < num_elements() && !c.pike_shaken; ++o) {
+      const ElementDef& od = gw_->element(o);
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || od.side != d.side || !od.peoples.has(p) ||
+          od.list_troop.type != TroopType::kPk)
+        continue;
+      c.pike_shaken = os.routing || morale_of(o) != Morale::kSteady;
+    }
+    if (d.status == Status::kStubborn) {
+      const MoraleElement me{d.list_troop, Status::kNone,
+                             d.command,    d.regiment,
+                             s.loss,       broken_by_enemy_[static_cast<std::size_t>(e)]};
+      c.would_be_broken = element_morale(army_morale_of(d.side), me, own_morale_[d.side],
+                                         history_[d.side]) == Morale::kBroken;
+    }
+  }
+  // Its enemies: the nearest (a router counts as broken), captors within reach, one touching it
+  // after a round.
+  const int nearest = nearest_enemy(e);
+  for (int o = 0; o < num_elements(); ++o) {
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    if (!os.alive || side_of(o) == d.side) continue;
+    if (!os.routing && takes_prisoners(gw_->element(o).troop, morale_of(o)) &&
+        geo::distance_sq(s.base, os.base).within(inch(surrender_within_inches())))
+      c.near_captors = true;
+  }
+  if (nearest >= 0) {
+    const ElementDef& nd = gw_->element(nearest);
+    c.nearest_enemy_morale =
+        els_[static_cast<std::size_t>(nearest)].routing ? Morale::kBroken : morale_of(nearest);
+    c.nearest_enemy_swiss = nd.peoples.has(People::kSwiss);
+    c.nearest_enemy_landsknecht = nd.peoples.has(People::kLandsknecht);
+  }
+  const int touching = front_enemy(e);
+  if (s.fought && in_contact(e)) {
+    c.in_contact_after_round = true;
+    int t = touching;
+    for (int o = 0; o < num_elements() && t < 0; ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (os.alive && side_of(o) != d.side && geo::edge_contact(s.base, os.base, 3)) t = o;
+    }
+    if (t >= 0) c.contact_enemy = gw_->element(t).troop;
+  }
+  // Surrounded: enemy touch it, and on no side free of enemy is there room to go.
+  if (c.broken && in_contact(e)) {
+    bool way_out = false;
+    for (geo::Side sd : geo::kAllSides) {
+      bool blocked = false;
+      for (int o = 0; o < num_elements() && !blocked; ++o) {
+        const ElementState& os = els_[static_cast<std::size_t>(o)];
+        if (!os.alive || side_of(o) == d.side) continue;
+        const auto ct = geo::edge_contact(s.base, os.base, 3);
+        blocked = ct && ct->side_a == sd;
+      }
+      if (blocked) continue;
+      const int quarter = static_cast<int>(sd);  // front, left, back, right
+      const std::int64_t step = (quarter % 2 == 0) ? s.base.depth() : s.base.width();
+      const geo::Base out =
+          s.base.moved(s.base.heading() + geo::Angle::degrees(90 * quarter), step);
+      if (on_table(out) && clear_at(out, {e}, -1)) way_out = true;
+    }
+    c.surrounded = !way_out;
+  }
+  return c;
+}
+
+// [Mor-19, Pip-16, G-37] Before the surrenders, the moving side decides, element by element (in
+// element order), whether to hold each of its elements that would surrender and that holding
+// saves ("unless held": the surrounded, and those that became broken near captors), when the
+// PIPs it moves with cover the price (1, as holding impetuous troops). The other side has no
+// PIPs in this bound and holds none. True when a decision is now pending.
+bool GwkhoState::offer_surrender_hold() {
+  OtherCost oc;
+  oc.action = PipAction::kHoldAgainstSurrender;
+  const int price = other_cost(oc).total;
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementState& s = els_[static_cast<std::size_t>(e)];
+    if (!s.alive || !acts(e) || surrender_asked_[static_cast<std::size_t>(e)]) continue;
+    if (pips_for(e) < price) continue;
+    if (!surrenders(surrender_case(e)) || surrenders(surrender_case(e, true))) continue;
+    phase_ = Phase::kCombat;
+    step_ = FightStep::kHoldSurrender;
+    step_side_ = active_;
+    pa_ = e;
+    pb_ = -1;
+    return true;
+  }
+  return false;
+}
+
 // [Mor-19, G-37] At the end of a bound, with the option on: every element the surrender rules
-// give up is removed as destroyed. The lists do not say which peoples an army is of, so only the
-// troop rules apply with the army's culture (its list's `culture`).
+// give up (as its side held it or not) is removed as destroyed.
 void GwkhoState::surrender_check() {
   std::vector<int> gone;
   for (int e = 0; e < num_elements(); ++e) {
-    const ElementState& s = els_[static_cast<std::size_t>(e)];
-    if (!s.alive) continue;
-    const ElementDef& d = gw_->element(e);
-    SurrenderCase c;
-    c.troop = d.troop;
-    c.dismounted_hc = d.list_troop.type == TroopType::kHc && d.troop != d.list_troop;
-    c.culture = gw_->side(d.side).army.culture;
-    c.enemy_culture = gw_->side(1 - d.side).army.culture;
-    c.year = gw_->scenario_data().year;
-    c.british_isles = gw_->side(d.side).army.british_isles;
-    c.broken = s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken;
-    c.became_broken = c.broken && became_broken_[static_cast<std::size_t>(e)];
-    // Its enemies: the nearest, captors within reach, one touching it after a round.
-    int nearest = -1;
-    geo::SquaredDistance best;
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (!os.alive || side_of(o) == d.side) continue;
-      const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
-      if (nearest < 0 || dd < best) {
-        nearest = o;
-        best = dd;
-      }
-      if (!os.routing && takes_prisoners(gw_->element(o).troop, morale_of(o)) &&
-          dd.within(inch(surrender_within_inches())))
-        c.near_captors = true;
-    }
-    if (nearest >= 0) c.nearest_enemy_morale = morale_of(nearest);
-    const int touching = front_enemy(e);
-    if (s.fought && in_contact(e)) {
-      c.in_contact_after_round = true;
-      int t = touching;
-      for (int o = 0; o < num_elements() && t < 0; ++o) {
-        const ElementState& os = els_[static_cast<std::size_t>(o)];
-        if (os.alive && side_of(o) != d.side && geo::edge_contact(s.base, os.base, 3)) t = o;
-      }
-      if (t >= 0) c.contact_enemy = gw_->element(t).troop;
-    }
-    // Surrounded: enemy touch it, and on no side free of enemy is there room to go.
-    if (c.broken && in_contact(e)) {
-      bool way_out = false;
-      for (geo::Side sd : geo::kAllSides) {
-        bool blocked = false;
-        for (int o = 0; o < num_elements() && !blocked; ++o) {
-          const ElementState& os = els_[static_cast<std::size_t>(o)];
-          if (!os.alive || side_of(o) == d.side) continue;
-          const auto ct = geo::edge_contact(s.base, os.base, 3);
-          blocked = ct && ct->side_a == sd;
-        }
-        if (blocked) continue;
-        const int quarter = static_cast<int>(sd);  // front, left, back, right
-        const std::int64_t step = (quarter % 2 == 0) ? s.base.depth() : s.base.width();
-        const geo::Base out =
-            s.base.moved(s.base.heading() + geo::Angle::degrees(90 * quarter), step);
-        if (on_table(out) && clear_at(out, {e}, -1)) way_out = true;
-      }
-      c.surrounded = !way_out;
-    }
-    if (surrenders(c)) gone.push_back(e);
+    if (!els_[static_cast<std::size_t>(e)].alive) continue;
+    if (surrenders(surrender_case(e, surrender_held_[static_cast<std::size_t>(e)])))
+      gone.push_back(e);
   }
   for (int e : gone) {
     if (logging())

@@ -60,6 +60,7 @@ game::Player GwkhoState::fight_player() const {
     case FightStep::kFollowUp:
     case FightStep::kMayRout:
     case FightStep::kChooseTarget:
+    case FightStep::kHoldSurrender:
       return step_side_;
     default:
       return game::kChancePlayer;
@@ -82,6 +83,10 @@ void GwkhoState::fight_actions(std::vector<game::Action>& out) const {
     case FightStep::kMayRout:
       out.push_back(act::kStandFast);
       out.push_back(act::kRoutAway);
+      break;
+    case FightStep::kHoldSurrender:
+      out.push_back(act::kLetSurrender);
+      out.push_back(act::kHoldSurrender);
       break;
     case FightStep::kChooseTarget:
       for (int t : shot_targets(pa_)) out.push_back(act::kChooseTarget + t);
@@ -638,6 +643,26 @@ void GwkhoState::after_round(int winner, int loser, Result loser_result) {
 
 void GwkhoState::apply_fight(game::Action a) {
   switch (step_) {
+    case FightStep::kHoldSurrender: {
+      // [Mor-19, Pip-16, G-37] Held for 1 PIP of the PIPs it moves with, or let go; then the
+      // next element to decide for, or the surrenders (end_bound).
+      const int e = pa_;
+      surrender_asked_[static_cast<std::size_t>(e)] = true;
+      if (a == act::kHoldSurrender) {
+        OtherCost oc;
+        oc.action = PipAction::kHoldAgainstSurrender;
+        const int cost = other_cost(oc).total;
+        pool_for(e) -= cost;
+        surrender_held_[static_cast<std::size_t>(e)] = true;
+        if (logging())
+          emit("hold", fmt::format("{} is held against surrender ({} PIP)", name(e), cost),
+               "gwkho Mor-19");
+      }
+      step_ = FightStep::kNone;
+      pa_ = pb_ = -1;
+      end_bound();
+      return;
+    }
     case FightStep::kChooseTarget: {
       pb_ = a - act::kChooseTarget;
       step_ = is_artillery(gw_->element(pa_).troop.type) ? FightStep::kArtilleryDice
@@ -908,6 +933,43 @@ void GwkhoState::morale_actions(std::vector<game::Action>& out) const {
   }
 }
 
+// [Pip-18, Mor-14, G-36e] The active side breaks one of its own elements for 1 PIP of the PIPs
+// it moves with (its regiment's, else its command's): not (s) troops but El, Lc and Xb, not
+// Xb(x), Pk(o) or artillery (`other_cost` says which), not one already broken or routing, not
+// one in contact with an enemy. Stubborn troops too: their own side may break them.
+core::Status GwkhoState::break_refusal(int e) const {
+  const ElementDef& d = gw_->element(e);
+  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  if (phase_ != Phase::kMove || !acts(e) || !s.alive)
+    return core::make_error(fmt::format("{} cannot be broken by its side now.", d.id));
+  if (s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken)
+    return core::make_error(fmt::format("{} is broken already.", d.id));
+  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+  OtherCost oc;
+  oc.action = PipAction::kBreakElement;
+  oc.troop = d.troop;
+  const PipCost c = other_cost(oc);
+  if (!c.refused.empty()) return core::make_error(fmt::format("{}: {} (Pip-18).", d.id, c.refused));
+  if (c.total > pips_for(e))
+    return core::make_error(fmt::format("Breaking an element costs {} PIP (Pip-18).", c.total));
+  return core::Status::Ok();
+}
+
+void GwkhoState::break_own(int e) {
+  OtherCost oc;
+  oc.action = PipAction::kBreakElement;
+  oc.troop = gw_->element(e).troop;
+  const int cost = other_cost(oc).total;
+  pool_for(e) -= cost;
+  ElementState& s = els_[static_cast<std::size_t>(e)];
+  s.loss = Loss::kBroken;  // [Mor-9] half its e/e (ruling G-34); it routs after the moves
+  broken_by_enemy_[static_cast<std::size_t>(e)] = false;
+  morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
+  if (logging())
+    emit("morale", fmt::format("{} is broken by its own side ({} PIP)", name(e), cost),
+         "gwkho Pip-18");
+}
+
 // [Mor-13, G-35] After the moving side's moves, its elements whose morale is broken (brittle
 // troops whose army shook first, missile troops under a broken missile ledger, a broken
 // mutinous ledger...) and that are not in close combat turn and rout with the routers.
@@ -1004,6 +1066,9 @@ std::string GwkhoState::fight_action_text(game::Action a) const {
     case FightStep::kMayRout:
       return a == act::kRoutAway ? fmt::format("{} routs a move", id(fu_loser_))
                                  : fmt::format("{} stays", id(fu_loser_));
+    case FightStep::kHoldSurrender:
+      return a == act::kHoldSurrender ? fmt::format("hold {} against surrender (1 PIP)", id(pa_))
+                                      : fmt::format("let {} surrender", id(pa_));
     case FightStep::kChooseTarget:
       return fmt::format("{} shoots at {}", id(pa_), enemy(a - act::kChooseTarget));
     case FightStep::kShotDice:

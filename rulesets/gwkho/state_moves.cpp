@@ -134,17 +134,7 @@ bool GwkhoState::impetuous(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (!s.alive || s.routing) return false;
-  int nearest = -1;
-  geo::SquaredDistance best;
-  for (int o = 0; o < num_elements(); ++o) {
-    const ElementState& os = els_[static_cast<std::size_t>(o)];
-    if (!os.alive || side_of(o) == d.side) continue;
-    const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
-    if (nearest < 0 || dd < best) {
-      nearest = o;
-      best = dd;
-    }
-  }
+  const int nearest = nearest_enemy(e);
   ImpetusCase c;
   c.morale = morale_of(e);
   if (nearest >= 0) {
@@ -782,6 +772,10 @@ void GwkhoState::do_move(game::Action a) {
     change_mount(e);  // [Pip-16, Dis-1] state_bound.cpp
     return;
   }
+  if (!drop && code == act::kBreakOwn) {
+    break_own(e);  // [Pip-18] state_fight.cpp
+    return;
+  }
   if (!drop && code == act::kHold) {
     // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
     std::vector<int> group = group_of(e);
@@ -887,7 +881,8 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
   }
   const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return core::make_error("That names no element.");
-  if (code == act::kMount) return mount_refusal(e);  // state_bound.cpp
+  if (code == act::kMount) return mount_refusal(e);     // state_bound.cpp
+  if (code == act::kBreakOwn) return break_refusal(e);  // state_fight.cpp
   if (code == act::kHold) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     const std::vector<int> group = group_of(e);
@@ -950,18 +945,7 @@ void GwkhoState::impetuous_moves() {
         codes.push_back(act::contact_code(0, static_cast<int>(sd)));
       for (int q = 3; q >= 0; --q) codes.push_back(act::kAdvance + q);
     }
-    // Its nearest enemy.
-    int nearest = -1;
-    geo::SquaredDistance best;
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (!os.alive || side_of(o) == active_) continue;
-      const geo::SquaredDistance dd = geo::distance_sq(s.base, os.base);
-      if (nearest < 0 || dd < best) {
-        nearest = o;
-        best = dd;
-      }
-    }
+    const int nearest = nearest_enemy(e);
     if (nearest < 0) continue;
     for (int code : codes) {
       const bool advance = code < act::kGroupAdvance + 4;
@@ -1050,6 +1034,7 @@ std::string GwkhoState::move_text(game::Action a) const {
     if (code == act::kGroupTurnRight) return "group turns right";
     if (code == act::kGroupContact) return "group advances into contact";
     if (code == act::kHold) return "hold the impetuous group";
+    if (code == act::kBreakOwn) return "broken by its own side";
     if (code == act::kMount)
       return gw_->element(e).troop == gw_->element(e).list_troop ? "dismount" : "mount";
     if (code >= act::kContact && code < act::kNumCodes) {

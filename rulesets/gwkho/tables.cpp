@@ -840,6 +840,7 @@ void load_pips(Tables& t, const Data& d) {
   p.replace_crew_enemy_within_inches = j("replace_crew_enemy_within_inches");
   p.dismount = j("dismount");
   p.mount_not_within_inches = j("mount_not_within_inches");
+  p.mount_again = d.troops(o, op, "mount_again");
   p.destroy_uncrewed_foot = j("destroy_uncrewed_foot");
   p.destroy_uncrewed_mounted = j("destroy_uncrewed_mounted");
   p.use_enemy_artillery = j("use_enemy_artillery");

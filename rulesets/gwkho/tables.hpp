@@ -336,6 +336,7 @@ struct PipRules {
       destroy_uncrewed_foot = 0, destroy_uncrewed_mounted = 0, use_enemy_artillery = 0,
       command_morale = 0, rally_command = 0, rally_command_with_elephants = 0, break_element = 0;
   TroopSet break_never, break_except;
+  TroopSet mount_again;  // [Pip-16] mounted infantry: dismount and mount more than once a game
   int rally_broken = 0, rally_broken_elephants = 0, general_adds_to_die = 0;
 };
 

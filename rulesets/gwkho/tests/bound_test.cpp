@@ -18,8 +18,12 @@
 namespace carroccio::gwkho {
 namespace {
 
+using testing::builtin_list;
 using testing::find;
+using testing::hold_side;
 using testing::make_game;
+using testing::play_while_active;
+using testing::set_pips;
 using testing::small_scenario;
 using testing::start;
 
@@ -63,9 +67,7 @@ void play_out_activation(GwkhoState& st) {
 // Red's army (legnano-imperial) with Philip of Heinsberg (command 1) decisive.
 nlohmann::json decisive_scenario() {
   nlohmann::json j = small_scenario();
-  nlohmann::json list;
-  for (const auto& [id, text] : builtin_army_lists())
-    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  nlohmann::json list = builtin_list("legnano-imperial");
   list["commands"][1]["decisive"] = true;
   j["sides"][0]["army"] = list;
   return j;
@@ -246,8 +248,7 @@ TEST(Gwkho_Sequence, Clause_Seq_8_AnElementShootsOnceInTheEnemysActivationsOfARo
   const int knight = find(*g, "red.0.0.0");
   st->debug_place(bow, {36 * kIn, 20 * kIn}, 90);
   st->debug_place(knight, {36 * kIn, 25 * kIn}, 270);
-  for (int e = 0; e < g->num_elements(); ++e)
-    if (g->element(e).side == 0) st->debug_hold(e);
+  hold_side(*st, 0);
   EXPECT_FALSE(st->shot_targets(bow).empty());
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   // The bow shoots in red's activation (dice 1 and 1: nothing).
@@ -444,15 +445,12 @@ std::unique_ptr<GwkhoState> surrender_table(std::shared_ptr<const GwkhoGame>* g,
   r.surrender = option;
   *g = make_game(j, r);
   auto st = start(*g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
-  st->debug_set_pips(2, 0);
+  set_pips(*st, {0, 0, 0});
   const int knight = find(**g, "red.0.0.0");
   const int foot = find(**g, "blue.1.2.0");
   st->debug_place(knight, {36 * kIn, 30 * kIn}, 270);
   st->debug_place(foot, {36 * kIn + captor_inches * kIn + 2000, 30 * kIn}, 0);
-  for (int e = 0; e < (*g)->num_elements(); ++e)
-    if ((*g)->element(e).side == 1) st->debug_hold(e);
+  hold_side(*st, 1);
   st->debug_rout(knight);
   return st;
 }
@@ -464,12 +462,7 @@ TEST(Gwkho_Surrender, Clause_Mor_19_ABrokenElementNearCaptorsSurrendersWithTheOp
   st->set_event_sink(&log);
   const int knight = find(*g, "red.0.0.0");
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-  for (int guard = 0; guard < 100 && st->active() == 1 && !st->is_terminal(); ++guard) {
-    if (st->is_chance_node())
-      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
-    else
-      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
-  }
+  play_while_active(*st, 1, 100);
   EXPECT_FALSE(st->element(knight).alive);
   EXPECT_EQ(st->element(knight).loss, Loss::kDestroyed);
   bool logged = false;
@@ -487,14 +480,259 @@ TEST(Gwkho_Surrender, Clause_Mor_19_NoSurrenderWithoutTheOptionBefore1500OrFarFr
     auto st = surrender_table(&g, c.option, c.year, c.inches);
     const int knight = find(*g, "red.0.0.0");
     ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-    for (int guard = 0; guard < 100 && st->active() == 1 && !st->is_terminal(); ++guard) {
-      if (st->is_chance_node())
-        ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
-      else
-        ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
-    }
+    play_while_active(*st, 1, 100);
     EXPECT_TRUE(st->element(knight).alive) << c.option << ' ' << c.year << ' ' << c.inches;
   }
+}
+
+// Blue's bound in 1510 with surrender on: blue's heavy foot blue.1.2.0 and .1 routing (broken
+// this bound) 4 inches from red knights that take prisoners; blue's command 1 has `pips`. The
+// bound goes straight to its close combat (there is none), then its end.
+std::unique_ptr<GwkhoState> hold_table(std::shared_ptr<const GwkhoGame>* g, int pips) {
+  auto j = small_scenario("blue", false);
+  j["year"] = 1510;
+  RuleOptions r;
+  r.surrender = true;
+  *g = make_game(j, r);
+  auto st = start(*g);
+  set_pips(*st, {0, pips, 0});
+  for (int k = 0; k < 2; ++k) {
+    const int foot = find(**g, fmt::format("blue.1.2.{}", k));
+    const int knight = find(**g, fmt::format("red.0.0.{}", k));
+    st->debug_place(foot, {(30 + 10 * k) * kIn, 30 * kIn}, 90);
+    st->debug_place(knight, {(30 + 10 * k) * kIn, 35 * kIn}, 270);
+    st->debug_rout(foot);
+  }
+  return st;
+}
+
+bool logged_rule(const core::EventLog& log, std::string_view rule, std::string_view text) {
+  for (const auto& ev : log.events())
+    if (ev.rule == rule && ev.text.find(text) != std::string::npos) return true;
+  return false;
+}
+
+TEST(Gwkho_Surrender, Clause_Mor_19_TheMovingSideHoldsAnElementAgainstSurrenderForAPip) {
+  std::shared_ptr<const GwkhoGame> g;
+  auto st = hold_table(&g, 1);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  const int first = find(*g, "blue.1.2.0"), second = find(*g, "blue.1.2.1");
+  st->debug_start_combat();
+  // Before the surrenders, blue decides for its first element: a candidate for the agents too.
+  ASSERT_EQ(st->fight_step(), FightStep::kHoldSurrender);
+  EXPECT_EQ(st->current_player(), 1);
+  EXPECT_EQ(st->pending_a(), first);
+  EXPECT_EQ(st->legal_actions(),
+            (std::vector<game::Action>{act::kLetSurrender, act::kHoldSurrender}));
+  ASSERT_TRUE(st->apply(act::kHoldSurrender).ok());
+  // Held for its PIP; the second, with no PIP left, is not offered and surrenders.
+  EXPECT_TRUE(st->element(first).alive);
+  EXPECT_FALSE(st->element(second).alive);
+  EXPECT_EQ(st->element(second).loss, Loss::kDestroyed);
+  EXPECT_TRUE(logged_rule(log, "gwkho Mor-19", "held against surrender (1 PIP)"));
+  EXPECT_EQ(st->active(), 0);  // the bound ended: red's
+}
+
+TEST(Gwkho_Surrender, Clause_Mor_19_NoHoldWithoutThePipOrForTheOtherSideOrWhenLetGo) {
+  {
+    // Let go: it surrenders.
+    std::shared_ptr<const GwkhoGame> g;
+    auto st = hold_table(&g, 2);
+    st->debug_start_combat();
+    ASSERT_EQ(st->fight_step(), FightStep::kHoldSurrender);
+    ASSERT_TRUE(st->apply(act::kLetSurrender).ok());
+    ASSERT_EQ(st->fight_step(), FightStep::kHoldSurrender);  // the second element's turn
+    EXPECT_EQ(st->pending_a(), find(*g, "blue.1.2.1"));
+    ASSERT_TRUE(st->apply(act::kHoldSurrender).ok());
+    EXPECT_FALSE(st->element(find(*g, "blue.1.2.0")).alive);
+    EXPECT_TRUE(st->element(find(*g, "blue.1.2.1")).alive);
+  }
+  {
+    // No PIP: no decision, both surrender.
+    std::shared_ptr<const GwkhoGame> g;
+    auto st = hold_table(&g, 0);
+    st->debug_start_combat();
+    EXPECT_NE(st->fight_step(), FightStep::kHoldSurrender);
+    EXPECT_FALSE(st->element(find(*g, "blue.1.2.0")).alive);
+    EXPECT_FALSE(st->element(find(*g, "blue.1.2.1")).alive);
+  }
+  {
+    // The other side has no PIPs in this bound: red's routing knight near blue is not offered.
+    std::shared_ptr<const GwkhoGame> g;
+    auto st = hold_table(&g, 2);
+    for (int k = 0; k < 2; ++k) st->debug_kill(find(*g, fmt::format("blue.1.2.{}", k)));
+    const int knight = find(*g, "red.0.0.0");
+    st->debug_place(find(*g, "blue.1.1.0"), {30 * kIn, 30 * kIn}, 90);
+    st->debug_rout(knight);
+    st->debug_start_combat();
+    EXPECT_NE(st->fight_step(), FightStep::kHoldSurrender);
+    EXPECT_FALSE(st->element(knight).alive);
+  }
+}
+
+// Red's Como militia (red command 1 group 2) as pike, Pk(o), of `people`, in `year`, with
+// surrender on; blue's heavy foot (blue command 1 group 2) of `blue_people` (none when empty),
+// blue.1.2.0 placed the nearest enemy of red.1.2.0, 9 inches in front of it (too far to take
+// prisoners). Red moves first, with no PIPs.
+std::unique_ptr<GwkhoState> pike_table(std::shared_ptr<const GwkhoGame>* g, const char* people,
+                                       const char* blue_people, int year) {
+  auto j = small_scenario("red", false);
+  j["year"] = year;
+  nlohmann::json red = builtin_list("legnano-imperial");
+  red["commands"][1]["elements"][2]["type"] = "Pk";
+  red["commands"][1]["elements"][2]["grade"] = "o";
+  red["commands"][1]["elements"][2]["peoples"] = {people};
+  j["sides"][0]["army"] = red;
+  if (*blue_people != '\0') {
+    nlohmann::json blue = builtin_list("poitiers-english");
+    blue["commands"][1]["elements"][2]["peoples"] = {blue_people};
+    j["sides"][1]["army"] = blue;
+  }
+  RuleOptions r;
+  r.surrender = true;
+  *g = make_game(j, r);
+  auto st = start(*g);
+  set_pips(*st, {0, 0});
+  st->debug_place(find(**g, "red.1.2.0"), {36 * kIn, 30 * kIn}, 270);
+  st->debug_place(find(**g, "blue.1.2.0"), {36 * kIn, 20 * kIn}, 90);
+  return st;
+}
+
+// Red loses elements (not its pike) until its army ledger is at least `m`.
+void shake_red(GwkhoState& st, Morale m) {
+  for (int e = 0; e < st.num_elements() && st.army_morale_of(0).army() < m; ++e)
+    if (st.side_of(e) == 0 && st.gw().element(e).id.rfind("red.1.2.", 0) != 0) st.debug_kill(e);
+  ASSERT_GE(st.army_morale_of(0).army(), m);
+}
+
+TEST(Gwkho_Surrender, Clause_Mor_19_LandsknechtsGiveUpWhenTheirPikeShakeButNeverToTheSwiss) {
+  struct Case {
+    const char* blue_people;
+    int year;
+    bool shaken, gives_up;
+  };
+  for (const Case c : {Case{"", 1510, true, true}, Case{"swiss", 1510, true, false},
+                       Case{"", 1510, false, false}, Case{"", 1490, true, false}}) {
+    std::shared_ptr<const GwkhoGame> g;
+    auto st = pike_table(&g, "landsknecht", c.blue_people, c.year);
+    const int pike = find(*g, "red.1.2.0");
+    if (c.shaken) shake_red(*st, Morale::kShaken);
+    EXPECT_EQ(st->morale_of(pike) != Morale::kSteady, c.shaken);
+    EXPECT_EQ(st->surrender_case(pike).nearest_enemy_swiss, *c.blue_people != '\0');
+    st->debug_start_combat();
+    EXPECT_EQ(st->element(pike).alive, !c.gives_up)
+        << c.blue_people << ' ' << c.year << ' ' << c.shaken;
+  }
+}
+
+TEST(Gwkho_Surrender, Clause_Mor_19_SwissAfter1550GiveUpWhenBrokenButNeverToLandsknechts) {
+  struct Case {
+    const char* blue_people;
+    int year;
+    bool broken, gives_up;
+  };
+  for (const Case c : {Case{"", 1555, true, true}, Case{"landsknecht", 1555, true, false},
+                       Case{"", 1540, true, false}, Case{"", 1555, false, false}}) {
+    std::shared_ptr<const GwkhoGame> g;
+    auto st = pike_table(&g, "swiss", c.blue_people, c.year);
+    const int pike = find(*g, "red.1.2.0");
+    // Shaken (not broken) is not enough for the Swiss.
+    shake_red(*st, Morale::kShaken);
+    if (c.broken) st->debug_rout(pike);
+    st->debug_start_combat();
+    EXPECT_EQ(st->element(pike).alive, !c.gives_up)
+        << c.blue_people << ' ' << c.year << ' ' << c.broken;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Breaking one's own elements
+
+TEST(Gwkho_Morale, Clause_Pip_18_ASideBreaksItsOwnElementForAPipAndItRouts) {
+  const auto g = make_game(small_scenario("blue", false));
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  set_pips(*st, {1, 1, 0});
+  const int hi = find(*g, "blue.1.2.0");  // HI(o)
+  st->debug_place(hi, {36 * kIn, 24 * kIn}, 90);
+  const game::Action m = act::move(hi, act::kBreakOwn);
+  // Never a candidate of the agents; a person asks for it.
+  EXPECT_FALSE(listed(*st, m));
+  EXPECT_FALSE(st->check_unlisted(m).ok());
+  ASSERT_TRUE(st->check_unlisted(act::person(m)).ok())
+      << st->check_unlisted(act::person(m)).message();
+  ASSERT_TRUE(st->apply(act::person(m)).ok());
+  EXPECT_EQ(st->pips(1), 0);
+  EXPECT_EQ(st->element(hi).loss, Loss::kBroken);
+  EXPECT_EQ(st->morale_of(hi), Morale::kBroken);
+  EXPECT_TRUE(logged_rule(log, "gwkho Pip-18", "broken by its own side"));
+  // Negative: broken already; (s) troops (the Prince's longbows, Lb(s)); no PIP left.
+  EXPECT_FALSE(st->check_unlisted(act::person(m)).ok());
+  const auto bows =
+      st->check_unlisted(act::person(act::move(find(*g, "blue.0.1.0"), act::kBreakOwn)));
+  ASSERT_FALSE(bows.ok());
+  EXPECT_NE(bows.message().find("Pip-18"), std::string::npos) << bows.message();
+  EXPECT_FALSE(
+      st->check_unlisted(act::person(act::move(find(*g, "blue.1.2.1"), act::kBreakOwn))).ok());
+  // The broken element routs after the moves, as broken elements do.
+  hold_side(*st, 1);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_TRUE(st->element(hi).routing);
+}
+
+TEST(Gwkho_Morale, Clause_Mor_14_AStubbornElementBrokenByItsOwnSideIsBroken) {
+  auto j = small_scenario("blue", false);
+  nlohmann::json blue = builtin_list("poitiers-english");
+  blue["commands"][1]["elements"][2]["status"] = "stubborn";
+  j["sides"][1]["army"] = blue;
+  const auto g = make_game(j);
+  auto st = start(g);
+  set_pips(*st, {0, 1, 0});
+  const int hi = find(*g, "blue.1.2.0");
+  st->debug_place(hi, {36 * kIn, 24 * kIn}, 90);
+  ASSERT_TRUE(st->apply(act::person(act::move(hi, act::kBreakOwn))).ok());
+  EXPECT_EQ(st->morale_of(hi), Morale::kBroken);
+  // Negative: in contact with an enemy, no element is broken by its side.
+  set_pips(*st, {0, 1, 0});
+  const int other = find(*g, "blue.1.2.1");
+  st->debug_place(other, {20 * kIn, 24 * kIn}, 90);
+  st->debug_place(find(*g, "red.1.0.0"), {20 * kIn, 24 * kIn + 1250}, 270);
+  ASSERT_TRUE(st->in_contact(other));
+  EXPECT_FALSE(st->break_refusal(other).ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Berserkers
+
+TEST(Gwkho_Morale, Clause_Mor_18_BerserkersAreNotHeldFromFootWithinOneMoveInPlay) {
+  auto j = small_scenario("blue", false);
+  nlohmann::json blue = builtin_list("poitiers-english");
+  blue["commands"][2]["elements"][3]["status"] = "berserker";  // LI(o)
+  j["sides"][1]["army"] = blue;
+  const auto g = make_game(j);
+  auto st = start(g);
+  set_pips(*st, {0, 0, 2});
+  const int bers = find(*g, "blue.2.3.0");
+  const int spear = find(*g, "red.1.2.0");  // Ph(i): foot
+  const int knight = find(*g, "red.0.0.0");
+  st->debug_place(bers, {36 * kIn, 20 * kIn}, 90);
+  st->debug_place(spear, {36 * kIn, 23 * kIn}, 270);
+  ASSERT_TRUE(st->impetuous(bers));
+  ASSERT_EQ(st->group_of(bers), std::vector<int>{bers});
+  const game::Action hold = act::move(bers, act::kHold);
+  EXPECT_FALSE(listed(*st, hold));
+  const auto why = st->check_unlisted(act::person(hold));
+  ASSERT_FALSE(why.ok());
+  EXPECT_NE(why.message().find("Mor-18"), std::string::npos) << why.message();
+  // Negative: foot beyond one move, or a mounted nearest enemy: they may be held (1 PIP).
+  st->debug_place(spear, {36 * kIn, 34 * kIn}, 270);
+  EXPECT_TRUE(listed(*st, hold));
+  st->debug_place(knight, {36 * kIn, 23 * kIn}, 270);
+  EXPECT_TRUE(listed(*st, hold));
+  ASSERT_TRUE(st->apply(hold).ok());
+  EXPECT_EQ(st->pips(2), 1);
 }
 
 }  // namespace
@@ -511,9 +749,7 @@ TEST(Gwkho_Dismount, Clause_Pip_16_AnElementDismountsForAPipAsItsListSays) {
   auto st = start(g);
   core::EventLog log;
   st->set_event_sink(&log);
-  st->debug_set_pips(0, 2);
-  st->debug_set_pips(1, 0);
-  st->debug_set_pips(2, 0);
+  set_pips(*st, {2, 0, 0});
   // The Prince's men-at-arms, Hc(o), dismount as HI(s) (their list says so).
   const int e = find(*g, "blue.0.0.0");
   const geo::Base before = st->element(e).base;
@@ -544,9 +780,7 @@ TEST(Gwkho_Dismount, Clause_Pip_16_MountingOnceAGameAndNeverWithinEightInchesOfT
   j["sides"][1]["deploy"][0]["dismounted"] = true;  // the Prince's men-at-arms on foot
   const auto g = make_game(j);
   auto st = start(g);
-  st->debug_set_pips(0, 3);
-  st->debug_set_pips(1, 0);
-  st->debug_set_pips(2, 0);
+  set_pips(*st, {3, 0, 0});
   const int e = find(*g, "blue.0.0.9");
   const int enemy = find(*g, "red.1.3.0");
   const geo::Point at = st->element(e).base.centre();
@@ -568,12 +802,48 @@ TEST(Gwkho_Dismount, Clause_Pip_16_MountingOnceAGameAndNeverWithinEightInchesOfT
   EXPECT_NE(again.message().find("once a game"), std::string::npos) << again.message();
 }
 
+TEST(Gwkho_Dismount, Clause_Pip_16_MountedInfantryDismountAndMountMoreThanOnce) {
+  // Red's list with one Cv(i) (mounted infantry) that dismounts as LI(i), in the middle.
+  auto j = small_scenario("red", false);
+  nlohmann::json list = builtin_list("legnano-imperial");
+  list["commands"][0]["elements"].push_back(
+      {{"type", "Cv"}, {"grade", "i"}, {"count", 1}, {"dismount", "LI(i)"}});
+  const int group = static_cast<int>(list["commands"][0]["elements"].size()) - 1;
+  j["sides"][0]["army"] = list;
+  j["sides"][0]["deploy"].push_back(
+      {{"command", 0}, {"group", group}, {"frontage", 1}, {"at", {10, 30}}, {"heading", 270}});
+  const auto g = make_game(j);
+  auto st = start(g);
+  set_pips(*st, {2, 0});
+  const int mi = find(*g, fmt::format("red.0.{}.0", group));
+  ASSERT_TRUE(st->apply(act::move(mi, act::kMount)).ok());
+  ASSERT_EQ(troop_text(st->gw().element(mi).troop), "LI(i)");
+  // Red's next bound: it mounts again (an Hc would be refused: once a game).
+  hold_side(*st, 0);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  play_while_active(*st, 0);
+  play_while_active(*st, 1);
+  for (int guard = 0; guard < 20 && st->phase() != Phase::kMove; ++guard)
+    ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+  ASSERT_EQ(st->active(), 0);
+  set_pips(*st, {2, 0});
+  EXPECT_TRUE(st->changed_mount(mi));
+  ASSERT_TRUE(st->mount_refusal(mi).ok()) << st->mount_refusal(mi).message();
+  // Negative: never mounting within 8 inches of the enemy, mounted infantry or not.
+  const geo::Point at = st->element(mi).base.centre();
+  st->debug_place(find(*g, "blue.1.2.0"), {at.x, at.y - 6 * kIn}, 90);
+  const auto near = st->mount_refusal(mi);
+  ASSERT_FALSE(near.ok());
+  EXPECT_NE(near.message().find("8 inches"), std::string::npos) << near.message();
+  st->debug_place(find(*g, "blue.1.2.0"), {at.x, at.y - 12 * kIn}, 90);
+  ASSERT_TRUE(st->apply(act::move(mi, act::kMount)).ok());
+  EXPECT_EQ(troop_text(st->gw().element(mi).troop), "Cv(i)");
+}
+
 TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound) {
   // Red's list with one Cv(s) that dismounts as Bw(s), deployed in the middle of the table.
   auto j = small_scenario("red", false);
-  nlohmann::json list;
-  for (const auto& [id, text] : builtin_army_lists())
-    if (id == "legnano-imperial") list = nlohmann::json::parse(text);
+  nlohmann::json list = builtin_list("legnano-imperial");
   list["commands"][0]["elements"].push_back(
       {{"type", "Cv"}, {"grade", "s"}, {"count", 1}, {"dismount", "Bw(s)"}});
   const int group = static_cast<int>(list["commands"][0]["elements"].size()) - 1;
@@ -582,8 +852,7 @@ TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound)
       {{"command", 0}, {"group", group}, {"frontage", 1}, {"at", {36, 24}}, {"heading", 270}});
   const auto g = make_game(j);
   auto st = start(g);
-  st->debug_set_pips(0, 2);
-  st->debug_set_pips(1, 0);
+  set_pips(*st, {2, 0});
   const int cv = find(*g, fmt::format("red.0.{}.0", group));
   const int target = find(*g, "blue.1.2.0");
   ASSERT_TRUE(st->apply(act::move(cv, act::kMount)).ok());
@@ -593,15 +862,9 @@ TEST(Gwkho_Dismount, Clause_Sht_14_AnElementThatDismountedDoesNotShootThatBound)
   // Dismounted this bound: it does not shoot.
   EXPECT_TRUE(st->shot_targets(cv).empty());
   // Positive: the next bound (blue's), it shoots back at what is in front of it.
-  for (int e = 0; e < g->num_elements(); ++e)
-    if (g->element(e).side == 0) st->debug_hold(e);
+  hold_side(*st, 0);
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
-  for (int guard = 0; guard < 200 && st->active() == 0 && !st->is_terminal(); ++guard) {
-    if (st->is_chance_node())
-      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
-    else
-      ASSERT_TRUE(st->apply(st->legal_actions().front()).ok());
-  }
+  play_while_active(*st, 0);
   ASSERT_EQ(st->active(), 1);
   st->debug_place(target, {b.centre().x, b.centre().y - 4 * kIn}, 90);
   EXPECT_FALSE(st->changed_mount_this_bound(cv));

@@ -327,6 +327,12 @@ TEST(Gwkho_Pips, Clause_Pip_16_ImpetuousCrewsGunsAndMounting) {
   EXPECT_EQ(replace_crew_friends_within_inches(), 3);
   EXPECT_EQ(replace_crew_enemy_within_inches(), 8);
   EXPECT_EQ(mount_not_within_inches(), 8);
+  // Mounted infantry mount and dismount more than once a game; no other troop does.
+  for (const char* t : {"Cv(i)", "Lc(i)"}) EXPECT_TRUE(mounts_again(T(t))) << t;
+  for (const char* t : {"Cv(o)", "Cv(f)", "Lc(o)", "Lc(s)", "Hc(i)", "Hc(s)"})
+    EXPECT_FALSE(mounts_again(T(t))) << t;
+  // Holding an element against surrender is priced as holding impetuous troops (G-37).
+  EXPECT_EQ(other_cost({.action = PipAction::kHoldAgainstSurrender}).total, 1);
 }
 
 TEST(Gwkho_Pips, Clause_Pip_17_CommandMorale) {

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <initializer_list>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <string_view>
 
 #include "nlohmann/json.hpp"
+#include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/state.hpp"
 #include "rulesets/gwkho/troops.hpp"
@@ -84,6 +86,38 @@ inline int find(const GwkhoGame& g, std::string_view id) {
     if (g.element(e).id == id) return e;
   ADD_FAILURE() << "no element " << id;
   return 0;
+}
+
+// A built-in army list as JSON, for a test to change before a scenario uses it (a missing id
+// fails the test).
+inline nlohmann::json builtin_list(std::string_view list_id) {
+  for (const auto& [id, text] : builtin_army_lists())
+    if (id == list_id) return nlohmann::json::parse(text);
+  ADD_FAILURE() << "no built-in army list " << list_id;
+  return {};
+}
+
+// The PIPs of the active side's commands 0, 1, ... in order.
+inline void set_pips(GwkhoState& st, std::initializer_list<int> pips) {
+  int c = 0;
+  for (int p : pips) st.debug_set_pips(c++, p);
+}
+
+// Every element of `side` is held this bound (none makes an impetuous move).
+inline void hold_side(GwkhoState& st, int side) {
+  for (int e = 0; e < st.gw().num_elements(); ++e)
+    if (st.gw().element(e).side == side) st.debug_hold(e);
+}
+
+// Plays the first chance outcome or the first legal action while `side` is the active side (at
+// most `guard` steps), e.g. the rest of a bound with nothing chosen.
+inline void play_while_active(GwkhoState& st, int side, int guard = 200) {
+  for (int i = 0; i < guard && st.active() == side && !st.is_terminal(); ++i) {
+    if (st.is_chance_node())
+      ASSERT_TRUE(st.apply(st.chance_outcomes().front().action).ok());
+    else
+      ASSERT_TRUE(st.apply(st.legal_actions().front()).ok());
+  }
 }
 
 }  // namespace carroccio::gwkho::testing
