@@ -34,6 +34,12 @@ char terrain_char(const TerrainPiece& t) {
   return t.impassable ? '#' : t.going == Going::kBad ? '%' : ',';
 }
 
+// [G-12d] Linear features: " hedge, _ ditch, + field works, @ permanent fortification, o wagons.
+char line_char(LinearKind k) {
+  static constexpr char kChars[kNumLinearKinds] = {'"', '_', '+', '@', 'o'};
+  return kChars[static_cast<std::size_t>(k)];
+}
+
 bool ground(char c) { return !std::isalpha(static_cast<unsigned char>(c)); }
 
 }  // namespace
@@ -46,6 +52,7 @@ std::string GwkhoState::table_drawing() const {
   for (const auto& t : sc.terrain)  // fords over their rivers
     if (t.kind == TerrainKind::kFord) map.fill_polygon(t.outline, terrain_char(t));
   for (const auto& r : sc.roads) map.stroke(r.line, kRoadHalfWidth, ':', '.');
+  for (const auto& l : sc.lines) map.stroke(l.line, kUnitsPerInch / 2, line_char(l.kind));
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& st = els_[static_cast<std::size_t>(e)];
     if (!st.alive) continue;
@@ -70,6 +77,7 @@ std::string GwkhoState::table_drawing() const {
         "  G H.Art\n";
   os << "    , rough  % bad going  # impassable  ~ river  = ford  - hill  : road; a character is "
         "an inch\n";
+  os << "    \" hedge  _ ditch  + field works  @ fortification  o wagons\n";
   return os.str();
 }
 

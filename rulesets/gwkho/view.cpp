@@ -278,8 +278,10 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     j["kind"] = "decision";
     // The shell asks action_odds() for a decision marked "odds"; the fight decisions with odds
     // (the order of combats, a die step, a target, following up) lead straight to dice.
+    // Holding an element against surrender, or letting it go, rolls nothing (G-37b).
     if ((phase_ == Phase::kShoot || phase_ == Phase::kCombat) && a != act::kHoldBack &&
-        a != act::kStandFast && a != act::kRoutAway) {
+        a != act::kStandFast && a != act::kRoutAway && a != act::kLetSurrender &&
+        a != act::kHoldSurrender) {
       j["odds"] = true;
       j["rolls"] = true;
     }

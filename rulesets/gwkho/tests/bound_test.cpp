@@ -525,6 +525,9 @@ TEST(Gwkho_Surrender, Clause_Mor_19_TheMovingSideHoldsAnElementAgainstSurrenderF
   EXPECT_EQ(st->pending_a(), first);
   EXPECT_EQ(st->legal_actions(),
             (std::vector<game::Action>{act::kLetSurrender, act::kHoldSurrender}));
+  // Neither choice rolls a die: the browser shows no odds for them.
+  EXPECT_FALSE(st->action_to_json(act::kHoldSurrender).contains("odds"));
+  EXPECT_FALSE(st->action_to_json(act::kLetSurrender).contains("rolls"));
   ASSERT_TRUE(st->apply(act::kHoldSurrender).ok());
   // Held for its PIP; the second, with no PIP left, is not offered and surrenders.
   EXPECT_TRUE(st->element(first).alive);

@@ -44,6 +44,23 @@ TEST(Gwkho_Terminal, TheTableIsDrawnAnInchACharacterWithBothArmiesAndTheTerrain)
   EXPECT_NE(text.find("K Hc"), std::string::npos);  // the key
 }
 
+TEST(Gwkho_Terminal, LinearFeaturesAreDrawnAlongTheirLines) {
+  nlohmann::json j = small_scenario("red", false);
+  j["linear"] = nlohmann::json::parse(
+      R"([{"id": "hedge", "kind": "hedge", "line": [[10, 24.2], [30, 24.2]]},
+          {"id": "works", "kind": "field_works", "line": [[40, 20.2], [50, 20.2]], "defended": "left"}])");
+  const auto rows = map_rows(start(make_game(j))->render_text(0));
+  ASSERT_EQ(rows.size(), 48u);
+  // The hedge along y = 24.2 inches runs through the cells whose centres are at y = 24.5 (the
+  // row from 24 to 25 inches), from x = 10 to 30; the works along y = 20.2 from 40 to 50.
+  EXPECT_EQ(rows[48 - 1 - 24].substr(12, 16), std::string(16, '"'));
+  EXPECT_EQ(rows[48 - 1 - 20].substr(42, 6), std::string(6, '+'));
+  // Nothing beyond their ends, nor in the rows beside them.
+  EXPECT_EQ(rows[48 - 1 - 24][5], '.');
+  EXPECT_EQ(rows[48 - 1 - 20][55], '.');
+  EXPECT_EQ(rows[48 - 1 - 23].substr(12, 16), std::string(16, '.'));
+}
+
 TEST(Gwkho_Terminal, WithoutTerrainTheMiddleOfTheTableIsOpenGround) {
   const auto st = start(make_game(small_scenario("red", false)));
   const auto rows = map_rows(st->render_text(1));
