@@ -1,5 +1,7 @@
 // The gwkho State as text, JSON (the table board's shape, docs/api.md "The table view"),
 // action names, odds from the resolution layer, the evaluation for the agents and the result.
+#include "game/table/view.hpp"
+
 #include <algorithm>
 #include <sstream>
 
@@ -10,11 +12,7 @@ namespace carroccio::gwkho {
 
 namespace {
 
-nlohmann::json corners_json(const geo::Base& b) {
-  nlohmann::json c = nlohmann::json::array();
-  for (const auto& p : b.corners()) c.push_back({p.x, p.y});
-  return c;
-}
+using game::table::corners_json;  // the table kit's: every table ruleset writes bases alike
 
 std::string fraction_text(std::uint64_t w, std::uint64_t total) {
   return fmt::format("{}/{}", w, total);

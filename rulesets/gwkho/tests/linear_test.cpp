@@ -160,18 +160,10 @@ TEST(Gwkho_Linear, Clause_CC_13_FootBehindAHedgeAreNotKilledByAOnePointLoss) {
   EXPECT_FALSE(open.b.behind_linear);
   // Heavy infantry beaten by one point by heavy cavalry are destroyed in the open (CC-14) and
   // pushed back behind the hedge (CC-13).
-  bool found = false;
-  for (int da = 1; da <= 6 && !found; ++da)
-    for (int db = 1; db <= 6 && !found; ++db) {
-      const CombatOutcome o = resolve_combat(open, da, db);
-      if (o.winner != Winner::kA || o.margin != 1) continue;
-      found = true;
-      EXPECT_EQ(o.b, Result::kDestroyed);
-      const CombatOutcome behind = resolve_combat(cs, da, db);
-      EXPECT_EQ(behind.b, Result::kPushBack);
-      EXPECT_TRUE(behind.kill_prevented);
-    }
-  EXPECT_TRUE(found);
+  const auto behind = testing::one_point_win_then_behind(open, cs);
+  ASSERT_TRUE(behind.has_value());
+  EXPECT_EQ(behind->b, Result::kPushBack);
+  EXPECT_TRUE(behind->kill_prevented);
   // A ditch does the same.
   const auto gd = testing::make_game(with_lines(line_at_26("ditch").c_str()));
   auto sd = start(gd);

@@ -241,19 +241,11 @@ TEST(Gwkho_Terrain, Clause_CC_13_FootBehindAStreamAreNotKilledByAOnePointLoss) {
   EXPECT_FALSE(open.b.behind_linear);
   // Heavy infantry beaten by heavy cavalry are destroyed (CC-14); by one point behind the stream
   // they are pushed back instead (CC-13).
-  bool found = false;
-  for (int da = 1; da <= 6 && !found; ++da)
-    for (int db = 1; db <= 6 && !found; ++db) {
-      const CombatOutcome o = resolve_combat(open, da, db);
-      if (o.winner != Winner::kA || o.margin != 1) continue;
-      found = true;
-      EXPECT_EQ(o.b, Result::kDestroyed);
-      const CombatOutcome behind = resolve_combat(cs, da, db);
-      EXPECT_EQ(behind.b, Result::kPushBack);
-      EXPECT_TRUE(behind.kill_prevented);
-      EXPECT_EQ(behind.prevent_kills, 1);
-    }
-  EXPECT_TRUE(found);
+  const auto behind = testing::one_point_win_then_behind(open, cs);
+  ASSERT_TRUE(behind.has_value());
+  EXPECT_EQ(behind->b, Result::kPushBack);
+  EXPECT_TRUE(behind->kill_prevented);
+  EXPECT_EQ(behind->prevent_kills, 1);
 }
 
 TEST(Gwkho_Terrain, Clause_G_12_TerrainKindsAreReadAndBadOnesRefusedNamingTheField) {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "nlohmann/json.hpp"
 #include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/resolve_combat.hpp"
 #include "rulesets/gwkho/state.hpp"
 #include "rulesets/gwkho/troops.hpp"
 
@@ -118,6 +120,21 @@ inline void play_while_active(GwkhoState& st, int side, int guard = 200) {
     else
       ASSERT_TRUE(st.apply(st.legal_actions().front()).ok());
   }
+}
+
+// [CC-13, CC-14] The first dice by which element A beats B by exactly one point in `open`,
+// where B must be destroyed; returns the outcome of the same dice in `behind` (B behind a stream,
+// a hedge or a ditch), or nothing when no dice win by one point.
+inline std::optional<CombatOutcome> one_point_win_then_behind(const CombatSituation& open,
+                                                              const CombatSituation& behind) {
+  for (int da = 1; da <= 6; ++da)
+    for (int db = 1; db <= 6; ++db) {
+      const CombatOutcome o = resolve_combat(open, da, db);
+      if (o.winner != Winner::kA || o.margin != 1) continue;
+      EXPECT_EQ(o.b, Result::kDestroyed) << "dice " << da << " and " << db << " in the open";
+      return resolve_combat(behind, da, db);
+    }
+  return std::nullopt;
 }
 
 }  // namespace carroccio::gwkho::testing
