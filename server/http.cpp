@@ -204,8 +204,15 @@ std::string answer_bytes(const Api& api, std::string_view bytes) {
     }
     used += n;
     if (ec == http::error::need_more) {
-      ec = {};
-      continue;
+      // Beast's reader reads more bytes before it hands the parser the rest again (Boost 1.74's
+      // chunk parser asserts when given a short final-chunk tail twice). Everything was given, so
+      // a connection would now wait: only a head the server refuses gets an answer.
+      if (parser.is_header_done() && !checked)
+        if (auto refusal = check_head(parser)) {
+          out << refusal_response(*refusal, parser.get().version());
+          return out.str();
+        }
+      return "";
     }
     if (ec) {
       out << refusal_response(parse_refusal(ec), 11);
