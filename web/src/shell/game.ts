@@ -607,6 +607,8 @@ export class GameScreen {
       const appearing = this.replay.el.hidden;
       this.replay.el.hidden = false;
       this.replay.setLength(v.history_length);
+      const st = shown.state as Record<string, unknown>;
+      this.replay.setCurrent(st.turn, st.phase);
       if (!this.timelineAsked) {
         this.timelineAsked = true;
         void this.api.timeline(this.id, this.viewer ?? undefined).then(
