@@ -22,6 +22,11 @@ export interface BoardFrame {
    * where each piece stood then to where it stands now, and marks what befell each piece hit.
    */
   since?: GameState | null;
+  /**
+   * With `since`: each attack or shot of that turn, from the piece that made it to the piece it
+   * struck (the events' `attackers` and `targets`); the board draws an arrow for each.
+   */
+  attacks?: { from: string; to: string }[];
 }
 
 export interface BoardCallbacks {
