@@ -396,6 +396,8 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
       const int d = severity(b) - severity(a);
       results.push_back({{"result", fmt::format("{} {}, {} {}", gw.short_label(x), result_words(a),
                                                 gw.short_label(y), result_words(b))},
+                         {"parts", nlohmann::json::array({std::string(result_words(a)),
+                                                          std::string(result_words(b))})},
                          {"tone", d > 0   ? "good"
                                   : d < 0 ? "bad"
                                           : "even"},
@@ -403,6 +405,8 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
                          {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
     }
   j["results"] = results;
+  // Each result split by element, each named once (the browser's odds table heads).
+  j["result_heads"] = nlohmann::json::array({gw.short_label(x), gw.short_label(y)});
   return j;
 }
 
@@ -438,11 +442,13 @@ nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
     if (w == 0) continue;
     const auto res = static_cast<Result>(r);
     results.push_back({{"result", fmt::format("{} {}", gw.short_label(target), result_words(res))},
+                       {"parts", nlohmann::json::array({std::string(result_words(res))})},
                        {"tone", res == Result::kNoEffect ? "even" : "good"},
                        {"probability", fraction_text(w, o.total)},
                        {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
   }
   j["results"] = results;
+  j["result_heads"] = nlohmann::json::array({gw.short_label(target)});
   return j;
 }
 

@@ -14,13 +14,17 @@
 //    dragged far beyond its move is refused with the rule's sentence and nothing changes; an ohw
 //    knight dragged with no click before moves too (gwkho-drag.png, gwkho-refused.png);
 //  - the odds panel shows a gwkho combat's (or shot's) exact results with their probabilities and
-//    every factor with its clause, before it is committed (gwkho-odds.png);
-//  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png).
+//    every factor with its clause, before it is committed, each result on one line at 1366x768
+//    and at 1920x1080, the elements named once in the table's head (gwkho-odds.png,
+//    gwkho-odds-1920.png);
+//  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png),
+//    the replay's turn and phase lists showing its last turn and phase at once, once the timeline
+//    is read and one decision back (gwkho-replay.png).
 // Screenshots go beside SCREENSHOT_PATH (default build/e2e/gwkho/gwkho.png). Exits 0 on success;
 // on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { checkDecisionsFit, checkOddsRowsFit, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const [binaryArg, distArg, shotArg] = args.filter((a) => !a.startsWith('--'));
@@ -321,10 +325,21 @@ async function run() {
   // A person reads names, not ids ("imperial.0.1.2"): in the decision and in the odds' rows.
   for (const text of [oddsAction.name, ...rows, ...mods])
     if (rawId.test(text)) fail(`"${text}" shows an element's id where a person needs its name.`);
+  // Each result on one line at 1366x768, each element named once in the table's head.
+  const fitRows = await checkOddsRowsFit(page, `the odds of "${oddsAction.name}" at 1366x768`);
+  const heads = await page.$$eval('[data-testid="odds"] .odds-table th.head', (ths) => ths.map((t) => (t.textContent || '').trim()));
+  if (heads.length < 2) fail(`the odds table of "${oddsAction.name}" names no element in its head (${heads.join(' | ')}).`);
+  log(`odds at 1366x768: ${fitRows.length} result rows on one line each, heads ${heads.join(' | ')}`);
   const after = await view(id, 'imperial', tokens);
   if (after.history_length !== v.history_length) fail('showing the odds changed the game.');
   log(`odds of "${oddsAction.name}" before it is committed: ${rows.length} results, ${mods.length} factors`);
   await screenshotAt(page, path.join(dir, 'gwkho-odds.png'));
+  await page.setViewportSize(LARGE);
+  await sleep(400);
+  await checkOddsRowsFit(page, `the odds of "${oddsAction.name}" at 1920x1080`);
+  await screenshotAt(page, path.join(dir, 'gwkho-odds-1920.png'));
+  await page.setViewportSize(SMALL);
+  await sleep(200);
 
   // A whole battle between two agents, to its end screen.
   await openAt(page, 'legnano', 'gwkho', { imperial: 'random', lombard: 'random' }, 5);
