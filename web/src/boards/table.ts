@@ -299,6 +299,7 @@ export class TableBoard implements BoardRenderer {
     this.heldPlacement = null;
     this.heldPending = false;
     this.heldKey = this.positionKey;
+    this.cb?.onHold?.(id);
     if (!id || !this.cb?.onPlacement) return;
     this.heldPending = true;
     const key = this.positionKey;

@@ -224,6 +224,7 @@ export class GameScreen {
       onInspect: (t) => this.inspect(t),
       onPlacement: (u) => this.placementOf(u),
       onRelease: () => void this.undo(true),
+      onHold: (u) => this.decisions.focusPiece(u),
     });
     await this.apply(view);
   }
