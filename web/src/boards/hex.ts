@@ -485,21 +485,6 @@ export class HexBoard implements BoardRenderer {
   /** The other side's turn: a trail from each piece's hex to its new one, a result on each hit. */
   private drawTurn(before: HexState, st: HexState, center: (label: string) => Point | null, attacks: { from: string; to: string }[]): void {
     const { trails, results } = this.layers;
-    // Each attack: an arrow from the attacker's hex to its target's, above the counters.
-    const nameOf = (id: string) => st.units.find((u) => u.id === id)?.name ?? id;
-    for (const x of attackHexes(attacks, before, st)) {
-      const a = center(x.fromHex);
-      const b = center(x.toHex);
-      if (!a || !b) continue;
-      const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const ux = (b.x - a.x) / d;
-      const uy = (b.y - a.y) / d;
-      results.appendChild(
-        svg('line', { x1: a.x + ux * S * 0.35, y1: a.y + uy * S * 0.35, x2: b.x - ux * S * 0.45, y2: b.y - uy * S * 0.45, class: 'turn-attack', 'marker-end': 'url(#hx-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
-          svg('title', {}, [`${nameOf(x.from)} attacked ${nameOf(x.to)}`]),
-        ]),
-      );
-    }
     for (const c of turnChanges(before, st)) {
       const a = c.from ? center(c.from) : null;
       const b = c.to ? center(c.to) : null;
@@ -523,6 +508,21 @@ export class HexBoard implements BoardRenderer {
           ]),
         );
       }
+    }
+    // Each attack: an arrow from the attacker's hex to its target's, drawn last: above the counters and the result tags.
+    const nameOf = (id: string) => st.units.find((u) => u.id === id)?.name ?? id;
+    for (const x of attackHexes(attacks, before, st)) {
+      const a = center(x.fromHex);
+      const b = center(x.toHex);
+      if (!a || !b) continue;
+      const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const ux = (b.x - a.x) / d;
+      const uy = (b.y - a.y) / d;
+      results.appendChild(
+        svg('line', { x1: a.x + ux * S * 0.35, y1: a.y + uy * S * 0.35, x2: b.x - ux * S * 0.45, y2: b.y - uy * S * 0.45, class: 'turn-attack', 'marker-end': 'url(#hx-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
+          svg('title', {}, [`${nameOf(x.from)} attacked ${nameOf(x.to)}`]),
+        ]),
+      );
     }
   }
 

@@ -871,21 +871,6 @@ export class TableBoard implements BoardRenderer {
     const { trails, results } = this.layers;
     const u = this.upi;
     const size = this.scale > 0 ? Math.max(0.64 * u, LABEL_MIN_PX / this.scale) : 0.64 * u;
-    // Each attack or shot: an arrow from the centre of the unit that made it to its target's,
-    // stopping short of the target's centre so that its label stays readable.
-    for (const x of attackLines(attacks, before, st)) {
-      const [x1, y1] = this.P(x.a);
-      const [bx, by] = this.P(x.b);
-      const d = Math.hypot(bx - x1, by - y1) || 1;
-      const back = Math.min(0.6 * u, d / 3);
-      const x2 = bx - ((bx - x1) / d) * back;
-      const y2 = by - ((by - y1) / d) * back;
-      results.appendChild(
-        svg('line', { x1, y1, x2, y2, class: 'turn-attack', style: `stroke-width:${0.2 * u}px`, 'marker-end': 'url(#tb-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
-          svg('title', {}, [`${x.from} attacked ${x.to}`]),
-        ]),
-      );
-    }
     for (const c of turnChanges(before, st)) {
       const name = typeLabel(st.units.find((x) => x.id === c.id)?.type ?? '');
       if (c.fromCorners.length === 4) trails.appendChild(svg('polygon', { points: this.pointsAttr(c.fromCorners), class: 'turn-from' }));
@@ -907,6 +892,27 @@ export class TableBoard implements BoardRenderer {
           svg('rect', { x: -w / 2, y: -0.7 * size, width: w, height: 1.4 * size, rx: 0.3 * size }),
           svg('text', { x: 0, y: 0, style: `font-size:${size}px`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [c.result]),
           svg('title', {}, [`${c.id} (${name}): ${c.result}`]),
+        ]),
+      );
+    }
+    // Each attack or shot: an arrow from the centre of the unit that made it to its target's,
+    // stopping short of the target's centre; drawn last, above the result tags.
+    for (const x of attackLines(attacks, before, st)) {
+      const [ax, ay] = this.P(x.a);
+      const [bx, by] = this.P(x.b);
+      const d = Math.hypot(bx - ax, by - ay) || 1;
+      const [ux, uy] = [(bx - ax) / d, (by - ay) / d];
+      const back = Math.min(0.6 * u, d / 3);
+      const x2 = bx - ux * back;
+      const y2 = by - uy * back;
+      // Pieces in contact stand close: the arrow is at least 1.6" long, reaching back behind
+      // the attacker's centre, so that it reads as an arrow at the whole table's scale.
+      const len = Math.max(d - back, 1.6 * u);
+      const x1 = x2 - ux * len;
+      const y1 = y2 - uy * len;
+      results.appendChild(
+        svg('line', { x1, y1, x2, y2, class: 'turn-attack', style: `stroke-width:${0.2 * u}px`, 'marker-end': 'url(#tb-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
+          svg('title', {}, [`${x.from} attacked ${x.to}`]),
         ]),
       );
     }
