@@ -14,7 +14,7 @@ struct Event {
   std::string kind;   // short machine tag: "roll", "move", "combat", "rout", "victory", ...
   std::string text;   // one sentence for a person
   std::string rule;   // the clause behind it, e.g. "bma 5.3 R" (empty if none)
-  nlohmann::json data = nlohmann::json::object();  // structured detail (dice, units, values)
+  nlohmann::json data = nlohmann::json::object();  // detail (dice, values; event_pieces.hpp)
 };
 
 nlohmann::json to_json(const Event& e);

@@ -5,6 +5,7 @@
 #include <bit>
 #include <bitset>
 
+#include "core/event_pieces.hpp"
 #include "fmt/format.h"
 #include "rulesets/bma/state.hpp"
 
@@ -228,12 +229,19 @@ void BmaState::queue_resolution() {
   }
   if (logging()) {
     std::string att, def;
-    for (int i = 0; i < combat_.num_attackers; ++i)
+    std::vector<std::string> att_ids, def_ids;  // named for a board (core/event_pieces.hpp)
+    for (int i = 0; i < combat_.num_attackers; ++i) {
       att += (i ? ", " : "") + unit_name(combat_.attackers[static_cast<std::size_t>(i)]) +
              ((combat_.charging >> i) & 1 ? " charging" : "");
-    for (int i = 0; i < combat_.num_defenders; ++i)
+      att_ids.push_back(g.unit(combat_.attackers[static_cast<std::size_t>(i)]).id);
+    }
+    for (int i = 0; i < combat_.num_defenders; ++i) {
       def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
-    if (logging()) log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1");
+      def_ids.push_back(g.unit(combat_.defenders[static_cast<std::size_t>(i)]).id);
+    }
+    if (logging())
+      log("combat", fmt::format("Combat: {} attack {}.", att, def), "bma 5.1",
+          core::attack_data(std::move(att_ids), std::move(def_ids)));
   }
   // 9.3.2 / ruling L-40: a Carroccio attacked with no friendly unit beside it is lost.
   for (int i = 0; i < combat_.num_defenders; ++i) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/event_pieces.hpp"
 #include "fmt/format.h"
 #include "game/table/geometry.hpp"
 #include "game/table/view.hpp"
@@ -443,14 +444,15 @@ void FastplayState::apply_die(int value) {
         const bool cover = shot_in_cover(shooter_, t);
         int need = 6;
         while (need > 1 && archery_success(target_type(t), need - 1, cover)) --need;
-        emit("archery",
-             fmt::format("{} shoots at {}: d6 {}, needs {}+ against {}{}: {}", unit_words(shooter_),
-                         unit_words(t), value, need, troop_words(target_type(t)),
-                         cover ? " in cover (+1, 10.2)" : "",
-                         value == 1 ? "a miss, and an archer stand runs low on arrows (5.3)"
-                         : hit      ? "a stand falls"
-                                    : "a miss"),
-             "fastplay 5.2");
+        emit(core::attack_event(
+            "archery",
+            fmt::format("{} shoots at {}: d6 {}, needs {}+ against {}{}: {}", unit_words(shooter_),
+                        unit_words(t), value, need, troop_words(target_type(t)),
+                        cover ? " in cover (+1, 10.2)" : "",
+                        value == 1 ? "a miss, and an archer stand runs low on arrows (5.3)"
+                        : hit      ? "a stand falls"
+                                   : "a miss"),
+            "fastplay 5.2", {fp_->unit(shooter_).id}, {fp_->unit(t).id}));
       }
       --dice_left_;
       if (value == 1) {
@@ -474,14 +476,16 @@ void FastplayState::apply_die(int value) {
                                            shot_in_cover(shooter_, t))
                              .value_or(0)
                        : 0;
-      emit("machine",
-           fmt::format("{} shoots at {}{}: d6 {}{}: {}", unit_words(shooter_), unit_words(t),
-                       d ? fmt::format(" at {} cm", (d->ceil() + kCm - 1) / kCm) : std::string(),
-                       value, shot_in_cover(shooter_, t) ? " (in cover: 1 less, 10.2)" : "",
-                       ko == 0   ? "no effect"
-                       : ko == 1 ? "one stand knocked out"
-                                 : fmt::format("{} stands knocked out", ko)),
-           "fastplay 10.2");
+      if (logging())  // the machine and its target named for a board (core/event_pieces.hpp)
+        emit(core::attack_event(
+            "machine",
+            fmt::format("{} shoots at {}{}: d6 {}{}: {}", unit_words(shooter_), unit_words(t),
+                        d ? fmt::format(" at {} cm", (d->ceil() + kCm - 1) / kCm) : std::string(),
+                        value, shot_in_cover(shooter_, t) ? " (in cover: 1 less, 10.2)" : "",
+                        ko == 0   ? "no effect"
+                        : ko == 1 ? "one stand knocked out"
+                                  : fmt::format("{} stands knocked out", ko)),
+            "fastplay 10.2", {fp_->unit(shooter_).id}, {fp_->unit(t).id}));
       --dice_left_;
       if (ko > 0 && alive(t)) {
         hits_ = static_cast<std::int8_t>(hits_ + std::min(ko, alive_stands(t)));
@@ -513,14 +517,15 @@ void FastplayState::apply_die(int value) {
         const int lone = fp_->unit(a.unit).lone_commander ? kLoneCommanderBonus : 0;
         if (a.modifier - lone > 0) mods += ", +1 on a flank or the rear (10.3)";
         if (lone) mods += ", +1 lone commander (11.3)";
-        emit("melee",
-             fmt::format("{}{} strikes {}: d6 {}{}, needs {}+ ({} against {}): {}",
-                         unit_words(a.unit), a.extra ? " (extra die)" : "",
-                         stand_words(a.target_unit, a.target_stand), value, mods, need,
-                         troop_words(at), troop_words(target.type),
-                         hit ? "the stand is struck down (removed at the end of the phase, 8.3)"
-                             : "no effect"),
-             "fastplay 10.1");
+        emit(core::attack_event(
+            "melee",
+            fmt::format("{}{} strikes {}: d6 {}{}, needs {}+ ({} against {}): {}",
+                        unit_words(a.unit), a.extra ? " (extra die)" : "",
+                        stand_words(a.target_unit, a.target_stand), value, mods, need,
+                        troop_words(at), troop_words(target.type),
+                        hit ? "the stand is struck down (removed at the end of the phase, 8.3)"
+                            : "no effect"),
+            "fastplay 10.1", {fp_->unit(a.unit).id}, {fp_->unit(a.target_unit).id}));
       }
       if (!attacks_.empty()) {
         next_attack();

@@ -252,6 +252,10 @@ class GwkhoState final : public game::State {
   nlohmann::json action_odds(game::Action action) const override;
   std::string check_invariants() const override;
   core::Status check_unlisted(game::Action action) const override;
+  // The legal decisions and, in the move step, the moves no agent is offered but a person may
+  // ask for (breaking one's own element, G-36e), as the person's request codes (state_moves.cpp).
+  void person_actions(std::vector<game::Action>& out) const override;
+  using game::State::person_actions;
   // [G-57] Where a person may drop element `piece` (its id) now: placement.cpp.
   nlohmann::json free_placement(std::string_view piece) const override;
   using game::State::free_placement;
@@ -435,6 +439,9 @@ class GwkhoState final : public game::State {
   void do_move(game::Action a);
   void impetuous_moves();
   std::string move_text(game::Action a) const;
+  // The move of a move code (or a person's request for one) without the element that makes it
+  // ("group ahead 2/4"); empty for a drop or a code that names no move.
+  std::string move_words(game::Action a) const;
   core::Status move_refusal(game::Action m) const;
   core::Status affordable(const MovePlan& p) const;
   struct Drop {

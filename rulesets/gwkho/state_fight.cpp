@@ -7,6 +7,7 @@
 // into their situations and applies their answers.
 #include <algorithm>
 
+#include "core/event_pieces.hpp"
 #include "fmt/format.h"
 #include "rulesets/gwkho/state.hpp"
 
@@ -677,10 +678,10 @@ void GwkhoState::apply_fight(game::Action a) {
       els_[static_cast<std::size_t>(pa_)].shot = true;
       ff_[static_cast<std::size_t>(pb_)].shot_by = pa_;
       if (logging())
-        emit("shot",
-             fmt::format("{} shoots at {}: {}+{} = {}, {}", name(pa_), name(pb_), d1, d2, o.total,
-                         result_id(o.result)),
-             "gwkho Sht-1");
+        emit(core::attack_event("shot",
+                                fmt::format("{} shoots at {}: {}+{} = {}, {}", name(pa_), name(pb_),
+                                            d1, d2, o.total, result_id(o.result)),
+                                "gwkho Sht-1", {gw_->element(pa_).id}, {gw_->element(pb_).id}));
       apply_result(pb_, o.result, pa_, "gwkho Sht-1");
       next_shot();
       return;
@@ -696,10 +697,10 @@ void GwkhoState::apply_fight(game::Action a) {
       els_[static_cast<std::size_t>(gun)].shot = true;
       ff_[static_cast<std::size_t>(target)].shot_by = gun;
       if (logging())
-        emit("artillery",
-             fmt::format("{} fires at {}: {} against {}, {}", name(gun), name(target), o.graded_a,
-                         o.graded_b, result_id(o.b)),
-             "gwkho Sht-11");
+        emit(core::attack_event("artillery",
+                                fmt::format("{} fires at {}: {} against {}, {}", name(gun),
+                                            name(target), o.graded_a, o.graded_b, result_id(o.b)),
+                                "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
       apply_result(target, o.b, gun, "gwkho Sht-11");
       if (o.b == Result::kDestroyed) knock_on_from(target);
       // [Sht-12] Gunpowder artillery's second target: the nearest enemy whose front is within
@@ -764,11 +765,13 @@ void GwkhoState::apply_fight(game::Action a) {
       els_[static_cast<std::size_t>(x)].fought = true;
       els_[static_cast<std::size_t>(y)].fought = true;
       if (logging())
-        emit("combat",
-             fmt::format("{} {} ({}) against {} {} ({}): {} {}, {} {}", name(x), o.graded_a, da,
-                         name(y), o.graded_b, db, gw_->element(x).id, result_id(o.a),
-                         gw_->element(y).id, result_id(o.b)),
-             "gwkho CC-14");
+        emit(core::attack_event(
+            "combat",
+            fmt::format("{} {} ({}) against {} {} ({}): {} {}, {} {}", name(x), o.graded_a, da,
+                        name(y), o.graded_b, db, gw_->element(x).id, result_id(o.a),
+                        gw_->element(y).id, result_id(o.b)),
+            "gwkho CC-14", {gw_->element(side_of(x) == active_ ? x : y).id},
+            {gw_->element(side_of(x) == active_ ? y : x).id}));
       // [CC-5] A phalanx that fought LI or HI and did not push them back (both stayed) has
       // failed to: its ranks stop counting while that contact lasts.
       auto stuck = [&](int ph, int enemy) {

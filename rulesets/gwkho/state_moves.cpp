@@ -872,6 +872,21 @@ core::Status GwkhoState::check_unlisted(game::Action a) const {
   return core::Status::Ok();
 }
 
+// [Pip-18, G-36e, G-57] A person is offered, beside the legal decisions of the move step, the
+// breaking of each of its own elements the rules let it break now: never an agent's candidate
+// (it only loses morale), so it is offered under the person's request code.
+void GwkhoState::person_actions(std::vector<game::Action>& out) const {
+  legal_actions(out);
+  if (phase_ != Phase::kMove || current_player() != active_ ||
+      !std::binary_search(out.begin(), out.end(), act::kEndMoves))
+    return;
+  const std::size_t listed = out.size();
+  for (int e = 0; e < num_elements(); ++e)
+    if (side_of(e) == active_ && break_refusal(e).ok())
+      out.push_back(act::person(act::move(e, act::kBreakOwn)));
+  if (out.size() > listed) std::sort(out.begin(), out.end());
+}
+
 // Why move code m may not be made now, or Ok.
 core::Status GwkhoState::move_refusal(game::Action m) const {
   if (m >= act::kPlaceBase && m < act::kPlaceEnd) {
@@ -1012,46 +1027,50 @@ std::string GwkhoState::move_text(game::Action a) const {
       text += fmt::format(" and turns to face {}", facing_words(h * act::kPlaceHeadingStep));
     return text;
   }
-  const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
-  if (e >= num_elements()) return fmt::format("action {}", a);
+  const int e = (a - act::kMoveBase) / act::kCodes;
+  const std::string what = move_words(a);
+  if (e >= num_elements() || what.empty()) return fmt::format("action {}", a);
   // The move first, then who makes it: a button cut short still says what it does.
-  const auto move_words = [&]() -> std::string {
-    if (code < 4) return fmt::format("ahead {}/4", code + 1);
-    if (code < 8) return fmt::format("group ahead {}/4", code - 3);
-    if (code == act::kTurnLeft) return "turn left";
-    if (code == act::kTurnRight) return "turn right";
-    if (code == act::kTurnAbout) return "turn about";
-    if (code == act::kGroupAbout) return "group turns about";
-    if (code < act::kSideLeft) return fmt::format("back {}/4", code - act::kBack + 1);
-    if (code < act::kSideRight) return fmt::format("sideways left {}/4", code - act::kSideLeft + 1);
-    if (code < act::kWheel) return fmt::format("sideways right {}/4", code - act::kSideRight + 1);
-    static constexpr const char* kWheels[] = {"45 degrees left", "90 degrees left",
-                                              "45 degrees right", "90 degrees right"};
-    if (code < act::kGroupWheel) return fmt::format("wheel {}", kWheels[code - act::kWheel]);
-    if (code < act::kGroupTurnLeft)
-      return fmt::format("group wheels {}", kWheels[code - act::kGroupWheel]);
-    if (code == act::kGroupTurnLeft) return "group turns left";
-    if (code == act::kGroupTurnRight) return "group turns right";
-    if (code == act::kGroupContact) return "group advances into contact";
-    if (code == act::kHold) return "hold the impetuous group";
-    if (code == act::kBreakOwn) return "broken by its own side";
-    if (code == act::kMount)
-      return gw_->element(e).troop == gw_->element(e).list_troop ? "dismount" : "mount";
-    if (code >= act::kContact && code < act::kNumCodes) {
-      const int k = (code - act::kContact) / 4;
-      const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
-      const std::vector<int> ts = contact_targets(e);
-      static constexpr const char* kSides[] = {"front", "left flank", "rear", "right flank"};
-      if (k < static_cast<int>(ts.size()))
-        return fmt::format("into contact with the {} of {}", kSides[static_cast<std::size_t>(side)],
-                           gw_->troop_label(ts[static_cast<std::size_t>(k)]));
-      return fmt::format("into contact with target {} ({})", k + 1, geo::to_string(side));
-    }
-    return {};
-  };
-  const std::string what = move_words();
-  if (what.empty()) return fmt::format("action {}", a);
   return fmt::format("{}: {}", what, gw_->label(e));
+}
+
+std::string GwkhoState::move_words(game::Action a) const {
+  a = act::as_move(a);
+  if (a < act::kMoveBase || a >= act::kMoveEnd) return {};
+  const int e = (a - act::kMoveBase) / act::kCodes, code = (a - act::kMoveBase) % act::kCodes;
+  if (e >= num_elements()) return {};
+  if (code < 4) return fmt::format("ahead {}/4", code + 1);
+  if (code < 8) return fmt::format("group ahead {}/4", code - 3);
+  if (code == act::kTurnLeft) return "turn left";
+  if (code == act::kTurnRight) return "turn right";
+  if (code == act::kTurnAbout) return "turn about";
+  if (code == act::kGroupAbout) return "group turns about";
+  if (code < act::kSideLeft) return fmt::format("back {}/4", code - act::kBack + 1);
+  if (code < act::kSideRight) return fmt::format("sideways left {}/4", code - act::kSideLeft + 1);
+  if (code < act::kWheel) return fmt::format("sideways right {}/4", code - act::kSideRight + 1);
+  static constexpr const char* kWheels[] = {"45 degrees left", "90 degrees left",
+                                            "45 degrees right", "90 degrees right"};
+  if (code < act::kGroupWheel) return fmt::format("wheel {}", kWheels[code - act::kWheel]);
+  if (code < act::kGroupTurnLeft)
+    return fmt::format("group wheels {}", kWheels[code - act::kGroupWheel]);
+  if (code == act::kGroupTurnLeft) return "group turns left";
+  if (code == act::kGroupTurnRight) return "group turns right";
+  if (code == act::kGroupContact) return "group advances into contact";
+  if (code == act::kHold) return "hold the impetuous group";
+  if (code == act::kBreakOwn) return "broken by its own side";
+  if (code == act::kMount)
+    return gw_->element(e).troop == gw_->element(e).list_troop ? "dismount" : "mount";
+  if (code >= act::kContact && code < act::kNumCodes) {
+    const int k = (code - act::kContact) / 4;
+    const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
+    const std::vector<int> ts = contact_targets(e);
+    static constexpr const char* kSides[] = {"front", "left flank", "rear", "right flank"};
+    if (k < static_cast<int>(ts.size()))
+      return fmt::format("into contact with the {} of {}", kSides[static_cast<std::size_t>(side)],
+                         gw_->troop_label(ts[static_cast<std::size_t>(k)]));
+    return fmt::format("into contact with target {} ({})", k + 1, geo::to_string(side));
+  }
+  return {};
 }
 
 }  // namespace carroccio::gwkho

@@ -307,6 +307,8 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
       const geo::Base& b = els_[static_cast<std::size_t>(e)].base;
       j["kind"] = "hold";
       j["mover"] = gw_->element(e).id;
+      j["mover_name"] = gw_->label(e);
+      j["what"] = move_words(a);
       j["corners"] = corners_json(b);
       j["x"] = b.centre().x;
       j["y"] = b.centre().y;
@@ -322,8 +324,30 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     if (e < num_elements()) {
       j["kind"] = "dismount";
       j["mover"] = gw_->element(e).id;
+      j["mover_name"] = gw_->label(e);
+      j["what"] = move_words(a);
       j["corners"] = corners_json(els_[static_cast<std::size_t>(e)].base);
       j["pips"] = 1;
+    }
+    return j;
+  }
+  if (m >= act::kMoveBase && m < act::kMoveEnd &&
+      (m - act::kMoveBase) % act::kCodes == act::kBreakOwn) {
+    // [Pip-18, G-36e] Breaking one's own element: it stays where it is, broken, and routs after
+    // the moves; the price is the PIPs of breaking an element of its troop.
+    const int e = (m - act::kMoveBase) / act::kCodes;
+    if (e < num_elements()) {
+      OtherCost oc;
+      oc.action = PipAction::kBreakElement;
+      oc.troop = gw_->element(e).troop;
+      // Not a move of the element: no "what", so the browser lists these decisions together, by
+      // the elements' names, rather than one more entry under every element.
+      j["kind"] = "break-own";
+      j["mover"] = gw_->element(e).id;
+      j["mover_name"] = gw_->label(e);
+      j["corners"] = corners_json(els_[static_cast<std::size_t>(e)].base);
+      j["pips"] = other_cost(oc).total;
+      j["rule"] = "gwkho Pip-18";
     }
     return j;
   }
@@ -335,6 +359,12 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   j["kind"] = p->contact ? "charge" : p->distance == 0 ? "turn" : "move";
   if (a >= act::kPlaceBase && a < act::kPlaceEnd) j["kind"] = "place";
   j["mover"] = gw_->element(p->movers[0]).id;
+  if (m >= act::kMoveBase && m < act::kMoveEnd) {
+    // The move without its element, and the element in words: a button under the element's
+    // name says only the move.
+    j["mover_name"] = gw_->label(p->movers[0]);
+    j["what"] = move_words(a);
+  }
   const geo::Base& b = p->to[0];
   j["corners"] = corners_json(b);
   j["x"] = b.centre().x;
@@ -396,6 +426,8 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
       const int d = severity(b) - severity(a);
       results.push_back({{"result", fmt::format("{} {}, {} {}", gw.short_label(x), result_words(a),
                                                 gw.short_label(y), result_words(b))},
+                         {"parts", nlohmann::json::array({std::string(result_words(a)),
+                                                          std::string(result_words(b))})},
                          {"tone", d > 0   ? "good"
                                   : d < 0 ? "bad"
                                           : "even"},
@@ -403,6 +435,8 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
                          {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
     }
   j["results"] = results;
+  // Each result split by element, each named once (the browser's odds table heads).
+  j["result_heads"] = nlohmann::json::array({gw.short_label(x), gw.short_label(y)});
   return j;
 }
 
@@ -438,11 +472,13 @@ nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
     if (w == 0) continue;
     const auto res = static_cast<Result>(r);
     results.push_back({{"result", fmt::format("{} {}", gw.short_label(target), result_words(res))},
+                       {"parts", nlohmann::json::array({std::string(result_words(res))})},
                        {"tone", res == Result::kNoEffect ? "even" : "good"},
                        {"probability", fraction_text(w, o.total)},
                        {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
   }
   j["results"] = results;
+  j["result_heads"] = nlohmann::json::array({gw.short_label(target)});
   return j;
 }
 

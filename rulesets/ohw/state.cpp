@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/event_pieces.hpp"
 #include "fmt/format.h"
 #include "game/table/view.hpp"
 
@@ -209,10 +210,11 @@ void OhwState::apply_die(int value) {
       // The reasons are read before the hits land (logging only: playouts build no text).
       const std::string why = logging() ? roll_reasons(p.a, p.t, false, h) : std::string();
       apply_hits(p.t, h.hits);
-      emit("shoot",
-           fmt::format("{} shoots at {}: {} (now {} of 15)", unit_words(p.a), unit_words(p.t), why,
-                       unit(p.t).hits),
-           "ohw 2.3");
+      if (logging())  // the shooter and its target named for a board (core/event_pieces.hpp)
+        emit(core::attack_event("shoot",
+                                fmt::format("{} shoots at {}: {} (now {} of 15)", unit_words(p.a),
+                                            unit_words(p.t), why, unit(p.t).hits),
+                                "ohw 2.3", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
       break;
     }
     case PendingKind::kDemolish:
@@ -226,10 +228,11 @@ void OhwState::apply_die(int value) {
       const HitFactors h = melee_hits(p.a, p.t, value);
       const std::string why = logging() ? roll_reasons(p.a, p.t, true, h) : std::string();
       apply_hits(p.t, h.hits);
-      emit("melee",
-           fmt::format("{} strikes {}: {} (now {} of 15)", unit_words(p.a), unit_words(p.t), why,
-                       unit(p.t).hits),
-           "ohw 3.2");
+      if (logging())
+        emit(core::attack_event("melee",
+                                fmt::format("{} strikes {}: {} (now {} of 15)", unit_words(p.a),
+                                            unit_words(p.t), why, unit(p.t).hits),
+                                "ohw 3.2", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
       break;
     }
     default:

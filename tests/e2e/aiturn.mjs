@@ -8,7 +8,9 @@
 // person takes the decisions that end its part of the turn until the agent has played; then the
 // board must draw one trail for every piece the agent's turn moved (counted from the server's
 // positions before and after: GET .../at/N), a result tag for every piece whose state a hit
-// changed, and the panel a one-line summary of the turn. In the ohw game the turn is then watched
+// changed, an arrow from attacker to target for every attack or shot the turn's events name
+// (their data.attackers and data.targets; at least one in the fastplay game, whose agent plays until
+// it hits), and the panel a one-line summary of the turn. In the ohw game the turn is then watched
 // step by step: the page shows an earlier position and says which decision it is at, and comes
 // back to the live position with the trails at the end. Saves aiturn-ohw.png,
 // aiturn-watch.png and aiturn-bma.png beside SCREENSHOT_PATH (default build/e2e/aiturn.png).
@@ -94,7 +96,39 @@ async function checkShown(page, id, side, tokens, what) {
   if (tags.sort().join(',') !== want.hit.sort().join(','))
     fail(`after the ${what} agent's turn the board tags ${tags.join(', ') || 'nothing'} but ${want.hit.join(', ') || 'nothing'} was hit.`);
   if (!/’s turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
+  // Each attack or shot of the turn: an arrow from the piece that made it to its target, as the
+  // events name them (data.attackers, data.targets: core/event_pieces.hpp).
+  const want2 = await expectedAttacks(id, from, to, before, after);
+  const arrows = await page.$$eval('[data-testid="turn-attack"]', (ls) => ls.map((l) => `${l.getAttribute('data-from')}>${l.getAttribute('data-to')}`));
+  log(`${what}: ${want2.length} attacks or shots named by the events; the board draws ${arrows.length} arrows${arrows.length ? ` (${arrows.slice(0, 4).join(', ')})` : ''}`);
+  if (arrows.sort().join(',') !== want2.sort().join(','))
+    fail(`after the ${what} agent's turn the board draws attack arrows ${arrows.join(', ') || 'none'} but the events name ${want2.join(', ') || 'none'}.`);
+  arrowsSeen += arrows.length;
   return { from, to };
+}
+
+let arrowsSeen = 0;
+
+/** The attacker>target pairs the events of decisions from..to-1 name, each once, of pieces on the board. */
+async function expectedAttacks(id, from, to, before, after) {
+  const events = [];
+  for (let since = 0, i = 0; i < 1000; i++) {
+    const got = await harness.getJson(`/api/games/${encodeURIComponent(id)}/events?since=${since}&limit=1000`);
+    events.push(...got.events);
+    if (got.events.length === 0 || got.next <= since) break;
+    since = got.next;
+  }
+  const placed = new Set();
+  for (const st of [before, after])
+    for (const u of st.units ?? []) if (u.hex || (u.hex === undefined && u.on_table !== false && u.removed !== true)) placed.add(u.id);
+  const out = new Set();
+  for (const e of events) {
+    if (e.step < from || e.step >= to) continue;
+    const d = e.data ?? {};
+    for (const a of Array.isArray(d.attackers) ? d.attackers : [])
+      for (const t of Array.isArray(d.targets) ? d.targets : []) if (a !== t && placed.has(a) && placed.has(t)) out.add(`${a}>${t}`);
+  }
+  return [...out];
 }
 
 async function run() {
@@ -144,6 +178,7 @@ async function run() {
     tagged = (await page.$$('[data-testid="turn-result"]')).length;
   }
   if (tagged === 0) fail(`no turn of the agent hit a unit in ${MAX_TURNS} turns: no result tag could be checked.`);
+  if (arrowsSeen === 0) fail('the agent hit a unit, but the board drew no arrow from an attacker to its target.');
   await screenshotAt(page, path.join(dir, 'aiturn-hit.png'));
 
   // bma: a hex board. The person's first decisions are its own; the agent's activations follow.
@@ -155,7 +190,7 @@ async function run() {
   await checkShown(page, bma, 'imperial', bmaTokens, 'bma');
   await screenshotAt(page, path.join(dir, 'aiturn-bma.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
-  log('passed: the agent\'s moves are drawn as trails and its hits tagged after its turn (ohw, bma), summarised, and watched step by step');
+  log(`passed: the agent's moves are drawn as trails, its attacks as arrows (${arrowsSeen} in all) and its hits tagged after its turn (ohw, fastplay, bma), summarised, and watched step by step`);
 }
 
 harness.main(run);

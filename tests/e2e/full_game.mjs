@@ -20,7 +20,7 @@
 // failure prints one sentence and exits 1. The server is always stopped.
 
 import path from 'node:path';
-import { clickDecision, clickStand, decisionButtons, fail, Harness, isForward, LARGE, log as say, namesStand, pickDecision, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkReplayListsAtEnd, clickDecision, clickStand, decisionButtons, fail, Harness, isForward, LARGE, log as say, namesStand, pickDecision, ROOT, screenshotAt, sleep, SMALL } from './lib.mjs';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const [binaryArg, distArg, ruleset, scenario, shotArg] = positional;
@@ -124,6 +124,8 @@ async function run() {
   await screenshotAt(page, shot);
   const large = shot.replace(/(\.png)?$/, '-large.png');
   await screenshotAt(page, large, LARGE, SMALL);
+  // The replay's turn and phase lists show the last position's (issue 20).
+  log(`the replay at the end shows ${await checkReplayListsAtEnd(page, harness, gameId, `${ruleset}/${scenario}`)}`);
   if (harness.pageErrors.length) fail(`the page threw an error: ${harness.pageErrors[0]}`);
   const made = [...kinds.entries()].map(([k, n]) => `${k} ${n}`).join(', ');
   log(`end screen: "${headline}" ${reason}`);

@@ -8,19 +8,25 @@
 //    and in the default (fit) view every unit label shown is at least 11 px tall on the screen
 //    (getBoundingClientRect of the text) and no two shown labels overlap; the same for a fastplay
 //    table; a screenshot of each (gwkho-<scenario>-1366.png, gwkho-<scenario>-1920.png,
-//    fastplay-mill-1366.png, fastplay-mill-1920.png);
+//    fastplay-mill-1366.png, fastplay-mill-1920.png); at 1366x768 no decision button of any
+//    scenario is cut short (its text within its width, each element's decisions under its name:
+//    gwkho-<first scenario>-decisions-1366.png), nor of the ohw and fastplay games below;
 //  - drag without picking first: an element of Legnano's imperial army dragged straight ahead and
 //    dropped (no click before) is moved by the rules and its price said beside the board; one
 //    dragged far beyond its move is refused with the rule's sentence and nothing changes; an ohw
 //    knight dragged with no click before moves too (gwkho-drag.png, gwkho-refused.png);
 //  - the odds panel shows a gwkho combat's (or shot's) exact results with their probabilities and
-//    every factor with its clause, before it is committed (gwkho-odds.png);
-//  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png).
+//    every factor with its clause, before it is committed, each result on one line at 1366x768
+//    and at 1920x1080, the elements named once in the table's head (gwkho-odds.png,
+//    gwkho-odds-1920.png);
+//  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png),
+//    the replay's turn and phase lists showing its last turn and phase at once, once the timeline
+//    is read and one decision back (gwkho-replay.png).
 // Screenshots go beside SCREENSHOT_PATH (default build/e2e/gwkho/gwkho.png). Exits 0 on success;
 // on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { checkDecisionsFit, checkOddsRowsFit, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const [binaryArg, distArg, shotArg] = args.filter((a) => !a.startsWith('--'));
@@ -140,6 +146,8 @@ async function dragUnpicked(page, ruleset, scenario, players, side, inches) {
     await waitFor(id, side, tokens, (x) => x.history_length > b || x.terminal, `the decision "${pass.name}"`);
   }
   await settle(page);
+  const fit = await checkDecisionsFit(page, `${ruleset}/${scenario} at 1366x768`);
+  log(`${ruleset}/${scenario} 1366x768: ${fit} decision buttons, none cut short`);
   const picks = v.legal.filter((a) => a.kind === 'select-unit');
   if (picks.length === 0) fail(`${ruleset}/${scenario}: no unit of ${side} could be picked.`);
   // The unit furthest from the others of its side ahead of it: the first one offered.
@@ -157,6 +165,8 @@ async function dragUnpicked(page, ruleset, scenario, players, side, inches) {
   log(`${ruleset}/${scenario}: ${u.id} dragged with no click before: picked and moved ${(Math.hypot(moved.x - u.x, moved.y - u.y) / v.state.units_per_inch).toFixed(1)}"`);
   await screenshotAt(page, path.join(path.dirname(path.resolve(shotArg || path.join(ROOT, 'build', 'e2e', 'gwkho', 'gwkho.png'))), `${ruleset}-drag.png`));
 }
+
+let decisionsMeasured = 0;
 
 async function run() {
   const shot = path.resolve(shotArg || process.env.CARROCCIO_E2E_SCREENSHOT || path.join(ROOT, 'build', 'e2e', 'gwkho', 'gwkho.png'));
@@ -184,7 +194,17 @@ async function run() {
     }
     await page.setViewportSize(SMALL);
     await sleep(200);
+    // Every decision readable in full at 1366x768 (issue 20): none cut short, whatever its length.
+    const offered = await waitFor(id, FIRST_SIDE[scenario], tokens, (x) => x.terminal || (x.legal || []).length > 0, `a decision of ${FIRST_SIDE[scenario]}`);
+    if ((offered.legal || []).length > 0) {
+      await settle(page);
+      const n = await checkDecisionsFit(page, `gwkho/${scenario} at 1366x768`);
+      decisionsMeasured += n;
+      log(`${scenario} 1366x768: ${n} decision buttons, none cut short`);
+      if (scenario === SCENARIOS[0]) await screenshotAt(page, path.join(dir, `gwkho-${scenario}-decisions-1366.png`));
+    }
   }
+  if (decisionsMeasured === 0) fail('no gwkho scenario offered a decision whose button could be measured.');
   // fastplay's table at both sizes too.
   await openAt(page, 'mill', 'fastplay', { attack: 'random', hold: 'human' }, 7);
   for (const [size, name] of [
@@ -321,13 +341,32 @@ async function run() {
   // A person reads names, not ids ("imperial.0.1.2"): in the decision and in the odds' rows.
   for (const text of [oddsAction.name, ...rows, ...mods])
     if (rawId.test(text)) fail(`"${text}" shows an element's id where a person needs its name.`);
+  // Each result on one line at 1366x768, each element named once in the table's head.
+  const fitRows = await checkOddsRowsFit(page, `the odds of "${oddsAction.name}" at 1366x768`);
+  const heads = await page.$$eval('[data-testid="odds"] .odds-table th.head', (ths) => ths.map((t) => (t.textContent || '').trim()));
+  if (heads.length < 2) fail(`the odds table of "${oddsAction.name}" names no element in its head (${heads.join(' | ')}).`);
+  log(`odds at 1366x768: ${fitRows.length} result rows on one line each, heads ${heads.join(' | ')}`);
   const after = await view(id, 'imperial', tokens);
   if (after.history_length !== v.history_length) fail('showing the odds changed the game.');
   log(`odds of "${oddsAction.name}" before it is committed: ${rows.length} results, ${mods.length} factors`);
   await screenshotAt(page, path.join(dir, 'gwkho-odds.png'));
+  await page.setViewportSize(LARGE);
+  await sleep(400);
+  // The pointer rests on the decision again (the panel laid out anew), its odds shown again.
+  await page.hover('[data-testid="board"]');
+  await page.hover(`[data-testid="decisions"] [data-testid="action-${oddsAction.id}"]`);
+  try {
+    await page.waitForSelector('[data-testid="odds"]:not(.stale) .odds-table tr.odds-row', { timeout: 30_000 });
+  } catch {
+    fail(`at 1920x1080 the odds panel showed no results for "${oddsAction.name}" within 30 seconds.`);
+  }
+  await checkOddsRowsFit(page, `the odds of "${oddsAction.name}" at 1920x1080`);
+  await screenshotAt(page, path.join(dir, 'gwkho-odds-1920.png'));
+  await page.setViewportSize(SMALL);
+  await sleep(200);
 
   // A whole battle between two agents, to its end screen.
-  await openAt(page, 'legnano', 'gwkho', { imperial: 'random', lombard: 'random' }, 5);
+  const battle = await openAt(page, 'legnano', 'gwkho', { imperial: 'random', lombard: 'random' }, 5);
   try {
     await page.waitForSelector('[data-testid="end-screen"]', { timeout: 1_500_000 });
   } catch {
@@ -338,6 +377,9 @@ async function run() {
   if (!reason.trim() || /_/.test(reason)) fail(`the end screen gives how the battle ended as "${reason}", not in words.`);
   log(`Legnano played to its end: ${headline.trim()} (${reason.trim()})`);
   await screenshotAt(page, path.join(dir, 'gwkho-end.png'));
+  // The replay's turn and phase lists show the last position's, at once and once read.
+  log(`the replay at the end shows ${await checkReplayListsAtEnd(page, harness, battle, 'gwkho/legnano')}`);
+  await screenshotAt(page, path.join(dir, 'gwkho-replay.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log('passed');
 }

@@ -325,3 +325,114 @@ export async function dragOnBoard(page, from, to, { steps = 10, until = '[data-t
   if (hold > 0) await sleep(hold);
   await page.mouse.up();
 }
+
+// ---- The screen's text fits (issue 20): decisions, odds, replay ----
+
+/**
+ * Every decision button is readable in full: each piece's folded list is opened first, then no
+ * button's text is cut short (its scrollWidth is within its clientWidth) nor wider than the
+ * panel. Returns how many buttons were measured; fails with the first one cut short.
+ */
+export async function checkDecisionsFit(page, what) {
+  const out = await page.evaluate(() => {
+    const body = document.querySelector('[data-testid="decisions"]');
+    if (!body) return { n: 0, cut: [] };
+    for (const d of body.querySelectorAll('details')) d.open = true;
+    const panel = body.getBoundingClientRect();
+    const cut = [];
+    const buttons = [...body.querySelectorAll('button.act')];
+    for (const b of buttons) {
+      const r = b.getBoundingClientRect();
+      if (b.scrollWidth > b.clientWidth + 1 || r.right > panel.right + 1) cut.push({ text: (b.textContent || '').trim(), sw: b.scrollWidth, cw: b.clientWidth });
+    }
+    return { n: buttons.length, cut };
+  });
+  if (out.cut.length) fail(`${what}: ${out.cut.length} of ${out.n} decision buttons are cut short, e.g. "${out.cut[0].text}" (${out.cut[0].sw} px of text in ${out.cut[0].cw} px).`);
+  return out.n;
+}
+
+/**
+ * Every result row of the odds panel stands on one line: no cell's text wraps (its text's line
+ * boxes all share one top) and the table is no wider than the panel. Returns the rows' texts.
+ */
+export async function checkOddsRowsFit(page, what) {
+  const out = await page.evaluate(() => {
+    const body = document.querySelector('[data-testid="odds"]');
+    const table = body?.querySelector('.odds-table');
+    if (!body || !table) return { rows: [], wrapped: [], wide: false };
+    const wrapped = [];
+    const rows = [...table.querySelectorAll('tr.odds-row')];
+    for (const tr of rows) {
+      for (const td of tr.querySelectorAll('td')) {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+        const size = parseFloat(getComputedStyle(td).fontSize) || 12;
+        if (tops.length && Math.max(...tops) - Math.min(...tops) > 0.8 * size) wrapped.push((tr.textContent || '').trim());
+      }
+    }
+    return {
+      rows: rows.map((r) => (r.textContent || '').trim()),
+      wrapped,
+      wide: table.getBoundingClientRect().width > body.getBoundingClientRect().width + 1,
+    };
+  });
+  if (out.rows.length === 0) fail(`${what}: the odds panel shows no result rows.`);
+  if (out.wrapped.length) fail(`${what}: the odds row "${out.wrapped[0]}" wraps onto a second line.`);
+  if (out.wide) fail(`${what}: the odds table is wider than its panel.`);
+  return out.rows;
+}
+
+/** The replay's turn and phase lists as shown: the selected option's text of each. */
+export async function replayLists(page) {
+  return page.evaluate(() => {
+    const text = (sel) => {
+      const s = document.querySelector(sel);
+      return s && s.selectedIndex >= 0 ? (s.options[s.selectedIndex].textContent || '').trim() : '';
+    };
+    return { turn: text('[data-testid="replay-turn"]'), phase: text('[data-testid="replay-phase"]') };
+  });
+}
+
+/** A phase as the replay lists write it ("move-select" -> "Move select"). */
+export const phaseWords = (p) => {
+  const t = String(p).replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+};
+
+/**
+ * At the end of game `id`, the replay's lists show the last position's turn and phase: at once
+ * (while the timeline may still be read) and once the timeline has come, then one decision back.
+ */
+export async function checkReplayListsAtEnd(page, harness, id, what) {
+  const v = await harness.getJson(`/api/games/${encodeURIComponent(id)}`);
+  const want = { turn: v.state.turn === undefined || v.state.turn === null ? '' : String(v.state.turn), phase: v.state.phase ? phaseWords(v.state.phase) : '' };
+  const check = async (when) => {
+    const got = await replayLists(page);
+    if ((want.turn && got.turn !== want.turn) || (want.phase && got.phase !== want.phase))
+      fail(`${what}: ${when} the replay's lists show turn "${got.turn}" and phase "${got.phase}", not turn ${want.turn} and ${want.phase}.`);
+    return got;
+  };
+  await page.waitForSelector('[data-testid="replay"]:not([hidden])', { timeout: 60_000 });
+  await check('at the end of the game');
+  // "Replay the battle" on the end screen: the screen goes, the replay panel is at hand.
+  if (await page.$('[data-testid="end-replay"]')) await page.click('[data-testid="end-replay"]').catch(() => {});
+  try {
+    await page.waitForSelector('[data-testid="replay"][data-timeline="ready"]', { state: 'attached', timeout: 300_000 });
+  } catch {
+    fail(`${what}: the replay's timeline never came.`);
+  }
+  await sleep(200);
+  const got = await check('once the timeline has come,');
+  try {
+    await page.click('[data-testid="replay-back"]', { timeout: 10_000 });
+  } catch {
+    fail(`${what}: the replay's "back one decision" could not be clicked.`);
+  }
+  await sleep(300);
+  const back = await replayLists(page);
+  if (!back.turn || (want.phase && !back.phase)) fail(`${what}: one decision before the end the replay's lists are blank (turn "${back.turn}", phase "${back.phase}").`);
+  await page.click('[data-testid="replay-end"]').catch(() => {});
+  await sleep(300);
+  return `turn ${got.turn}, ${got.phase} (one back: turn ${back.turn}, ${back.phase})`;
+}

@@ -16,7 +16,7 @@
 // The server is always stopped. playwright-core is resolved from web/node_modules.
 
 import path from 'node:path';
-import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsRowsFit, fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const SEED = Number(process.env.CARROCCIO_E2E_SEED || 11);
 
@@ -166,6 +166,8 @@ async function run() {
       if (!/\d+\/\d+|1/.test(odds)) fail('the odds panel shows no probabilities before the attack is resolved.');
       sawOdds = true;
       log(`odds before resolving: ${odds.replace(/\s+/g, ' ').slice(0, 120)}`);
+      // Each result on one line at 1366x768 (issue 20).
+      if (await page.$('[data-testid="odds"] .odds-table tr.odds-row')) await checkOddsRowsFit(page, 'the odds of a bma attack at 1366x768');
       const before = (await getJson(base, `/api/games/${encodeURIComponent(gameId)}/events`)).next;
       await page.click(`[data-testid="${has('resolve')[0].testid}"]`);
       await settle(page);

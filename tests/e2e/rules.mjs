@@ -12,14 +12,15 @@
 //    unit would roll its morale check to leave an enemy zone. On the board that unit's button is
 //    marked as rolling; clicking the unit on the map takes nothing yet but says that it rolls and
 //    shows the odds of the check; "Roll it" then rolls (rolls.png).
-// 3. A bma/legnano game of two random agents, played to its end by the server: the replay jumps
-//    to turn 3 (the label and the board say turn 3), then to a phase of it, and the speed can be
+// 3. A bma/legnano game of two random agents, played to its end by the server: at the end the
+//    replay's turn and phase lists show the last turn and phase (at once, and once the timeline is
+//    read, and one decision back); the replay jumps to turn 3 (the label and the board say turn 3), then to a phase of it, and the speed can be
 //    chosen (replay.png).
 // Screenshots go beside SCREENSHOT_PATH (default build/e2e/rules.png). Exits 0 on success; on
 // failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { fail, Harness, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkReplayListsAtEnd, fail, Harness, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const log = (msg) => say('e2e_rules', msg);
@@ -185,10 +186,12 @@ async function replayJumps(page, dir) {
   const id = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'random', lombard: 'random' }, 5);
   log(`bma game ${id} between two random agents`);
   try {
-    await page.waitForSelector('[data-testid="replay-turn"] option', { state: 'attached', timeout: 300_000 });
+    await page.waitForSelector('[data-testid="end-screen"]', { timeout: 300_000 });
   } catch {
-    fail('the finished game offers no turn to jump to in the replay.');
+    fail('the game between two random agents did not reach its end screen.');
   }
+  // The lists show the last turn and phase at the end (at once, and once the timeline is read).
+  log(`the replay at the end shows ${await checkReplayListsAtEnd(page, harness, id, 'bma/legnano')}`);
   const dismiss = await page.$('[data-testid="end-close"], .end-layer button.ghost');
   if (dismiss) await dismiss.click().catch(() => {});
   const turns = await page.$$eval('[data-testid="replay-turn"] option', (os) => os.map((o) => ({ value: o.getAttribute('value'), text: o.textContent })));

@@ -13,13 +13,13 @@
 // hex's number is 11 px or more. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
 // agent): the person plays the first decision offered until a shot is on offer, points at it,
 // and the odds panel shows the dice, the results with their probabilities and the modifiers
-// with their clauses before anything is rolled. Saves screen-small.png (1366x768),
+// with their clauses before anything is rolled, each result on one line. Saves screen-small.png (1366x768),
 // screen-large.png (1920x1080), screen-folded.png, screen-tablet.png, screen-bma*.png and
 // screen-odds.png beside SCREENSHOT_PATH
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsRowsFit, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_CLICKS = 300; // decisions the garrison may take before a shot is on offer
@@ -182,6 +182,8 @@ async function run() {
   const mods = await page.$$eval('[data-testid="odds"] .mods li', (lis) => lis.map((l) => l.textContent || ''));
   if (!mods.some((m) => /fastplay 5\.2/.test(m))) fail(`the odds panel's modifiers (${mods.join(' | ')}) do not cite fastplay 5.2.`);
   log(`odds shown before the shot: ${roll.trim()}; ${rows.length} results; ${mods.length} modifiers`);
+  // Each result on one line at 1366x768 (issue 20).
+  await checkOddsRowsFit(page, 'the odds of a fastplay shot at 1366x768');
   const standPx = await labelPx(page);
   if (await page.$('[data-testid="board"] .stand-pick-number')) log(`fastplay: the smallest label or stand number is ${standPx.toFixed(1)} px`);
   if (standPx < 11) fail(`the smallest fastplay label or stand number is ${standPx.toFixed(1)} px, under 11.`);

@@ -183,10 +183,14 @@ export interface OddsResult {
   tone?: 'good' | 'bad' | 'even';
   vp_lost?: Record<string, { now: number; after: number; rout_level: number }>;
   ends_game?: { winner: string; reason?: string; rule?: string };
+  /** The result split by piece, one part per name of the odds' `result_heads` (gwkho: each element's result). */
+  parts?: string[];
 }
 
 export interface Odds {
   results?: OddsResult[];
+  /** The pieces a result befalls, one column each: the rows then give each piece's part (`parts`). */
+  result_heads?: string[];
   modifiers?: { what: string; rule: string }[];
   column?: string;
   drm?: number;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readState, turnChanges as hexChanges } from '../src/boards/hexmodel';
-import { readTableState, turnChanges as tableChanges } from '../src/boards/tablemodel';
+import type { GameEvent } from '../src/api';
+import { attackHexes, readState, turnChanges as hexChanges } from '../src/boards/hexmodel';
+import { attackLines, readTableState, turnChanges as tableChanges } from '../src/boards/tablemodel';
+import { attacksOf } from '../src/shell/log';
 
 // The other side's turn, shown (issue 20, point 5): what moved and what was hit, from two states.
 
@@ -66,5 +68,34 @@ describe('hex turn changes', () => {
       { id: 'e', leader: false, from: '0703', to: null, result: 'eliminated' },
       { id: 'L', leader: true, from: '0501', to: '0502', result: '' },
     ]);
+  });
+});
+
+describe('the attacks of a turn', () => {
+  const ev = (step: number, data: Record<string, unknown>): GameEvent => ({ index: step, kind: 'shoot', text: '', rule: '', data, step });
+  it('reads every attacker-target pair the events name, each once', () => {
+    const events = [ev(1, { attackers: ['b1'], targets: ['r1'] }), ev(2, { die: 4 }), ev(3, { attackers: ['b1'], targets: ['r1'] }), ev(4, { attackers: ['a', 'c'], targets: ['d'] })];
+    expect(attacksOf(events)).toEqual([
+      { from: 'b1', to: 'r1' },
+      { from: 'a', to: 'd' },
+      { from: 'c', to: 'd' },
+    ]);
+  });
+  it('finds none in events that name no pieces, or name them badly', () => {
+    expect(attacksOf([ev(1, {}), ev(2, { attackers: 'b1', targets: ['r1'] }), ev(3, { attackers: ['x'], targets: ['x'] })])).toEqual([]);
+  });
+  it('draws a table attack between the units’ centres, where the target stood if it has left the table', () => {
+    const before = readTableState({ units_per_inch: 100, units: [unit('b1', 500, 500), unit('r1', 500, 900)] });
+    const after = readTableState({ units_per_inch: 100, units: [unit('b1', 500, 600), unit('r1', 500, 900, { removed: true })] });
+    expect(attackLines([{ from: 'b1', to: 'r1' }], before, after)).toEqual([{ from: 'b1', to: 'r1', a: [500, 600], b: [500, 900] }]);
+    // Negative: a unit the states do not hold draws nothing.
+    expect(attackLines([{ from: 'b1', to: 'zz' }], before, after)).toEqual([]);
+  });
+  it('draws a hex attack from hex to hex, where an eliminated unit stood', () => {
+    const u = (id: string, hex: string | null, status = 'ordered') => ({ id, name: id, side: 'a', type: 'cavalry', rating: 'A', status, hex, value: null });
+    const before = readState({ units: [u('a', '0501'), u('d', '0502')], leaders: [] });
+    const after = readState({ units: [u('a', '0501'), u('d', null, 'eliminated')], leaders: [] });
+    expect(attackHexes([{ from: 'a', to: 'd' }], before, after)).toEqual([{ from: 'a', to: 'd', fromHex: '0501', toHex: '0502' }]);
+    expect(attackHexes([{ from: 'a', to: 'q' }], before, after)).toEqual([]);
   });
 });

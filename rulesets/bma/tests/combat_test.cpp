@@ -584,6 +584,30 @@ TEST(Bma_5_Combat, Clause_5_1_4_BetterMoralePlusOneMinusOne) {
 // ---------------------------------------------------------------------------------------------
 // 5.2 The table
 
+// The event of an attack names its attackers and defenders for a board (core/event_pieces.hpp),
+// beside its unchanged sentence.
+TEST(Bma_5_Combat, Clause_5_1_TheCombatEventNamesAttackersAndDefenders) {
+  Bench b(duel());
+  b.set(0, Status::kOrdered, 8);
+  b.set(1, Status::kOrdered, 8);
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+  const auto combats = events_of(b.log, "combat");
+  ASSERT_FALSE(combats.empty());
+  const core::Event& e = combats.front();
+  EXPECT_EQ(e.text.rfind("Combat: ", 0), 0U) << e.text;
+  EXPECT_EQ(e.data["attackers"], nlohmann::json::array({"u0"}));
+  EXPECT_EQ(e.data["targets"], nlohmann::json::array({"u1"}));
+  // Negative: an attack declined names nothing (no combat event at all).
+  Bench c(duel());
+  c.set(0, Status::kOrdered, 8);
+  c.set(1, Status::kOrdered, 8);
+  open_combat(*c.s, 0);
+  play(*c.s, act::kEndCombat);
+  EXPECT_TRUE(events_of(c.log, "combat").empty());
+}
+
 TEST(Bma_5_Combat, Clause_5_2_DieRowClampedToPrintedRows) {
   {  // +2 supreme, +1 all disordered, +1 better morale: a 6 reads row 8, not 10.
     Bench b(duel("infantry", "A", "infantry", "B",

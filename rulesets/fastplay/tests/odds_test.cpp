@@ -59,6 +59,24 @@ TEST(FastplayOdds, Clause_Archery_TheLogSaysWhatEachDieNeededAndDid) {
   EXPECT_TRUE(fell);
 }
 
+// Each archery die's event names the shooting unit and its target for a board
+// (core/event_pieces.hpp), beside its unchanged sentence.
+TEST(FastplayOdds, Clause_Archery_EachDieEventNamesShooterAndTarget) {
+  auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_infantry", 50, 70, 270}});
+  core::EventLog log;
+  s->set_event_sink(&log);
+  testing::play(*s, testing::shoot(0, 1));
+  testing::roll_taking_last(*s, 5);
+  ASSERT_FALSE(log.events().empty());
+  const core::Event& e = log.events().back();
+  EXPECT_EQ(e.kind, "archery");
+  EXPECT_EQ(e.data["attackers"], nlohmann::json::array({"u0"}));
+  EXPECT_EQ(e.data["targets"], nlohmann::json::array({"u1"}));
+  // Negative: no event before the first die names an attacker.
+  for (std::size_t i = 0; i + 1 < log.events().size(); ++i)
+    EXPECT_FALSE(log.events()[i].data.contains("attackers")) << log.events()[i].kind;
+}
+
 TEST(FastplayOdds, Clause_Archery_CoverAddsOneInTheOdds) {
   // Light infantry falls to 5-6, in woods only to a 6: no stand lost (5/6)^4 against (4/6)^4.
   for (bool wood : {true, false}) {

@@ -706,6 +706,40 @@ TEST(Gwkho_Morale, Clause_Mor_14_AStubbornElementBrokenByItsOwnSideIsBroken) {
   EXPECT_FALSE(st->break_refusal(other).ok());
 }
 
+// [Pip-18, G-36e] A person is offered the break of each of its elements the rules let it break,
+// named as what it is: the element, the price, the clause (the browser's decision button).
+TEST(Gwkho_Morale, Clause_Pip_18_APersonIsOfferedToBreakItsOwnElementNamingIt) {
+  const auto g = make_game(small_scenario("blue", false));
+  auto st = start(g);
+  set_pips(*st, {1, 1, 0});
+  const int hi = find(*g, "blue.1.2.0");  // HI(o)
+  st->debug_place(hi, {36 * kIn, 24 * kIn}, 90);
+  const game::Action req = act::person(act::move(hi, act::kBreakOwn));
+  const auto offered = st->person_actions();
+  EXPECT_TRUE(std::is_sorted(offered.begin(), offered.end()));
+  EXPECT_EQ(std::adjacent_find(offered.begin(), offered.end()), offered.end());
+  ASSERT_TRUE(std::binary_search(offered.begin(), offered.end(), req));
+  const auto j = st->action_to_json(req);
+  EXPECT_EQ(j["kind"], "break-own");
+  EXPECT_EQ(j["mover"], "blue.1.2.0");
+  EXPECT_EQ(j["mover_name"], g->label(hi));
+  EXPECT_FALSE(j.contains("what"));  // listed with the other breaks, not under each element
+  EXPECT_EQ(j["name"], "broken by its own side: " + g->label(hi));
+  EXPECT_EQ(j["pips"], 1);
+  EXPECT_EQ(j["rule"], "gwkho Pip-18");
+  EXPECT_TRUE(j.contains("corners"));
+  // Negative: never among the legal decisions agents choose from; (s) troops (the Prince's
+  // longbows) are not offered; once broken, it is not offered again.
+  const auto legal = st->legal_actions();
+  EXPECT_FALSE(std::binary_search(legal.begin(), legal.end(), req));
+  const game::Action bows = act::person(act::move(find(*g, "blue.0.1.0"), act::kBreakOwn));
+  EXPECT_FALSE(std::binary_search(offered.begin(), offered.end(), bows));
+  ASSERT_TRUE(st->apply(req).ok());
+  set_pips(*st, {1, 1, 0});
+  const auto again = st->person_actions();
+  EXPECT_FALSE(std::binary_search(again.begin(), again.end(), req));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Berserkers
 

@@ -4,6 +4,8 @@
 // committing decision.
 #include <gtest/gtest.h>
 
+#include "core/event.hpp"
+#include "fmt/format.h"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/state.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
@@ -689,6 +691,64 @@ TEST(Gwkho_Combat, Clause_CC_18_ASquareFriendCoversAFlank) {
   auto st3 = start(g);
   set_up(*st3, h, 90);
   EXPECT_EQ(st3->combat_situation(p, t).a.flank_enemies, 1);
+}
+
+// The browser's odds table (issue 20): a close combat's results split by element, each element
+// named once in the head, and a shot's by its target; every result's parts in the heads' order.
+TEST(Gwkho_View, CombatAndShotOddsSplitEachResultByElement) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int e1 = find(*g, "red.0.0.1"), t1 = find(*g, "blue.1.2.0");
+  const int e2 = find(*g, "red.0.0.2"), t2 = find(*g, "blue.1.2.1");
+  face_off(*st, e1, t1, 20, 24);
+  face_off(*st, e2, t2, 30, 24);
+  st->debug_start_combat();
+  const auto odds = st->action_odds(act::kChooseCombat + e2);
+  ASSERT_TRUE(odds.is_object());
+  EXPECT_EQ(odds["result_heads"], nlohmann::json::array({g->short_label(e2), g->short_label(t2)}));
+  ASSERT_FALSE(odds["results"].empty());
+  for (const auto& r : odds["results"]) {
+    ASSERT_EQ(r["parts"].size(), 2U) << r.dump();
+    // The sentence says the same: each element's part after its name.
+    const std::string text = r["result"];
+    EXPECT_EQ(text,
+              fmt::format("{} {}, {} {}", g->short_label(e2), r["parts"][0].get<std::string>(),
+                          g->short_label(t2), r["parts"][1].get<std::string>()));
+  }
+  // Negative: a decision with no odds has no table at all.
+  EXPECT_TRUE(st->action_odds(act::kEndMoves).is_null());
+}
+
+// The event of a close combat names its pieces for a board (core/event_pieces.hpp):
+// the moving side's element as the attacker, the enemy as the target; the text is
+// unchanged.
+TEST(Gwkho_View, ACloseCombatEventNamesAttackerAndTarget) {
+  const auto g = make_game();
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  const int e = find(*g, "red.0.0.1"), t = find(*g, "blue.1.2.0");
+  face_off(*st, e, t, 20, 24);
+  st->debug_start_combat();
+  ASSERT_TRUE(st->is_chance_node());
+  ASSERT_TRUE(st->apply(act::kCombatDice).ok());  // both dice 1
+  const core::Event* fight = nullptr;
+  for (const auto& ev : log.events())
+    if (ev.kind == "combat") fight = &ev;
+  ASSERT_NE(fight, nullptr);
+  EXPECT_EQ(fight->data["attackers"], nlohmann::json::array({"red.0.0.1"}));
+  EXPECT_EQ(fight->data["targets"], nlohmann::json::array({"blue.1.2.0"}));
+  EXPECT_EQ(fight->text.rfind("red.0.0.1 ", 0), 0U) << fight->text;  // the text as before
+  // Negative: an event that is no attack names no pieces.
+  for (const auto& ev : log.events()) {
+    if (ev.kind != "combat") {
+      EXPECT_FALSE(ev.data.contains("attackers")) << ev.kind;
+    }
+  }
 }
 
 }  // namespace

@@ -308,6 +308,30 @@ TEST(Gwkho_View, EveryDecisionCarriesTheIdAndNameTheBoardReads) {
   EXPECT_TRUE(dice["name"].is_string());
 }
 
+// A decision that names the element it moves says the move without it (`what`) and names the
+// element (`mover_name`): the browser writes each element once above its decisions.
+TEST(Gwkho_View, AMoveSaysWhatItDoesApartFromTheElementItMoves) {
+  auto st = start("gwkho/legnano");
+  while (st->is_chance_node()) ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+  int with = 0;
+  for (game::Action a : st->person_actions()) {
+    const auto j = st->action_to_json(a);
+    if (!j.contains("what")) {
+      // A decision about an element that moves it not (breaking it, G-36e) names it, no move.
+      if (j.contains("mover_name")) {
+        EXPECT_EQ(j["kind"], "break-own") << j.dump();
+      }
+      continue;
+    }
+    ++with;
+    EXPECT_TRUE(j.contains("mover")) << j.dump();
+    EXPECT_EQ(j["name"], j["what"].get<std::string>() + ": " + j["mover_name"].get<std::string>());
+  }
+  EXPECT_GT(with, 0);
+  // Negative: ending the moves names no element.
+  EXPECT_FALSE(st->action_to_json(act::kEndMoves).contains("what"));
+}
+
 // [G-73] Every element of `side` lies within y in [lo, hi] inches.
 void expect_within(const GwkhoState& st, int side, std::int64_t lo, std::int64_t hi) {
   for (int e = 0; e < st.num_elements(); ++e) {

@@ -81,6 +81,25 @@ TEST(Ohw_Odds, Clause_2_3_ii_TheLogGivesTheDieEveryModifierAndTheResult) {
   EXPECT_EQ(log2.events().back().text.find("2.3 ii"), std::string::npos);
 }
 
+// The event of a shot names its shooter and its target for a board (core/event_pieces.hpp),
+// beside its unchanged sentence.
+TEST(Ohw_Odds, AShotEventNamesItsShooterAndTarget) {
+  Table t({{"blue", "archers", 18, 6, 90}, {"red", "men_at_arms", 18, 14, 270}});
+  core::EventLog log;
+  t.s->set_event_sink(&log);
+  play(*t.s, act::kEndPhase);
+  play(*t.s, shoot(0, 1));
+  roll(*t.s, 5);
+  ASSERT_FALSE(log.events().empty());
+  const core::Event& e = log.events().back();
+  EXPECT_EQ(e.kind, "shoot");
+  EXPECT_EQ(e.data["attackers"], nlohmann::json::array({"u0"}));
+  EXPECT_EQ(e.data["targets"], nlohmann::json::array({"u1"}));
+  // Negative: no other event of the turn names an attacker.
+  for (std::size_t i = 0; i + 1 < log.events().size(); ++i)
+    EXPECT_FALSE(log.events()[i].data.contains("attackers")) << log.events()[i].kind;
+}
+
 TEST(Ohw_Odds, Clause_2_3_ShotOddsWithoutArmourHaveNoHalving) {
   // Negative: levies take the die + 2 whole, and no armour or rounding is cited.
   Table t({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}});

@@ -20,6 +20,7 @@ import {
   type HexState,
   type HexUnit,
   turnChanges,
+  attackHexes,
 } from './hexmodel';
 import { mountBoardRoot, PanZoom } from './panzoom';
 import { clear, compass, starPoints, svg } from './svg';
@@ -329,6 +330,9 @@ export class HexBoard implements BoardRenderer {
       svg('marker', { id: 'hx-trailhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-trail-head' }),
       ]),
+      svg('marker', { id: 'hx-attackhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, [
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-attack-head' }),
+      ]),
       svg('marker', { id: 'hx-arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#8e1b12' }),
       ]),
@@ -471,7 +475,7 @@ export class HexBoard implements BoardRenderer {
       });
     }
 
-    if (frame.since) this.drawTurn(readState(frame.since), st, center);
+    if (frame.since) this.drawTurn(readState(frame.since), st, center, frame.attacks ?? []);
     this.followAction();
 
     // A pending choice: facings as arrows around the hex, other decisions as a small menu.
@@ -479,7 +483,7 @@ export class HexBoard implements BoardRenderer {
   }
 
   /** The other side's turn: a trail from each piece's hex to its new one, a result on each hit. */
-  private drawTurn(before: HexState, st: HexState, center: (label: string) => Point | null): void {
+  private drawTurn(before: HexState, st: HexState, center: (label: string) => Point | null, attacks: { from: string; to: string }[]): void {
     const { trails, results } = this.layers;
     for (const c of turnChanges(before, st)) {
       const a = c.from ? center(c.from) : null;
@@ -504,6 +508,21 @@ export class HexBoard implements BoardRenderer {
           ]),
         );
       }
+    }
+    // Each attack: an arrow from the attacker's hex to its target's, drawn last: above the counters and the result tags.
+    const nameOf = (id: string) => st.units.find((u) => u.id === id)?.name ?? id;
+    for (const x of attackHexes(attacks, before, st)) {
+      const a = center(x.fromHex);
+      const b = center(x.toHex);
+      if (!a || !b) continue;
+      const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const ux = (b.x - a.x) / d;
+      const uy = (b.y - a.y) / d;
+      results.appendChild(
+        svg('line', { x1: a.x + ux * S * 0.35, y1: a.y + uy * S * 0.35, x2: b.x - ux * S * 0.45, y2: b.y - uy * S * 0.45, class: 'turn-attack', 'marker-end': 'url(#hx-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
+          svg('title', {}, [`${nameOf(x.from)} attacked ${nameOf(x.to)}`]),
+        ]),
+      );
     }
   }
 

@@ -190,3 +190,28 @@ export function turnChanges(before: HexState, after: HexState): HexChange[] {
   }
   return out;
 }
+
+/** An attack of the other side's turn on the map: from the attacker's hex to its target's. */
+export interface HexAttack {
+  from: string; // the attacking unit
+  to: string; // the unit attacked
+  fromHex: string;
+  toHex: string;
+}
+
+/**
+ * Where to draw each attack: a unit's hex now, or where it stood before if it is off the map
+ * now (eliminated); an attack whose unit stood on no hex at either time is left out.
+ */
+export function attackHexes(attacks: { from: string; to: string }[], before: HexState, after: HexState): HexAttack[] {
+  const now = new Map(after.units.map((u) => [u.id, u.hex]));
+  const then = new Map(before.units.map((u) => [u.id, u.hex]));
+  const hexOf = (id: string) => now.get(id) || then.get(id) || null;
+  const out: HexAttack[] = [];
+  for (const a of attacks) {
+    const fromHex = hexOf(a.from);
+    const toHex = hexOf(a.to);
+    if (fromHex && toHex && fromHex !== toHex) out.push({ ...a, fromHex, toHex });
+  }
+  return out;
+}

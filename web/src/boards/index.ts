@@ -22,6 +22,11 @@ export interface BoardFrame {
    * where each piece stood then to where it stands now, and marks what befell each piece hit.
    */
   since?: GameState | null;
+  /**
+   * With `since`: each attack or shot of that turn, from the piece that made it to the piece it
+   * struck (the events' `attackers` and `targets`); the board draws an arrow for each.
+   */
+  attacks?: { from: string; to: string }[];
 }
 
 export interface BoardCallbacks {
@@ -43,6 +48,8 @@ export interface BoardCallbacks {
    * the shell takes the pick back, so the piece is as it was before the drag.
    */
   onRelease?(unit: string): void;
+  /** A piece was taken in hand on the board with no pick step (null: let go): its decisions are shown. */
+  onHold?(unit: string | null): void;
 }
 
 export interface BoardRenderer {

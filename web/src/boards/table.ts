@@ -39,6 +39,7 @@ import {
   type TableState,
   type TableUnit,
   turnChanges,
+  attackLines,
 } from './tablemodel';
 
 /** The least height of a unit's label on the screen, in pixels (issue 20: 11 px or more). */
@@ -298,6 +299,7 @@ export class TableBoard implements BoardRenderer {
     this.heldPlacement = null;
     this.heldPending = false;
     this.heldKey = this.positionKey;
+    this.cb?.onHold?.(id);
     if (!id || !this.cb?.onPlacement) return;
     this.heldPending = true;
     const key = this.positionKey;
@@ -602,6 +604,9 @@ export class TableBoard implements BoardRenderer {
       svg('marker', { id: 'tb-trailhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-trail-head' }),
       ]),
+      svg('marker', { id: 'tb-attackhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, [
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'turn-attack-head' }),
+      ]),
       svg('marker', { id: 'tb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, [
         svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#c0180c' }),
       ]),
@@ -856,13 +861,13 @@ export class TableBoard implements BoardRenderer {
       overlay.appendChild(this.choiceMenu(f.choice.actions, at ? [at.x, at.y] : undefined));
     }
     void marks;
-    if (f.since) this.drawTurn(readTableState(f.since), st);
+    if (f.since) this.drawTurn(readTableState(f.since), st, f.attacks ?? []);
     this.drawHover();
     if (this.dragUnit?.moved) this.drawDrag(); // a drag goes on across a new position (its pick)
   }
 
   /** The other side's turn: where each unit stood (faint), a trail to where it stands, results. */
-  private drawTurn(before: TableState, st: TableState): void {
+  private drawTurn(before: TableState, st: TableState, attacks: { from: string; to: string }[]): void {
     const { trails, results } = this.layers;
     const u = this.upi;
     const size = this.scale > 0 ? Math.max(0.64 * u, LABEL_MIN_PX / this.scale) : 0.64 * u;
@@ -887,6 +892,27 @@ export class TableBoard implements BoardRenderer {
           svg('rect', { x: -w / 2, y: -0.7 * size, width: w, height: 1.4 * size, rx: 0.3 * size }),
           svg('text', { x: 0, y: 0, style: `font-size:${size}px`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [c.result]),
           svg('title', {}, [`${c.id} (${name}): ${c.result}`]),
+        ]),
+      );
+    }
+    // Each attack or shot: an arrow from the centre of the unit that made it to its target's,
+    // stopping short of the target's centre; drawn last, above the result tags.
+    for (const x of attackLines(attacks, before, st)) {
+      const [ax, ay] = this.P(x.a);
+      const [bx, by] = this.P(x.b);
+      const d = Math.hypot(bx - ax, by - ay) || 1;
+      const [ux, uy] = [(bx - ax) / d, (by - ay) / d];
+      const back = Math.min(0.6 * u, d / 3);
+      const x2 = bx - ux * back;
+      const y2 = by - uy * back;
+      // Pieces in contact stand close: the arrow is at least 1.6" long, reaching back behind
+      // the attacker's centre, so that it reads as an arrow at the whole table's scale.
+      const len = Math.max(d - back, 1.6 * u);
+      const x1 = x2 - ux * len;
+      const y1 = y2 - uy * len;
+      results.appendChild(
+        svg('line', { x1, y1, x2, y2, class: 'turn-attack', style: `stroke-width:${0.2 * u}px`, 'marker-end': 'url(#tb-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
+          svg('title', {}, [`${x.from} attacked ${x.to}`]),
         ]),
       );
     }

@@ -463,3 +463,29 @@ export function turnChanges(before: TableState, after: TableState): TableChange[
   }
   return out;
 }
+
+/** An attack or a shot of the other side's turn on the table: from its maker's centre to its target's. */
+export interface TableAttack {
+  from: string;
+  to: string;
+  a: Pt;
+  b: Pt;
+}
+
+/**
+ * Where to draw each attack: a unit's centre now, or where it stood before if it has left the
+ * table (removed, or routed off); an attack whose unit was never on the table is left out.
+ */
+export function attackLines(attacks: { from: string; to: string }[], before: TableState, after: TableState): TableAttack[] {
+  const on = (u: TableUnit) => u.onTable && !u.removed;
+  const now = new Map(after.units.filter(on).map((u) => [u.id, [u.x, u.y] as Pt]));
+  const then = new Map(before.units.filter(on).map((u) => [u.id, [u.x, u.y] as Pt]));
+  const at = (id: string) => now.get(id) ?? then.get(id) ?? null;
+  const out: TableAttack[] = [];
+  for (const x of attacks) {
+    const a = at(x.from);
+    const b = at(x.to);
+    if (a && b && (a[0] !== b[0] || a[1] !== b[1])) out.push({ ...x, a, b });
+  }
+  return out;
+}

@@ -3,7 +3,10 @@
 
 import type { Action } from '../api';
 import { h, replace } from './dom';
-import { buttonLabel, consolidateByHex, FOLD_BUTTONS, groupActions, type ButtonItem } from './interaction';
+import { buttonLabel, consolidateByHex, FOLD_BUTTONS, groupActions, groupByMover, pieceButtonLabel, pieceNamesOnly, type ButtonItem } from './interaction';
+
+/** Up to this many pieces with decisions, each piece's decisions show unfolded. */
+export const OPEN_PIECES = 3;
 
 /**
  * A decision that only picks a piece yet rolls dice at once (a unit held in an enemy's zone of
@@ -31,6 +34,8 @@ export class DecisionsPanel {
   private body: HTMLElement;
   private note: HTMLElement;
   private open = new Set<string>();
+  /** Piece groups the player folded although they show unfolded by default. */
+  private closed = new Set<string>();
 
   constructor(private cb: DecisionCallbacks) {
     this.body = h('div', { class: 'decisions-body', 'data-testid': 'decisions' });
@@ -44,8 +49,9 @@ export class DecisionsPanel {
       replace(this.body, opts.canUndo ? this.undoButton() : null);
       return;
     }
-    const groups = groupActions(legal);
-    const button = (item: ButtonItem) => {
+    const { pieces, rest } = groupByMover(legal);
+    const groups = groupActions(rest);
+    const button = (item: ButtonItem, label: (a: Action) => string = buttonLabel) => {
       if (item.kind === 'hex') {
         return h(
           'button',
@@ -69,6 +75,7 @@ export class DecisionsPanel {
           'data-testid': `action-${a.id}`,
           'data-kind': a.kind ?? '',
           'data-unit': a.unit ?? null,
+          'data-mover': typeof a.mover === 'string' ? a.mover : null,
           'data-stand': typeof a.stand === 'number' ? a.stand : null,
           'data-hex': a.hex ?? null,
           'data-rolls': a.rolls === true ? 'true' : null,
@@ -80,15 +87,54 @@ export class DecisionsPanel {
           onfocus: () => this.cb.onHover(a),
         },
         a.rolls === true ? h('span', { class: 'rolls-mark', 'aria-label': 'rolls dice', 'data-testid': 'rolls-mark' }, '⚄ ') : null,
-        buttonLabel(a),
+        label(a),
       );
     };
+    // The decisions about each piece under the piece's name, written once: unfolded when few
+    // pieces have any, else folded, the one held on the board (focusPiece) opened.
+    const pieceCount = pieces.reduce((n, p) => n + p.actions.length, 0);
+    const pieceBlock =
+      pieces.length > 0
+        ? h(
+            'div',
+            { class: 'dgroup dgroup-pieces', 'data-testid': 'decision-pieces' },
+            h('div', { class: 'dgroup-title' }, 'By piece', h('span', { class: 'muted' }, ` (${pieces.length} pieces, ${pieceCount} decisions)`)),
+            pieces.map((p) => {
+              const key = `piece:${p.mover}`;
+              const open = pieces.length <= OPEN_PIECES ? !this.closed.has(key) : this.open.has(key);
+              return h(
+                'details',
+                {
+                  class: 'dpiece',
+                  'data-testid': `piece-${p.mover}`,
+                  'data-mover': p.mover,
+                  open,
+                  ontoggle: (e: Event) => {
+                    const isOpen = (e.target as HTMLDetailsElement).open;
+                    if (isOpen) {
+                      this.open.add(key);
+                      this.closed.delete(key);
+                    } else {
+                      this.open.delete(key);
+                      this.closed.add(key);
+                    }
+                  },
+                },
+                h('summary', { class: 'dpiece-name' }, p.name, h('span', { class: 'muted' }, ` · ${p.actions.length}`)),
+                h('div', { class: 'dgroup-buttons dpiece-buttons' }, consolidateByHex(p.actions).map((item) => button(item, pieceButtonLabel))),
+              );
+            }),
+          )
+        : null;
     replace(
       this.body,
       groups.map((g) => {
         const items = consolidateByHex(g.actions);
-        const buttons = h('div', { class: `dgroup-buttons ${items.length > 8 ? 'many' : ''}` }, items.map(button));
-        const folded = items.length > FOLD_BUTTONS;
+        // The same done to many pieces: each button names its piece, the title says what.
+        const byName = pieceNamesOnly(g.actions);
+        const buttons = h('div', { class: `dgroup-buttons ${items.length > 8 && !byName ? 'many' : ''}` }, items.map((item) => button(item, byName ?? buttonLabel)));
+        const folded = items.length > FOLD_BUTTONS || (byName !== null && items.length > OPEN_PIECES);
+        const onBoard = g.actions.some((a) => typeof a.unit === 'string' || typeof a.leader === 'string' || typeof a.hex === 'string');
         const body = folded
           ? h(
               'details',
@@ -100,7 +146,7 @@ export class DecisionsPanel {
                   else this.open.delete(g.title);
                 },
               },
-              h('summary', {}, `${items.length} choices: click the map, or list them all`),
+              h('summary', {}, onBoard ? `${items.length} choices: click the map, or list them all` : `${items.length} choices: list them all`),
               buttons,
             )
           : buttons;
@@ -111,8 +157,21 @@ export class DecisionsPanel {
           body,
         );
       }),
+      pieceBlock,
       opts.canUndo ? this.undoButton() : null,
     );
+  }
+
+  /**
+   * The piece held on the board (null: none): its decisions unfolded and brought into view, the
+   * others' folded as they were.
+   */
+  focusPiece(mover: string | null): void {
+    if (mover === null) return;
+    const d = [...this.body.querySelectorAll<HTMLDetailsElement>('details.dpiece')].find((x) => x.dataset.mover === mover);
+    if (!d) return;
+    d.open = true;
+    d.scrollIntoView({ block: 'nearest' });
   }
 
   /** Marks the button of the decision the pointer rests on elsewhere (e.g. its stand on the board). */

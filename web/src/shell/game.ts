@@ -9,7 +9,7 @@ import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { EventLogPanel, turnSummary } from './log';
+import { attacksOf, EventLogPanel, turnSummary } from './log';
 import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
 import { RulesCache, rulesHash } from './rules';
@@ -224,6 +224,7 @@ export class GameScreen {
       onInspect: (t) => this.inspect(t),
       onPlacement: (u) => this.placementOf(u),
       onRelease: () => void this.undo(true),
+      onHold: (u) => this.decisions.focusPiece(u),
     });
     await this.apply(view);
   }
@@ -607,6 +608,8 @@ export class GameScreen {
       const appearing = this.replay.el.hidden;
       this.replay.el.hidden = false;
       this.replay.setLength(v.history_length);
+      const st = shown.state as Record<string, unknown>;
+      this.replay.setCurrent(st.turn, st.phase);
       if (!this.timelineAsked) {
         this.timelineAsked = true;
         void this.api.timeline(this.id, this.viewer ?? undefined).then(
@@ -634,10 +637,20 @@ export class GameScreen {
       preview: this.preview,
       interactive: this.canAct(),
       since: this.replayAt !== null ? null : this.watching ? this.watching.since : (this.turnMarks?.since ?? null),
+      attacks: this.turnAttacks(),
       placement: this.replayAt === null && this.placement?.at === shown.history_length ? this.placement.placement : null,
       placementPending: this.replayAt === null && !!this.board.wantsPlacement && this.myTurn() && this.placement?.at !== shown.history_length,
     });
     this.mapPane.classList.toggle('busy', !!this.view && needsPolling(this.view));
+  }
+
+  /** The attacks and shots of the other side's turn shown (of the step shown, when watched). */
+  private turnAttacks(): { from: string; to: string }[] {
+    if (this.replayAt !== null) return [];
+    const w = this.watching;
+    if (w) return attacksOf(this.events.filter((e) => e.step === w.at - 1));
+    const t = this.turnMarks;
+    return t ? attacksOf(this.events.filter((e) => e.step >= t.from && e.step < t.to)) : [];
   }
 
   private renderEnd(): void {

@@ -126,6 +126,7 @@ const GROUP_TITLES: Record<string, string> = {
   'add-defender': 'Also attack',
   resolve: 'Resolve',
   'end-combat': 'Phase',
+  'break-own': 'Break one of your own',
 };
 
 const GROUP_ORDER = [
@@ -164,6 +165,53 @@ export function groupActions(legal: Action[]): ButtonGroup[] {
     return i < 0 ? GROUP_ORDER.length : i;
   };
   return [...groups.entries()].map(([title, actions]) => ({ title, actions })).sort((a, b) => rank(a.title) - rank(b.title));
+}
+
+/** The decisions about one piece, the piece named once (its `mover_name`, else its id). */
+export interface PieceGroup {
+  mover: string;
+  name: string;
+  actions: Action[];
+}
+
+/**
+ * Decisions that name the piece they move (`mover`) and say what it does without naming it
+ * (`what`), one group per piece in the order the pieces first come; the other decisions as they
+ * are. A piece's name, often long, is then written once above its decisions, not on each button.
+ */
+export function groupByMover(legal: Action[]): { pieces: PieceGroup[]; rest: Action[] } {
+  const byMover = new Map<string, PieceGroup>();
+  const rest: Action[] = [];
+  for (const a of legal) {
+    const mover = typeof a.mover === 'string' && a.mover !== '' ? a.mover : null;
+    if (!mover || typeof a.what !== 'string' || a.what === '') {
+      rest.push(a);
+      continue;
+    }
+    let g = byMover.get(mover);
+    if (!g) {
+      g = { mover, name: typeof a.mover_name === 'string' && a.mover_name !== '' ? a.mover_name : mover, actions: [] };
+      byMover.set(mover, g);
+    }
+    g.actions.push(a);
+  }
+  return { pieces: [...byMover.values()], rest };
+}
+
+/** The label of a decision shown under its piece: what it does, the piece left out. */
+export function pieceButtonLabel(a: Action): string {
+  const what = typeof a.what === 'string' && a.what !== '' ? a.what : a.name;
+  return what.charAt(0).toUpperCase() + what.slice(1);
+}
+
+/**
+ * The label of each button of a group whose decisions all do the same to different pieces (each
+ * names its piece, `mover_name`, and none says a move of its own, `what`): the piece's name, the
+ * group's title saying what is done. Null when the group is not such a group.
+ */
+export function pieceNamesOnly(actions: Action[]): ((a: Action) => string) | null {
+  const named = actions.length > 1 && actions.every((a) => typeof a.mover_name === 'string' && a.mover_name !== '' && (typeof a.what !== 'string' || a.what === ''));
+  return named ? (a: Action) => String(a.mover_name) : null;
 }
 
 /** Whether the ruleset weighs this decision's odds (its action JSON says "odds": true). */

@@ -128,3 +128,31 @@ export function turnSummary(events: GameEvent[]): string {
   }
   return parts.join(', ');
 }
+
+/** An attack or a shot as the board draws it: an arrow from the piece that made it to its target. */
+export interface AttackMark {
+  from: string;
+  to: string;
+}
+
+/**
+ * The attacks and shots the events name, each pair once in the order first met: every ruleset's
+ * event of an attack carries `data.attackers` and `data.targets`, the pieces' ids
+ * (core/event_pieces.hpp); an event without them adds nothing.
+ */
+export function attacksOf(events: GameEvent[]): AttackMark[] {
+  const out: AttackMark[] = [];
+  const seen = new Set<string>();
+  const ids = (x: unknown): string[] => (Array.isArray(x) ? x.filter((v): v is string => typeof v === 'string' && v !== '') : []);
+  for (const e of events) {
+    const data = (e.data ?? {}) as Record<string, unknown>;
+    for (const from of ids(data.attackers))
+      for (const to of ids(data.targets)) {
+        const key = `${from}\u0000${to}`;
+        if (from === to || seen.has(key)) continue;
+        seen.add(key);
+        out.push({ from, to });
+      }
+  }
+  return out;
+}

@@ -21,6 +21,14 @@ export function favourable(odds: Odds): number {
   return (odds.results ?? []).filter((r) => resultTone(r.result, r.tone) === 'good').reduce((s, r) => s + r.p, 0);
 }
 
+/** The pieces a result is split by (`result_heads`), when every result gives one part for each. */
+export function splitHeads(odds: Odds): string[] | null {
+  const heads = odds.result_heads;
+  if (!Array.isArray(heads) || heads.length === 0) return null;
+  const results = odds.results ?? [];
+  return results.length > 0 && results.every((r) => Array.isArray(r.parts) && r.parts.length === heads.length) ? heads : null;
+}
+
 export function pct(p: number): string {
   if (p > 0 && p < 0.001) return '<0.1%';
   return `${(p * 100).toFixed(p < 0.1 ? 1 : 0)}%`;
@@ -85,32 +93,7 @@ export class OddsPanel {
             results.length ? h('span', { class: 'odds-fav' }, `${pct(favourable(odds))} favourable`) : null,
           )
         : null,
-      h(
-        'table',
-        { class: 'odds-table' },
-        h('tbody', {}, results.map((r) => {
-          const vp = r.vp_lost
-            ? Object.entries(r.vp_lost)
-                .filter(([, x]) => x.after !== x.now)
-                .map(([s, x]) => `${sideName(s)} ${x.now}→${x.after}/${x.rout_level}`)
-                .join(', ')
-            : '';
-          return h(
-            'tr',
-            { class: `tone-${resultTone(r.result, r.tone)}` },
-            h('td', { class: 'res' }, withLegend(r.result, this.rules)),
-            h('td', { class: 'bar' }, h('div', { class: 'pbar' }, h('div', { style: `width:${(r.p * 100).toFixed(1)}%` }))),
-            h('td', { class: 'frac', title: pct(r.p) }, r.probability),
-            h('td', { class: 'pct' }, pct(r.p)),
-            h(
-              'td',
-              { class: 'effect small' },
-              vp,
-              r.ends_game ? h('span', { class: 'ends' }, ` ends the game: ${sideName(r.ends_game.winner)} win${r.ends_game.reason ? ` (${r.ends_game.reason})` : ''}`) : null,
-            ),
-          );
-        })),
-      ),
+      this.resultsTable(odds, sideName),
       odds.checks && odds.checks.length
         ? h(
             'div',
@@ -148,6 +131,56 @@ export class OddsPanel {
           )
         : null,
       odds.exact ? h('div', { class: 'muted small exact' }, 'Exact: every chit value, check and die face enumerated.') : null,
+    );
+  }
+
+  /**
+   * One line per result: what happens (a column per piece when the ruleset splits it, its name
+   * written once in the head), a bar, the exact fraction and the percentage; what it does to the
+   * points race or the game on a line of its own below, so that a result's line never wraps.
+   */
+  private resultsTable(odds: Odds, sideName: (id: string) => string): HTMLElement {
+    const results = odds.results ?? [];
+    const heads = splitHeads(odds);
+    const cols = (heads ? heads.length : 1) + 3;
+    const rows: HTMLElement[] = [];
+    for (const r of results) {
+      const vp = r.vp_lost
+        ? Object.entries(r.vp_lost)
+            .filter(([, x]) => x.after !== x.now)
+            .map(([s, x]) => `${sideName(s)} ${x.now}→${x.after}/${x.rout_level}`)
+            .join(', ')
+        : '';
+      const tone = `tone-${resultTone(r.result, r.tone)}`;
+      rows.push(
+        h(
+          'tr',
+          { class: `${tone} odds-row`, title: r.result },
+          heads ? (r.parts ?? []).map((part) => h('td', { class: 'res part' }, withLegend(part, this.rules))) : h('td', { class: 'res' }, withLegend(r.result, this.rules)),
+          h('td', { class: 'bar' }, h('div', { class: 'pbar' }, h('div', { style: `width:${(r.p * 100).toFixed(1)}%` }))),
+          h('td', { class: 'frac', title: pct(r.p) }, r.probability),
+          h('td', { class: 'pct' }, pct(r.p)),
+        ),
+      );
+      if (vp || r.ends_game)
+        rows.push(
+          h(
+            'tr',
+            { class: `${tone} odds-effect` },
+            h(
+              'td',
+              { class: 'effect small', colspan: cols },
+              vp,
+              r.ends_game ? h('span', { class: 'ends' }, `${vp ? ' ' : ''}ends the game: ${sideName(r.ends_game.winner)} win${r.ends_game.reason ? ` (${r.ends_game.reason})` : ''}`) : null,
+            ),
+          ),
+        );
+    }
+    return h(
+      'table',
+      { class: `odds-table ${heads ? 'split' : ''}` },
+      heads ? h('thead', {}, h('tr', {}, heads.map((n) => h('th', { class: 'head' }, n)), h('th', { class: 'head', colspan: 3 }, 'chance'))) : null,
+      h('tbody', {}, rows),
     );
   }
 

@@ -56,6 +56,11 @@ export function phaseLabel(phase: string): string {
   return titleCase(phase).replace(/\s+/g, ' ');
 }
 
+/** A state's `turn` or `phase` field as the timeline writes it ('' when there is none). */
+export function fieldText(x: unknown): string {
+  return typeof x === 'number' || (typeof x === 'string' && x !== '') ? String(x) : '';
+}
+
 export class ReplayPanel {
   readonly el: HTMLElement;
   private slider: HTMLInputElement;
@@ -69,6 +74,10 @@ export class ReplayPanel {
   private jumps: HTMLElement;
   private turns: TurnMarks[] = [];
   private marks: TimelineMark[] = [];
+  /** The turn and phase of the position shown, from its own state (before the timeline comes). */
+  private current = { turn: '', phase: '' };
+  /** The turn list holds only the position's own turn (no timeline for it). */
+  private placeholder = false;
 
   constructor(private onSeek: (n: number | null) => void) {
     this.slider = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, class: 'replay-slider', 'data-testid': 'replay-slider' });
@@ -93,7 +102,7 @@ export class ReplayPanel {
     this.jumps.hidden = true;
     this.el = h(
       'section',
-      { class: 'panel replay', 'data-testid': 'replay' },
+      { class: 'panel replay', 'data-testid': 'replay', 'data-timeline': 'waiting' },
       h('h3', {}, 'Replay'),
       h(
         'div',
@@ -122,12 +131,30 @@ export class ReplayPanel {
   /** Where each turn and phase begins (GET .../timeline). */
   setMarks(marks: TimelineMark[]): void {
     this.marks = marks;
+    this.el.dataset.timeline = 'ready';
     this.turns = turnsOf(marks).filter((t) => t.turn !== '' || t.phases.length > 0);
     this.jumps.hidden = this.turns.length === 0;
+    this.fillTurns();
+    this.update();
+  }
+
+  private fillTurns(): void {
+    this.placeholder = false;
     replace(
       this.turnSel,
       this.turns.map((t, i) => h('option', { value: t.at }, t.turn !== '' ? `${t.turn}` : `${i + 1}`)),
     );
+  }
+
+  /**
+   * The turn and phase of the position the board shows, read from its state: the lists show them
+   * while the timeline is still being read (replaying a long game takes the server a while) and
+   * wherever the timeline has no mark for the position.
+   */
+  setCurrent(turn: unknown, phase: unknown): void {
+    const next = { turn: fieldText(turn), phase: fieldText(phase) };
+    if (next.turn === this.current.turn && next.phase === this.current.phase) return;
+    this.current = next;
     this.update();
   }
 
@@ -138,7 +165,7 @@ export class ReplayPanel {
   /** The turn and phase the position lies in, as words ("turn 3, movement"), or ''. */
   private place(v: number): string {
     const w = whereIn(this.turns, this.marks, v);
-    if (w.turn < 0) return '';
+    if (w.turn < 0) return [this.current.turn ? `turn ${this.current.turn}` : '', this.current.phase ? phaseLabel(this.current.phase).toLowerCase() : ''].filter(Boolean).join(', ');
     const t = this.turns[w.turn];
     const p = w.phase >= 0 ? t.phases[w.phase].phase : '';
     return [t.turn !== '' ? `turn ${t.turn}` : '', p ? phaseLabel(p).toLowerCase() : ''].filter(Boolean).join(', ');
@@ -151,7 +178,19 @@ export class ReplayPanel {
       v >= this.max ? `End of the game (${this.max} decisions${where ? `; ${where}` : ''})` : `After decision ${v} of ${this.max}${where ? ` — ${where}` : ''}`;
     // The jump lists follow the position: the turn it is in, and that turn's phases.
     const w = whereIn(this.turns, this.marks, v);
+    if (w.turn < 0) {
+      // No timeline yet (or no mark here): the position's own turn and phase, not a blank list.
+      const { turn, phase } = this.current;
+      this.jumps.hidden = this.turns.length === 0 && !turn && !phase;
+      replace(this.turnSel, h('option', { value: v }, turn || '–'));
+      replace(this.phaseSel, h('option', { value: v }, phase ? phaseLabel(phase) : '–'));
+      this.turnSel.disabled = this.phaseSel.disabled = this.turns.length === 0;
+      this.placeholder = true;
+      return;
+    }
     if (w.turn >= 0) {
+      this.turnSel.disabled = false;
+      if (this.placeholder) this.fillTurns();
       this.turnSel.selectedIndex = w.turn;
       const t = this.turns[w.turn];
       replace(
