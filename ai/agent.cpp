@@ -137,8 +137,8 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     return std::unique_ptr<Agent>(std::make_unique<HeuristicAgent>(side, p, spec.to_string()));
   }
   if (spec.kind == "mcts") {
-    if (auto s = spec.check_params({"c", "chance", "final", "forced", "iters", "lcb", "ms", "norm",
-                                    "prior", "reuse", "rollout", "seed", "strat", "widen"});
+    if (auto s = spec.check_params({"c", "chain", "chance", "final", "forced", "iters", "lcb", "ms",
+                                    "norm", "prior", "reuse", "rollout", "seed", "strat", "widen"});
         !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
@@ -187,6 +187,9 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     auto lcb = double_param(spec, "lcb", p.lcb, 0.0, 100.0);
     if (!lcb) return lcb.error();
     p.lcb = *lcb;
+    auto chain = spec.int_param("chain", p.chain ? 1 : 0, 0, 1);
+    if (!chain) return chain.error();
+    p.chain = *chain != 0;
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

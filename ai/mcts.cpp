@@ -48,9 +48,9 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
       const Node& child = pool_[static_cast<std::size_t>(c)];
       if (child.visits == 0) continue;
       if (filter && !std::binary_search(legal_.begin(), legal_.end(), child.action)) continue;
-      const double q = child.value / child.visits;
-      lo = std::min(lo, q);
-      hi = std::max(hi, q);
+      const double v = q(child);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
     }
     span = hi > lo ? hi - lo : 0;
   }
@@ -68,9 +68,9 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
       continue;
     }
     const double n = static_cast<double>(child.visits);
-    double q = child.value / n;
-    if (params_.normalise) q = span > 1e-12 ? (q - lo) / span : 0.5;
-    const double score = q + params_.exploration * std::sqrt(log_n / n);
+    double v = q(child);
+    if (params_.normalise) v = span > 1e-12 ? (v - lo) / span : 0.5;
+    const double score = v + params_.exploration * std::sqrt(log_n / n);
     if (score > best_score) {
       best_score = score;
       best = c;
@@ -201,9 +201,12 @@ void MctsAgent::expand(std::int32_t node, const game::State& state, game::Player
       Node& child = pool_[static_cast<std::size_t>(c)];
       child.visits = static_cast<std::uint32_t>(params_.prior);
       child.value = v * params_.prior;
+      child.q = v;
     }
   }
-  pool_[static_cast<std::size_t>(node)].expanded = true;
+  Node& n = pool_[static_cast<std::size_t>(node)];
+  n.expanded = true;
+  n.own_chain = n.mover == mover;
   std::sort(legal_.begin(), legal_.end());
 }
 
@@ -296,12 +299,28 @@ void MctsAgent::iterate(const game::State& root, core::Rng& rng) {
     node = child;
     path_.push_back(node);
   }
-  for (const std::int32_t i : path_) {
-    Node& n = pool_[static_cast<std::size_t>(i)];
+  // Leaf first, so that with `chain` each node's children are up to date when it is valued.
+  for (std::size_t k = path_.size(); k-- > 0;) {
+    Node& n = pool_[static_cast<std::size_t>(path_[k])];
     ++n.visits;
     if (n.mover >= 0 && static_cast<std::size_t>(n.mover) < result_.size())
       n.value += result_[static_cast<std::size_t>(n.mover)];
+    if (params_.chain) update_q(n);
   }
+}
+
+// The mean; for an own-chain node the best q among its visited children (a child scored by a
+// prior counts as visited), so a side's own consecutive decisions are valued by its best
+// continuation and not by the average of the options the search tried.
+void MctsAgent::update_q(Node& n) {
+  double best = -1e300;
+  if (n.own_chain)
+    for (std::int32_t c = n.first_child; c >= 0;
+         c = pool_[static_cast<std::size_t>(c)].next_sibling) {
+      const Node& child = pool_[static_cast<std::size_t>(c)];
+      if (child.visits > 0 && child.q > best) best = child.q;
+    }
+  n.q = best > -1e300 ? best : n.value / std::max<std::uint32_t>(n.visits, 1);
 }
 
 // Keeps the subtree of the action chosen last time as the new root if `state` is exactly the
@@ -387,6 +406,7 @@ void MctsAgent::seed_root(const game::State& state, core::Rng& rng) {
     Node& child = pool_[static_cast<std::size_t>(c)];
     child.visits += static_cast<std::uint32_t>(k);
     child.value += v * k;
+    if (params_.chain) update_q(child);
     added += static_cast<std::uint32_t>(k);
   }
   pool_[0].visits += added;
@@ -402,7 +422,7 @@ std::int32_t MctsAgent::final_choice() const {
   for (std::int32_t c = pool_[0].first_child; c >= 0;
        c = pool_[static_cast<std::size_t>(c)].next_sibling) {
     const Node& n = pool_[static_cast<std::size_t>(c)];
-    const double mean = n.visits ? n.value / n.visits : -1e300;
+    const double mean = n.visits ? q(n) : -1e300;
     double score = mean;
     if (params_.final == 1 && n.visits)
       score = mean - params_.lcb / std::sqrt(static_cast<double>(n.visits));
@@ -485,8 +505,7 @@ Explanation MctsAgent::explain(std::size_t limit) const {
   for (std::int32_t c = pool_[0].first_child; c >= 0;
        c = pool_[static_cast<std::size_t>(c)].next_sibling) {
     const Node& n = pool_[static_cast<std::size_t>(c)];
-    e.candidates.push_back(
-        {n.action, n.visits ? n.value / n.visits : 0.0, static_cast<std::int64_t>(n.visits)});
+    e.candidates.push_back({n.action, n.visits ? q(n) : 0.0, static_cast<std::int64_t>(n.visits)});
   }
   std::stable_sort(e.candidates.begin(), e.candidates.end(),
                    [](const Candidate& a, const Candidate& b) {

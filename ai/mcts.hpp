@@ -65,6 +65,15 @@ struct MctsParams {
   // noise; the mean says which child the search found best.
   int final = 0;
   double lcb = 0;  // lcb: the penalty k of `final=1` (0 = the mean alone)
+  // chain: how a node where the side that chose it decides again (its own next step, with no
+  // chance and no other side in between: a unit, then its hex; one unit's move, then the next)
+  // is valued. 0: the mean of every value backed up through it, which averages in the
+  // exploration of the side's own poorer options, so acting (a chain of own decisions, each
+  // explored) looks worse than passing (one continuation) the more the search explores. 1:
+  // the best of its children's values (each valued the same way; a chance node, another side's
+  // decision and a leaf keep their mean): the side's own consecutive choices are maxed over,
+  // only the dice and the other sides are averaged.
+  bool chain = false;
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -107,7 +116,16 @@ class MctsAgent final : public Agent {
     bool expanded = false;
     bool reached = false;     // met once as a leaf (expanded when met again)
     std::uint32_t draws = 0;  // an outcome (with `widen`): times its chance node drew it
+    // With `chain`: the value of `mover` the search uses (select, final choice, explain): the
+    // mean, or for an own-chain node (expanded, its children chosen by `mover` too) the best of
+    // its children's.
+    double q = 0;
+    bool own_chain = false;  // expanded with children chosen by the same side as `mover`
   };
+  // The value of `mover` at node n as the search weighs it (n.visits > 0).
+  double q(const Node& n) const { return params_.chain ? n.q : n.value / n.visits; }
+  // With `chain`: recomputes n.q after n's visits or value or its children's changed.
+  void update_q(Node& n);
 
   void iterate(const game::State& root, core::Rng& rng);
   std::int32_t add_child(std::int32_t parent, game::Action action, game::Player mover);

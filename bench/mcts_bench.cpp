@@ -42,7 +42,8 @@ std::vector<std::unique_ptr<game::State>> decision_positions(std::size_t count) 
   return out;
 }
 
-// MCTS at `iters` iterations per decision over 20 mid-game positions. Counter: iterations/s.
+// MCTS at `iters` iterations per decision over 20 mid-game positions, `prior` virtual visits
+// and `chain` (MctsParams). Counter: iterations/s.
 void BM_MctsLegnano(benchmark::State& st) {
   const auto positions = decision_positions(20);
   const auto iters = st.range(0);
@@ -54,6 +55,7 @@ void BM_MctsLegnano(benchmark::State& st) {
     ai::MctsParams params;
     params.iterations = iters;
     params.prior = static_cast<int>(st.range(1));
+    params.chain = st.range(2) != 0;
     ai::MctsAgent agent(s.current_player(), params, "mcts");
     benchmark::DoNotOptimize(agent.choose(s, rng));
     total += agent.last_stats().iterations;
@@ -62,11 +64,13 @@ void BM_MctsLegnano(benchmark::State& st) {
       benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MctsLegnano)
-    ->Args({200, 0})
-    ->Args({2000, 0})
-    ->Args({200, 4})
-    ->Args({50, 4})  // the budget bma suggests (Game::default_search_iterations)
-    ->ArgNames({"iters", "prior"})
+    ->Args({200, 0, 0})
+    ->Args({2000, 0, 0})
+    ->Args({200, 4, 0})
+    ->Args({50, 4, 0})   // the budget bma suggests (Game::default_search_iterations)
+    ->Args({200, 4, 1})  // chain=1: an own chain of decisions valued by its best child
+    ->Args({50, 4, 1})
+    ->ArgNames({"iters", "prior", "chain"})
     ->Unit(benchmark::kMillisecond);
 
 // The heuristic agent's decision (default parameters) over the same positions.
