@@ -279,8 +279,8 @@ int replace_crew_enemy_within_inches() { return rules().replace_crew_enemy_withi
 int mount_not_within_inches() { return rules().mount_not_within_inches; }
 bool mounts_again(Troop list_troop) { return rules().mount_again.contains(list_troop); }
 
-int die_upgrade_cost(int groups_upgraded_before, bool general_adds) {
-  const int pips = die_upgrade_pips(groups_upgraded_before);
+int die_upgrade_cost(int d10_groups_before, int to_sides, bool general_adds) {
+  const int pips = die_upgrade_pips(d10_groups_before, to_sides);
   return std::max(0, pips - (general_adds ? rules().general_adds_to_die : 0));
 }
 

@@ -508,7 +508,7 @@ class GwkhoState final : public game::State {
   int fu_winner_ = -1, fu_loser_ = -1;  // the pending follow-up
   Result fu_result_ = Result::kNoEffect;
   bool second_shot_ = false;               // [Sht-12] the gun's second target is being shot
-  std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a die step this bound
+  std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a d10 this bound
   std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
   // The sequence and the regiments (state_bound.cpp).
   int round_ = 1;                                       // [Seq-6] random activation's round

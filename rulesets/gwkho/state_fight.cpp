@@ -466,14 +466,15 @@ std::optional<int> GwkhoState::upgrade_cost(int e) const {
     return std::nullopt;
   if (e != pa_ && e != pb_) return std::nullopt;
   const CombatSituation cs = combat_situation(pa_, pb_);
-  if (!bought_combat_die(cs, e == pb_)) return std::nullopt;
+  const std::optional<int> sides = bought_combat_die(cs, e == pb_);
+  if (!sides) return std::nullopt;
   const ElementDef& d = gw_->element(e);
   const Command& c = gw_->side(d.side).army.commands[static_cast<std::size_t>(d.command)];
   // [G-20d] A general with the group (not an inert commander-in-chief) pays one PIP of it.
   bool general = false;
   for (int m : group_of(e)) general = general || gw_->element(m).general;
   general = general && !(c.cinc && c.inert);
-  const int cost = die_upgrade_cost(upgrades_[static_cast<std::size_t>(d.side)], general);
+  const int cost = die_upgrade_cost(upgrades_[static_cast<std::size_t>(d.side)], *sides, general);
   if (cost > pips_for(e)) return std::nullopt;  // [Pip-2] a regiment's own PIPs
   return cost;
 }
@@ -743,10 +744,12 @@ void GwkhoState::apply_fight(game::Action a) {
       if (a == act::kBuyUpgrade) {
         const int cost = *upgrade_cost(mine);
         const ElementDef& d = gw_->element(mine);
+        const bool to_d10 = bought_combat_die(combat_situation(pa_, pb_), mine == pb_) ==
+                            default_tables().max_die_sides;
         pool_for(mine) -= cost;  // [Pip-2] a regiment's own PIPs, else its command's
         for (int m : group_of(mine)) ff_[static_cast<std::size_t>(m)].die_step = true;
         ff_[static_cast<std::size_t>(mine)].die_step = true;
-        ++upgrades_[static_cast<std::size_t>(d.side)];
+        if (to_d10) ++upgrades_[static_cast<std::size_t>(d.side)];
         if (logging())
           emit("die step",
                fmt::format("{} buys a die step for the group of {} ({} PIP{})",

@@ -525,6 +525,7 @@ void load_combat(Tables& t, const Data& d) {
   t.d8 = d.troops(dice, "dice", "d8");
   t.die_upgrade = d.troops(dice, "dice", "upgrade");
   t.max_die_sides = d.integer(dice, "dice", "max_sides");
+  t.d8_upgrade_pips = d.integer(dice, "dice", "d8_upgrade_pips");
   t.first_upgrade_pips = d.integer(dice, "dice", "first_upgrade_pips");
   t.later_upgrade_pips = d.integer(dice, "dice", "later_upgrade_pips");
   const json& res = d.at(r, "", "results");
@@ -625,7 +626,6 @@ void load_combat_play(Tables& t, const Data& d) {
   const json& vs = d.at(bt, bp, "vs_shooters");
   b.vs_shooters = d.troops(vs, bp + ".vs_shooters", "vs");
   b.vs_shooters_value = d.integer(vs, bp + ".vs_shooters", "value");
-  b.max = d.integer(bt, bp, "max");
 
   const json& kr = d.array(d.at(r, "", "kills"), "kills", "rows");
   for (std::size_t i = 0; i < kr.size(); ++i) {

@@ -128,11 +128,12 @@ TEST(Gwkho_Combat, Clause_Pip_19_TheMovingSideBuysADieStepWithPips) {
                                [](const CombatOutcome& o) { return o.winner == Winner::kNone; });
   ASSERT_TRUE(draw);
   ASSERT_TRUE(st->apply(combat_dice(*draw)).ok());
-  // The second group of the bound pays 2.
+  // The second group of the bound pays 1 too: a step to a d8 is always one PIP (only the d10
+  // is dearer after the first group's).
   ASSERT_EQ(st->fight_step(), FightStep::kUpgrade);
-  EXPECT_EQ(st->upgrade_cost(h2), 2);
+  EXPECT_EQ(st->upgrade_cost(h2), 1);
   ASSERT_TRUE(st->apply(act::kBuyUpgrade).ok());
-  EXPECT_EQ(st->pips(1), 0);
+  EXPECT_EQ(st->pips(1), 1);
   // Negative: with no PIPs left nothing is offered: the dice come at once.
   auto st2 = start(g);
   face_off(*st2, p1, h1, 20, 24);

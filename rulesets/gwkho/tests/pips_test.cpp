@@ -356,10 +356,23 @@ TEST(Gwkho_Pips, Clause_Pip_18_BreakingAndRallyingAnElement) {
 }
 
 TEST(Gwkho_Pips, Clause_Pip_19_DieUpgradesAndTheGeneralsPip) {
-  EXPECT_EQ(die_upgrade_cost(0, false), 1);
-  EXPECT_EQ(die_upgrade_cost(1, false), 2);
-  EXPECT_EQ(die_upgrade_cost(0, true), 0);
-  EXPECT_EQ(die_upgrade_cost(2, true), 1);
+  EXPECT_EQ(die_upgrade_cost(0, 10, false), 1);
+  EXPECT_EQ(die_upgrade_cost(1, 10, false), 2);
+  EXPECT_EQ(die_upgrade_cost(0, 10, true), 0);
+  EXPECT_EQ(die_upgrade_cost(2, 10, true), 1);
+}
+
+// The text: a group with one PIP spent on it may go to a d8 (Pk, Bw(s), Lb, HI, LI); the d10 is
+// one PIP for the first group, two otherwise. So the d8 step is one PIP however many groups
+// bought a step before it, and it does not make a later d10 dearer.
+TEST(Gwkho_Pips, Clause_Pip_19_AStepToAnEightSidedDieIsAlwaysOnePip) {
+  EXPECT_EQ(die_upgrade_cost(0, 8, false), 1);
+  EXPECT_EQ(die_upgrade_cost(1, 8, false), 1);
+  EXPECT_EQ(die_upgrade_cost(5, 8, false), 1);
+  EXPECT_EQ(die_upgrade_cost(5, 8, true), 0);
+  // Negative: the d10 step is dearer after the first group's.
+  EXPECT_EQ(die_upgrade_cost(1, 10, false), 2);
+  EXPECT_NE(die_upgrade_cost(1, 10, false), die_upgrade_cost(1, 8, false));
 }
 
 }  // namespace
