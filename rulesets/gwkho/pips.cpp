@@ -192,9 +192,10 @@ PipCost move_cost(const MoveCost& m) {
   // [Pip-13]
   if (group && m.uphill_into_contact_with_foot && all_of(m, is_foot))
     add(v, "Pip-13", "a foot group uphill into contact with foot", r.uphill_into_contact);
-  // [Pip-14]
-  if (!m.straight_ahead &&
-      any_of(m, [&](const Mover& e) { return r.not_straight_ahead_troops.contains(e.troop); }))
+  // [Pip-14] Read as the troop each element moves as (CC-4: pavisers, HI(x), move as (i)).
+  if (!m.straight_ahead && any_of(m, [&](const Mover& e) {
+        return r.not_straight_ahead_troops.contains(counts_as(e.troop, Context::kMovement));
+      }))
     add(v, "Pip-14", "(i) foot, elephants or artillery not moving straight ahead",
         r.not_straight_ahead);
   // [Pip-15]

@@ -320,6 +320,9 @@ class GwkhoState final : public game::State {
   // [Mov-1, G-11] The going of the worst piece the base overlaps (a river crossed only at
   // fords counts for nothing here: no element stands in one).
   Going going_at(const geo::Base& b) const;
+  // [Pip-6, G-41] Whether point b is within `inches` of point a for command range: the straight
+  // line, its length through woods and other bad-going areas counted twice.
+  bool within_command_range(geo::Point a, geo::Point b, int inches) const;
   // [Mov-1, Mov-5] How far element e may move in going g (sub-units), 0 if it may not enter; at
   // most 3 inches when the move crosses a ford.
   std::int64_t allowance(int e, Going g, bool ford = false) const;

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
 
 namespace carroccio::gwkho {
@@ -295,6 +296,25 @@ TEST(Gwkho_Pips, Clause_Pip_14_NotStraightAhead) {
   m.elements = {M("LI(i)")};
   m.straight_ahead = true;
   EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+}
+
+// Pavisers, HI(x), move as (i) (CC-4): they pay for a move not straight ahead as (i) foot do.
+TEST(Gwkho_Pips, Clause_Pip_14_PavisersMoveAsInferiorFoot) {
+  MoveCost m;
+  m.elements = {M("HI(x)")};
+  m.straight_ahead = false;
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 1);
+  m.straight_ahead = true;
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+  // Other (x) foot move as themselves: LI(x) and Bw(x) pay nothing for it.
+  m.straight_ahead = false;
+  m.elements = {M("LI(x)")};
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+  m.elements = {M("Bw(x)")};
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+  // Their move distance is HI(i)'s.
+  for (Going g : {Going::kOpen, Going::kRough, Going::kBad, Going::kRoad})
+    EXPECT_EQ(move_inches(T("HI(x)"), g), move_inches(T("HI(i)"), g));
 }
 
 TEST(Gwkho_Pips, Clause_Pip_15_CommanderInChiefAndTheMinimum) {

@@ -385,6 +385,38 @@ TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
   EXPECT_EQ(st->price(*p).total, 1);
 }
 
+// [Pip-6, G-41] Command range counts double through woods: the test wood (bad going) spans
+// x 60..70 inches, y 20..30.
+TEST(Gwkho_Pips, Clause_Pip_6_CommandRangeCountsDoubleThroughWoods) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 6);
+  const int general = find(*g, "red.0.0.0"), e = find(*g, "red.0.2.1");
+  ASSERT_TRUE(g->element(general).general);
+  // 20" apart across the whole wood (10" of it): 30" counted, out of range.
+  st->debug_place(general, geo::Point{65 * kIn, 36 * kIn}, 270);
+  st->debug_place(e, geo::Point{65 * kIn, 16 * kIn}, 270);
+  EXPECT_FALSE(st->within_command_range(st->element(general).base.centre(),
+                                        st->element(e).base.centre(), 24));
+  auto p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_TRUE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 2);
+  // Negative: the same 20" in the open is within 24".
+  st->debug_place(general, geo::Point{50 * kIn, 36 * kIn}, 270);
+  st->debug_place(e, geo::Point{50 * kIn, 16 * kIn}, 270);
+  p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_FALSE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 1);
+  // Only the length inside the wood counts twice: 12" with 2" of wood count 14", 14" with 4"
+  // count 18".
+  EXPECT_TRUE(
+      st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{62 * kIn, 21 * kIn}, 14));
+  EXPECT_FALSE(
+      st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{64 * kIn, 21 * kIn}, 14));
+}
+
 TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
   const auto g = make_game();
   auto st = start(g);
