@@ -380,6 +380,11 @@ class GwkhoState final : public game::State {
   // [Sht-2, Sht-14] Every target shooter s may choose now, nearest first (empty: it may not
   // shoot).
   std::vector<int> shot_targets(int s) const;
+  // [Sht-2, G-16b] Whether shooter s's line of fire to t is clear of friends: from the middle of
+  // its front edge to t's centre, through no friend's base, so that a rear rank adds to the
+  // front rank's shot and does not shoot itself (elephants shoot and are shot at over other
+  // troops; Bw(o)(x) shoot over the one rank of Ph(i) directly in front of them).
+  bool line_of_fire_clear(int s, int t) const;
   FightStep fight_step() const { return step_; }
   const FightFlags& fight_flags(int e) const { return ff_[static_cast<std::size_t>(e)]; }
   // [Sht-4 .. Sht-10] The shot of s at t.

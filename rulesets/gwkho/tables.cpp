@@ -226,6 +226,7 @@ void load_troops(Tables& t, const Data& d) {
       if (!found) d.fail(p + ".when", fmt::format("is '{}', not a dismount condition", w));
     }
     if (dm[i].contains("note")) o.note = d.string(dm[i]["note"], p + ".note");
+    if (dm[i].contains("range_inches")) o.range_inches = d.integer(dm[i], p, "range_inches");
     for (TroopType ty : kAllTypes)
       if (o.from.has_type(ty) && !is_mounted(ty))
         d.fail(p + ".from", "names foot: only mounted troops dismount");

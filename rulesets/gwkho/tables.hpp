@@ -77,6 +77,7 @@ struct DismountOption {
   Troop to;
   DismountWhen when = DismountWhen::kAlways;
   std::string note;
+  std::optional<int> range_inches;  // [Dis-1] a shooting range of its own (Cv(s) as Bw(s): 7)
 };
 
 struct CostRow {

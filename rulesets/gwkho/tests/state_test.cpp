@@ -271,10 +271,14 @@ TEST(Gwkho_Shooting, Clause_Sht_1_AShotIsTwoForcedDiceThroughTheResolutionLayer)
   const auto g = make_game();
   auto st = start(g);
   st->debug_set_pips(0, 0);
-  // Blue's longbowmen (Lb(s)) face north; put a red knight 3" in front of one.
+  // Blue's longbowmen (Lb(s)) face north; put one in the open (where they are deployed, the
+  // men-at-arms stand in front of them: no shot through friends, G-16b) and a red knight 3" in
+  // front of it.
   const int s = find(*g, "blue.0.1.5"), t = find(*g, "red.0.0.1");
+  st->debug_place(s, geo::Point{36 * kIn, 20 * kIn}, 90);
   const geo::Point sc = st->element(s).base.centre();
   st->debug_place(t, geo::Point{sc.x, sc.y + 500 + 3 * kIn + 750}, 270);
+  testing::hold_side(*st, 0);  // the knight does not charge (G-14a)
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   ASSERT_EQ(st->phase(), Phase::kShoot);
   // The first shooter in element order that has a target.
