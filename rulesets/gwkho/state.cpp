@@ -389,7 +389,8 @@ bool GwkhoState::within_command_range(geo::Point a, geo::Point b, int inches) co
 std::int64_t GwkhoState::allowance(int e, Going g, bool ford) const {
   MoveCase c;
   const ElementState& s = els_[static_cast<std::size_t>(e)];
-  c.routing = s.routing;
+  // [Mov-3, Mor-12] Routers run the extra inch, but shaken mounted rout at their normal speed.
+  c.routing = s.routing && morale_effects(morale_of(e), gw_->element(e).troop).rout_bonus;
   c.crosses_ford = ford;
   // [Mov-4] Swiss and Landsknecht pike more than 12 inches from every enemy move as (f).
   const Peoples& ps = gw_->element(e).peoples;

@@ -370,6 +370,47 @@ TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
   EXPECT_FALSE(st2->plan(act::move(e, act::kAdvance)).ok());
 }
 
+// [Mor-12, Mov-3, G-35] Shaken mounted rout at their normal speed: no router's inch.
+TEST(Gwkho_Morale, Clause_Mor_12_ShakenMountedRoutAtTheirNormalSpeed) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  // Red (42 e/e, 39 of them heavy) loses 14 heavies of its second command: the army and the
+  // heavy ledgers are shaken (at 14 and 13), not broken.
+  int killed = 0;
+  for (int e = 0; e < g->num_elements() && killed < 14; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 1 &&
+        g->element(e).troop.type != TroopType::kXb) {
+      st->debug_kill(e);
+      ++killed;
+    }
+  ASSERT_EQ(killed, 14);
+  const int e = find(*g, "red.0.0.2");  // Hc(s)
+  st->debug_place(e, geo::Point{10 * kIn, 30 * kIn}, 270);
+  st->debug_rout(e);
+  ASSERT_EQ(st->morale_of(e), Morale::kShaken);
+  EXPECT_EQ(st->allowance(e, Going::kOpen), 5 * kIn);  // Hc 5", no router's inch
+  testing::hold_side(*st, 0);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{10 * kIn, 35 * kIn}));
+  // Negative: shaken foot routers keep their inch (Ph(i) 3" + 1").
+  auto st2 = start(g);
+  killed = 0;
+  for (int x = 0; x < g->num_elements() && killed < 14; ++x)
+    if (g->element(x).side == 0 && g->element(x).command == 1 &&
+        g->element(x).troop.type != TroopType::kXb) {
+      st2->debug_kill(x);
+      ++killed;
+    }
+  const int xb = find(*g, "red.1.3.0");  // Xb(i), alive
+  st2->debug_rout(xb);
+  ASSERT_EQ(st2->morale_of(xb), Morale::kShaken);
+  EXPECT_EQ(st2->allowance(xb, Going::kOpen), 4 * kIn);
+  // And a steady army's mounted routers run the inch
+  // (Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt).
+}
+
 TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
   const auto g = make_game();
   auto st = start(g);
