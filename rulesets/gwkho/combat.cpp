@@ -43,9 +43,11 @@ std::optional<int> upgraded_combat_die(Troop t, const DieCase& c) {
   return std::nullopt;
 }
 
-int die_upgrade_pips(int groups_upgraded_before) {
+int die_upgrade_pips(int d10_groups_before, int to_sides) {
   const Tables& tb = default_tables();
-  return groups_upgraded_before == 0 ? tb.first_upgrade_pips : tb.later_upgrade_pips;
+  // [CC-1] A group going to a d8 spends one PIP; the d10 is 1 for the first group, else 2.
+  if (to_sides < tb.max_die_sides) return tb.d8_upgrade_pips;
+  return d10_groups_before == 0 ? tb.first_upgrade_pips : tb.later_upgrade_pips;
 }
 
 bool is_doubled(int winner_total, int loser_total) {

@@ -33,8 +33,9 @@ int combat_die(Troop t, const DieCase& c = {});
 // [CC-1] The die after a group pays for one step: a d8 troop goes to a d10, an eligible d6 troop
 // to a d8; nothing when the group may not pay (ruling G-20b).
 std::optional<int> upgraded_combat_die(Troop t, const DieCase& c = {});
-// [CC-1] The PIPs that step costs: 1 for the first group of a bound, 2 for each later one.
-int die_upgrade_pips(int groups_upgraded_before);
+// [CC-1] The PIPs a step to a die of `to_sides` costs: a step to a d8 always 1; a step to a d10 1
+// for the first group of a bound to go to a d10, 2 for each later one (ruling G-20b).
+int die_upgrade_pips(int d10_groups_before, int to_sides);
 
 // Ruling G-20: the winner doubles the loser when its total is at least twice the loser's, or
 // the loser's total is 0 or less.

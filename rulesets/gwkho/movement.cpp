@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "rulesets/gwkho/combat.hpp"
+
 namespace carroccio::gwkho {
 
-std::optional<int> move_inches(Troop t, Going g, const MoveCase& c) {
+std::optional<int> move_inches(Troop listed, Going g, const MoveCase& c) {
   const Tables& tb = default_tables();
+  // [CC-4] The troop it moves as (pavisers, HI(x), move as HI(i)).
+  const Troop t = counts_as(listed, Context::kMovement);
   const auto k = static_cast<std::size_t>(g);
   const MovementRow* row = nullptr;
   for (const auto& r : tb.movement)

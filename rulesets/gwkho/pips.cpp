@@ -192,9 +192,10 @@ PipCost move_cost(const MoveCost& m) {
   // [Pip-13]
   if (group && m.uphill_into_contact_with_foot && all_of(m, is_foot))
     add(v, "Pip-13", "a foot group uphill into contact with foot", r.uphill_into_contact);
-  // [Pip-14]
-  if (!m.straight_ahead &&
-      any_of(m, [&](const Mover& e) { return r.not_straight_ahead_troops.contains(e.troop); }))
+  // [Pip-14] Read as the troop each element moves as (CC-4: pavisers, HI(x), move as (i)).
+  if (!m.straight_ahead && any_of(m, [&](const Mover& e) {
+        return r.not_straight_ahead_troops.contains(counts_as(e.troop, Context::kMovement));
+      }))
     add(v, "Pip-14", "(i) foot, elephants or artillery not moving straight ahead",
         r.not_straight_ahead);
   // [Pip-15]
@@ -279,8 +280,8 @@ int replace_crew_enemy_within_inches() { return rules().replace_crew_enemy_withi
 int mount_not_within_inches() { return rules().mount_not_within_inches; }
 bool mounts_again(Troop list_troop) { return rules().mount_again.contains(list_troop); }
 
-int die_upgrade_cost(int groups_upgraded_before, bool general_adds) {
-  const int pips = die_upgrade_pips(groups_upgraded_before);
+int die_upgrade_cost(int d10_groups_before, int to_sides, bool general_adds) {
+  const int pips = die_upgrade_pips(d10_groups_before, to_sides);
   return std::max(0, pips - (general_adds ? rules().general_adds_to_die : 0));
 }
 

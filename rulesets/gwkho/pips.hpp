@@ -131,8 +131,9 @@ int mount_not_within_inches();
 // once a game; every other troop once.
 bool mounts_again(Troop list_troop);
 
-// [Pip-19, CC-1] What one step of the combat die costs a group, the first of the bound or a
-// later one; a general with the group (not an inert commander-in-chief) adds one PIP of it.
-int die_upgrade_cost(int groups_upgraded_before, bool general_adds);
+// [Pip-19, CC-1] What one step of the combat die, to a die of `to_sides`, costs a group: to a d8
+// 1; to a d10 1 for the first group of the bound to go to a d10, 2 for a later one; a general
+// with the group (not an inert commander-in-chief) adds one PIP of it.
+int die_upgrade_cost(int d10_groups_before, int to_sides, bool general_adds);
 
 }  // namespace carroccio::gwkho

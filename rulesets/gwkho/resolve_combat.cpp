@@ -137,16 +137,12 @@ void charge_factors(const CombatSituation& s, const CombatSide& self, const Comb
     add(mine, "CC-8", "mounted meeting foot on the move", f.mounted_vs_moving_foot.value);
 }
 
-// [CC-10] Breakthrough: each bonus that applies, to at most the maximum.
+// [CC-10] Breakthrough: every bonus that applies, all added (the text sets no limit).
 void breakthrough_factors(const CombatSide& self, const CombatSide& enemy,
                           std::vector<Factor>& mine) {
   if (!self.breakthrough) return;
   const BreakthroughFactors& b = tb().breakthrough;
-  int sum = 0;
-  auto bonus = [&](std::string_view text, int v) {
-    add(mine, "CC-10", text, v);
-    sum += v;
-  };
+  auto bonus = [&](std::string_view text, int v) { add(mine, "CC-10", text, v); };
   bonus("breakthrough: the enemy to its front destroyed", b.base);
   if (self.going == Going::kRough) bonus("breakthrough in rough going", b.rough);
   if (self.going == Going::kBad) bonus("breakthrough in bad going", b.bad);
@@ -163,7 +159,6 @@ void breakthrough_factors(const CombatSide& self, const CombatSide& enemy,
     if (b.vs_shooters.contains(enemy.troop))
       bonus("breakthrough against Lb, Bw, Xb or Sh, good going", b.vs_shooters_value);
   }
-  if (sum > b.max) add(mine, "CC-10", "breakthrough bonuses are capped", b.max - sum);
 }
 
 void side_factors(const CombatSituation& s, const CombatSide& self, const CombatSide& enemy,

@@ -373,10 +373,24 @@ Going GwkhoState::going_at(const geo::Base& b) const {
   return worst;
 }
 
+bool GwkhoState::within_command_range(geo::Point a, geo::Point b, int inches) const {
+  const geo::Segment line{a, b};
+  // [Pip-6] "Double through woods etc": the line's length inside bad-going areas counts again.
+  std::int64_t extra = 0;
+  for (const auto& t : gw_->scenario_data().terrain)
+    if (t.kind == TerrainKind::kArea && t.going == Going::kBad)
+      extra += geo::length_inside_polygon(line, t.outline);
+  if (extra == 0) return geo::distance_sq(a, b).within(inch(inches));
+  const auto straight = static_cast<std::int64_t>(
+      geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(line.direction()))));
+  return straight + extra <= inch(inches);
+}
+
 std::int64_t GwkhoState::allowance(int e, Going g, bool ford) const {
   MoveCase c;
   const ElementState& s = els_[static_cast<std::size_t>(e)];
-  c.routing = s.routing;
+  // [Mov-3, Mor-12] Routers run the extra inch, but shaken mounted rout at their normal speed.
+  c.routing = s.routing && morale_effects(morale_of(e), gw_->element(e).troop).rout_bonus;
   c.crosses_ford = ford;
   // [Mov-4] Swiss and Landsknecht pike more than 12 inches from every enemy move as (f).
   const Peoples& ps = gw_->element(e).peoples;

@@ -324,6 +324,9 @@ class GwkhoState final : public game::State {
   // [Mov-1, G-11] The going of the worst piece the base overlaps (a river crossed only at
   // fords counts for nothing here: no element stands in one).
   Going going_at(const geo::Base& b) const;
+  // [Pip-6, G-41] Whether point b is within `inches` of point a for command range: the straight
+  // line, its length through woods and other bad-going areas counted twice.
+  bool within_command_range(geo::Point a, geo::Point b, int inches) const;
   // [Mov-1, Mov-5] How far element e may move in going g (sub-units), 0 if it may not enter; at
   // most 3 inches when the move crosses a ford.
   std::int64_t allowance(int e, Going g, bool ford = false) const;
@@ -381,6 +384,11 @@ class GwkhoState final : public game::State {
   // [Sht-2, Sht-14] Every target shooter s may choose now, nearest first (empty: it may not
   // shoot).
   std::vector<int> shot_targets(int s) const;
+  // [Sht-2, G-16b] Whether shooter s's line of fire to t is clear of friends: from the middle of
+  // its front edge to t's centre, through no friend's base, so that a rear rank adds to the
+  // front rank's shot and does not shoot itself (elephants shoot and are shot at over other
+  // troops; Bw(o)(x) shoot over the one rank of Ph(i) directly in front of them).
+  bool line_of_fire_clear(int s, int t) const;
   FightStep fight_step() const { return step_; }
   const FightFlags& fight_flags(int e) const { return ff_[static_cast<std::size_t>(e)]; }
   // [Sht-4 .. Sht-10] The shot of s at t.
@@ -515,7 +523,7 @@ class GwkhoState final : public game::State {
   int fu_winner_ = -1, fu_loser_ = -1;  // the pending follow-up
   Result fu_result_ = Result::kNoEffect;
   bool second_shot_ = false;               // [Sht-12] the gun's second target is being shot
-  std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a die step this bound
+  std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a d10 this bound
   std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
   // The sequence and the regiments (state_bound.cpp).
   int round_ = 1;                                       // [Seq-6] random activation's round

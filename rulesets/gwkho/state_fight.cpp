@@ -204,6 +204,10 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
     range = af == ArtilleryFire::kAsArtillery ? artillery_range(d.troop) : std::nullopt;
   } else {
     range = shooting_range(d.troop, d.weapon, gw_->scenario_data().year);
+    // [Dis-1] A dismounted troop with a range of its own (Cv(s) as Bw(s) shoot 7").
+    if (d.troop != d.list_troop)
+      for (const auto& o : dismount_options(d.list_troop))
+        if (o.to == d.troop && o.range_inches) range = *o.range_inches;
     if (!range || shot_kind(d.troop, d.weapon) == ShotKind::kNone) return out;
     const ShooterState st{
         d.troop,      d.weapon,           d.side == active_,    static_cast<int>(es.moved),
@@ -225,6 +229,7 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
     if (in_contact(t)) continue;  // [G-16a] elements in close combat are not shot at
     const geo::SquaredDistance dd = geo::distance_sq(es.base, ts.base);
     if (!dd.within(inch(*range)) || !geo::base_in_front_arc(es.base, ts.base)) continue;
+    if (!line_of_fire_clear(s, t)) continue;  // [G-16b] not through friends
     if (t == returned) returns_fire = true;
     if (across_frontage(es.base, ts.base, 0))
       ahead.push_back({dd, t});
@@ -237,6 +242,37 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   if (returns_fire && std::find(out.begin(), out.end(), returned) == out.end())
     out.push_back(returned);
   return out;
+}
+
+bool GwkhoState::line_of_fire_clear(int s, int t) const {
+  const ElementDef& d = gw_->element(s);
+  // [Tr-1] Elephants shoot over other troops and are shot at over them.
+  if (d.troop.type == TroopType::kEl || gw_->element(t).troop.type == TroopType::kEl) return true;
+  const geo::Base& sb = els_[static_cast<std::size_t>(s)].base;
+  const geo::Segment line{sb.side_midpoint(geo::Side::kFront),
+                          els_[static_cast<std::size_t>(t)].base.centre()};
+  // [Sht-2] Bw(o) and Bw(x) directly behind one rank of Ph(i), facing their way, shoot over it.
+  const bool over_phalanx =
+      d.troop.type == TroopType::kBw && (d.troop.grade == Grade::kO || d.troop.grade == Grade::kX);
+  for (int v = 0; v < num_elements(); ++v) {
+    const ElementState& vs = els_[static_cast<std::size_t>(v)];
+    if (v == s || v == t || !vs.alive || side_of(v) != d.side) continue;
+    // Only a base that reaches into the line's box can cross it.
+    const geo::Point c = vs.base.centre();
+    const std::int64_t r = geo::reach(vs.base);
+    if (c.x + r < std::min(line.a.x, line.b.x) || c.x - r > std::max(line.a.x, line.b.x) ||
+        c.y + r < std::min(line.a.y, line.b.y) || c.y - r > std::max(line.a.y, line.b.y))
+      continue;
+    if (!geo::segment_crosses_base_interior(line, vs.base)) continue;
+    if (over_phalanx && side_of(v) == d.side &&
+        gw_->element(v).troop == Troop{TroopType::kPh, Grade::kI} &&
+        vs.base.heading() == sb.heading()) {
+      const auto ct = geo::edge_contact(sb, vs.base, kSlack);
+      if (ct && ct->side_a == geo::Side::kFront && ct->side_b == geo::Side::kBack) continue;
+    }
+    return false;
+  }
+  return true;
 }
 
 int GwkhoState::shot_target(int s) const {
@@ -467,14 +503,15 @@ std::optional<int> GwkhoState::upgrade_cost(int e) const {
     return std::nullopt;
   if (e != pa_ && e != pb_) return std::nullopt;
   const CombatSituation cs = combat_situation(pa_, pb_);
-  if (!bought_combat_die(cs, e == pb_)) return std::nullopt;
+  const std::optional<int> sides = bought_combat_die(cs, e == pb_);
+  if (!sides) return std::nullopt;
   const ElementDef& d = gw_->element(e);
   const Command& c = gw_->side(d.side).army.commands[static_cast<std::size_t>(d.command)];
   // [G-20d] A general with the group (not an inert commander-in-chief) pays one PIP of it.
   bool general = false;
   for (int m : group_of(e)) general = general || gw_->element(m).general;
   general = general && !(c.cinc && c.inert);
-  const int cost = die_upgrade_cost(upgrades_[static_cast<std::size_t>(d.side)], general);
+  const int cost = die_upgrade_cost(upgrades_[static_cast<std::size_t>(d.side)], *sides, general);
   if (cost > pips_for(e)) return std::nullopt;  // [Pip-2] a regiment's own PIPs
   return cost;
 }
@@ -744,10 +781,12 @@ void GwkhoState::apply_fight(game::Action a) {
       if (a == act::kBuyUpgrade) {
         const int cost = *upgrade_cost(mine);
         const ElementDef& d = gw_->element(mine);
+        const bool to_d10 = bought_combat_die(combat_situation(pa_, pb_), mine == pb_) ==
+                            default_tables().max_die_sides;
         pool_for(mine) -= cost;  // [Pip-2] a regiment's own PIPs, else its command's
         for (int m : group_of(mine)) ff_[static_cast<std::size_t>(m)].die_step = true;
         ff_[static_cast<std::size_t>(mine)].die_step = true;
-        ++upgrades_[static_cast<std::size_t>(d.side)];
+        if (to_d10) ++upgrades_[static_cast<std::size_t>(d.side)];
         if (logging())
           emit("die step",
                fmt::format("{} buys a die step for the group of {} ({} PIP{})",

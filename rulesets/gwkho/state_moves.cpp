@@ -746,9 +746,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     p.cost.out_of_command = true;
   } else {
     for (int m : p.movers)
-      if (!geo::distance_sq(els_[static_cast<std::size_t>(m)].base.centre(),
-                            els_[static_cast<std::size_t>(general)].base.centre())
-               .within(inch(range)))
+      if (!within_command_range(els_[static_cast<std::size_t>(general)].base.centre(),
+                                els_[static_cast<std::size_t>(m)].base.centre(), range))
         p.cost.out_of_command = true;
   }
   // [Pip-8] The worst morale of the movers, and whether they move toward counting enemy.

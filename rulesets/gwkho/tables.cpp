@@ -226,6 +226,7 @@ void load_troops(Tables& t, const Data& d) {
       if (!found) d.fail(p + ".when", fmt::format("is '{}', not a dismount condition", w));
     }
     if (dm[i].contains("note")) o.note = d.string(dm[i]["note"], p + ".note");
+    if (dm[i].contains("range_inches")) o.range_inches = d.integer(dm[i], p, "range_inches");
     for (TroopType ty : kAllTypes)
       if (o.from.has_type(ty) && !is_mounted(ty))
         d.fail(p + ".from", "names foot: only mounted troops dismount");
@@ -525,6 +526,7 @@ void load_combat(Tables& t, const Data& d) {
   t.d8 = d.troops(dice, "dice", "d8");
   t.die_upgrade = d.troops(dice, "dice", "upgrade");
   t.max_die_sides = d.integer(dice, "dice", "max_sides");
+  t.d8_upgrade_pips = d.integer(dice, "dice", "d8_upgrade_pips");
   t.first_upgrade_pips = d.integer(dice, "dice", "first_upgrade_pips");
   t.later_upgrade_pips = d.integer(dice, "dice", "later_upgrade_pips");
   const json& res = d.at(r, "", "results");
@@ -625,7 +627,6 @@ void load_combat_play(Tables& t, const Data& d) {
   const json& vs = d.at(bt, bp, "vs_shooters");
   b.vs_shooters = d.troops(vs, bp + ".vs_shooters", "vs");
   b.vs_shooters_value = d.integer(vs, bp + ".vs_shooters", "value");
-  b.max = d.integer(bt, bp, "max");
 
   const json& kr = d.array(d.at(r, "", "kills"), "kills", "rows");
   for (std::size_t i = 0; i < kr.size(); ++i) {

@@ -77,6 +77,7 @@ struct DismountOption {
   Troop to;
   DismountWhen when = DismountWhen::kAlways;
   std::string note;
+  std::optional<int> range_inches;  // [Dis-1] a shooting range of its own (Cv(s) as Bw(s): 7)
 };
 
 struct CostRow {
@@ -200,7 +201,6 @@ struct BreakthroughFactors {
   TroopFactor heavy_cavalry;
   TroopSet vs_shooters;
   int vs_shooters_value = 0;
-  int max = 0;
 };
 
 // [CC-11] A winner of `troops` with a total of at least `total` destroys the loser (G-25).
@@ -403,7 +403,7 @@ struct Tables {
   std::vector<CountsAsRow> counts_as;
   TroopSet d8;
   TroopSet die_upgrade;
-  int max_die_sides = 0, first_upgrade_pips = 0, later_upgrade_pips = 0;
+  int max_die_sides = 0, d8_upgrade_pips = 0, first_upgrade_pips = 0, later_upgrade_pips = 0;
   Result beaten_result = Result::kPushBack, doubled_result = Result::kDestroyed;
   std::vector<ResultRow> results;
   RankRules ranks;

@@ -7,6 +7,7 @@
 #include "core/event.hpp"
 #include "fmt/format.h"
 #include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/shooting.hpp"
 #include "rulesets/gwkho/state.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
 
@@ -130,11 +131,12 @@ TEST(Gwkho_Combat, Clause_Pip_19_TheMovingSideBuysADieStepWithPips) {
                                [](const CombatOutcome& o) { return o.winner == Winner::kNone; });
   ASSERT_TRUE(draw);
   ASSERT_TRUE(st->apply(combat_dice(*draw)).ok());
-  // The second group of the bound pays 2.
+  // The second group of the bound pays 1 too: a step to a d8 is always one PIP (only the d10
+  // is dearer after the first group's).
   ASSERT_EQ(st->fight_step(), FightStep::kUpgrade);
-  EXPECT_EQ(st->upgrade_cost(h2), 2);
+  EXPECT_EQ(st->upgrade_cost(h2), 1);
   ASSERT_TRUE(st->apply(act::kBuyUpgrade).ok());
-  EXPECT_EQ(st->pips(1), 0);
+  EXPECT_EQ(st->pips(1), 1);
   // Negative: with no PIPs left nothing is offered: the dice come at once.
   auto st2 = start(g);
   face_off(*st2, p1, h1, 20, 24);
@@ -325,6 +327,92 @@ TEST(Gwkho_Shooting, Clause_Sht_2_TheOwnerChoosesAmongTheTargetsAhead) {
   // Nor two base widths aside.
   st2->debug_place(side, geo::Point{36 * kIn + 5500, front + 3 * kIn + 750}, 270);
   EXPECT_TRUE(st2->shot_targets(s).empty());
+}
+
+// Red element `e` facing south with its front edge's middle at (x, y) inches; `behind`, when
+// given, directly behind it in full contact, facing the same way.
+void column_south(GwkhoState& st, int e, int behind, int x, int y) {
+  const std::int64_t d = st.element(e).base.depth();
+  st.debug_place(e, geo::Point{x * kIn, y * kIn + d / 2}, 270);
+  if (behind >= 0)
+    st.debug_place(behind, geo::Point{x * kIn, y * kIn + d + st.element(behind).base.depth() / 2},
+                   270);
+}
+
+// [Sht-2, Sht-4, G-16b] Troops shoot in two ranks: the rank behind adds +1 to the front rank's
+// shot and does not shoot through it on its own.
+TEST(Gwkho_Shooting, Clause_Sht_4_ARearRankAddsToTheShotAndDoesNotShootThroughItsFrontRank) {
+  const auto g = make_game();
+  auto st = start(g);
+  const int x1 = find(*g, "red.1.3.0"), x2 = find(*g, "red.1.3.1");  // Xb(i), 8"
+  const int hc = find(*g, "blue.0.0.0");
+  column_south(*st, x1, x2, 36, 30);
+  // A blue knight facing north, its front 4" from the front crossbowman's.
+  st->debug_place(hc, geo::Point{36 * kIn, 26 * kIn - 750}, 90);
+  EXPECT_EQ(st->shot_targets(x1), (std::vector<int>{hc}));
+  EXPECT_TRUE(st->shot_targets(x2).empty());
+  EXPECT_FALSE(st->line_of_fire_clear(x2, hc));
+  const ShotSituation ss = st->shot_situation(x1, hc);
+  EXPECT_EQ(ss.ranks, (std::vector<Troop>{testing::T("Xb(i)")}));
+  int ranks = 0;
+  for (const auto& f : shot_modifiers(ss).modifiers)
+    if (f.clause == "Sht-4") ranks += f.value;
+  EXPECT_EQ(ranks, 1);
+  // Negative: with the front rank gone aside, the second crossbowman shoots for itself.
+  st->debug_place(x1, geo::Point{50 * kIn, 30 * kIn}, 270);
+  EXPECT_TRUE(st->line_of_fire_clear(x2, hc));
+  EXPECT_EQ(st->shot_targets(x2), (std::vector<int>{hc}));
+  // Nor does a friend of another troop screen less: Xb(i) behind Ph(i) do not shoot.
+  const int ph = find(*g, "red.1.2.0");
+  column_south(*st, ph, x2, 36, 30);
+  EXPECT_TRUE(st->shot_targets(x2).empty());
+}
+
+// [Sht-2, G-16b] Bw(o) directly behind one rank of Ph(i), facing its way, shoot over it.
+TEST(Gwkho_Shooting, Clause_Sht_2_BowmenShootOverOneRankOfPhalanx) {
+  nlohmann::json j = testing::small_scenario("red", false);
+  nlohmann::json list = testing::builtin_list("legnano-imperial");
+  list["commands"][1]["elements"][3]["type"] = "Bw";
+  list["commands"][1]["elements"][3]["grade"] = "o";
+  j["sides"][0]["army"] = list;
+  const auto g = testing::make_game(j);
+  auto st = start(g);
+  const int ph = find(*g, "red.1.2.0"), bw = find(*g, "red.1.3.0"), hc = find(*g, "blue.0.0.0");
+  ASSERT_EQ(g->element(bw).troop, testing::T("Bw(o)"));
+  column_south(*st, ph, bw, 36, 30);
+  // The knight 4" from the phalanx's front, 5" from the bowmen's (Bw(o) shoot 7").
+  st->debug_place(hc, geo::Point{36 * kIn, 26 * kIn - 750}, 90);
+  EXPECT_TRUE(st->line_of_fire_clear(bw, hc));
+  EXPECT_EQ(st->shot_targets(bw), (std::vector<int>{hc}));
+  // Negative: not over two ranks (another phalanx element in front of the first).
+  const int ph2 = find(*g, "red.1.2.1");
+  column_south(*st, ph2, ph, 36, 29);
+  st->debug_place(bw, geo::Point{36 * kIn, 29 * kIn + 2500}, 270);
+  EXPECT_FALSE(st->line_of_fire_clear(bw, hc));
+  EXPECT_TRUE(st->shot_targets(bw).empty());
+}
+
+// [Dis-1] Cv(s) dismounted as Bw(s) shoot at 7 inches, not the 8 of Bw(s).
+TEST(Gwkho_Shooting, Clause_Dis_1_CavalryDismountedAsSuperiorBowmenShootSevenInches) {
+  nlohmann::json j = testing::small_scenario("red", false);
+  nlohmann::json list = testing::builtin_list("legnano-imperial");
+  list["commands"][1]["elements"][3]["type"] = "Cv";
+  list["commands"][1]["elements"][3]["grade"] = "s";
+  list["commands"][1]["elements"][3]["dismount"] = "Bw(s)";
+  j["sides"][0]["army"] = list;
+  j["sides"][0]["deploy"][8]["dismounted"] = true;
+  const auto g = testing::make_game(j);
+  auto st = start(g);
+  const int bw = find(*g, "red.1.3.0"), hc = find(*g, "blue.0.0.0");
+  ASSERT_EQ(g->element(bw).troop, testing::T("Bw(s)"));
+  column_south(*st, bw, -1, 36, 30);
+  // 6.5" away: in range.
+  st->debug_place(hc, geo::Point{36 * kIn, 30 * kIn - 6 * kIn - 635 - 750}, 90);
+  EXPECT_EQ(st->shot_targets(bw), (std::vector<int>{hc}));
+  // Negative: 7.5" away is beyond their 7", though Bw(s) of their own shoot 8".
+  EXPECT_EQ(shooting_range(testing::T("Bw(s)"), Weapon::kNone, 1176), 8);
+  st->debug_place(hc, geo::Point{36 * kIn, 30 * kIn - 7 * kIn - 635 - 750}, 90);
+  EXPECT_TRUE(st->shot_targets(bw).empty());
 }
 
 TEST(Gwkho_Shooting, Clause_Sht_2_ReturnFireAtTheShooterInArc) {

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
 
 namespace carroccio::gwkho {
@@ -297,6 +298,25 @@ TEST(Gwkho_Pips, Clause_Pip_14_NotStraightAhead) {
   EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
 }
 
+// Pavisers, HI(x), move as (i) (CC-4): they pay for a move not straight ahead as (i) foot do.
+TEST(Gwkho_Pips, Clause_Pip_14_PavisersMoveAsInferiorFoot) {
+  MoveCost m;
+  m.elements = {M("HI(x)")};
+  m.straight_ahead = false;
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 1);
+  m.straight_ahead = true;
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+  // Other (x) foot move as themselves: LI(x) and Bw(x) pay nothing for it.
+  m.straight_ahead = false;
+  m.elements = {M("LI(x)")};
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+  m.elements = {M("Bw(x)")};
+  EXPECT_EQ(item(move_cost(m), "Pip-14"), 0);
+  // Their move distance is HI(i)'s.
+  for (Going g : {Going::kOpen, Going::kRough, Going::kBad, Going::kRoad})
+    EXPECT_EQ(move_inches(T("HI(x)"), g), move_inches(T("HI(i)"), g));
+}
+
 TEST(Gwkho_Pips, Clause_Pip_15_CommanderInChiefAndTheMinimum) {
   MoveCost m = group_of({M("HI(o)"), M("HI(o)")});
   m.with_cinc_or_exceptional = true;
@@ -356,10 +376,23 @@ TEST(Gwkho_Pips, Clause_Pip_18_BreakingAndRallyingAnElement) {
 }
 
 TEST(Gwkho_Pips, Clause_Pip_19_DieUpgradesAndTheGeneralsPip) {
-  EXPECT_EQ(die_upgrade_cost(0, false), 1);
-  EXPECT_EQ(die_upgrade_cost(1, false), 2);
-  EXPECT_EQ(die_upgrade_cost(0, true), 0);
-  EXPECT_EQ(die_upgrade_cost(2, true), 1);
+  EXPECT_EQ(die_upgrade_cost(0, 10, false), 1);
+  EXPECT_EQ(die_upgrade_cost(1, 10, false), 2);
+  EXPECT_EQ(die_upgrade_cost(0, 10, true), 0);
+  EXPECT_EQ(die_upgrade_cost(2, 10, true), 1);
+}
+
+// The text: a group with one PIP spent on it may go to a d8 (Pk, Bw(s), Lb, HI, LI); the d10 is
+// one PIP for the first group, two otherwise. So the d8 step is one PIP however many groups
+// bought a step before it, and it does not make a later d10 dearer.
+TEST(Gwkho_Pips, Clause_Pip_19_AStepToAnEightSidedDieIsAlwaysOnePip) {
+  EXPECT_EQ(die_upgrade_cost(0, 8, false), 1);
+  EXPECT_EQ(die_upgrade_cost(1, 8, false), 1);
+  EXPECT_EQ(die_upgrade_cost(5, 8, false), 1);
+  EXPECT_EQ(die_upgrade_cost(5, 8, true), 0);
+  // Negative: the d10 step is dearer after the first group's.
+  EXPECT_EQ(die_upgrade_cost(1, 10, false), 2);
+  EXPECT_NE(die_upgrade_cost(1, 10, false), die_upgrade_cost(1, 8, false));
 }
 
 }  // namespace

@@ -352,13 +352,20 @@ TEST(Gwkho_Combat, Clause_CC_9_TheOtherFactorsCellByCell) {
 
 // ---- CC-10 Breakthrough ----
 
-TEST(Gwkho_Combat, Clause_CC_10_BreakthroughBonusesAddUpToFour) {
+TEST(Gwkho_Combat, Clause_CC_10_BreakthroughBonusesAllAddWithNoLimit) {
   CombatSituation s = vs("Hc(o)", "Lb(o)");
   s.a.breakthrough = true;
-  // +1 breakthrough, +1 mounted vs foot, +1 mounted, +1 Hc, +1 vs Lb: 5, capped at 4.
-  EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 4);
+  // +1 breakthrough, +1 mounted vs foot, +1 mounted, +1 Hc, +1 vs Lb: 5, all of them (the text
+  // sets no limit on the sum).
+  EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 5);
+  EXPECT_EQ(factor(combat_factors(s).a, "against Lb, Bw, Xb or Sh"), 1);
+  EXPECT_EQ(factor(combat_factors(s).a, "capped"), 0);
   s.b.troop = T("Cv(o)");  // +1 +1 mounted +1 Hc
   EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 3);
+  s.b.troop = T("HI(o)");  // +1 +1 mounted vs foot +1 mounted +1 Hc
+  EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 4);
+  s.b.troop = T("Sh(o)");  // the shooters' +1 again
+  EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 5);
   s.a.going = Going::kRough;  // +1 +1 rough; the good-going bonuses go
   EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 2);
   s = vs("LI(f)", "HI(o)");
@@ -371,6 +378,13 @@ TEST(Gwkho_Combat, Clause_CC_10_BreakthroughBonusesAddUpToFour) {
   EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 3);
   s.a.breakthrough = false;
   EXPECT_EQ(clause_sum(combat_factors(s).a, "CC-10"), 0);
+  // The round decided by the fifth bonus: Hc(o) breaking through onto Lb(o), both rolling 1:
+  // 3 + 5 + 1 = 9 against 5 + 1 = 6; with a cap of 4 it would be 8 against 6.
+  s = vs("Hc(o)", "Lb(o)");
+  s.a.breakthrough = true;
+  const CombatOutcome o = resolve_combat(s, 1, 1);
+  EXPECT_EQ(o.total_a, 9);
+  EXPECT_EQ(o.total_b, 6);
 }
 
 // ---- CC-11 Kills on a total ----

@@ -271,10 +271,14 @@ TEST(Gwkho_Shooting, Clause_Sht_1_AShotIsTwoForcedDiceThroughTheResolutionLayer)
   const auto g = make_game();
   auto st = start(g);
   st->debug_set_pips(0, 0);
-  // Blue's longbowmen (Lb(s)) face north; put a red knight 3" in front of one.
+  // Blue's longbowmen (Lb(s)) face north; put one in the open (where they are deployed, the
+  // men-at-arms stand in front of them: no shot through friends, G-16b) and a red knight 3" in
+  // front of it.
   const int s = find(*g, "blue.0.1.5"), t = find(*g, "red.0.0.1");
+  st->debug_place(s, geo::Point{36 * kIn, 20 * kIn}, 90);
   const geo::Point sc = st->element(s).base.centre();
   st->debug_place(t, geo::Point{sc.x, sc.y + 500 + 3 * kIn + 750}, 270);
+  testing::hold_side(*st, 0);  // the knight does not charge (G-14a)
   ASSERT_TRUE(st->apply(act::kEndMoves).ok());
   ASSERT_EQ(st->phase(), Phase::kShoot);
   // The first shooter in element order that has a target.
@@ -366,6 +370,47 @@ TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
   EXPECT_FALSE(st2->plan(act::move(e, act::kAdvance)).ok());
 }
 
+// [Mor-12, Mov-3, G-35] Shaken mounted rout at their normal speed: no router's inch.
+TEST(Gwkho_Morale, Clause_Mor_12_ShakenMountedRoutAtTheirNormalSpeed) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  // Red (42 e/e, 39 of them heavy) loses 14 heavies of its second command: the army and the
+  // heavy ledgers are shaken (at 14 and 13), not broken.
+  int killed = 0;
+  for (int e = 0; e < g->num_elements() && killed < 14; ++e)
+    if (g->element(e).side == 0 && g->element(e).command == 1 &&
+        g->element(e).troop.type != TroopType::kXb) {
+      st->debug_kill(e);
+      ++killed;
+    }
+  ASSERT_EQ(killed, 14);
+  const int e = find(*g, "red.0.0.2");  // Hc(s)
+  st->debug_place(e, geo::Point{10 * kIn, 30 * kIn}, 270);
+  st->debug_rout(e);
+  ASSERT_EQ(st->morale_of(e), Morale::kShaken);
+  EXPECT_EQ(st->allowance(e, Going::kOpen), 5 * kIn);  // Hc 5", no router's inch
+  testing::hold_side(*st, 0);
+  ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+  EXPECT_EQ(st->element(e).base.centre(), (geo::Point{10 * kIn, 35 * kIn}));
+  // Negative: shaken foot routers keep their inch (Ph(i) 3" + 1").
+  auto st2 = start(g);
+  killed = 0;
+  for (int x = 0; x < g->num_elements() && killed < 14; ++x)
+    if (g->element(x).side == 0 && g->element(x).command == 1 &&
+        g->element(x).troop.type != TroopType::kXb) {
+      st2->debug_kill(x);
+      ++killed;
+    }
+  const int xb = find(*g, "red.1.3.0");  // Xb(i), alive
+  st2->debug_rout(xb);
+  ASSERT_EQ(st2->morale_of(xb), Morale::kShaken);
+  EXPECT_EQ(st2->allowance(xb, Going::kOpen), 4 * kIn);
+  // And a steady army's mounted routers run the inch
+  // (Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt).
+}
+
 TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
   const auto g = make_game();
   auto st = start(g);
@@ -383,6 +428,38 @@ TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
   ASSERT_TRUE(p.ok()) << p.message();
   EXPECT_FALSE(p->cost.out_of_command);
   EXPECT_EQ(st->price(*p).total, 1);
+}
+
+// [Pip-6, G-41] Command range counts double through woods: the test wood (bad going) spans
+// x 60..70 inches, y 20..30.
+TEST(Gwkho_Pips, Clause_Pip_6_CommandRangeCountsDoubleThroughWoods) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 6);
+  const int general = find(*g, "red.0.0.0"), e = find(*g, "red.0.2.1");
+  ASSERT_TRUE(g->element(general).general);
+  // 20" apart across the whole wood (10" of it): 30" counted, out of range.
+  st->debug_place(general, geo::Point{65 * kIn, 36 * kIn}, 270);
+  st->debug_place(e, geo::Point{65 * kIn, 16 * kIn}, 270);
+  EXPECT_FALSE(st->within_command_range(st->element(general).base.centre(),
+                                        st->element(e).base.centre(), 24));
+  auto p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_TRUE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 2);
+  // Negative: the same 20" in the open is within 24".
+  st->debug_place(general, geo::Point{50 * kIn, 36 * kIn}, 270);
+  st->debug_place(e, geo::Point{50 * kIn, 16 * kIn}, 270);
+  p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_FALSE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 1);
+  // Only the length inside the wood counts twice: 12" with 2" of wood count 14", 14" with 4"
+  // count 18".
+  EXPECT_TRUE(
+      st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{62 * kIn, 21 * kIn}, 14));
+  EXPECT_FALSE(
+      st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{64 * kIn, 21 * kIn}, 14));
 }
 
 TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {

@@ -282,9 +282,12 @@ TEST(Gwkho_Combat, Clause_CC_1_TheCombatDie) {
     EXPECT_EQ(upgraded_combat_die(T(t)), 8) << t;
   for (const char* t : {"Hc(s)", "Bw(o)", "Ph(o)", "Cv(o)", "Xb(s)"})
     EXPECT_FALSE(upgraded_combat_die(T(t)).has_value()) << t;
-  EXPECT_EQ(die_upgrade_pips(0), 1);
-  EXPECT_EQ(die_upgrade_pips(1), 2);
-  EXPECT_EQ(die_upgrade_pips(3), 2);
+  // A step to a d8 is one PIP; to a d10 one for the first group of the bound, then two.
+  EXPECT_EQ(die_upgrade_pips(0, 8), 1);
+  EXPECT_EQ(die_upgrade_pips(3, 8), 1);
+  EXPECT_EQ(die_upgrade_pips(0, 10), 1);
+  EXPECT_EQ(die_upgrade_pips(1, 10), 2);
+  EXPECT_EQ(die_upgrade_pips(3, 10), 2);
 }
 
 TEST(Gwkho_Combat, Clause_CC_3_DoubledMeansTwiceOrNothing) {
