@@ -10,24 +10,15 @@
 #include "rulesets/gwkho/ruleset.hpp"
 #include "rulesets/gwkho/shooting.hpp"
 #include "rulesets/gwkho/state.hpp"
+#include "rulesets/gwkho/tests/test_util.hpp"
 
 namespace carroccio::gwkho {
 namespace {
 
-const game::Registry& registry() {
-  static const game::Registry r = [] {
-    game::Registry reg;
-    reg.add(make_ruleset());
-    return reg;
-  }();
-  return r;
-}
+using testing::registry;
 
 std::unique_ptr<GwkhoState> start(const std::string& ref, const game::Options& options = {}) {
-  auto g = registry().load(ref, options);
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
-  auto st = (*g)->new_initial_state();
-  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
+  return testing::start_ref(ref, options);
 }
 
 // The decision that plays on: "end moves" when it is legal, else the first legal decision (an
