@@ -51,8 +51,10 @@ std::string GwkhoGame::troop_label(int e) const {
   // A group named only by its troop is not named twice.
   if (d.name != troop && d.name != troop_text(d.list_troop))
     s += fmt::format(" ({})", troop);
-  else if (d.troop != d.list_troop)
+  else if (d.dismounted())
     s += fmt::format(" (dismounted as {})", troop);
+  else if (d.troop != d.list_troop)  // [G-40b] mounted infantry riding
+    s += fmt::format(" (riding as {})", troop);
   return s;
 }
 

@@ -61,7 +61,7 @@ std::vector<Block> blocks_of(const ArmyList& a) {
   for (std::size_t c = 0; c < a.commands.size(); ++c) {
     const Command& cmd = a.commands[c];
     auto add = [&](const ElementGroup& g, int r, std::size_t gi) {
-      const BaseSize b = base_size(g.troop.type);
+      const BaseSize b = base_size(deployed_troop(g).type);  // mounted infantry ride (G-40b)
       out.push_back({static_cast<int>(c), r, static_cast<int>(gi), g.count, 1,
                      std::int64_t{b.width_mm} * 50, std::int64_t{b.depth_mm} * 50});
     };

@@ -403,14 +403,15 @@ core::Status GwkhoState::mount_refusal(int e) const {
   if (!d.dismount)
     return core::make_error(
         fmt::format("{}'s army list gives it no dismount option (Dis-1).", d.id));
-  // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i)).
-  if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.list_troop))
+  // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i); foot a list prices as mounted
+  // infantry ride as Cv(i), G-40b).
+  if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.mounted()))
     return core::make_error(
         fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", d.id));
   if (s.moves > 0 || s.held)
     return core::make_error(fmt::format("{} has moved or been held this bound.", d.id));
   if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
-  const bool mounting = d.troop != d.list_troop;
+  const bool mounting = d.dismounted();
   if (mounting)
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
@@ -420,7 +421,7 @@ core::Status GwkhoState::mount_refusal(int e) const {
             fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", d.id,
                         mount_not_within_inches()));
     }
-  const geo::Base to = base_as(s.base, mounting ? d.list_troop : *d.dismount);
+  const geo::Base to = base_as(s.base, mounting ? d.mounted() : *d.dismount);
   if (!on_table(to) || !clear_at(to, {e}, -1))
     return core::make_error(fmt::format("{} has no room for its new base.", d.id));
   OtherCost oc;
@@ -435,8 +436,8 @@ core::Status GwkhoState::mount_refusal(int e) const {
 
 void GwkhoState::change_mount(int e) {
   const ElementDef& d = gw_->element(e);
-  const bool mounting = d.troop != d.list_troop;
-  const Troop to = mounting ? d.list_troop : *d.dismount;
+  const bool mounting = d.dismounted();
+  const Troop to = mounting ? d.mounted() : *d.dismount;
   OtherCost oc;
   oc.action = PipAction::kDismount;
   oc.troop = d.troop;

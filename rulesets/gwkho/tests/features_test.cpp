@@ -1,0 +1,148 @@
+// gwkho features of deployment: foot that a list prices as mounted infantry ride as Cv(i) and
+// dismount as their own troop (ruling G-40b). Dice are forced.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "fmt/format.h"
+#include "game/registry.hpp"
+#include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/ruleset.hpp"
+#include "rulesets/gwkho/state.hpp"
+#include "rulesets/gwkho/tests/test_util.hpp"
+
+namespace carroccio::gwkho {
+namespace {
+
+constexpr std::int64_t kIn = kUnitsPerInch;
+
+using testing::builtin_list;
+using testing::find;
+using testing::hold_side;
+using testing::make_game;
+using testing::play_while_active;
+using testing::set_pips;
+using testing::small_scenario;
+using testing::start;
+
+bool listed(const GwkhoState& st, game::Action a) {
+  const auto legal = st.legal_actions();
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+// Red (legnano-imperial) with one more group in its first command: two Bw(o) priced as mounted
+// infantry, their front-left corner at (10, 30) inches facing south; `dismounted` deploys them
+// on foot. Returns the scenario and the new group's number.
+std::pair<nlohmann::json, int> mounted_infantry_scenario(bool dismounted = false) {
+  auto j = small_scenario("red", false);
+  nlohmann::json list = builtin_list("legnano-imperial");
+  list["commands"][0]["elements"].push_back({{"name", "Mounted archers"},
+                                             {"type", "Bw"},
+                                             {"grade", "o"},
+                                             {"count", 2},
+                                             {"mounted_infantry", true}});
+  const int group = static_cast<int>(list["commands"][0]["elements"].size()) - 1;
+  j["sides"][0]["army"] = list;
+  nlohmann::json d = {
+      {"command", 0}, {"group", group}, {"frontage", 2}, {"at", {10, 30}}, {"heading", 270}};
+  if (dismounted) d["dismounted"] = true;
+  j["sides"][0]["deploy"].push_back(d);
+  return {j, group};
+}
+
+// Plays on to the active side's next move step with nothing done (both sides held).
+void next_own_bound(GwkhoState& st, int side) {
+  hold_side(st, side);
+  ASSERT_TRUE(st.apply(act::kEndMoves).ok());
+  play_while_active(st, side);
+  play_while_active(st, 1 - side);
+  for (int guard = 0; guard < 20 && st.phase() != Phase::kMove; ++guard)
+    ASSERT_TRUE(st.apply(st.chance_outcomes().front().action).ok());
+  ASSERT_EQ(st.active(), side);
+}
+
+TEST(Gwkho_Dismount, Clause_Pts_5_MountedInfantryAreDeployedRidingAsCavalry) {
+  const auto [j, group] = mounted_infantry_scenario();
+  const auto g = make_game(j);
+  auto st = start(g);
+  const int e = find(*g, fmt::format("red.0.{}.0", group));
+  const ElementDef& d = g->element(e);
+  // They ride as Cv(i): a mounted base 30 mm deep, a Cv's move; the list's troop stays Bw(o).
+  EXPECT_EQ(troop_text(d.troop), "Cv(i)");
+  EXPECT_EQ(troop_text(d.list_troop), "Bw(o)");
+  EXPECT_EQ(troop_text(d.mounted()), "Cv(i)");
+  EXPECT_FALSE(d.dismounted());
+  EXPECT_EQ(st->element(e).base.depth(), 1500);
+  EXPECT_EQ(st->allowance(e, Going::kOpen), 6 * kIn);
+  // Riding, they do not shoot (a Cv without bows): no targets for them even close in front.
+  const geo::Point c = st->element(e).base.centre();
+  st->debug_place(find(*g, "blue.1.2.0"), {c.x, c.y - 3 * kIn}, 90);
+  EXPECT_TRUE(st->shot_targets(e).empty());
+  // Every view says so: the label, the terminal's line and letter, the JSON view's type.
+  EXPECT_EQ(g->troop_label(e), "Mounted archers #1 (Cv(i))");
+  const std::string text = st->render_text(game::kSpectator);
+  EXPECT_NE(text.find(fmt::format("{} Cv(i) riding at", d.id)), std::string::npos) << text;
+  const auto v = st->to_json(game::kSpectator);
+  EXPECT_EQ(v["units"][static_cast<std::size_t>(e)]["type"], "Cv(i)");
+  // Negative: deployed dismounted they stand on foot as their own troop, and move as it.
+  const auto [jf, gf] = mounted_infantry_scenario(true);
+  const auto gd = make_game(jf);
+  auto sd = start(gd);
+  const int f = find(*gd, fmt::format("red.0.{}.0", gf));
+  EXPECT_EQ(troop_text(gd->element(f).troop), "Bw(o)");
+  EXPECT_TRUE(gd->element(f).dismounted());
+  EXPECT_EQ(sd->element(f).base.depth(), 1000);
+  EXPECT_EQ(sd->allowance(f, Going::kOpen), 3 * kIn);
+  EXPECT_NE(sd->render_text(game::kSpectator)
+                .find(fmt::format("{} Bw(o) dismounted at", gd->element(f).id)),
+            std::string::npos);
+}
+
+TEST(Gwkho_Dismount, Clause_Pip_16_MountedInfantryDismountToFightAndRideAgain) {
+  const auto [j, group] = mounted_infantry_scenario();
+  const auto g = make_game(j);
+  auto st = start(g);
+  set_pips(*st, {2, 0});
+  const int e = find(*g, fmt::format("red.0.{}.0", group));
+  const geo::Base before = st->element(e).base;
+  // They dismount for 1 PIP as their own troop, Bw(o), on a foot base with the same front edge.
+  ASSERT_TRUE(listed(*st, act::move(e, act::kMount)));
+  EXPECT_NE(st->action_to_string(act::move(e, act::kMount)).find("dismount"), std::string::npos);
+  ASSERT_TRUE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_EQ(st->pips(0), 1);
+  const ElementDef& d = st->gw().element(e);
+  EXPECT_EQ(troop_text(d.troop), "Bw(o)");
+  EXPECT_TRUE(d.dismounted());
+  const geo::Base& after = st->element(e).base;
+  EXPECT_EQ(after.depth(), 1000);
+  EXPECT_EQ(after.centre().y - after.depth() / 2, before.centre().y - before.depth() / 2);
+  EXPECT_EQ(st->allowance(e, Going::kOpen), 3 * kIn);
+  EXPECT_EQ(st->gw().troop_label(e), "Mounted archers #1 (Bw(o))");
+  EXPECT_NE(st->render_text(game::kSpectator).find(fmt::format("{} Bw(o) dismounted at", d.id)),
+            std::string::npos);
+  // Their next bound: on foot they shoot as archers, and they may mount again (more than once a
+  // game, Cv(i)), far from the enemy.
+  next_own_bound(*st, 0);
+  set_pips(*st, {2, 0});
+  const geo::Point c = st->element(e).base.centre();
+  st->debug_place(find(*g, "blue.1.2.0"), {c.x, c.y - 3 * kIn}, 90);
+  EXPECT_FALSE(st->shot_targets(e).empty());
+  // Negative: not within 8 inches of an enemy.
+  const auto near = st->mount_refusal(e);
+  ASSERT_FALSE(near.ok());
+  EXPECT_NE(near.message().find("8 inches"), std::string::npos) << near.message();
+  EXPECT_EQ(st->action_to_string(act::move(e, act::kMount)).find("dismount"), std::string::npos);
+  EXPECT_NE(st->action_to_string(act::move(e, act::kMount)).find("mount"), std::string::npos);
+  st->debug_place(find(*g, "blue.1.2.0"), {11 * kIn, 10 * kIn}, 90);
+  ASSERT_TRUE(st->mount_refusal(e).ok()) << st->mount_refusal(e).message();
+  ASSERT_TRUE(st->apply(act::move(e, act::kMount)).ok());
+  EXPECT_EQ(troop_text(st->gw().element(e).troop), "Cv(i)");
+  EXPECT_EQ(st->element(e).base.depth(), 1500);
+  EXPECT_EQ(st->allowance(e, Going::kOpen), 6 * kIn);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
