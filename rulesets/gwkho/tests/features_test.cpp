@@ -1,5 +1,6 @@
-// gwkho features of deployment: foot that a list prices as mounted infantry ride as Cv(i) and
-// dismount as their own troop (ruling G-40b). Dice are forced.
+// gwkho features of deployment and the pitched table: foot that a list prices as mounted infantry
+// ride as Cv(i) and dismount as their own troop (ruling G-40b); the pitched generator's hedges and
+// ditches (ruling G-73a). Dice are forced.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -142,6 +143,90 @@ TEST(Gwkho_Dismount, Clause_Pip_16_MountedInfantryDismountToFightAndRideAgain) {
   EXPECT_EQ(troop_text(st->gw().element(e).troop), "Cv(i)");
   EXPECT_EQ(st->element(e).base.depth(), 1500);
   EXPECT_EQ(st->allowance(e, Going::kOpen), 6 * kIn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pitched table's linear features
+
+// [G-73a] The box (x0, y0, x1, y1) of a list of points, in sub-units.
+std::array<std::int64_t, 4> box_of(const std::vector<geo::Point>& pts) {
+  std::array<std::int64_t, 4> b{pts[0].x, pts[0].y, pts[0].x, pts[0].y};
+  for (const auto& p : pts) {
+    b[0] = std::min(b[0], p.x);
+    b[1] = std::min(b[1], p.y);
+    b[2] = std::max(b[2], p.x);
+    b[3] = std::max(b[3], p.y);
+  }
+  return b;
+}
+
+TEST(Gwkho_Pitched, G73a_HedgesAndDitchesFollowTheSeedAndKeepOutOfTheZones) {
+  int hedges = 0, ditches = 0, bare = 0;
+  for (int seed = 1; seed <= 12; ++seed) {
+    const game::Options options = {{"seed", std::to_string(seed)}};
+    auto st = testing::start_ref("gwkho/pitched", options);
+    ASSERT_NE(st, nullptr);
+    EXPECT_EQ(st->check_invariants(), "");
+    const Scenario& sc = st->gw().scenario_data();
+    EXPECT_LE(sc.lines.size(), 2u);
+    if (sc.lines.empty()) ++bare;
+    for (const LinearFeature& f : sc.lines) {
+      ASSERT_TRUE(f.kind == LinearKind::kHedge || f.kind == LinearKind::kDitch) << f.id;
+      (f.kind == LinearKind::kHedge ? hedges : ditches)++;
+      EXPECT_EQ(f.defended, Defended::kBoth);
+      // Between the zones, an inch clear of each, and 4 inches from the side edges.
+      const auto b = box_of(f.line);
+      EXPECT_GE(b[1], 13 * kIn) << seed << " " << f.id;
+      EXPECT_LE(b[3], 35 * kIn) << seed << " " << f.id;
+      EXPECT_GE(b[0], 4 * kIn) << seed << " " << f.id;
+      EXPECT_LE(b[2], 68 * kIn) << seed << " " << f.id;
+      // Apart by `gap` from a box o.
+      auto apart = [&b](const std::array<std::int64_t, 4>& o, std::int64_t gap) {
+        return b[2] + gap <= o[0] || o[2] + gap <= b[0] || b[3] + gap <= o[1] || o[3] + gap <= b[1];
+      };
+      // No element stands within an inch of it, and it keeps an inch from every terrain piece.
+      for (int e = 0; e < st->num_elements(); ++e) {
+        const auto c = st->element(e).base.corners();
+        EXPECT_TRUE(apart(box_of({c.begin(), c.end()}), kIn)) << seed << " " << f.id;
+      }
+      for (const TerrainPiece& t : sc.terrain)
+        EXPECT_TRUE(apart(box_of(t.outline), kIn)) << seed << " " << f.id << " " << t.id;
+    }
+    // The same seed gives the same table, lines and all.
+    auto again = testing::start_ref("gwkho/pitched", options);
+    EXPECT_EQ(again->to_json(game::kSpectator)["lines"], st->to_json(game::kSpectator)["lines"]);
+    EXPECT_EQ(again->to_json(game::kSpectator)["terrain"],
+              st->to_json(game::kSpectator)["terrain"]);
+  }
+  // Over the twelve seeds the chances show: hedges, ditches, and tables with neither.
+  EXPECT_GT(hedges, 0);
+  EXPECT_GT(ditches, 0);
+  EXPECT_GT(bare, 0);
+}
+
+TEST(Gwkho_Pitched, G73a_APitchedTableWithLinesPlaysToAnEnd) {
+  // The first seed whose table has a line, played by a fixed chooser (a small congruential
+  // sequence picks every decision and every die) until the game ends.
+  std::unique_ptr<GwkhoState> st;
+  for (int seed = 1; seed <= 12 && !st; ++seed) {
+    auto s = testing::start_ref("gwkho/pitched", {{"seed", std::to_string(seed)}});
+    if (!s->gw().scenario_data().lines.empty()) st = std::move(s);
+  }
+  ASSERT_NE(st, nullptr);
+  std::uint64_t x = 12345;
+  for (int guard = 0; guard < 200000 && !st->is_terminal(); ++guard) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    const auto pick = static_cast<std::size_t>(x >> 33);
+    if (st->is_chance_node()) {
+      const auto outcomes = st->chance_outcomes();
+      ASSERT_TRUE(st->apply(outcomes[pick % outcomes.size()].action).ok());
+    } else {
+      const auto legal = st->legal_actions();
+      ASSERT_TRUE(st->apply(legal[pick % legal.size()]).ok());
+    }
+    ASSERT_EQ(st->check_invariants(), "");
+  }
+  EXPECT_TRUE(st->is_terminal());
 }
 
 }  // namespace
