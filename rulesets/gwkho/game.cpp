@@ -62,7 +62,12 @@ std::string GwkhoGame::command_label(int s, int command) const {
   const auto& cmds = side(s).army.commands;
   if (command < 0 || command >= static_cast<int>(cmds.size()))
     return fmt::format("command {}", command + 1);
-  const std::string& g = cmds[static_cast<std::size_t>(command)].general;
+  // The general as he is called: his name without the titles after it ("Philip of
+  // Heinsberg, Archbishop of Cologne" -> "Philip of Heinsberg"), with an apostrophe alone after a
+  // final s ("Guy of Namur's", "Nemours'").
+  std::string g = cmds[static_cast<std::size_t>(command)].general;
+  g = g.substr(0, g.find(','));
+  while (!g.empty() && g.back() == ' ') g.pop_back();
   if (g.empty()) return fmt::format("command {}", command + 1);
   return fmt::format("{}{} command", g, g.back() == 's' ? "'" : "'s");
 }

@@ -191,7 +191,9 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   std::string short_label(int e) const;
   std::string troop_label(int e) const;
   std::string label(int e) const;
-  // "Nemours' command", "Frederick's command".
+  // "Philip of Heinsberg's command" (the general's name before any comma and title),
+  // "Guy of Namur's command", "Yves d'Alegre's command"; "command 2" for a command with no
+  // general's name.
   std::string command_label(int side, int command) const;
 
  private:

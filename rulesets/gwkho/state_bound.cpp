@@ -97,8 +97,7 @@ void GwkhoState::activate(int command) {
   astep_ = ActivateStep::kNone;
   if (logging())
     emit("activate",
-         fmt::format("round {}: {}'s command of {} acts", round_,
-                     gw_->side(active_).army.commands[static_cast<std::size_t>(command)].general,
+         fmt::format("round {}: {} of the {} acts", round_, gw_->command_label(active_, command),
                      gw_->side(active_).name),
          "gwkho Seq-6");
   start_bound();
@@ -294,8 +293,7 @@ void GwkhoState::apply_bound(game::Action a) {
     reg_roll_ = r;
     if (logging())
       emit("regiment",
-           fmt::format("{} activates the regiment {} ({} PIP)",
-                       gw_->side(active_).army.commands[static_cast<std::size_t>(c)].general,
+           fmt::format("{} activates the regiment {} ({} PIP)", gw_->command_label(active_, c),
                        gw_->side(active_)
                            .army.commands[static_cast<std::size_t>(c)]
                            .regiments[static_cast<std::size_t>(reg)]
@@ -349,11 +347,7 @@ void GwkhoState::apply_bound(game::Action a) {
 }
 
 std::string GwkhoState::bound_action_text(game::Action a) const {
-  auto general = [&](int c) {
-    const auto& cmds = gw_->side(active_).army.commands;
-    return c >= 0 && c < static_cast<int>(cmds.size()) ? cmds[static_cast<std::size_t>(c)].general
-                                                       : std::string("?");
-  };
+  auto command = [&](int c) { return gw_->command_label(active_, c); };
   if (a >= act::kRegimentDice && a < act::kRegimentDice + 36)
     return fmt::format("regiment dice {} and {}", (a - act::kRegimentDice) / 6 + 1,
                        (a - act::kRegimentDice) % 6 + 1);
@@ -369,10 +363,10 @@ std::string GwkhoState::bound_action_text(game::Action a) const {
     return fmt::format("initiative dice {} and {}", (a - act::kInitiativeDice) / 6 + 1,
                        (a - act::kInitiativeDice) % 6 + 1);
   if (a >= act::kDecisiveFirst && a < act::kDecisiveFirst + 100)
-    return fmt::format("{}'s command goes first", general(a - act::kDecisiveFirst));
+    return fmt::format("{} goes first", command(a - act::kDecisiveFirst));
   if (a == act::kDrawInstead) return "draw the command at random";
   if (a >= act::kDrawCommand && a < act::kDrawCommand + 100)
-    return fmt::format("{}'s command is drawn", general(a - act::kDrawCommand));
+    return fmt::format("{} is drawn", command(a - act::kDrawCommand));
   return fmt::format("action {}", a);
 }
 

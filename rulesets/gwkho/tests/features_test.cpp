@@ -1,6 +1,7 @@
 // gwkho features of deployment and the pitched table: foot that a list prices as mounted infantry
 // ride as Cv(i) and dismount as their own troop (ruling G-40b); the pitched generator's hedges and
-// ditches (ruling G-73a). Dice are forced.
+// ditches (ruling G-73a); and how commands and groups are named (GwkhoGame::command_label, the
+// army lists' names). Dice are forced.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -227,6 +228,65 @@ TEST(Gwkho_Pitched, G73a_APitchedTableWithLinesPlaysToAnEnd) {
     ASSERT_EQ(st->check_invariants(), "");
   }
   EXPECT_TRUE(st->is_terminal());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+// What reads oddly in a name: a possessive after a final s, brackets in brackets, titles in the
+// middle of a possessive ("X, Duke of Y's command").
+void expect_natural(const std::string& text, const std::string& where) {
+  EXPECT_EQ(text.find("s's "), std::string::npos) << where << ": " << text;
+  EXPECT_EQ(text.find(") ("), std::string::npos) << where << ": " << text;
+  EXPECT_EQ(text.find("(("), std::string::npos) << where << ": " << text;
+  const auto cmd = text.find(" command");
+  if (cmd != std::string::npos) {
+    const auto of = text.rfind(" of ", cmd);
+    const std::string owner = text.substr(of == std::string::npos ? 0 : of, cmd);
+    EXPECT_EQ(owner.find(", "), std::string::npos) << where << ": " << text;
+  }
+}
+
+TEST(Gwkho_Names, CommandsAndGroupsReadNaturallyInEveryBattle) {
+  for (const char* battle : {"cerignola", "courtrai", "legnano", "poitiers", "pitched"}) {
+    auto st = testing::start_ref(std::string("gwkho/") + battle);
+    ASSERT_NE(st, nullptr);
+    const GwkhoGame& g = st->gw();
+    for (int s = 0; s < kNumSides; ++s)
+      for (int c = 0; c < g.num_commands(s); ++c) expect_natural(g.command_label(s, c), battle);
+    for (int e = 0; e < g.num_elements(); ++e) expect_natural(g.label(e), battle);
+    // The JSON view's names are the groups' names, with no notes in brackets.
+    const nlohmann::json view = st->to_json(game::kSpectator);
+    for (const auto& u : view["units"]) {
+      const std::string name = u["name"];
+      EXPECT_EQ(name.find('('), std::string::npos) << battle << ": " << name;
+      expect_natural(name, battle);
+    }
+    // The terminal's decisions name them the same way.
+    for (int guard = 0; guard < 20 && st->is_chance_node(); ++guard)
+      ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    for (game::Action a : st->legal_actions()) expect_natural(st->action_to_string(a), battle);
+  }
+  // The commands as they are called.
+  auto courtrai = testing::start_ref("gwkho/courtrai");
+  const GwkhoGame& g = courtrai->gw();
+  EXPECT_EQ(g.command_label(1, 0), "Raoul de Nesle's command");
+  EXPECT_EQ(g.command_label(1, 1), "Robert II of Artois' command");
+  EXPECT_EQ(g.command_label(0, 0), "Guy of Namur's command");
+  EXPECT_EQ(g.short_label(find(g, "french.1.0.0")), "Knights of Count Robert's battle #1");
+  auto legnano = testing::start_ref("gwkho/legnano");
+  EXPECT_EQ(legnano->gw().command_label(0, 1), "Philip of Heinsberg's command");
+  // Negative: a general with no comma keeps his whole name; a title after a comma is dropped even
+  // when nothing but the first name stands before it.
+  auto j = small_scenario();
+  nlohmann::json list = builtin_list("legnano-imperial");
+  list["commands"][0]["general"] = "Charles the Bold of Burgundy";
+  list["commands"][1]["general"] = "Yves, Lord of Alegre";
+  j["sides"][0]["army"] = list;
+  const auto named = make_game(j);
+  EXPECT_EQ(named->command_label(0, 0), "Charles the Bold of Burgundy's command");
+  EXPECT_EQ(named->command_label(0, 1), "Yves' command");
+  EXPECT_EQ(named->command_label(0, 5), "command 6");  // no such command
 }
 
 }  // namespace
