@@ -23,9 +23,7 @@ constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::builtin_list;
 using testing::find;
-using testing::hold_side;
 using testing::make_game;
-using testing::play_while_active;
 using testing::set_pips;
 using testing::small_scenario;
 using testing::start;
@@ -57,10 +55,10 @@ std::pair<nlohmann::json, int> mounted_infantry_scenario(bool dismounted = false
 
 // Plays on to the active side's next move step with nothing done (both sides held).
 void next_own_bound(GwkhoState& st, int side) {
-  hold_side(st, side);
+  testing::hold_side(st, side);
   ASSERT_TRUE(st.apply(act::kEndMoves).ok());
-  play_while_active(st, side);
-  play_while_active(st, 1 - side);
+  testing::play_while_active(st, side);
+  testing::play_while_active(st, 1 - side);
   for (int guard = 0; guard < 20 && st.phase() != Phase::kMove; ++guard)
     ASSERT_TRUE(st.apply(st.chance_outcomes().front().action).ok());
   ASSERT_EQ(st.active(), side);
