@@ -51,8 +51,10 @@ std::string GwkhoGame::troop_label(int e) const {
   // A group named only by its troop is not named twice.
   if (d.name != troop && d.name != troop_text(d.list_troop))
     s += fmt::format(" ({})", troop);
-  else if (d.troop != d.list_troop)
+  else if (d.dismounted())
     s += fmt::format(" (dismounted as {})", troop);
+  else if (d.troop != d.list_troop)  // [G-40b] mounted infantry riding
+    s += fmt::format(" (riding as {})", troop);
   return s;
 }
 
@@ -60,7 +62,12 @@ std::string GwkhoGame::command_label(int s, int command) const {
   const auto& cmds = side(s).army.commands;
   if (command < 0 || command >= static_cast<int>(cmds.size()))
     return fmt::format("command {}", command + 1);
-  const std::string& g = cmds[static_cast<std::size_t>(command)].general;
+  // The general as he is called: his name without the titles after it ("Philip of
+  // Heinsberg, Archbishop of Cologne" -> "Philip of Heinsberg"), with an apostrophe alone after a
+  // final s ("Guy of Namur's", "Nemours'").
+  std::string g = cmds[static_cast<std::size_t>(command)].general;
+  g = g.substr(0, g.find(','));
+  while (!g.empty() && g.back() == ' ') g.pop_back();
   if (g.empty()) return fmt::format("command {}", command + 1);
   return fmt::format("{}{} command", g, g.back() == 's' ? "'" : "'s");
 }

@@ -93,6 +93,13 @@ struct ElementDef {
   Troop troop;                    // as it fights and moves (dismounted: its dismount option)
   Troop list_troop;               // as its army list gives it (what its morale ledgers count)
   std::optional<Troop> dismount;  // [Dis-1] what its list says it dismounts as
+  // [Pts-5, G-40b] Foot its list prices as mounted infantry: the troop they ride as (Cv(i));
+  // their dismount is their own foot troop.
+  std::optional<Troop> rides;
+  // [Dis-1, G-40b] The troop it is mounted as: its list's troop, or what mounted infantry ride.
+  Troop mounted() const { return rides ? *rides : list_troop; }
+  // [Dis-1, G-40b] It fights on foot as its dismount option (not riding as it may).
+  bool dismounted() const { return dismount && troop == *dismount && troop != mounted(); }
   Status status = Status::kNone;
   Weapon weapon = Weapon::kNone;
   bool unarmed = false;   // [G-71] artillery with no guns: it never shoots or fires
@@ -130,6 +137,11 @@ std::string_view going_name(Going g);               // "open", "rough", "bad", "
 std::string_view terrain_kind_name(TerrainKind k);  // "area", "river", "ford", "hill"
 // "hedge", "ditch", "field_works", "fortification", "wagons"
 std::string_view linear_kind_name(LinearKind k);
+
+// [Dis-1, G-52, Pts-5, G-40b] The troop a group of the list is deployed as: its list's troop, or
+// (`dismounted`) its dismount option; mounted infantry ride as Cv(i) and dismounted are their own
+// foot troop.
+Troop deployed_troop(const ElementGroup& g, bool dismounted = false);
 
 // Reads and checks a scenario; every error names the source, the field and the problem.
 core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view source);
@@ -179,7 +191,9 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   std::string short_label(int e) const;
   std::string troop_label(int e) const;
   std::string label(int e) const;
-  // "Nemours' command", "Frederick's command".
+  // "Philip of Heinsberg's command" (the general's name before any comma and title),
+  // "Guy of Namur's command", "Yves d'Alegre's command"; "command 2" for a command with no
+  // general's name.
   std::string command_label(int side, int command) const;
 
  private:

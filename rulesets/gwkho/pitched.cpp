@@ -61,7 +61,7 @@ std::vector<Block> blocks_of(const ArmyList& a) {
   for (std::size_t c = 0; c < a.commands.size(); ++c) {
     const Command& cmd = a.commands[c];
     auto add = [&](const ElementGroup& g, int r, std::size_t gi) {
-      const BaseSize b = base_size(g.troop.type);
+      const BaseSize b = base_size(deployed_troop(g).type);  // mounted infantry ride (G-40b)
       out.push_back({static_cast<int>(c), r, static_cast<int>(gi), g.count, 1,
                      std::int64_t{b.width_mm} * 50, std::int64_t{b.depth_mm} * 50});
     };
@@ -119,16 +119,22 @@ core::Expected<nlohmann::json> deploy(const ArmyList& a, bool north, std::int64_
       field, a.id));
 }
 
+// A piece's box: its centre and half its width and depth, in tenths of an inch.
+struct Box {
+  int cx, cy, hw, hd;
+  // Boxes more than `clear` tenths apart along either axis.
+  bool clear_of(const Box& o, int clear) const {
+    return std::abs(o.cx - cx) > o.hw + hw + clear || std::abs(o.cy - cy) > o.hd + hd + clear;
+  }
+};
+
 // [G-73] Terrain: two to four pieces, each rough or (one in three) bad going, a jittered hexagon
 // 6 to 12 inches wide and 4 to 7 deep, centred between the deployment zones (at least an inch
-// from each) and 4 inches from the side edges, no two overlapping.
-nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t height) {
+// from each) and 4 inches from the side edges, no two overlapping. `placed` gets their boxes.
+nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t height,
+                       std::vector<Box>& placed) {
   Mix mix{seed * 0x2545F4914F6CDD1DULL + 1};
   const int n = mix.in(2, 4);
-  struct Box {
-    int cx, cy, hw, hd;  // tenths
-  };
-  std::vector<Box> placed;
   nlohmann::json out = nlohmann::json::array();
   const int w = static_cast<int>(width / kTenth), h = static_cast<int>(height / kTenth);
   static constexpr int kCos[6] = {1000, 500, -500, -1000, -500, 500};
@@ -141,9 +147,7 @@ nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t heig
     b.cy = mix.in(ylo, yhi);
     const bool bad = mix.in(0, 2) == 0;
     bool clear = true;
-    for (const Box& o : placed)
-      clear = clear && (std::abs(o.cx - b.cx) > o.hw + b.hw + 10 ||
-                        std::abs(o.cy - b.cy) > o.hd + b.hd + 10);
+    for (const Box& o : placed) clear = clear && b.clear_of(o, 10);
     std::array<int, 6> jitter{};
     for (int& j : jitter) j = mix.in(80, 100);
     if (!clear) continue;
@@ -156,6 +160,59 @@ nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t heig
     out.push_back({{"id", fmt::format("{}-{}", bad ? "marsh" : "scrub", k + 1)},
                    {"going", bad ? "bad" : "rough"},
                    {"polygon", std::move(poly)}});
+    ++k;
+  }
+  return out;
+}
+
+// [G-73a] Field boundaries: none, one or two (each a chance of one in three), each a hedge or (one
+// in three) a ditch: a straight stretch 8 to 16 inches long running across the table, slanting
+// by up to a quarter of its length, and (one in three) turning at its east end through a right
+// angle for 3 to 6 inches toward either army, like the corner of a field. Each lies between the
+// deployment zones (an inch clear of each, so that no element is deployed on it) and 4 inches
+// from the side edges, its box an inch clear of every terrain piece's box and of the other
+// line's. Drawn from the seed by a generator of their own, so that the terrain pieces are those
+// the seed gave before the lines were drawn. No field works, fortifications or wagons: the text
+// gives no army list a right to them, and a pitched battle has no defender.
+nlohmann::json lines(std::uint64_t seed, std::int64_t width, std::int64_t height,
+                     std::vector<Box> placed) {
+  Mix mix{seed * 0xD1B54A32D192ED03ULL + 7};  // not the step of next(): seeds apart
+  const int w = static_cast<int>(width / kTenth), h = static_cast<int>(height / kTenth);
+  const int ylo = kZoneInches * 10 + 10, yhi = h - kZoneInches * 10 - 10;
+  nlohmann::json out = nlohmann::json::array();
+  // One draw a statement: the order of the draws is the generator's, whatever the compiler.
+  int n = mix.in(0, 2) == 0 ? 1 : 0;
+  n += mix.in(0, 2) == 0 ? 1 : 0;
+  for (int k = 0, tries = 0; k < n && tries < 100 && yhi > ylo; ++tries) {
+    const bool ditch = mix.in(0, 2) == 0;
+    const int length = mix.in(80, 160);
+    const int slant = mix.in(-length / 4, length / 4);
+    const bool corner = mix.in(0, 2) == 0;
+    const int turn_length = mix.in(30, 60);
+    const int turn = !corner ? 0 : mix.in(0, 1) == 0 ? -turn_length : turn_length;
+    if (w - 80 < length) continue;
+    const int x0 = mix.in(40, w - 40 - length);
+    const int y0 = mix.in(ylo, yhi);
+    std::vector<std::array<int, 2>> pts = {{x0, y0}, {x0 + length, y0 + slant}};
+    if (turn != 0) pts.push_back({x0 + length, y0 + slant + turn});
+    int xmin = w, xmax = 0, ymin = h, ymax = 0;
+    for (const auto& p : pts) {
+      xmin = std::min(xmin, p[0]);
+      xmax = std::max(xmax, p[0]);
+      ymin = std::min(ymin, p[1]);
+      ymax = std::max(ymax, p[1]);
+    }
+    if (ymin < ylo || ymax > yhi) continue;
+    const Box b{(xmin + xmax) / 2, (ymin + ymax) / 2, (xmax - xmin + 1) / 2, (ymax - ymin + 1) / 2};
+    bool clear = true;
+    for (const Box& o : placed) clear = clear && b.clear_of(o, 10);
+    if (!clear) continue;
+    placed.push_back(b);
+    nlohmann::json line = nlohmann::json::array();
+    for (const auto& p : pts) line.push_back({inches(p[0]), inches(p[1])});
+    out.push_back({{"id", fmt::format("{}-{}", ditch ? "ditch" : "hedge", k + 1)},
+                   {"kind", ditch ? "ditch" : "hedge"},
+                   {"line", std::move(line)}});
     ++k;
   }
   return out;
@@ -233,6 +290,8 @@ core::Expected<nlohmann::json> expand_pitched(const nlohmann::json& file, std::s
     return *rd.err();
   if (file.contains("terrain"))
     return rd.error("terrain", "is drawn from the seed in a pitched battle: leave it out");
+  if (file.contains("linear"))
+    return rd.error("linear", "is drawn from the seed in a pitched battle: leave it out");
   if (options.points) points = *options.points;
   if (options.seed) seed = *options.seed;
   nlohmann::json out = file;
@@ -276,7 +335,9 @@ core::Expected<nlohmann::json> expand_pitched(const nlohmann::json& file, std::s
     if (!d) return d.error();
     side["deploy"] = std::move(*d);
   }
-  out["terrain"] = terrain(static_cast<std::uint64_t>(seed), width, height);
+  std::vector<Box> placed;
+  out["terrain"] = terrain(static_cast<std::uint64_t>(seed), width, height, placed);
+  out["linear"] = lines(static_cast<std::uint64_t>(seed), width, height, placed);
   return out;
 }
 

@@ -61,6 +61,11 @@ LinearEffect linear_effect(LinearKind k) {
   return e;
 }
 
+Troop deployed_troop(const ElementGroup& g, bool dismounted) {
+  if (g.mounted_infantry) return dismounted ? g.troop : default_tables().mounted_infantry_as;
+  return dismounted && g.dismount ? *g.dismount : g.troop;
+}
+
 std::string_view going_name(Going g) {
   static constexpr std::array<std::string_view, kNumGoings> kNames = {"open", "rough", "bad",
                                                                       "road"};
@@ -325,14 +330,15 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
       geo::Point at;
       if (!point(rd, d["at"], dp + "at", at)) return *rd.err();
       // [Dis-1, G-52] Deployed dismounted: it fights on foot as its list's dismount option.
+      // [Pts-5, G-40b] Mounted infantry are deployed riding, unless deployed dismounted.
       bool dismounted = false;
       if (!rd.boolean(d, dp, "dismounted", dismounted, game::Need::kOptional)) return *rd.err();
-      if (dismounted && !g.dismount)
+      if (dismounted && !g.dismount && !g.mounted_infantry)
         return rd.error(dp + "dismounted",
                         fmt::format("is true, but the army list gives {} no dismount option "
                                     "(rule Dis-1)",
                                     troop_text(g.troop)));
-      const Troop fights = dismounted ? *g.dismount : g.troop;
+      const Troop fights = deployed_troop(g, dismounted);
       const bool general_here = &general_group(cmd) == &g;
       const auto bases = block(fights, g.count, frontage, at, geo::Angle::degrees(heading));
       for (std::size_t k = 0; k < bases.size(); ++k) {
@@ -346,6 +352,10 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
         e.troop = fights;
         e.list_troop = g.troop;
         e.dismount = g.dismount;
+        if (g.mounted_infantry) {  // [Pts-5, G-40b] they ride, and dismount as their own troop
+          e.rides = default_tables().mounted_infantry_as;
+          e.dismount = g.troop;
+        }
         e.status = g.status;
         e.weapon = g.weapon;
         e.unarmed = g.unarmed;

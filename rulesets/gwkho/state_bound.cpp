@@ -97,8 +97,7 @@ void GwkhoState::activate(int command) {
   astep_ = ActivateStep::kNone;
   if (logging())
     emit("activate",
-         fmt::format("round {}: {}'s command of {} acts", round_,
-                     gw_->side(active_).army.commands[static_cast<std::size_t>(command)].general,
+         fmt::format("round {}: {} of the {} acts", round_, gw_->command_label(active_, command),
                      gw_->side(active_).name),
          "gwkho Seq-6");
   start_bound();
@@ -294,8 +293,7 @@ void GwkhoState::apply_bound(game::Action a) {
     reg_roll_ = r;
     if (logging())
       emit("regiment",
-           fmt::format("{} activates the regiment {} ({} PIP)",
-                       gw_->side(active_).army.commands[static_cast<std::size_t>(c)].general,
+           fmt::format("{} activates the regiment {} ({} PIP)", gw_->command_label(active_, c),
                        gw_->side(active_)
                            .army.commands[static_cast<std::size_t>(c)]
                            .regiments[static_cast<std::size_t>(reg)]
@@ -349,11 +347,7 @@ void GwkhoState::apply_bound(game::Action a) {
 }
 
 std::string GwkhoState::bound_action_text(game::Action a) const {
-  auto general = [&](int c) {
-    const auto& cmds = gw_->side(active_).army.commands;
-    return c >= 0 && c < static_cast<int>(cmds.size()) ? cmds[static_cast<std::size_t>(c)].general
-                                                       : std::string("?");
-  };
+  auto command = [&](int c) { return gw_->command_label(active_, c); };
   if (a >= act::kRegimentDice && a < act::kRegimentDice + 36)
     return fmt::format("regiment dice {} and {}", (a - act::kRegimentDice) / 6 + 1,
                        (a - act::kRegimentDice) % 6 + 1);
@@ -369,10 +363,10 @@ std::string GwkhoState::bound_action_text(game::Action a) const {
     return fmt::format("initiative dice {} and {}", (a - act::kInitiativeDice) / 6 + 1,
                        (a - act::kInitiativeDice) % 6 + 1);
   if (a >= act::kDecisiveFirst && a < act::kDecisiveFirst + 100)
-    return fmt::format("{}'s command goes first", general(a - act::kDecisiveFirst));
+    return fmt::format("{} goes first", command(a - act::kDecisiveFirst));
   if (a == act::kDrawInstead) return "draw the command at random";
   if (a >= act::kDrawCommand && a < act::kDrawCommand + 100)
-    return fmt::format("{}'s command is drawn", general(a - act::kDrawCommand));
+    return fmt::format("{} is drawn", command(a - act::kDrawCommand));
   return fmt::format("action {}", a);
 }
 
@@ -403,14 +397,15 @@ core::Status GwkhoState::mount_refusal(int e) const {
   if (!d.dismount)
     return core::make_error(
         fmt::format("{}'s army list gives it no dismount option (Dis-1).", d.id));
-  // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i)).
-  if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.list_troop))
+  // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i); foot a list prices as mounted
+  // infantry ride as Cv(i), G-40b).
+  if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.mounted()))
     return core::make_error(
         fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", d.id));
   if (s.moves > 0 || s.held)
     return core::make_error(fmt::format("{} has moved or been held this bound.", d.id));
   if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
-  const bool mounting = d.troop != d.list_troop;
+  const bool mounting = d.dismounted();
   if (mounting)
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
@@ -420,7 +415,7 @@ core::Status GwkhoState::mount_refusal(int e) const {
             fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", d.id,
                         mount_not_within_inches()));
     }
-  const geo::Base to = base_as(s.base, mounting ? d.list_troop : *d.dismount);
+  const geo::Base to = base_as(s.base, mounting ? d.mounted() : *d.dismount);
   if (!on_table(to) || !clear_at(to, {e}, -1))
     return core::make_error(fmt::format("{} has no room for its new base.", d.id));
   OtherCost oc;
@@ -435,8 +430,8 @@ core::Status GwkhoState::mount_refusal(int e) const {
 
 void GwkhoState::change_mount(int e) {
   const ElementDef& d = gw_->element(e);
-  const bool mounting = d.troop != d.list_troop;
-  const Troop to = mounting ? d.list_troop : *d.dismount;
+  const bool mounting = d.dismounted();
+  const Troop to = mounting ? d.mounted() : *d.dismount;
   OtherCost oc;
   oc.action = PipAction::kDismount;
   oc.troop = d.troop;

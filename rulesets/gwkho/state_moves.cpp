@@ -1057,8 +1057,7 @@ std::string GwkhoState::move_words(game::Action a) const {
   if (code == act::kGroupContact) return "group advances into contact";
   if (code == act::kHold) return "hold the impetuous group";
   if (code == act::kBreakOwn) return "broken by its own side";
-  if (code == act::kMount)
-    return gw_->element(e).troop == gw_->element(e).list_troop ? "dismount" : "mount";
+  if (code == act::kMount) return gw_->element(e).dismounted() ? "mount" : "dismount";
   if (code >= act::kContact && code < act::kNumCodes) {
     const int k = (code - act::kContact) / 4;
     const auto side = static_cast<geo::Side>((code - act::kContact) % 4);

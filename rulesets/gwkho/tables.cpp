@@ -308,6 +308,7 @@ void load_points(Tables& t, const Data& d) {
   t.mounted_infantry_at_least =
       d.points(d.at(mi, "mounted_infantry", "at_least"), "mounted_infantry.at_least");
   t.mounted_infantry_plus = d.points(d.at(mi, "mounted_infantry", "plus"), "mounted_infantry.plus");
+  t.mounted_infantry_as = d.troop(d.at(mi, "mounted_infantry", "as"), "mounted_infantry.as");
 
   const json& sc = d.at(r, "", "statuses");
   for (int s = 1; s < kNumStatuses; ++s) {

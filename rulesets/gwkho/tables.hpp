@@ -366,6 +366,7 @@ struct Tables {
       el_firearms, sh_musket;
   TroopSet mounted_infantry;  // foot that may be mounted infantry
   Points mounted_infantry_at_least, mounted_infantry_plus;
+  Troop mounted_infantry_as;  // [Pts-5, G-40b] the troop mounted infantry ride as: Cv(i)
   std::array<std::vector<CostRow>, kNumStatuses> status_costs;  // first match, by Status
   Points good_general, normal_general, inert_cinc, exceptional_subordinate, decisive, regiment,
       small_regiment;

@@ -556,8 +556,12 @@ std::string GwkhoState::render_text(game::Player viewer) const {
         os << "  " << d.id << ' ' << troop_text(d.troop) << " lost\n";
         continue;
       }
-      os << fmt::format("  {} {} at ({:.1f}\", {:.1f}\") facing {}{}{}{}\n", d.id,
-                        troop_text(d.troop),
+      // [G-40b, G-52] Riding as mounted infantry, or on foot as its dismount option.
+      const std::string mount = d.dismounted()            ? " dismounted"
+                                : d.troop != d.list_troop ? " riding"
+                                                          : "";
+      os << fmt::format("  {} {}{} at ({:.1f}\", {:.1f}\") facing {}{}{}{}\n", d.id,
+                        troop_text(d.troop), mount,
                         static_cast<double>(st.base.centre().x) / kUnitsPerInch,
                         static_cast<double>(st.base.centre().y) / kUnitsPerInch,
                         st.base.heading().units() / 3600, d.general ? " [general]" : "",

@@ -19,7 +19,9 @@ namespace {
 
 constexpr std::int64_t kIn = kUnitsPerInch;
 
+using testing::at;
 using testing::find;
+using testing::has_factor;
 using testing::start;
 
 // The test battle (testing::small_scenario, no wood) with these linear features.
@@ -27,15 +29,6 @@ nlohmann::json with_lines(const char* lines) {
   auto j = testing::small_scenario("red", false);
   j["linear"] = nlohmann::json::parse(lines);
   return j;
-}
-
-geo::Point at(double x, double y) {
-  return {static_cast<std::int64_t>(x * kIn), static_cast<std::int64_t>(y * kIn)};
-}
-
-bool has_factor(const std::vector<Factor>& fs, std::string_view clause, std::string_view text) {
-  return std::any_of(fs.begin(), fs.end(),
-                     [&](const Factor& f) { return f.clause == clause && f.text == text; });
 }
 
 // A line of `kind` along y = 26 inches from x = 0 to 30 (held from the north, its left walking
@@ -48,9 +41,7 @@ std::string line_at_26(const char* kind, const char* defended = nullptr) {
 // Gascon sergeants (HI(o), blue.1.2.0) north of y = 26 facing south, their front edge `gap`
 // sub-units north of the line; a knight (red.0.0.0, Hc) facing north, front to front with them.
 void face_off(GwkhoState& st, const GwkhoGame& g, std::int64_t gap = 0) {
-  const std::int64_t front = 26 * kIn + gap;
-  st.debug_place(find(g, "blue.1.2.0"), geo::Point{10 * kIn, front + 500}, 270);
-  st.debug_place(find(g, "red.0.0.0"), geo::Point{10 * kIn, front - 750}, 90);
+  testing::face_off(st, g, 26 * kIn + gap);
 }
 
 TEST(Gwkho_Linear, Clause_G_12d_LinearFeaturesAreReadAndBadOnesRefusedNamingTheField) {
@@ -177,19 +168,15 @@ TEST(Gwkho_Linear, Clause_G_12d_BehindMeansCloseToTheFrontEdgeAndBetweenTheEnemi
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
   // Half an inch between the front edge and the line counts (the two still front to front).
   face_off(*st, *g, kBehindReach);
-  st->debug_place(knight, geo::Point{10 * kIn, 26 * kIn + kBehindReach - 750}, 90);
   EXPECT_TRUE(st->combat_situation(knight, foot).b.behind_linear);
   // Negative: a little more does not.
   face_off(*st, *g, kBehindReach + 127);
-  st->debug_place(knight, geo::Point{10 * kIn, 26 * kIn + kBehindReach + 127 - 750}, 90);
   EXPECT_FALSE(st->combat_situation(knight, foot).b.behind_linear);
   // Negative: a line through the foot's own base, behind its centre, is not between them.
-  st->debug_place(foot, geo::Point{10 * kIn, 26 * kIn - 300}, 270);
-  st->debug_place(knight, geo::Point{10 * kIn, 26 * kIn - 800 - 750}, 90);
+  face_off(*st, *g, -800);
   EXPECT_FALSE(st->combat_situation(knight, foot).b.behind_linear);
   // Negative: beside the line's end, nothing between them.
-  st->debug_place(foot, geo::Point{40 * kIn, 26 * kIn + 500}, 270);
-  st->debug_place(knight, geo::Point{40 * kIn, 26 * kIn - 750}, 90);
+  testing::face_off(*st, *g, 26 * kIn, 40 * kIn);
   EXPECT_FALSE(st->combat_situation(knight, foot).b.behind_linear);
 }
 
@@ -360,7 +347,7 @@ TEST(Gwkho_View, Clause_G_12d_TheViewsShowTheLinearFeatures) {
   // Negative: a table without them shows none.
   const auto bare = testing::make_game(with_lines("[]"));
   EXPECT_TRUE(start(bare)->to_json(game::kSpectator)["lines"].empty());
-  EXPECT_EQ(start(bare)->render_text(game::kSpectator).find("crossed as"), std::string::npos);
+  testing::expect_not_drawn(bare, "crossed as");
 }
 
 }  // namespace

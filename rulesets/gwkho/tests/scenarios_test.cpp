@@ -10,24 +10,15 @@
 #include "rulesets/gwkho/ruleset.hpp"
 #include "rulesets/gwkho/shooting.hpp"
 #include "rulesets/gwkho/state.hpp"
+#include "rulesets/gwkho/tests/test_util.hpp"
 
 namespace carroccio::gwkho {
 namespace {
 
-const game::Registry& registry() {
-  static const game::Registry r = [] {
-    game::Registry reg;
-    reg.add(make_ruleset());
-    return reg;
-  }();
-  return r;
-}
+using testing::registry;
 
 std::unique_ptr<GwkhoState> start(const std::string& ref, const game::Options& options = {}) {
-  auto g = registry().load(ref, options);
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
-  auto st = (*g)->new_initial_state();
-  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
+  return testing::start_ref(ref, options);
 }
 
 // The decision that plays on: "end moves" when it is legal, else the first legal decision (an
@@ -392,15 +383,17 @@ TEST(Gwkho_Pitched, G73_PitchedOptionsAreRefusedForAHistoricalBattle) {
             "scenario with a 'pitched' section, like gwkho/pitched), and this scenario has none.");
   EXPECT_FALSE(registry().load("gwkho/pitched", {{"colour", "1"}}).ok());
   EXPECT_FALSE(parse_rule_options({{"points", "450"}}).ok());
-  // A pitched file may not also give terrain or a deployment.
+  // A pitched file may not also give terrain, linear features (ruling G-73a) or a deployment.
   auto text = registry().find("gwkho")->builtin_scenario("pitched");
   ASSERT_TRUE(text.ok());
-  auto j = nlohmann::json::parse(*text);
-  j["terrain"] = nlohmann::json::array();
-  auto bad = expand_pitched(j, "my.json", RuleOptions{});
-  ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.message(),
-            "my.json: field 'terrain' is drawn from the seed in a pitched battle: leave it out.");
+  for (const std::string field : {"terrain", "linear"}) {
+    auto j = nlohmann::json::parse(*text);
+    j[field] = nlohmann::json::array();
+    auto bad = expand_pitched(j, "my.json", RuleOptions{});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.message(), "my.json: field '" + field +
+                                 "' is drawn from the seed in a pitched battle: leave it out.");
+  }
 }
 
 }  // namespace

@@ -16,7 +16,10 @@ namespace {
 
 constexpr std::int64_t kIn = kUnitsPerInch;
 
+using testing::at;
+using testing::face_off;
 using testing::find;
+using testing::has_factor;
 using testing::start;
 
 // The test battle (testing::small_scenario) with this terrain and these roads instead of its
@@ -29,18 +32,9 @@ nlohmann::json with_terrain(const char* terrain, const char* roads = "[]",
   return j;
 }
 
-geo::Point at(double x, double y) {
-  return {static_cast<std::int64_t>(x * kIn), static_cast<std::int64_t>(y * kIn)};
-}
-
 bool has_item(const PipCost& c, std::string_view clause) {
   return std::any_of(c.items.begin(), c.items.end(),
                      [&](const Factor& f) { return f.clause == clause; });
-}
-
-bool has_factor(const std::vector<Factor>& fs, std::string_view clause, std::string_view text) {
-  return std::any_of(fs.begin(), fs.end(),
-                     [&](const Factor& f) { return f.clause == clause && f.text == text; });
 }
 
 // A brook crossed only at its ford (the gap between its two stretches), from x = 0 to 30
@@ -203,16 +197,14 @@ TEST(Gwkho_Terrain, Clause_CC_12_FootUphillOfMountedGradesOneUp) {
   // Gascon sergeants (HI(o)) on the hill facing south; a knight below them facing north, front to
   // front.
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
-  st->debug_place(foot, geo::Point{30 * kIn, 25 * kIn}, 270);
-  st->debug_place(knight, geo::Point{30 * kIn, 25 * kIn - 500 - 750}, 90);
+  face_off(*st, *g, 25 * kIn - 500, 30 * kIn);
   EXPECT_TRUE(st->uphill_of(st->element(foot).base, st->element(knight).base));
   const CombatSituation cs = st->combat_situation(knight, foot);
   EXPECT_FALSE(cs.a.uphill);
   EXPECT_TRUE(cs.b.uphill);
   EXPECT_TRUE(has_factor(resolve_combat(cs, 3, 3).grading_b, "CC-12", "foot uphill of mounted"));
   // Negative: both on the hill, nobody is uphill.
-  st->debug_place(foot, geo::Point{30 * kIn, 28 * kIn}, 270);
-  st->debug_place(knight, geo::Point{30 * kIn, 28 * kIn - 500 - 750}, 90);
+  face_off(*st, *g, 28 * kIn - 500, 30 * kIn);
   const CombatSituation level = st->combat_situation(knight, foot);
   EXPECT_FALSE(level.b.uphill);
   EXPECT_FALSE(
@@ -226,14 +218,10 @@ TEST(Gwkho_Terrain, Clause_CC_13_FootBehindAStreamAreNotKilledByAOnePointLoss) {
   const auto g = testing::make_game(with_terrain(stream));
   const auto flat = testing::make_game(with_terrain("[]"));
   // Gascon sergeants (HI(o)) on the north bank facing south; a knight in the stream facing them.
-  auto place = [](GwkhoState& st, int foot, int knight) {
-    st.debug_place(foot, geo::Point{10 * kIn, 27 * kIn}, 270);
-    st.debug_place(knight, geo::Point{10 * kIn, 27 * kIn - 500 - 750}, 90);
-  };
   auto st = start(g), st2 = start(flat);
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
-  place(*st, foot, knight);
-  place(*st2, foot, knight);
+  face_off(*st, *g, 27 * kIn - 500);
+  face_off(*st2, *flat, 27 * kIn - 500);
   const CombatSituation cs = st->combat_situation(knight, foot);
   EXPECT_TRUE(cs.b.behind_linear);
   EXPECT_FALSE(cs.a.behind_linear);  // the knight is in it, not behind it
@@ -319,8 +307,7 @@ TEST(Gwkho_View, Clause_G_12_TheViewsShowRiversFordsHillsAndRoads) {
   EXPECT_NE(text.find("terrain knoll: hill, rough going"), std::string::npos);
   EXPECT_NE(text.find("road via: (25.0\", 10.0\") (25.0\", 36.0\")"), std::string::npos);
   // Negative: a table without terrain shows none.
-  const auto bare = testing::make_game(with_terrain("[]"));
-  EXPECT_EQ(start(bare)->render_text(game::kSpectator).find("terrain "), std::string::npos);
+  testing::expect_not_drawn(testing::make_game(with_terrain("[]")), "terrain ");
 }
 
 }  // namespace

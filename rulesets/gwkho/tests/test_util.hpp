@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <initializer_list>
 #include <memory>
@@ -10,11 +11,14 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "game/registry.hpp"
 #include "nlohmann/json.hpp"
 #include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/resolve_combat.hpp"
+#include "rulesets/gwkho/ruleset.hpp"
 #include "rulesets/gwkho/state.hpp"
 #include "rulesets/gwkho/troops.hpp"
 
@@ -88,6 +92,55 @@ inline int find(const GwkhoGame& g, std::string_view id) {
     if (g.element(e).id == id) return e;
   ADD_FAILURE() << "no element " << id;
   return 0;
+}
+
+// A registry with gwkho alone, to load the built-in battles by reference ("gwkho/pitched").
+inline const game::Registry& registry() {
+  static const game::Registry r = [] {
+    game::Registry reg;
+    reg.add(make_ruleset());
+    return reg;
+  }();
+  return r;
+}
+
+// The first State of a built-in battle with these options (a failed load fails the test).
+inline std::unique_ptr<GwkhoState> start_ref(const std::string& ref,
+                                             const game::Options& options = {}) {
+  auto g = registry().load(ref, options);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.message());
+  if (!g.ok()) return nullptr;
+  auto st = (*g)->new_initial_state();
+  return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
+}
+
+// A point given in inches.
+inline geo::Point at(double x, double y) {
+  return {static_cast<std::int64_t>(x * kUnitsPerInch),
+          static_cast<std::int64_t>(y * kUnitsPerInch)};
+}
+
+// Whether the factors list one of this clause with this text.
+inline bool has_factor(const std::vector<Factor>& fs, std::string_view clause,
+                       std::string_view text) {
+  return std::any_of(fs.begin(), fs.end(),
+                     [&](const Factor& f) { return f.clause == clause && f.text == text; });
+}
+
+// A face-off of the test battle (small_scenario): Gascon sergeants (HI(o), blue.1.2.0) facing
+// south, their front edge at y = `front` sub-units, their centre at x = `x`; a knight (red.0.0.0,
+// Hc) facing north below them, front to front.
+inline void face_off(GwkhoState& st, const GwkhoGame& g, std::int64_t front,
+                     std::int64_t x = 10 * kUnitsPerInch) {
+  st.debug_place(find(g, "blue.1.2.0"), geo::Point{x, front + 500}, 270);
+  st.debug_place(find(g, "red.0.0.0"), geo::Point{x, front - 750}, 90);
+}
+
+// The terminal's text of a table with none of what a test draws shows no line with `marker`
+// (a view test's negative case).
+inline void expect_not_drawn(const std::shared_ptr<const GwkhoGame>& bare,
+                             std::string_view marker) {
+  EXPECT_EQ(start(bare)->render_text(game::kSpectator).find(marker), std::string::npos);
 }
 
 // A built-in army list as JSON, for a test to change before a scenario uses it (a missing id
