@@ -16,12 +16,8 @@ using namespace testing;  // NOLINT(build/namespaces)
 TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAccept) {
   int checked = 0, moves = 0, picks = 0;
   for (const char* id : {"meadow", "mill", "ford"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("fastplay/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr) << id;
     core::Rng rng(3);
     std::vector<game::Action> legal;
     for (int step = 0; step < 250 && !st->is_terminal(); ++step) {
@@ -66,12 +62,8 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
 TEST(FastplayClauses, Clause_Movement_AnEarlierStateAskedAgainListsTheSameDecisions) {
   int compared = 0;
   for (const char* id : {"meadow", "mill", "ford"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("fastplay/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr) << id;
     core::Rng rng(5);
     std::vector<game::Action> legal, again;
     std::unique_ptr<game::State> earlier;
