@@ -2,7 +2,7 @@
 // takes the codes from move_codes(), which checks each turn's starting place once for the codes
 // that share it and keeps stand bases made earlier, so it is checked against move_result() asked
 // code by code, at every Movement decision of random games of every built-in scenario, and the
-// units offered for a move are those with at least one accepted code.
+// units offered for a move are exactly those that may move and have at least one accepted code.
 #include <gtest/gtest.h>
 
 #include "core/rng.hpp"
@@ -37,14 +37,17 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
           ++checked;
           moves += static_cast<int>(want.size());
         } else {
-          for (game::Action a : legal) {
-            if (a < act::kSelectBase || a >= act::kShootBase) continue;
-            const int u = a - act::kSelectBase;
+          // The units offered are exactly those of the side to act that may move and have an
+          // accepted code (the list reuses what advance() found: has_options()).
+          for (int u = 0; u < s.num_units(); ++u) {
+            const bool offered =
+                std::find(legal.begin(), legal.end(), act::kSelectBase + u) != legal.end();
             bool any = false;
             for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
               any = any || s.move_result(u, code).has_value();
-            EXPECT_TRUE(any) << id << " step " << step << " unit " << u;
-            ++picks;
+            EXPECT_EQ(offered, s.side_of(u) == s.to_act() && s.may_move(u) && any)
+                << id << " step " << step << " unit " << u;
+            picks += offered ? 1 : 0;
           }
         }
       }
