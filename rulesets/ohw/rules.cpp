@@ -121,7 +121,9 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
   for (int k = 0; k < num_units; ++k) {  // 1.3: bases may touch, never overlap
     const int v = only ? only->units[static_cast<std::size_t>(k)] : k;
     if (v == u || !unit(v).on_table) continue;
-    if (!geo::far_apart(b.centre(), unit(v).base.centre(), 2 * reach) &&
+    // Bases whose centres are further apart than the sum of their reaches do not overlap. (Not
+    // twice this base's reach: a wagon's base is smaller than the others, S3.)
+    if (!geo::far_apart(b.centre(), unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
         geo::overlaps(b, unit(v).base))
       return false;
   }
@@ -140,11 +142,11 @@ void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
   const game::table::Box region{c.x - r, c.y - r, c.x + r, c.y + r};
   for (int i = 0; i < ohw_->num_terrain(); ++i)
     if (blocks(u, i) && !apart(region, ohw_->terrain_box(i))) out.terrain.push_back(i);
-  // A unit whose centre is more than twice the reach plus the slide from b's is more than twice
-  // the reach from the centre of every such base: may_stand() skips it.
+  // A unit whose centre is more than the two reaches plus the slide from b's is more than the
+  // two reaches from the centre of every such base: may_stand() skips it.
   for (int v = 0; v < ohw_->num_units(); ++v)
     if (v != u && unit(v).on_table &&
-        !geo::far_apart(c, unit(v).base.centre(), 2 * reach + slide + 1))
+        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base) + slide + 1))
       out.units.push_back(v);
 }
 
@@ -174,7 +176,10 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
       len =
           static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) +
           1;
-    if (!geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach) &&
+    // The sweep keeps within len + the mover's reach of its start centre, the other base within
+    // its own reach of its centre (not twice the mover's reach: a wagon's base is smaller, S3).
+    if (!geo::far_apart(b.centre(), unit(w).base.centre(),
+                        len + reach + geo::reach(unit(w).base)) &&
         geo::move_overlaps_base(b, v, unit(w).base))
       return false;
   }
