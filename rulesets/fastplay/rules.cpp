@@ -46,6 +46,14 @@ bool more_than_apart(const FastplayState::Box& a, const FastplayState::Box& b, s
          b.max_y + r < a.min_y;
 }
 
+// The square of the distance between the boxes (the gaps along x and y): every point of one is
+// at least that far from every point of the other.
+std::uint64_t box_gap_sq(const FastplayState::Box& a, const FastplayState::Box& b) {
+  const std::int64_t dx = std::max<std::int64_t>({0, b.min_x - a.max_x, a.min_x - b.max_x});
+  const std::int64_t dy = std::max<std::int64_t>({0, b.min_y - a.max_y, a.min_y - b.max_y});
+  return static_cast<std::uint64_t>(dx * dx + dy * dy);
+}
+
 bool is_foot(TroopType t) {
   return t == TroopType::kArchery || t == TroopType::kLightInfantry ||
          t == TroopType::kHeavyInfantry;
@@ -628,8 +636,12 @@ std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const 
       // Ruling F-12: in the shooting stand's front arc, with a line from the middle of its
       // front to the target stand's centre that crosses no other stand.
       if (!geo::base_in_front_arc(a.base, b.base)) continue;
+      // Not nearer than the best so far, whatever the line: first by the gap between the boxes,
+      // which the distance is at least, then exactly.
+      if (best && !(geo::SquaredDistance::of_integer(box_gap_sq(a.box, b.box)) < best->distance))
+        continue;
       const auto d = geo::distance_sq(a.base, b.base);
-      if (best && !(d < best->distance)) continue;  // not nearer, whatever the line
+      if (best && !(d < best->distance)) continue;
       const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
       if (line_blocked(*this, line, u, t)) continue;
       best = Shot{d, line};
