@@ -101,17 +101,15 @@ std::string angle_text(Angle a) {
 
 namespace {
 
-SinCos series_sin_cos(Angle a) {
-  const std::int32_t u = a.units();
-  const std::int32_t quadrant = u / kQuarterTurn;
-  const std::int32_t r = u % kQuarterTurn;
-  SinCos base;
-  if (r <= kEighthTurn) {
-    base = small_sin_cos(r);
-  } else {
-    const SinCos m = small_sin_cos(kQuarterTurn - r);  // sin(90 - x) == cos(x), exactly
-    base = {m.cos, m.sin};
-  }
+// sin and cos of r arc-seconds, 0 <= r < 90 degrees.
+SinCos first_quadrant_sin_cos(std::int32_t r) {
+  if (r <= kEighthTurn) return small_sin_cos(r);
+  const SinCos m = small_sin_cos(kQuarterTurn - r);  // sin(90 - x) == cos(x), exactly
+  return {m.cos, m.sin};
+}
+
+// The angle quadrant * 90 degrees + r from the sin and cos of r (exact: a change of signs).
+SinCos in_quadrant(SinCos base, std::int32_t quadrant) {
   switch (quadrant) {
     case 0:
       return base;
@@ -122,6 +120,11 @@ SinCos series_sin_cos(Angle a) {
     default:
       return {-base.cos, base.sin};
   }
+}
+
+SinCos series_sin_cos(Angle a) {
+  const std::int32_t u = a.units();
+  return in_quadrant(first_quadrant_sin_cos(u % kQuarterTurn), u / kQuarterTurn);
 }
 
 Vec polar_of(const SinCos& sc, std::int64_t length) {
@@ -137,15 +140,20 @@ SinCos sin_cos(Angle a) {
   const std::int32_t u = a.units();
   if (u % kAngleUnitsPerDegree != 0) {
     // Not a whole degree (a march's heading, a turn toward a point): the series, remembered per
-    // thread for the angles last asked for (one is often asked for many times in a row).
+    // thread for the angles last asked for (one is often asked for many times in a row, and with
+    // it the same heading turned by 15, 45 or 90 degrees). What is kept is the angle's remainder
+    // within its quadrant, so a heading and its quarter and half turns share one entry; the slot
+    // is picked by a multiplicative hash, as the remainders of one heading's turns by whole
+    // degrees differ by multiples of 3,600.
     struct Known {
-      std::int32_t units = -1;
+      std::int32_t r = -1;
       SinCos sc;
     };
-    thread_local std::array<Known, 64> known;
-    Known& k = known[static_cast<std::size_t>(u) % known.size()];
-    if (k.units != u) k = {u, series_sin_cos(a)};
-    return k.sc;
+    thread_local std::array<Known, 256> known;
+    const std::int32_t r = u % kQuarterTurn;
+    Known& k = known[(static_cast<std::uint32_t>(r) * 2654435761u) >> 24];
+    if (k.r != r) k = {r, first_quadrant_sin_cos(r)};
+    return in_quadrant(k.sc, u / kQuarterTurn);
   }
   static const std::array<SinCos, 360> kWholeDegrees = [] {
     std::array<SinCos, 360> t;
@@ -176,8 +184,20 @@ std::int32_t octant_direction(Vec w) {
     const SinCos sc = small_sin_cos(r);
     return static_cast<Int128>(sc.cos) * w.y - static_cast<Int128>(sc.sin) * w.x;
   };
-  std::int32_t lo = 0;  // side(lo) >= 0
-  std::int32_t hi = kEighthTurn + 1;
+  // The whole degrees first, from sin_cos()'s table (the same series values): side() falls as r
+  // grows, so the bisection below finds the same arc-second from the degree bracketing it.
+  std::int32_t deg_lo = 0, deg_hi = 46;  // side(deg_lo degrees) >= 0; deg_hi beyond, or < 0
+  while (deg_hi - deg_lo > 1) {
+    const std::int32_t mid = deg_lo + (deg_hi - deg_lo) / 2;
+    const SinCos sc = sin_cos(Angle::degrees(mid));
+    if (static_cast<Int128>(sc.cos) * w.y - static_cast<Int128>(sc.sin) * w.x >= 0) {
+      deg_lo = mid;
+    } else {
+      deg_hi = mid;
+    }
+  }
+  std::int32_t lo = deg_lo * kAngleUnitsPerDegree;  // side(lo) >= 0
+  std::int32_t hi = deg_lo == 45 ? kEighthTurn + 1 : deg_hi * kAngleUnitsPerDegree;
   while (hi - lo > 1) {
     const std::int32_t mid = lo + (hi - lo) / 2;
     if (side(mid) >= 0) {
@@ -197,6 +217,19 @@ std::int32_t octant_direction(Vec w) {
 
 Angle direction_of(Vec v) {
   if (v.x == 0 && v.y == 0) throw std::invalid_argument("direction_of a zero vector");
+  // A bisection over the series (a few dozen sin_cos): the answers last found are remembered per
+  // thread, by the exact vector (a march toward the same point is asked for at every listing).
+  struct Known {
+    Vec v;
+    Angle a;
+    bool set = false;
+  };
+  thread_local std::array<Known, 64> known;
+  const auto hash = static_cast<std::uint64_t>(v.x) * 0x9E3779B97F4A7C15ull ^
+                    static_cast<std::uint64_t>(v.y) * 0xC2B2AE3D27D4EB4Full;
+  Known& k = known[hash >> 58];
+  if (k.set && k.v == v) return k.a;
+  const Vec asked = v;
   std::int64_t quarter_turns = 0;
   while (!(v.x > 0 && v.y >= 0)) {
     v = {v.y, -v.x};  // turn clockwise by 90 degrees
@@ -208,7 +241,8 @@ Angle direction_of(Vec v) {
   } else {
     units = octant_direction(v);
   }
-  return Angle::from_units(units + quarter_turns * kQuarterTurn);
+  k = {asked, Angle::from_units(units + quarter_turns * kQuarterTurn), true};
+  return k.a;
 }
 
 int orientation(Point a, Point b, Point c) { return sign_of(cross128(b - a, c - a)); }
@@ -782,7 +816,15 @@ Point Base::side_midpoint(Side s) const {
   return centre_;
 }
 
-Base Base::translated(Vec v) const { return Base(centre_ + v, width_, depth_, heading_); }
+Base Base::translated(Vec v) const {
+  // The same base as Base(centre_ + v, width_, depth_, heading_), whose half vectors depend only
+  // on the size and heading: they are kept, and only the bounds are checked again.
+  Base moved = *this;
+  moved.centre_ = centre_ + v;
+  if (!in_bounds(moved.centre_) || !corners_in_bounds(moved.centre_, f_, l_))
+    throw std::invalid_argument(base_problem(moved.centre_, width_, depth_, heading_));
+  return moved;
+}
 Base Base::with_centre(Point c) const { return Base(c, width_, depth_, heading_); }
 Base Base::with_heading(Angle h) const { return Base(centre_, width_, depth_, h); }
 Base Base::rotated_about_centre(Angle turn) const {
@@ -945,29 +987,48 @@ bool base_overlaps_polygon(const Base& b, std::span<const Point> poly) {
   return convex_overlaps_polygon(c, b.centre(), poly);
 }
 
-Polygon swept_area(const Base& b, Vec move) {
-  std::vector<Point> pts;
+namespace {
+
+// swept_area() into a fixed array (no allocation): the hull's points and their number.
+struct SweptHull {
+  std::array<Point, 16> points;
+  std::size_t size = 0;
+  std::span<const Point> span() const { return {points.data(), size}; }
+};
+
+SweptHull swept_hull(const Base& b, Vec move) {
+  std::array<Point, 8> pts;
+  std::size_t n = 0;
   for (const Point p : b.corners()) {
-    pts.push_back(p);
-    pts.push_back(p + move);
+    pts[n++] = p;
+    pts[n++] = p + move;
   }
   std::sort(pts.begin(), pts.end());
-  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+  n = static_cast<std::size_t>(std::unique(pts.begin(), pts.end()) - pts.begin());
   // Andrew's monotone chain; collinear points are dropped.
-  Polygon hull(2 * pts.size());
+  SweptHull out;
+  auto& hull = out.points;
   std::size_t k = 0;
-  for (const Point p : pts) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const Point p = pts[i];
     while (k >= 2 && orientation(hull[k - 2], hull[k - 1], p) <= 0) --k;
     hull[k++] = p;
   }
   const std::size_t lower = k + 1;
-  for (std::size_t i = pts.size() - 1; i-- > 0;) {
+  for (std::size_t i = n - 1; i-- > 0;) {
     const Point p = pts[i];
     while (k >= lower && orientation(hull[k - 2], hull[k - 1], p) <= 0) --k;
     hull[k++] = p;
   }
-  hull.resize(k - 1);
-  return hull;
+  out.size = k - 1;
+  return out;
+}
+
+}  // namespace
+
+Polygon swept_area(const Base& b, Vec move) {
+  const SweptHull h = swept_hull(b, move);
+  return Polygon(h.points.begin(), h.points.begin() + static_cast<std::ptrdiff_t>(h.size));
 }
 
 bool move_overlaps_polygon(const Base& b, Vec move, std::span<const Point> poly) {
@@ -980,13 +1041,25 @@ bool move_overlaps_polygon(const Base& b, Vec move, std::span<const Point> poly)
     swept.add(p + move);
   }
   if (open_apart(swept, box_of(poly))) return false;
-  const Polygon hull = swept_area(b, move);
-  return convex_overlaps_polygon(hull, b.centre(), poly);
+  const SweptHull hull = swept_hull(b, move);
+  return convex_overlaps_polygon(hull.span(), b.centre(), poly);
 }
 
 bool move_overlaps_base(const Base& b, Vec move, const Base& obstacle) {
+  // The same answer as move_overlaps_polygon(b, move, obstacle's corners) (the tests compare
+  // them), found as overlaps() finds it: the sweep and the base are convex, so their interiors
+  // meet unless an edge of one has the other wholly outside it or on its line.
   const auto c = obstacle.corners();
-  return move_overlaps_polygon(b, move, c);
+  const auto bc = b.corners();
+  Box swept = box_of(bc[0]);
+  for (const Point p : bc) {
+    swept.add(p);
+    swept.add(p + move);
+  }
+  if (open_apart(swept, box_of(std::span<const Point>(c)))) return false;
+  const SweptHull hull = swept_hull(b, move);
+  return !separated_by_edge_of(hull.span(), c, false) &&
+         !separated_by_edge_of(c, hull.span(), false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1156,6 +1229,24 @@ std::optional<SideMatch> match_sides(Segment sa, Segment sb) {
 }  // namespace
 
 std::optional<Contact> edge_contact(const Base& a, const Base& b, std::int64_t slack) {
+  // A quick refusal, exact: sides in contact have a point of one within slack of the other, or
+  // (when b's side overhangs both ends of a's) both ends of a's side within slack of b's line,
+  // so that the lines are within an angle t of each other with sin t <= 2 slack / |a's side| and
+  // an end of a's side is within slack / cos t of b's side: less than 2 slack when every side of
+  // a is at least 4 slack long. Bases whose boxes are further apart than that touch nowhere.
+  if (slack >= 0 && std::min(a.width(), a.depth()) >= 4 * slack) {
+    const auto box = [](const Base& x) {
+      const Vec f = x.forward_half(), l = x.left_half();
+      const std::int64_t ax = (f.x < 0 ? -f.x : f.x) + (l.x < 0 ? -l.x : l.x);
+      const std::int64_t ay = (f.y < 0 ? -f.y : f.y) + (l.y < 0 ? -l.y : l.y);
+      return Box{x.centre().x - ax, x.centre().x + ax, x.centre().y - ay, x.centre().y + ay};
+    };
+    const Box ba = box(a), bb = box(b);
+    const std::int64_t r = 2 * slack;
+    if (ba.max_x + r < bb.min_x || bb.max_x + r < ba.min_x || ba.max_y + r < bb.min_y ||
+        bb.max_y + r < ba.min_y)
+      return std::nullopt;
+  }
   std::optional<Contact> best;
   for (const Side side_a : kAllSides) {
     const Segment sa = a.side(side_a);

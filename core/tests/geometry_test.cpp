@@ -728,6 +728,105 @@ TEST(Geometry, MoveBlockedByWoodAndBases) {
   EXPECT_EQ(hull, (Polygon{{-200, -100}, {200, -100}, {200, 900}, {-200, 900}}));
 }
 
+// move_overlaps_base() finds its answer by separating edges; it is the answer of the general
+// polygon test given the obstacle's corners, for moves and obstacles in general position and on
+// the same lattice (edges that touch, run along each other or meet at corners exactly).
+TEST(Geometry, MoveOverlapsBaseIsThePolygonTestOfItsCorners) {
+  Rng rng(23);
+  int overlapping = 0, clear = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const bool lattice = i % 2 == 0;
+    auto coord = [&](std::int64_t range) {
+      return lattice ? 100 * rng.uniform_int(-range / 100, range / 100)
+                     : rng.uniform_int(-range, range);
+    };
+    auto heading = [&] {
+      return lattice ? deg(90 * rng.uniform_int(0, 3))
+                     : (i % 3 == 0 ? Angle::from_units(rng.uniform_int(0, kFullTurn - 1))
+                                   : deg(rng.uniform_int(0, 359)));
+    };
+    auto size = [&] { return 200 * rng.uniform_int(1, 4); };
+    const Base b({coord(1000), coord(1000)}, size(), size(), heading());
+    const Vec move{coord(2000), coord(2000)};
+    const Base obstacle({coord(2500), coord(2500)}, size(), size(), heading());
+    const bool fast = move_overlaps_base(b, move, obstacle);
+    ASSERT_EQ(fast, move_overlaps_polygon(b, move, obstacle.corners()))
+        << b << " moved by " << move << " against " << obstacle;
+    (fast ? overlapping : clear) += 1;
+  }
+  EXPECT_GT(overlapping, 1000);  // both answers are exercised
+  EXPECT_GT(clear, 1000);
+}
+
+// A base moved by translated() keeps its half vectors: the same base as one made at the new
+// centre; and sin_cos() of a heading that is not a whole degree, asked in any order with its
+// quarter and half turns, is the same bit for bit.
+TEST(Geometry, TranslatedIsTheBaseMadeThereAndRememberedTrigIsTheSame) {
+  Rng rng(29);
+  for (int i = 0; i < 2000; ++i) {
+    const Angle h = Angle::from_units(rng.uniform_int(0, kFullTurn - 1));
+    const Base b({rng.uniform_int(-5000, 5000), rng.uniform_int(-5000, 5000)},
+                 2 * rng.uniform_int(1, 500), 2 * rng.uniform_int(1, 500), h);
+    const Vec v{rng.uniform_int(-5000, 5000), rng.uniform_int(-5000, 5000)};
+    const Base moved = b.translated(v);
+    const Base made(b.centre() + v, b.width(), b.depth(), h);
+    ASSERT_EQ(moved, made);
+    ASSERT_EQ(moved.forward_half(), made.forward_half());
+    ASSERT_EQ(moved.left_half(), made.left_half());
+    const SinCos first = sin_cos(h);
+    for (int q = 1; q < 4; ++q) {
+      const SinCos turned = sin_cos(h + deg(90 * q));
+      const SinCos again = sin_cos(h);
+      ASSERT_EQ(again.sin, first.sin);
+      ASSERT_EQ(again.cos, first.cos);
+      // A quarter turn: (sin, cos) -> (cos, -sin).
+      const SinCos want = q == 1   ? SinCos{first.cos, -first.sin}
+                          : q == 2 ? SinCos{-first.sin, -first.cos}
+                                   : SinCos{-first.cos, first.sin};
+      ASSERT_EQ(turned.sin, want.sin) << h << " turned by " << 90 * q;
+      ASSERT_EQ(turned.cos, want.cos) << h << " turned by " << 90 * q;
+    }
+  }
+  EXPECT_THROW((void)Base({kMaxCoord - 100, 0}, 100, 100, deg(0)).translated({100, 0}),
+               std::invalid_argument);
+}
+
+// direction_of() remembers its last answers: asked again, in another order and after many
+// others, a vector has the same direction (and a quarter turn of it a quarter turn more).
+TEST(Geometry, DirectionOfIsTheSameAskedAgain) {
+  Rng rng(31);
+  std::vector<Vec> vs;
+  std::vector<Angle> first;
+  for (int i = 0; i < 3000; ++i) {
+    Vec v{rng.uniform_int(-100000, 100000), rng.uniform_int(-100000, 100000)};
+    if (v.x == 0 && v.y == 0) v.x = 1;
+    vs.push_back(v);
+    first.push_back(direction_of(v));
+  }
+  for (std::size_t i = vs.size(); i-- > 0;) {
+    ASSERT_EQ(direction_of(vs[i]), first[i]) << vs[i];
+    ASSERT_EQ(direction_of(Vec{-vs[i].y, vs[i].x}), first[i] + deg(90)) << vs[i];
+  }
+  // In the first octant, the arc-second of a plain bisection over all of [0, 45 degrees] (which
+  // direction_of() shortens by starting from the whole degree): the last whose direction has not
+  // passed w, or the next one when that is nearer.
+  __extension__ typedef __int128 Int128;
+  for (int i = 0; i < 300; ++i) {
+    const std::int64_t x = rng.uniform_int(1, 1000000), y = rng.uniform_int(0, x);
+    auto side = [&](std::int32_t r) {
+      const SinCos sc = sin_cos(Angle::from_units(r));
+      return static_cast<Int128>(sc.cos) * y - static_cast<Int128>(sc.sin) * x;
+    };
+    std::int32_t lo = 0, hi = kFullTurn / 8 + 1;
+    while (hi - lo > 1) {
+      const std::int32_t mid = lo + (hi - lo) / 2;
+      (side(mid) >= 0 ? lo : hi) = mid;
+    }
+    if (lo < kFullTurn / 8 && -side(lo + 1) < side(lo)) ++lo;
+    ASSERT_EQ(direction_of(Vec{x, y}), Angle::from_units(lo)) << x << "," << y;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Property tests: turning the whole table by a right angle about any point and shifting it
 // changes no answer (and moves every derived corner exactly).

@@ -1,13 +1,15 @@
 #include "game/table/geometry.hpp"
 
 #include <climits>
+#include <cstdlib>
 
 namespace carroccio::game::table {
 
 bool on_table(const geo::Base& b, std::int64_t width, std::int64_t height, std::int64_t slack) {
-  for (const auto& c : b.corners())
-    if (c.x < -slack || c.y < -slack || c.x > width + slack || c.y > height + slack) return false;
-  return true;
+  // Every corner is on the table exactly when the corners' box is (box_of()).
+  const Box c = box_of(b);
+  return c.min_x >= -slack && c.min_y >= -slack && c.max_x <= width + slack &&
+         c.max_y <= height + slack;
 }
 
 bool near_polygon(const geo::Base& b, std::span<const geo::Point> polygon, std::int64_t d) {
@@ -33,9 +35,12 @@ Box box_of(std::span<const geo::Point> points) {
 }
 
 Box box_of(const geo::Base& b) {
-  Box r{b.centre().x, b.centre().y, b.centre().x, b.centre().y};
-  for (const auto& c : b.corners()) r = r | Box{c.x, c.y, c.x, c.y};
-  return r;
+  // The corners are centre +- F +- L, so the furthest along x is |F.x| + |L.x| either side of
+  // the centre (the same box as the corners' own, without making them).
+  const geo::Vec f = b.forward_half(), l = b.left_half();
+  const std::int64_t ax = std::abs(f.x) + std::abs(l.x), ay = std::abs(f.y) + std::abs(l.y);
+  const geo::Point c = b.centre();
+  return {c.x - ax, c.y - ay, c.x + ax, c.y + ay};
 }
 
 int nearest_turn(geo::Angle want, geo::Angle heading, std::span<const int> turns) {

@@ -4,6 +4,7 @@
 // rulings are in docs/rulings/fastplay.md.
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <optional>
 
 #include "game/table/geometry.hpp"
@@ -22,15 +23,13 @@ geo::Base solid(const geo::Base& b) {
   return geo::Base(b.centre(), b.width() - 2 * kContact, b.depth() - 2 * kContact, b.heading());
 }
 
-// The box around a base.
+// The box around a base: its corners are centre +- F +- L, so the furthest along x is |F.x| +
+// |L.x| either side of the centre (the corners' own box, without making them).
 FastplayState::Box box_of(const geo::Base& b) {
-  const auto c = b.corners();
-  FastplayState::Box box{c[0].x, c[0].x, c[0].y, c[0].y};
-  for (const geo::Point p : c) {
-    box.min_x = std::min(box.min_x, p.x), box.max_x = std::max(box.max_x, p.x);
-    box.min_y = std::min(box.min_y, p.y), box.max_y = std::max(box.max_y, p.y);
-  }
-  return box;
+  const geo::Vec f = b.forward_half(), l = b.left_half();
+  const std::int64_t ax = std::abs(f.x) + std::abs(l.x), ay = std::abs(f.y) + std::abs(l.y);
+  const geo::Point c = b.centre();
+  return {c.x - ax, c.x + ax, c.y - ay, c.y + ay};
 }
 
 // The box `b` of some points, made to hold them also after a straight move by v (so all the
@@ -45,6 +44,14 @@ FastplayState::Box moved_box(FastplayState::Box b, geo::Vec v, std::int64_t marg
 bool more_than_apart(const FastplayState::Box& a, const FastplayState::Box& b, std::int64_t r) {
   return a.max_x + r < b.min_x || b.max_x + r < a.min_x || a.max_y + r < b.min_y ||
          b.max_y + r < a.min_y;
+}
+
+// The square of the distance between the boxes (the gaps along x and y): every point of one is
+// at least that far from every point of the other.
+std::uint64_t box_gap_sq(const FastplayState::Box& a, const FastplayState::Box& b) {
+  const std::int64_t dx = std::max<std::int64_t>({0, b.min_x - a.max_x, a.min_x - b.max_x});
+  const std::int64_t dy = std::max<std::int64_t>({0, b.min_y - a.max_y, a.min_y - b.max_y});
+  return static_cast<std::uint64_t>(dx * dx + dy * dy);
 }
 
 bool is_foot(TroopType t) {
@@ -160,6 +167,42 @@ static inline const FastplayState::UnitGeo& made_geo(const FastplayState& s, Mad
 
 namespace {
 thread_local std::array<MadeGeo, kMaxUnits> made_here;  // unit_geo()
+
+// `m` was made for unit u of `s` as it is now (its stands), under `heading`.
+bool made_for_heading(const FastplayState& s, const MadeGeo& m, int u, geo::Angle heading) {
+  if (!m.valid || m.heading != heading) return false;
+  if (scope_state == &s && m.scope == scope_id) return true;  // checked in this scope already
+  return m.made_from(s.unit(u), m.centre, heading, s.fp().unit(u).lone_commander);
+}
+
+FastplayState::Box shifted(const FastplayState::Box& b, geo::Vec d) {
+  return {b.min_x + d.x, b.max_x + d.x, b.min_y + d.y, b.max_y + d.y};
+}
+
+// `to` made from `from`, the same unit's geometry under the same heading elsewhere: every stand
+// (a base is a centre and half vectors that depend only on its size and heading) moved by the
+// difference of the centres. What stand_base_at() would make there, without its trigonometry.
+const FastplayState::UnitGeo& moved_geo(const FastplayState& s, const MadeGeo& from, MadeGeo& to,
+                                        geo::Point centre) {
+  const geo::Vec d = centre - from.centre;
+  to.valid = true;
+  to.lone = from.lone;
+  to.centre = centre;
+  to.heading = from.heading;
+  to.count = from.count;
+  to.from = from.from;
+  to.scope = scope_state == &s ? scope_id : 0;
+  to.geo.stands.clear();
+  to.geo.block.reset();
+  for (const FastplayState::StandGeo& g : from.geo.stands) {
+    std::optional<geo::Base> core;
+    if (g.core_made) core = g.core_made->translated(d);
+    to.geo.stands.push_back({g.index, g.base.translated(d), core, g.reach, shifted(g.box, d)});
+  }
+  to.geo.box = from.geo.stands.empty() ? from.geo.box : shifted(from.geo.box, d);
+  return to.geo;
+}
+
 }  // namespace
 
 const FastplayState::UnitGeo& FastplayState::unit_geo(int u) const {
@@ -207,6 +250,12 @@ const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centr
       return made_geo(*this, pair[k], u, centre, heading);  // checks the stands
     }
   l = static_cast<std::uint8_t>(1 - l);
+  // A move's end place has the heading of its start, kept in the other slot, or of the unit's
+  // own place (a move straight ahead): its stands are those moved.
+  const MadeGeo& other = pair[static_cast<std::size_t>(1 - l)];
+  if (made_for_heading(*this, other, u, heading)) return moved_geo(*this, other, pair[l], centre);
+  const MadeGeo& own = made_here[static_cast<std::size_t>(u)];
+  if (made_for_heading(*this, own, u, heading)) return moved_geo(*this, own, pair[l], centre);
   return made_geo(*this, pair[l], u, centre, heading);
 }
 
@@ -401,9 +450,22 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
       for (Swept& sw : swept) {
         if (sw.box.apart(e.box)) continue;
         if (!sw.area) sw.area = geo::swept_area(sw.start->base, v);
-        for (geo::Side s : geo::kAllSides)
-          if (geo::distance_sq(e.base.side(s), std::span<const geo::Point>(*sw.area)) < start_d)
-            return false;
+        const Box area = moved_box(sw.start->box, v, 0);  // holds the swept area
+        for (geo::Side s : geo::kAllSides) {
+          // A quick refusal, exact: the gaps between the side's box and the area's along x and y
+          // bound their distance from below.
+          const geo::Segment side = e.base.side(s);
+          const std::int64_t dx =
+              std::max<std::int64_t>({0, std::min(side.a.x, side.b.x) - area.max_x,
+                                      area.min_x - std::max(side.a.x, side.b.x)});
+          const std::int64_t dy =
+              std::max<std::int64_t>({0, std::min(side.a.y, side.b.y) - area.max_y,
+                                      area.min_y - std::max(side.a.y, side.b.y)});
+          if (!(geo::SquaredDistance::of_integer(static_cast<std::uint64_t>(dx * dx + dy * dy)) <
+                start_d))
+            continue;
+          if (geo::distance_sq(side, std::span<const geo::Point>(*sw.area)) < start_d) return false;
+        }
       }
     }
   }
@@ -574,8 +636,12 @@ std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const 
       // Ruling F-12: in the shooting stand's front arc, with a line from the middle of its
       // front to the target stand's centre that crosses no other stand.
       if (!geo::base_in_front_arc(a.base, b.base)) continue;
+      // Not nearer than the best so far, whatever the line: first by the gap between the boxes,
+      // which the distance is at least, then exactly.
+      if (best && !(geo::SquaredDistance::of_integer(box_gap_sq(a.box, b.box)) < best->distance))
+        continue;
       const auto d = geo::distance_sq(a.base, b.base);
-      if (best && !(d < best->distance)) continue;  // not nearer, whatever the line
+      if (best && !(d < best->distance)) continue;
       const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
       if (line_blocked(*this, line, u, t)) continue;
       best = Shot{d, line};

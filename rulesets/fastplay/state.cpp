@@ -102,6 +102,7 @@ void FastplayState::start_turn() {
 }
 
 void FastplayState::start_phase(Phase p) {
+  options_seen_ = {};
   phase_ = p;
   passed_ = {false, false};
   movers_done_ = 0;
@@ -113,8 +114,15 @@ bool FastplayState::has_options(int side) const {
   const GeoScope scope(*this);
   thread_local std::vector<game::Action> scratch;
   legal_for(side, scratch, true);
-  return std::any_of(scratch.begin(), scratch.end(),
-                     [](game::Action a) { return a != act::kPass; });
+  const auto found =
+      std::find_if(scratch.begin(), scratch.end(), [](game::Action a) { return a != act::kPass; });
+  if (phase_ == Phase::kMovement && pending_ == PendingKind::kNone && selected_ < 0) {
+    // legal_for() stopped at the first unit that has a move: the ones before it have none.
+    options_seen_ = {
+        static_cast<std::int8_t>(side),
+        static_cast<std::int8_t>(found == scratch.end() ? -1 : *found - act::kSelectBase)};
+  }
+  return found != scratch.end();
 }
 
 void FastplayState::advance() {
@@ -584,6 +592,7 @@ void FastplayState::finish_volley() {
 }
 
 void FastplayState::do_apply(game::Action a) {
+  options_seen_ = {};
   if (pending_ == PendingKind::kStrike) {
     // fastplay 8.1 (ruling F-17): the attacking side's pick among the candidates.
     const int t = (a - act::kStrikeBase) / 8, j = (a - act::kStrikeBase) % 8;
@@ -777,14 +786,25 @@ void FastplayState::legal_for(int side, std::vector<game::Action>& out, bool any
     return any_only;
   };
   switch (phase_) {
-    case Phase::kMovement:
-      for (int u = 0; u < num_units(); ++u)
+    case Phase::kMovement: {
+      // What has_options() found in this state, if anything: no unit before `first` has a move,
+      // unit `first` has one (and with first -1 none has).
+      const bool seen = !any_only && options_seen_.side == side;
+      int from = 0;
+      if (seen) from = options_seen_.first < 0 ? num_units() : options_seen_.first;
+      for (int u = from; u < num_units(); ++u) {
+        if (seen && u == options_seen_.first) {
+          add(act::kSelectBase + u);
+          continue;
+        }
         if (side_of(u) == side && may_move(u)) {
           thread_local std::vector<int> codes;
           move_codes(u, codes, true);
           if (!codes.empty() && add(act::kSelectBase + u)) return;
         }
+      }
       return;
+    }
     case Phase::kArchery1:
     case Phase::kArchery2:
     case Phase::kArchery3:
@@ -1265,16 +1285,19 @@ std::string FastplayState::check_invariants() const {
 }
 
 void FastplayState::debug_place(int u, geo::Point centre, int heading_degrees) {
+  options_seen_ = {};
   units_[static_cast<std::size_t>(u)].centre = centre;
   units_[static_cast<std::size_t>(u)].heading = geo::Angle::degrees(heading_degrees);
 }
 
 void FastplayState::debug_kill_stand(int u, int i) {
+  options_seen_ = {};
   units_[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)].alive = false;
   if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
 }
 
 void FastplayState::debug_set_flags(int u, std::uint16_t flags) {
+  options_seen_ = {};
   units_[static_cast<std::size_t>(u)].flags = flags;
 }
 

@@ -394,6 +394,15 @@ class FastplayState final : public game::State {
   std::array<std::int8_t, kNumSides> move_limit_{-1, -1};  // 11.4: -1 no limit
   std::array<std::int8_t, kNumSides> moves_used_{0, 0};
   std::array<bool, kNumSides> supreme_rolled_{false, false};
+  // What has_options() found in the Movement phase for `side`: every unit of it before `first`
+  // has no move, unit `first` has one (-1: none has). The legal_actions() that follows in the
+  // same state lists those units without trying their moves again. Forgotten by every change of
+  // the state (do_apply(), start_phase(), the test set-up); side -1 when nothing is known.
+  struct OptionsSeen {
+    std::int8_t side = -1;
+    std::int8_t first = -1;
+  };
+  mutable OptionsSeen options_seen_;
 };
 
 }  // namespace carroccio::fastplay

@@ -102,23 +102,52 @@ std::int64_t OhwState::allowance(int u) const {
   }
 }
 
-bool OhwState::may_stand(int u, const geo::Base& b) const {
+bool OhwState::may_stand(int u, const geo::Base& b) const { return may_stand(u, b, nullptr); }
+
+bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only) const {
   const Scenario& sc = ohw_->scenario_data();
   if (!base_on_table(b, sc)) return false;  // 1.2 iii: the board edge
   const auto box = box_of(b);
-  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+  const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
+  for (int k = 0; k < num_terrain; ++k) {
+    const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
     const TerrainDef& t = ohw_->terrain(i);
     if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) &&
         geo::base_overlaps_polygon(b, t.outline))
       return false;
   }
   const std::int64_t reach = geo::reach(b);
-  for (int v = 0; v < ohw_->num_units(); ++v)  // 1.3: bases may touch, never overlap
-    if (v != u && unit(v).on_table &&
-        !geo::far_apart(b.centre(), unit(v).base.centre(), 2 * reach) &&
+  const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
+  for (int k = 0; k < num_units; ++k) {  // 1.3: bases may touch, never overlap
+    const int v = only ? only->units[static_cast<std::size_t>(k)] : k;
+    if (v == u || !unit(v).on_table) continue;
+    // Bases whose centres are further apart than the sum of their reaches do not overlap. (Not
+    // twice this base's reach: a wagon's base is smaller than the others, S3.)
+    if (!geo::far_apart(b.centre(), unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
         geo::overlaps(b, unit(v).base))
       return false;
+  }
   return true;
+}
+
+void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
+                                StandCandidates& out) const {
+  out.terrain.clear();
+  out.units.clear();
+  // A base of b's size has its corners within reach + 2 of its centre along x and y (the half
+  // vectors are rounded), and that centre is within `slide` + 1 of b's (a rounded move): its box
+  // is inside `region`, so a piece whose box is apart from the region is apart from its box.
+  const geo::Point c = b.centre();
+  const std::int64_t reach = geo::reach(b), r = reach + slide + 3;
+  const game::table::Box region{c.x - r, c.y - r, c.x + r, c.y + r};
+  for (int i = 0; i < ohw_->num_terrain(); ++i)
+    if (blocks(u, i) && !apart(region, ohw_->terrain_box(i))) out.terrain.push_back(i);
+  // A unit whose centre is more than the two reaches plus the slide from b's is more than the
+  // two reaches from the centre of every such base: may_stand() skips it.
+  for (int v = 0; v < ohw_->num_units(); ++v)
+    if (v != u && unit(v).on_table &&
+        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base) + slide + 1))
+      out.units.push_back(v);
 }
 
 bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
@@ -147,7 +176,10 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
       len =
           static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) +
           1;
-    if (!geo::far_apart(b.centre(), unit(w).base.centre(), len + 2 * reach) &&
+    // The sweep keeps within len + the mover's reach of its start centre, the other base within
+    // its own reach of its centre (not twice the mover's reach: a wagon's base is smaller, S3).
+    if (!geo::far_apart(b.centre(), unit(w).base.centre(),
+                        len + reach + geo::reach(unit(w).base)) &&
         geo::move_overlaps_base(b, v, unit(w).base))
       return false;
   }
@@ -155,18 +187,37 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
 }
 
 std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn) const {
+  return turned(u, b, turn, nullptr);
+}
+
+std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn,
+                                          const StandCandidates* near) const {
   if (turn.units() == 0) return b;
   const geo::Base nb = b.rotated_about_centre(turn);
   // 1.4: an about-face covers the same ground, so it is always allowed.
   if (turn.abs_units() == geo::kHalfTurn) return nb;
+  // What may stand in the way of the bases tried below (all about b's centre, or slid from it
+  // by at most 2"), looked for once when several are tried.
+  thread_local StandCandidates own;
+  auto candidates = [&] {
+    if (!near) {
+      stand_candidates(u, b, kTurnSlide, own);
+      near = &own;
+    }
+    return near;
+  };
   if (turn.abs_units() == geo::kQuarterTurn) {
     // 1.4: a quarter turn is always allowed, sliding the base over to fit (O-14: the nearest
     // free position along the new axes, in 0.1" steps up to 2").
-    if (may_stand(u, nb)) return nb;
+    if (may_stand(u, nb, near)) return nb;
+    const StandCandidates* only = candidates();
+    static_assert(kTurnSlide == 2 * kInch);
     for (std::int64_t k = 10; k <= 2 * kInch; k += 10)
       for (int dir = 0; dir < 4; ++dir) {
-        const geo::Base cand = nb.moved(nb.heading() + geo::Angle::degrees(90 * dir), k);
-        if (may_stand(u, cand)) return cand;
+        // nb.moved(...), without making the half vectors again.
+        const geo::Base cand =
+            nb.translated(geo::polar(nb.heading() + geo::Angle::degrees(90 * dir), k));
+        if (may_stand(u, cand, only)) return cand;
       }
     return std::nullopt;
   }
@@ -175,10 +226,11 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   const std::int32_t step = 15 * geo::kAngleUnitsPerDegree;
   const std::int32_t total = turn.signed_units();
   const std::int32_t sign = total < 0 ? -1 : 1;
+  const StandCandidates* only = sign * total > step ? candidates() : near;
   for (std::int32_t done = step; done < sign * total; done += step)
-    if (!may_stand(u, b.rotated_about_centre(geo::Angle::from_units(sign * done))))
+    if (!may_stand(u, b.rotated_about_centre(geo::Angle::from_units(sign * done)), only))
       return std::nullopt;
-  if (!may_stand(u, nb)) return std::nullopt;
+  if (!may_stand(u, nb, only)) return std::nullopt;
   return nb;
 }
 
@@ -274,14 +326,22 @@ std::optional<geo::Base> OhwState::move_result(int u, int code) const {
 // Line of sight and arcs
 
 bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
+  return line_of_sight(p, q, a, b, nullptr);
+}
+
+bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
+                             const SightCandidates* only) const {
   const geo::Segment s{p, q};
   const Scenario& sc = ohw_->scenario_data();
   // 0.9: units block the line (running along an edge or grazing a corner does not).
-  thread_local std::vector<int> near;
+  thread_local std::vector<int> close, near;
+  close.clear();
   near.clear();
   const game::table::Box line{std::min(p.x, q.x), std::min(p.y, q.y), std::max(p.x, q.x),
                               std::max(p.y, q.y)};
-  for (int v = 0; v < ohw_->num_units(); ++v) {
+  const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
+  for (int k = 0; k < num_units; ++k) {
+    const int v = only ? only->units[static_cast<std::size_t>(k)] : k;
     if (v == a || v == b || !unit(v).on_table) continue;
     const geo::Point c = unit(v).base.centre();
     const std::int64_t r = geo::reach(unit(v).base) + kThree;
@@ -289,9 +349,19 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
     if (more_than_apart(line, {c.x, c.y, c.x, c.y}, r) || !geo::distance_sq(c, s).within(r))
       continue;
     if (geo::segment_crosses_base_interior(s, unit(v).base)) return false;
-    if (geo::distance_sq(s, unit(v).base).within(kThree)) near.push_back(v);
+    close.push_back(v);
   }
-  // 0.9 iii: the line needs a gap of 3" between the units on either side of it.
+  // 0.9 iii: the line needs a gap of 3" between the units on either side of it: the units within
+  // 3" of it, worked out only when some of those it may be are on each side.
+  bool left = false, right = false;
+  for (const int v : close) {
+    const int o = geo::orientation(p, q, unit(v).base.centre());
+    left = left || o > 0;
+    right = right || o < 0;
+  }
+  if (left && right)
+    for (const int v : close)
+      if (geo::distance_sq(s, unit(v).base).within(kThree)) near.push_back(v);
   for (std::size_t i = 0; i < near.size(); ++i)
     for (std::size_t j = i + 1; j < near.size(); ++j) {
       const int oi = geo::orientation(p, q, unit(near[i]).base.centre());
@@ -299,7 +369,10 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
       if (oi * oj < 0 && geo::distance_sq(unit(near[i]).base, unit(near[j]).base).less_than(kThree))
         return false;
     }
-  for (const auto& t : sc.terrain) {
+  const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
+  for (int k = 0; k < num_terrain; ++k) {
+    const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
+    const TerrainDef& t = sc.terrain[static_cast<std::size_t>(i)];
     switch (t.type) {
       case TerrainType::kObjective:
         if (geo::segment_crosses_polygon_interior(s, t.outline)) return false;
@@ -309,10 +382,19 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
         // 0.9 iv: up to 3" of woods or town may be crossed; 0.9 v: units lining the edge (any
         // part within 0.5" of it) see and are seen freely through it (O-5).
         if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
-        const bool lining =
-            (a >= 0 && game::table::near_polygon(unit(a).base, t.outline, kInch / 2)) ||
-            (b >= 0 && game::table::near_polygon(unit(b).base, t.outline, kInch / 2));
-        if (!lining) return false;
+        // Whether a or b lines it does not depend on the line: kept with the candidates.
+        std::int8_t* known = only ? &only->lining[static_cast<std::size_t>(i)] : nullptr;
+        if (!known || *known < 0) {
+          const bool lining =
+              (a >= 0 && game::table::near_polygon(unit(a).base, t.outline, kInch / 2)) ||
+              (b >= 0 && game::table::near_polygon(unit(b).base, t.outline, kInch / 2));
+          if (!known) {
+            if (!lining) return false;
+            break;
+          }
+          *known = lining ? 1 : 0;
+        }
+        if (*known == 0) return false;
         break;
       }
       case TerrainType::kHill: {
@@ -344,6 +426,26 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
   if (geo::orientation(seg.a, seg.b, origin) != 0 &&
       geo::orientation(seg.a, seg.b, origin) == geo::orientation(seg.a, seg.b, target.centre()))
     return std::nullopt;
+  // Every line looked along below lies in the box of the origin and the side: what is apart
+  // from that box is apart from each line's (line_of_sight() would skip it by the same tests).
+  game::table::Box region{
+      std::min({origin.x, seg.a.x, seg.b.x}), std::min({origin.y, seg.a.y, seg.b.y}),
+      std::max({origin.x, seg.a.x, seg.b.x}), std::max({origin.y, seg.a.y, seg.b.y})};
+  thread_local SightCandidates candidates;
+  candidates.units.clear();
+  candidates.terrain.clear();
+  candidates.lining.assign(static_cast<std::size_t>(ohw_->num_terrain()), -1);
+  for (int v = 0; v < ohw_->num_units(); ++v) {
+    if (v == u || v == t || !unit(v).on_table) continue;
+    const geo::Point c = unit(v).base.centre();
+    if (!more_than_apart(region, {c.x, c.y, c.x, c.y}, geo::reach(unit(v).base) + kThree))
+      candidates.units.push_back(v);
+  }
+  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+    // A polygon whose box has a gap from the region's is not crossed, nor entered for any length.
+    const game::table::Box& tb = ohw_->terrain_box(i);
+    if (!more_than_apart(region, tb, 0)) candidates.terrain.push_back(i);
+  }
   int seen = 0;
   std::optional<geo::SquaredDistance> best;
   for (int i = 0; i <= kSamples; ++i) {
@@ -356,7 +458,7 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
     const bool in_arc =
         half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
     if (!in_arc) continue;
-    if (!line_of_sight(origin, p, u, t)) continue;
+    if (!line_of_sight(origin, p, u, t, &candidates)) continue;
     ++seen;
     const auto d = geo::distance_sq(origin, p);
     if (!best || d < *best) best = d;
@@ -707,8 +809,12 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
           continue;
         if (!path_clear(u, *b1, v)) continue;
         const geo::Base moved = b1->translated(v);
+        // The last turns of the same base: what may stand in their way looked for once.
+        thread_local StandCandidates near;
+        stand_candidates(u, moved, kTurnSlide, near);
         for (int post = 0; post < 6; ++post)
-          if (turned(u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)])))
+          if (turned(u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)]),
+                     &near))
             out.push_back(act::kMoveBase + move_code(pre, dist, post));
       }
     }
@@ -733,10 +839,13 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);
   // O-8a: a march on each of the scenario's goals, with each last turn.
   for (int g = 0; g < static_cast<int>(ohw_->goals().size()); ++g)
-    if (auto end = march_end(u, g))
+    if (auto end = march_end(u, g)) {
+      thread_local StandCandidates near;
+      stand_candidates(u, *end, kTurnSlide, near);
       for (int q = 0; q < static_cast<int>(kPostTurns.size()); ++q)
-        if (turned(u, *end, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(q)])))
+        if (turned(u, *end, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(q)]), &near))
           out.push_back(act::kMoveBase + act::kMarchCode + 6 * g + q);
+    }
 }
 
 void OhwState::legal_shots(std::vector<game::Action>& out) const {

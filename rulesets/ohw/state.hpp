@@ -175,11 +175,26 @@ class OhwState final : public game::State {
   // The base would be legal to stand on for unit u: on the table, off impassable terrain, not
   // overlapping another unit (1.2, 1.3, 0.7).
   bool may_stand(int u, const geo::Base& b) const;
+  // The terrain pieces and units may_stand() may find in the way of u's base when it stands on a
+  // base of b's size whose centre is within `slide` (rounded moves included) of b's: those its
+  // box and distance tests do not refuse for every such base (made once for the bases a turn
+  // tries, and the same answers).
+  struct StandCandidates {
+    std::vector<int> terrain;
+    std::vector<int> units;
+  };
+  void stand_candidates(int u, const geo::Base& b, std::int64_t slide, StandCandidates& out) const;
+  bool may_stand(int u, const geo::Base& b, const StandCandidates* only) const;
   // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7); along a road,
   // the ground it crosses does not stop it (1.2 iv).
   bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;
   // The result of turning u in place (1.4), or nothing if the turn is not allowed there.
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
+  // The same, with stand_candidates(u, b, kTurnSlide, *near) made by the caller (several turns of
+  // the same base).
+  static constexpr std::int64_t kTurnSlide = 2 * kInch;  // O-14: a quarter turn slides up to 2"
+  std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn,
+                                  const StandCandidates* near) const;
   // The base after move code `code` of unit u, or nothing if illegal.
   std::optional<geo::Base> move_result(int u, int code) const;
   // Where a march of u on goal g ends, before its last turn (O-8a), or nothing if there is none.
@@ -195,6 +210,19 @@ class OhwState final : public game::State {
   std::optional<geo::Base> charge_result(int u, int t, geo::Side side) const;
   // 0.9: line of sight from point p to point q, ignoring units a and b.
   bool line_of_sight(geo::Point p, geo::Point q, int a, int b) const;
+  // The units (not ignored, on the table, centre within reach + 3" of a region) and terrain
+  // pieces (box meeting it) that line_of_sight() may find in the way of a line inside the region:
+  // the box tests it makes for each line, made once for all the lines of a side.
+  struct SightCandidates {
+    std::vector<int> units;
+    std::vector<int> terrain;
+    // Per terrain piece, whether one of the two units looking lines its edge (0.9 v), once
+    // worked out: -1 not yet, 0 no, 1 yes (the same for every line between them).
+    mutable std::vector<std::int8_t> lining;
+  };
+  // The same, looking only at `candidates` (at all units and terrain when null).
+  bool line_of_sight(geo::Point p, geo::Point q, int a, int b,
+                     const SightCandidates* candidates) const;
   // 0.6, 0.9 ii: side `side` of t is seen by u in its arc (for shooting, `shooting`: with 5.4's
   // field of fire); returns the squared distance to its nearest seen sample point, if eligible.
   std::optional<geo::SquaredDistance> eligible_side(int u, int t, geo::Side side,

@@ -9,6 +9,7 @@ namespace carroccio::fastplay {
 namespace {
 
 using testing::at;
+using testing::builtin_start;
 using testing::U;
 
 double value_a(const FastplayState& s) { return s.evaluate()[0]; }
@@ -346,12 +347,8 @@ TEST(FastplayAgentActions, EveryDecisionOfWholeGamesHasANonEmptyLegalSubset) {
   // a sorted, non-empty subset of the legal actions. The generator only picks one of them; the
   // property holds for any choice.
   for (const char* id : {"meadow", "mill", "ford"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("fastplay/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr) << id;
     st->set_record_history(false);
     core::Rng rng(11);
     std::vector<game::Action> cand;

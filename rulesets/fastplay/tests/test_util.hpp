@@ -69,6 +69,19 @@ inline std::unique_ptr<FastplayState> start(const std::vector<U>& units,
   return new_state(make_game(scenario_json(units, terrain), options));
 }
 
+// A new game of the built-in scenario fastplay/<id> at its start (a failed load is reported and
+// gives nullptr: the caller asserts it is not).
+inline std::unique_ptr<game::State> builtin_start(const std::string& id) {
+  auto r = make_ruleset();
+  auto text = r->builtin_scenario(id);
+  EXPECT_TRUE(text.ok()) << id;
+  if (!text.ok()) return nullptr;
+  auto g = r->new_game(nlohmann::json::parse(*text), "fastplay/" + id, {});
+  EXPECT_TRUE(g.ok()) << id;
+  if (!g.ok()) return nullptr;
+  return (*g)->new_initial_state();
+}
+
 inline std::string load_error(const nlohmann::json& j) {
   return game::testing::load_error(*make_ruleset(), j);
 }

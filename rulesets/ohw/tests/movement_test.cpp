@@ -193,6 +193,23 @@ TEST(Ohw_1_Movement, Clause_1_3_NoPassingThroughUnits) {
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));  // 6": would pass through
 }
 
+// 1.3 with bases of two sizes (a wagon's 3" x 1.5" beside a scenario's 6" x 3" bases): the quick
+// refusal by distance adds the two bases' reaches; twice the wagon's alone (4.5") would miss a
+// corner overlap of centres 4.81" apart.
+TEST(Ohw_1_Movement, Clause_1_3_AWagonMayNotOverlapALargerBase) {
+  auto j = scenario_json({{"blue", "men_at_arms", 10, 10, 0}, {"red", "wagon", 30, 30, 0}});
+  j["base"] = {{"width", 6}, {"depth", 3}};
+  const auto g = make_game(j);
+  const auto s = new_state(g);
+  ASSERT_EQ(s->unit(0).base.width(), 6 * kInch);
+  ASSERT_EQ(s->unit(1).base.width(), 3 * kInch);
+  // The men-at-arms span x 8.5-11.5 and y 7-13; the wagon's back-right corner would be at
+  // (11.4, 12.8), inside them.
+  const geo::Base w = s->unit(1).base.with_centre(at(12.15, 14.3));
+  EXPECT_FALSE(s->may_stand(1, w));
+  EXPECT_TRUE(s->may_stand(1, w.translated(at(0.2, 0.4) - at(0, 0))));  // clear of them
+}
+
 TEST(Ohw_1_Movement, Clause_1_4_OneTurnBeforeAndOneAfterTheMove) {
   Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
   auto r = b.s->move_result(0, move_code(kPreL90, 4, kPostL45));
