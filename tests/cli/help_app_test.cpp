@@ -40,8 +40,8 @@ class EverySubcommand : public ::testing::Test {
       all.push_back({c.name});
       const CliResult described = cli({c.name, "--describe"});
       if (described.code != kExitOk) continue;
-      for (const auto& t : nlohmann::json::parse(described.out)["tables"])
-        all.push_back({c.name, t["name"].get<std::string>()});
+      const nlohmann::json tables = nlohmann::json::parse(described.out)["tables"];
+      for (const auto& t : tables) all.push_back({c.name, t["name"].get<std::string>()});
     }
     for (const auto& r : registry_.rulesets())
       if (r->described_odds()) all.push_back({"odds", r->info().id});
