@@ -257,7 +257,11 @@ int run_cli_unchecked(const std::vector<std::string>& args, std::ostream& out, s
   auto tables = load_tables();
   if (!tables) return fail(err, tables.message());
   auto report = referee(*tables, req);
-  if (!report) return usage_error(err, spec, report.message());
+  if (!report) {
+    // A situation the table cannot resolve: one line, as before (the flags themselves were read).
+    fail(err, report.message());
+    return game::kExitUsage;
+  }
   if (json) {
     out << report->dump(2) << "\n";
   } else {
