@@ -98,17 +98,6 @@ bool wants_help(std::span<const std::string> args) {
                      [](const std::string& a) { return a == "--help" || a == "-h"; });
 }
 
-std::optional<std::string> ParsedArgs::value(const std::string& name) const {
-  const auto it = flags.find(name);
-  if (it == flags.end() || it->second.empty()) return std::nullopt;
-  return it->second.back();
-}
-
-std::vector<std::string> ParsedArgs::values(const std::string& name) const {
-  const auto it = flags.find(name);
-  return it == flags.end() ? std::vector<std::string>{} : it->second;
-}
-
 core::Expected<AgentAssignment> parse_agent_assignment(std::string_view text) {
   const auto eq = text.find('=');
   if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size())

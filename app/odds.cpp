@@ -58,10 +58,7 @@ int run_odds(std::span<const std::string> args, const game::Registry& registry, 
         return usage_error(io.err, fmt::format("{} offers no described situation: give a saved "
                                                "game record (carroccio odds RECORD).",
                                                args[0]));
-      if (wants_help(args.subspan(1))) {
-        io.out << d->usage;
-        return kExitOk;
-      }
+      // The ruleset answers its own --help (its game::CommandSpec).
       return d->run(std::vector<std::string>(args.begin() + 1, args.end()), io.out, io.err);
     }
   // Flags that are not a saved position's: a described situation given without its ruleset.

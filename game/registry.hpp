@@ -40,8 +40,9 @@ nlohmann::json ruleset_info_json(const RulesetInfo& info);
 
 // A subcommand of `carroccio` that a ruleset contributes (`carroccio alsh ...`, `carroccio army
 // FILE`): the command line lists it in `carroccio --help` and hands it the words after its name.
-// It reads its own arguments and writes its own output, and returns the exit code: 0 done, 1 the
-// job could not be done (a bad file), 2 the command line is wrong.
+// It reads its own arguments, declared as a game::CommandSpec (command_line.hpp) like every
+// built-in subcommand's, so that it answers its own --help; it writes its own output, and returns
+// the exit code: 0 done, 1 the job could not be done (a bad file), 2 the command line is wrong.
 struct RulesetCommand {
   using Run = std::function<int(const std::vector<std::string>& args, std::ostream& out,
                                 std::ostream& err)>;
@@ -108,8 +109,9 @@ class Ruleset {
 
   // `carroccio odds <id> ...`: the exact odds of a situation a person describes on the command
   // line or in a file, with no game record (bma: a combat of chosen units and chits). `usage`
-  // is shown by `carroccio odds --help`; `run` gets the words after the id and answers as a
-  // RulesetCommand does (a bad description: one sentence, exit code 2). None by default: the
+  // is its synopsis in `carroccio odds --help`; `run` gets the words after the id and answers as a
+  // RulesetCommand does: its own --help and a bad description in one sentence (exit code 2),
+  // both through a game::CommandSpec (command_line.hpp). None by default: the
   // odds of a saved position (`carroccio odds RECORD`) come from State::action_odds for every
   // ruleset.
   struct DescribedOdds {

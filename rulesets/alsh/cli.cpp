@@ -5,14 +5,21 @@
 #include <exception>
 #include <ostream>
 #include <random>
+#include <span>
 
 #include "fmt/format.h"
+#include "game/command_line.hpp"
 #include "rulesets/alsh/referee.hpp"
 #include "rulesets/alsh/resolvers.hpp"
 
 namespace carroccio::alsh {
 
 namespace {
+
+int fail(std::ostream& err, std::string_view sentence) {
+  err << "carroccio: " << sentence << "\n";
+  return game::kExitError;
+}
 
 std::string field_usage(const Field& f) {
   std::string arg;
@@ -56,7 +63,7 @@ const char* kHeader =
     "Usage: carroccio alsh <table> [situation options] [--die N ...] [--seed S] [--odds] "
     "[--json]\n"
     "                      [--assault-table FILE]\n"
-    "       carroccio alsh <table> --help      the options of one table\n"
+    "       carroccio alsh <table> --help      the options of one table (its own help)\n"
     "       carroccio alsh --describe          every table and field as JSON (for forms)\n"
     "\n"
     "A referee for the charts of All is Lost save Honour. It prints the result, every modifier\n"
@@ -82,135 +89,159 @@ std::string cli_usage() {
 }
 
 namespace {
-int run_cli_unchecked(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    out << cli_usage();
-    return 0;
+
+// A field's value in --help: "N", "X", "fair|rain|mud", "A,B,...".
+std::string field_value_name(const Field& f) {
+  switch (f.type) {
+    case FieldType::kBool:
+      return "";
+    case FieldType::kInt:
+      return "N";
+    case FieldType::kNumber:
+      return "X";
+    case FieldType::kEnum:
+      return fmt::format("{}", fmt::join(f.values, "|"));
+    case FieldType::kList:
+      return "A,B,...";
   }
-  if (args[0] == "--describe") {
-    out << describe_tables().dump(2) << "\n";
-    return 0;
+  return "VALUE";
+}
+
+// A field's line in --help: its help, then its range and default (or that it is required).
+std::string field_help(const Field& f) {
+  std::string s = f.help;
+  if (f.type == FieldType::kInt)
+    s += f.max == INT_MAX ? fmt::format(" (>= {})", f.min) : fmt::format(" ({}..{})", f.min, f.max);
+  else if (f.type == FieldType::kNumber)
+    s += fmt::format(" ({}..{})", f.min, f.max);
+  else if (f.type == FieldType::kList)
+    s += fmt::format(" (items: {})", fmt::join(f.values, ", "));
+  if (f.required)
+    s += " [required]";
+  else if (!f.default_value.is_null() && f.type != FieldType::kBool)
+    s += fmt::format(" [default {}]", f.default_value.is_string()
+                                          ? f.default_value.get<std::string>()
+                                          : f.default_value.dump());
+  return s;
+}
+
+// `carroccio alsh TABLE ...`: the table's situation fields, then the dice and the report's form.
+game::CommandSpec table_spec(const Procedure& p) {
+  game::CommandSpec spec;
+  spec.name = "alsh " + p.name;
+  spec.summary =
+      fmt::format("{}: {}\n{}", p.title, p.summary,
+                  p.dice ? fmt::format("Dice: {}.", p.rolls) : std::string("No dice: a lookup."));
+  for (const auto& f : p.fields)
+    spec.flags.push_back({.name = f.name,
+                          .takes_value = f.type != FieldType::kBool,
+                          .help = field_help(f),
+                          .value_name = field_value_name(f),
+                          .missing = fmt::format("--{} needs a value: {}.", f.name, f.help),
+                          .switch_word = f.type == FieldType::kBool});
+  if (p.dice) {
+    spec.flags.push_back({.name = "die",
+                          .takes_value = true,
+                          .repeatable = true,
+                          .help = "a die you rolled (repeat for each roll, in order; 2d6 as 7 or "
+                                  "\"3 4\")",
+                          .value_name = "N"});
+    spec.flags.push_back({.name = "seed",
+                          .takes_value = true,
+                          .help = "roll with our generator from seed S (default: a fresh seed, "
+                                  "printed)",
+                          .value_name = "S"});
+    spec.flags.push_back({.name = "odds", .help = "only the exact odds, no roll"});
+  }
+  if (p.name == "assault")
+    spec.flags.push_back({.name = "assault-table",
+                          .takes_value = true,
+                          .help = "the Assault Table's grid, which the chart text lost (format in "
+                                  "docs/rulings/alsh.md)",
+                          .value_name = "FILE"});
+  spec.flags.push_back(
+      {.name = "json", .help = "the report as JSON (the browser referee's format)"});
+  spec.footer =
+      "The report gives the result, every modifier with its source, how the table was read and\n"
+      "the exact probability of every outcome; cells marked ~ were reconstructed and ? guessed.\n"
+      "A switch may also be given as --name=yes or --name=no. All the tables: carroccio alsh "
+      "--help.";
+  return spec;
+}
+
+// `carroccio alsh` without a table: the overview (every table with its options) or --describe.
+game::CommandSpec overview_spec() {
+  return {.name = "alsh",
+          .flags = {{.name = "describe", .help = "every table and field as JSON (for forms)"}},
+          .usage = cli_usage()};
+}
+
+int usage_error(std::ostream& err, const game::CommandSpec& spec, std::string_view sentence) {
+  return game::command_usage_error(err, spec.name, sentence);
+}
+
+int run_cli_unchecked(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  int code = game::kExitOk;
+  if (args.empty() || args[0] == "help") {
+    out << cli_usage();
+    return game::kExitOk;
   }
   const auto all = procedures();
+  if (args[0].rfind("-", 0) == 0) {
+    const game::CommandSpec spec = overview_spec();
+    const auto parsed = game::parse_or_answer(args, spec, out, err, code);
+    if (!parsed) return code;
+    if (parsed->has("describe"))
+      out << describe_tables().dump(2) << "\n";
+    else
+      out << cli_usage();
+    return game::kExitOk;
+  }
   const Procedure* p = find_procedure(all, args[0]);
   if (p == nullptr) {
     std::vector<std::string> names;
     for (const auto& x : all) names.push_back(x.name);
-    err << fmt::format("'{}' is not an alsh table: the tables are {}.\n", args[0],
-                       fmt::join(names, ", "));
-    return 2;
+    return game::command_usage_error(err, "alsh",
+                                     fmt::format("'{}' is not an alsh table: the tables are {}.",
+                                                 args[0], fmt::join(names, ", ")));
   }
+  const game::CommandSpec spec = table_spec(*p);
+  const auto parsed = game::parse_or_answer(std::span(args).subspan(1), spec, out, err, code);
+  if (!parsed) return code;
   RefereeRequest req;
   req.table = p->name;
-  bool json = false;
-  std::vector<std::string> die_texts;
-  std::optional<std::string> grid_path;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    std::string a = args[i];
-    if (a == "--help" || a == "-h") {
-      out << kHeader << table_usage(*p);
-      return 0;
-    }
-    if (a.rfind("--", 0) != 0) {
-      err << fmt::format("'{}' is not an option: options start with --, e.g. --die 4.\n", a);
-      return 2;
-    }
-    std::string name = a.substr(2);
-    std::optional<std::string> value;
-    if (auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    auto next = [&]() -> std::optional<std::string> {
-      if (value) return value;
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (name == "json" || name == "odds") {
-      if (value) {
-        err << fmt::format("--{} takes no value.\n", name);
-        return 2;
-      }
-      (name == "json" ? json : req.odds_only) = true;
-      continue;
-    }
-    if (name == "die" || name == "seed" || name == "assault-table") {
-      auto v = next();
-      if (!v) {
-        err << fmt::format("--{} needs a value.\n", name);
-        return 2;
-      }
-      if (name == "die") {
-        die_texts.push_back(*v);
-      } else if (name == "seed") {
-        std::uint64_t seed = 0;
-        auto [ptr, ec] = std::from_chars(v->data(), v->data() + v->size(), seed);
-        if (v->empty() || ec != std::errc() || ptr != v->data() + v->size()) {
-          err << fmt::format("--seed takes a whole number from 0 to 2^64-1, not '{}'.\n", *v);
-          return 2;
-        }
-        req.seed = seed;
-      } else {
-        grid_path = *v;
-      }
-      continue;
-    }
-    auto f = std::find_if(p->fields.begin(), p->fields.end(),
-                          [&](const Field& x) { return x.name == name; });
-    if (f == p->fields.end()) {
-      std::vector<std::string> names;
-      for (const auto& x : p->fields) names.push_back("--" + x.name);
-      err << fmt::format(
-          "Table {} has no option --{}: its options are {} (see carroccio alsh {} "
-          "--help).\n",
-          p->name, name, fmt::join(names, ", "), p->name);
-      return 2;
-    }
-    std::string text = "yes";
-    if (f->type != FieldType::kBool || value) {
-      auto v = next();
-      if (!v) {
-        err << fmt::format("--{} needs a value: {}.\n", name, f->help);
-        return 2;
-      }
-      text = *v;
-    }
-    auto parsed = parse_field_text(*f, text);
-    if (!parsed) {
-      err << parsed.message() << "\n";
-      return 2;
-    }
-    if (req.situation.contains(name)) {
-      err << fmt::format("--{} is given twice.\n", name);
-      return 2;
-    }
-    req.situation[name] = *parsed;
+  const bool json = parsed->has("json");
+  req.odds_only = parsed->has("odds");
+  const std::vector<std::string> die_texts = parsed->values("die");
+  const std::optional<std::string> grid_path = parsed->value("assault-table");
+  if (auto v = parsed->value("seed")) {
+    std::uint64_t seed = 0;
+    auto [ptr, ec] = std::from_chars(v->data(), v->data() + v->size(), seed);
+    if (v->empty() || ec != std::errc() || ptr != v->data() + v->size())
+      return usage_error(
+          err, spec, fmt::format("--seed takes a whole number from 0 to 2^64-1, not '{}'.", *v));
+    req.seed = seed;
+  }
+  for (const auto& f : p->fields) {
+    const auto v = parsed->value(f.name);
+    if (!v) continue;
+    auto value = parse_field_text(f, *v);
+    if (!value) return usage_error(err, spec, value.message());
+    req.situation[f.name] = *value;
   }
   // Physical dice: each value is checked as the person typed it.
   if (!die_texts.empty()) {
-    if (!p->dice) {
-      err << fmt::format("The {} is read without dice: drop --die.\n", p->title);
-      return 2;
-    }
     std::vector<int> values;
     for (const auto& t : die_texts) {
       auto v = p->dice->parse_physical(t);
-      if (!v) {
-        err << v.message() << "\n";
-        return 2;
-      }
+      if (!v) return usage_error(err, spec, v.message());
       values.push_back(*v);
     }
     req.dice = std::move(values);
-    if (req.seed) {
-      err << "Give --die or --seed, not both.\n";
-      return 2;
-    }
+    if (req.seed) return usage_error(err, spec, "Give --die or --seed, not both.");
   }
-  if (req.odds_only && req.dice) {
-    err << "--odds shows the odds without a roll: drop --die.\n";
-    return 2;
-  }
+  if (req.odds_only && req.dice)
+    return usage_error(err, spec, "--odds shows the odds without a roll: drop --die.");
   if (!req.dice && !req.seed && !req.odds_only && p->dice) {
     // A fresh seed, printed in the report so the roll can be repeated.
     std::random_device rd;
@@ -218,27 +249,18 @@ int run_cli_unchecked(const std::vector<std::string>& args, std::ostream& out, s
   }
   std::optional<AssaultGrid> grid;
   if (grid_path) {
-    if (p->name != "assault") {
-      err << fmt::format("--assault-table serves only the assault table, not {}.\n", p->name);
-      return 2;
-    }
     auto g = load_assault_grid_file(*grid_path);
-    if (!g) {
-      err << g.message() << "\n";
-      return 1;
-    }
+    if (!g) return fail(err, g.message());
     grid = std::move(*g);
     req.assault_grid = &*grid;
   }
   auto tables = load_tables();
-  if (!tables) {
-    err << tables.message() << "\n";
-    return 1;
-  }
+  if (!tables) return fail(err, tables.message());
   auto report = referee(*tables, req);
   if (!report) {
-    err << report.message() << "\n";
-    return 2;
+    // A situation the table cannot resolve: one line, as before (the flags themselves were read).
+    fail(err, report.message());
+    return game::kExitUsage;
   }
   if (json) {
     out << report->dump(2) << "\n";

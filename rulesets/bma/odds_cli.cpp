@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/command_line.hpp"
 #include "game/json_text.hpp"
 #include "game/odds_text.hpp"
 #include "rulesets/bma/situation.hpp"
@@ -23,28 +24,64 @@ const std::string_view kDescribedOddsUsage =
                       [--side SIDE] [--terrain clear|forest] [--options LIST]
                       [--vp-lost SIDE=N,...] [--scenario ID] [--json]
        carroccio odds bma --situation FILE [--json]
-
-A described bma combat (no game needed; laid out as a position and resolved by the same rules):
-  --attacker SPEC   one attacking unit; repeat for each (one to six)
-  --defender SPEC   the unit attacked
-      SPEC is a unit of the scenario (id or name) or a rating and type ("B infantry"),
-      then comma-separated details:
-        chit=N          its combat chit (5.1.3); left out: not drawn yet, every value counted
-        leader=NAME     a leader stacked with it (a leader of the scenario, or "leader")
-        carroccio       it stands next to its own Carroccio (9.3.1)
-      attacker only:  from=front|flank|rear (7.2.5, needs facing), charge (7.3, needs charge)
-      defender only:  status=ordered|disordered|routed (5.3), terrain=clear|forest (9.6),
-                      unguarded (the Carroccio with no friendly unit beside it, 9.3.2)
-      (front, flank, rear, disordered, routed and forest may also be given alone)
-  --side SIDE       the attacking side (needed only when no named unit tells it)
-  --terrain T       the defender's hex: clear or forest (9.6)
-  --options LIST    optional rules, e.g. facing,charge,vcf=every
-  --vp-lost LIST    victory points each side has lost so far, e.g. imperial=12,lombard=20
-  --scenario ID     the bma scenario whose sides, pieces and rout levels are used (legnano)
-  --situation FILE  the same as a JSON file: {"side", "options", "vp_lost", "scenario",
-                    "defender": {...}, "attackers": [{...}]} with the keys above
-  --json            print the odds (and the situation as understood) as JSON
+A described bma combat, no game needed (its flags and details: carroccio odds bma --help).
 )";
+
+game::CommandSpec described_odds_spec() {
+  return {
+      .name = "odds bma",
+      .summary =
+          "The exact odds of a bma combat described without a game: laid out as a position "
+          "and resolved\nby the same rules as a game in play, every modifier with its "
+          "clause.",
+      .flags = {{.name = "attacker",
+                 .takes_value = true,
+                 .repeatable = true,
+                 .help = "one attacking unit; repeat for each (one to six)",
+                 .value_name = "SPEC"},
+                {.name = "defender",
+                 .takes_value = true,
+                 .help = "the unit attacked",
+                 .value_name = "SPEC"},
+                {.name = "side",
+                 .takes_value = true,
+                 .help = "the attacking side (needed only when no named unit tells it)",
+                 .value_name = "SIDE"},
+                {.name = "terrain",
+                 .takes_value = true,
+                 .help = "the defender's hex: clear or forest (9.6)",
+                 .value_name = "T"},
+                {.name = "options",
+                 .takes_value = true,
+                 .help = "optional rules, e.g. facing,charge,vcf=every",
+                 .value_name = "LIST"},
+                {.name = "vp-lost",
+                 .takes_value = true,
+                 .help = "victory points each side has lost so far, e.g. imperial=12,lombard=20",
+                 .value_name = "LIST"},
+                {.name = "scenario",
+                 .takes_value = true,
+                 .help = "the bma scenario whose sides, pieces and rout levels are used (legnano)",
+                 .value_name = "ID"},
+                {.name = "situation",
+                 .takes_value = true,
+                 .help = "the whole combat as a JSON file instead of the flags above",
+                 .value_name = "FILE"},
+                {.name = "json",
+                 .help = "print the odds (and the situation as understood) as JSON"}},
+      .footer =
+          R"(SPEC is a unit of the scenario (id or name) or a rating and type ("B infantry"),
+then comma-separated details:
+  chit=N          its combat chit (5.1.3); left out: not drawn yet, every value counted
+  leader=NAME     a leader stacked with it (a leader of the scenario, or "leader")
+  carroccio       it stands next to its own Carroccio (9.3.1)
+attacker only:  from=front|flank|rear (7.2.5, needs facing), charge (7.3, needs charge)
+defender only:  status=ordered|disordered|routed (5.3), terrain=clear|forest (9.6),
+                unguarded (the Carroccio with no friendly unit beside it, 9.3.2)
+(front, flank, rear, disordered, routed and forest may also be given alone)
+A situation file holds {"side", "options", "vp_lost", "scenario", "defender": {...},
+"attackers": [{...}]} with the keys above. A saved position's odds: carroccio odds RECORD.)"};
+}
 
 namespace {
 
@@ -55,24 +92,8 @@ std::string lower(std::string_view s) {
 }
 
 int usage_error(std::ostream& err, std::string_view sentence) {
-  err << "carroccio: " << sentence << "\nsee carroccio odds --help\n";
-  return 2;
+  return game::command_usage_error(err, "odds bma", sentence);
 }
-
-// The flags after `carroccio odds bma`: each --name takes a value, except --json.
-struct Flags {
-  std::map<std::string, std::vector<std::string>> flags;
-  bool has(const std::string& name) const { return flags.count(name) > 0; }
-  std::optional<std::string> value(const std::string& name) const {
-    auto it = flags.find(name);
-    if (it == flags.end() || it->second.empty()) return std::nullopt;
-    return it->second.back();
-  }
-  std::vector<std::string> values(const std::string& name) const {
-    auto it = flags.find(name);
-    return it == flags.end() ? std::vector<std::string>{} : it->second;
-  }
-};
 
 const char* const kDescribedFlags[] = {"attacker", "defender", "side",     "terrain",
                                        "options",  "vp-lost",  "scenario", "situation"};
@@ -147,7 +168,7 @@ core::Expected<nlohmann::json> piece_from_spec(std::string_view spec, bool defen
 }
 
 // `carroccio odds bma ...`: a combat described without a game.
-int run_described_odds(const Flags& parsed, std::ostream& out, std::ostream& err) {
+int run_described_odds(const game::ParsedArgs& parsed, std::ostream& out, std::ostream& err) {
   nlohmann::json situation = nlohmann::json::object();
   std::string source = "the described combat";
   if (auto path = parsed.value("situation")) {
@@ -261,41 +282,17 @@ int run_described_odds(const Flags& parsed, std::ostream& out, std::ostream& err
 
 int run_described_odds_cli(const std::vector<std::string>& args, std::ostream& out,
                            std::ostream& err) {
-  Flags parsed;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0)
-      return usage_error(err, fmt::format("'{}' is not a flag of a described combat: each detail "
-                                          "is given as --attacker, --defender, --side, ...",
-                                          a));
-    std::string name = a.substr(2), value;
-    const auto eq = name.find('=');
-    const bool inline_value = eq != std::string::npos;
-    if (inline_value) value = name.substr(eq + 1), name = name.substr(0, eq);
-    if (name == "move" || name == "action")
+  // A saved position's flags given to a described combat: said so, rather than "not an option".
+  for (const auto& a : args)
+    if (a == "--move" || a == "--action" || a.rfind("--move=", 0) == 0 ||
+        a.rfind("--action=", 0) == 0)
       return usage_error(err,
                          "--move and --action belong to a saved position, not to a "
                          "described combat ('carroccio odds bma ...').");
-    if (name == "json") {
-      if (inline_value) return usage_error(err, "--json takes no value.");
-      parsed.flags["json"].push_back("true");
-      continue;
-    }
-    bool known = false;
-    for (const char* f : kDescribedFlags) known |= name == f;
-    if (!known)
-      return usage_error(err, fmt::format("'carroccio odds bma' has no flag --{} (see "
-                                          "carroccio odds --help).",
-                                          name));
-    if (!inline_value) {
-      if (i + 1 >= args.size()) return usage_error(err, fmt::format("--{} needs a value.", name));
-      value = args[++i];
-    }
-    if (name != "attacker" && parsed.has(name))
-      return usage_error(err, fmt::format("--{} is given twice.", name));
-    parsed.flags[name].push_back(value);
-  }
-  return run_described_odds(parsed, out, err);
+  int code = game::kExitOk;
+  const auto parsed = game::parse_or_answer(args, described_odds_spec(), out, err, code);
+  if (!parsed) return code;
+  return run_described_odds(*parsed, out, err);
 }
 
 }  // namespace carroccio::bma

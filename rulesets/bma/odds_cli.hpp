@@ -7,10 +7,15 @@
 #include <string_view>
 #include <vector>
 
+#include "game/command_line.hpp"
+
 namespace carroccio::bma {
 
 // The usage lines `carroccio odds --help` shows for it.
 extern const std::string_view kDescribedOddsUsage;
+
+// Its arguments (game/command_line.hpp): `carroccio odds bma --help` is written from them.
+game::CommandSpec described_odds_spec();
 
 // Runs it on the words after `carroccio odds bma`; 0 done, 2 a bad description (one sentence
 // on `err`, "carroccio: ..."), as every subcommand.

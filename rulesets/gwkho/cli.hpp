@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "game/command_line.hpp"
+
 namespace carroccio::gwkho {
 
 // `args` are the words after `carroccio army`. Returns the exit code: 0 done, 1 the list could
@@ -13,7 +15,8 @@ namespace carroccio::gwkho {
 // error.
 int run_army_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// The help of `carroccio army --help`.
+// The arguments of `carroccio army` (game/command_line.hpp) and its --help.
+game::CommandSpec army_command_spec();
 std::string army_usage();
 
 }  // namespace carroccio::gwkho

@@ -137,8 +137,7 @@ std::string OhwState::placement_to_string(game::Action a) const {
   }
   if (selected_ >= 0)
     if (auto b = placement_result(a))
-      text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
-                          static_cast<double>(b->centre().y) / kInch);
+      text += fmt::format(", ending {}", ohw_->place_words(b->centre()));
   return text;
 }
 

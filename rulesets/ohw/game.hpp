@@ -10,6 +10,7 @@
 #include "game/state.hpp"
 #include "game/switches.hpp"
 #include "game/table/geometry.hpp"
+#include "game/table/place.hpp"
 #include "rulesets/ohw/analysis.hpp"
 #include "rulesets/ohw/types.hpp"
 
@@ -48,6 +49,12 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   // order they are first named, at most kMaxGoals: each has a march candidate (state.hpp).
   static constexpr int kMaxGoals = 6;
   const std::vector<int>& goals() const { return goals_; }
+  // Where a point is, in words for the log and the decisions' names (game/table/place.hpp):
+  // in or near a terrain piece (zones, which the board does not draw, are not named), else by
+  // the table's edges.
+  std::string place_words(geo::Point p) const;
+  // A terrain piece as the words name it: "the north wood", "the legnano (town)".
+  const std::string& terrain_words(int t) const { return areas_[static_cast<std::size_t>(t)].name; }
 
  private:
   Scenario scenario_;
@@ -55,6 +62,7 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   std::vector<game::table::Box> boxes_;
   AiMaps ai_maps_;
   std::vector<int> goals_;
+  std::vector<game::table::NamedArea> areas_;  // one a terrain piece, in the scenario's order
 };
 
 }  // namespace carroccio::ohw

@@ -500,14 +500,13 @@ std::string OhwState::action_to_string(game::Action a) const {
     if (code >= act::kMarchCode) {
       const int g = (code - act::kMarchCode) / 6, q = (code - act::kMarchCode) % 6;
       if (g >= static_cast<int>(ohw_->goals().size())) return {};
-      std::string text = fmt::format("{} marches on {}", who,
-                                     ohw_->terrain(ohw_->goals()[static_cast<std::size_t>(g)]).id);
+      std::string text = fmt::format(
+          "{} marches on {}", who, ohw_->terrain_words(ohw_->goals()[static_cast<std::size_t>(g)]));
       if (kPostTurns[static_cast<std::size_t>(q)] != 0)
         text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(q)]);
       if (selected_ >= 0)
         if (auto b = move_result(selected_, code))
-          text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
-                              static_cast<double>(b->centre().y) / kInch);
+          text += fmt::format(", ending {}", ohw_->place_words(b->centre()));
       return text;
     }
     if (code >= act::kFaceCode)
@@ -533,10 +532,8 @@ std::string OhwState::action_to_string(game::Action a) const {
     if (kPostTurns[static_cast<std::size_t>(post)] != 0)
       text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(post)]);
     if (selected_ >= 0 && dist > 0) {
-      if (auto b = move_result(selected_, code)) {
-        text += fmt::format(" to ({:.2f}, {:.2f})", static_cast<double>(b->centre().x) / kInch,
-                            static_cast<double>(b->centre().y) / kInch);
-      }
+      if (auto b = move_result(selected_, code))
+        text += fmt::format(", ending {}", ohw_->place_words(b->centre()));
     }
     return text;
   }

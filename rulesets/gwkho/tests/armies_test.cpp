@@ -288,12 +288,29 @@ TEST(Gwkho_Cli, Clause_Cli_UsageErrorsAndHelp) {
   const CliRun two = army({"a.json", "b.json"});
   EXPECT_EQ(two.code, 2);
   EXPECT_EQ(two.err,
-            "carroccio: 'carroccio army' takes one army list, but 'b.json' is one too many.\nsee "
-            "carroccio army --help\n");
-  const CliRun help = army({"--help"});
-  EXPECT_EQ(help.code, 0);
-  EXPECT_EQ(help.out.rfind("Usage: carroccio army FILE [--json]\n", 0), 0u);
-  EXPECT_NE(help.out.find("  gwkho/poitiers-english\n"), std::string::npos);
+            "carroccio: 'carroccio army' takes 1 argument before its flags, but 'b.json' is one "
+            "too many.\nsee carroccio army --help\n");
+  const CliRun twice = army({"a.json", "--json", "--json"});
+  EXPECT_EQ(twice.code, 2);
+  EXPECT_EQ(twice.err,
+            "carroccio: '--json' is given twice to 'carroccio army'.\nsee carroccio army --help\n");
+  const CliRun valued = army({"a.json", "--json=yes"});
+  EXPECT_EQ(valued.code, 2);
+  EXPECT_EQ(valued.err,
+            "carroccio: '--json' is a switch and takes no value.\nsee carroccio army --help\n");
+  // Its own help (CLI11's layout from the command's spec, game/command_line.hpp), also after a
+  // file and with -h; nothing on the error stream.
+  for (const std::vector<std::string>& asked :
+       {std::vector<std::string>{"--help"}, {"-h"}, {"a.json", "--help"}}) {
+    const CliRun help = army(asked);
+    EXPECT_EQ(help.code, 0);
+    EXPECT_EQ(help.err, "");
+    EXPECT_EQ(
+        help.out.rfind("Usage: carroccio army FILE [flags]\nCosts and checks an army list", 0), 0u)
+        << help.out;
+    EXPECT_NE(help.out.find("  --json "), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("  gwkho/poitiers-english\n"), std::string::npos) << help.out;
+  }
 }
 
 TEST(Gwkho_Cli, Clause_Cli_TheRulesetPlaysGamesAndContributesArmy) {

@@ -1,15 +1,15 @@
 // The subcommands' arguments, parsed by CLI11 from a CommandSpec; its errors become one sentence
-// of ours and its help is written from the same spec. Needs only core and fmt (and CLI11), so
-// the serve helpers of server/ compile it beside app/serve_command.cpp.
+// of ours and its help is written from the same spec (command_line.hpp).
+#include "game/command_line.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <ostream>
 
 #include "CLI/CLI.hpp"
-#include "app/cli.hpp"
 #include "fmt/format.h"
 
-namespace carroccio::app {
+namespace carroccio::game {
 
 namespace {
 
@@ -78,7 +78,9 @@ std::unique_ptr<Built> build(const CommandSpec& spec) {
       o->allow_extra_args(false);
     } else {
       o = app.add_flag("--" + f.name, f.help);
-      o->disable_flag_override();
+      // Without an override, CLI11 keeps the word after '=' as the flag's value ("true" when
+      // none is given).
+      if (!f.switch_word) o->disable_flag_override();
     }
     // Every use is kept: a flag given twice is refused below in our words.
     o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -168,7 +170,11 @@ core::Expected<ParseOutcome> parse_command(std::span<const std::string> args,
           fmt::format("'--{}' is given twice to 'carroccio {}'.", f->name, spec.name));
     std::vector<std::string>& values = outcome.args.flags[f->name];
     if (!f->takes_value) {
-      values.push_back("true");
+      if (!f->switch_word) {
+        values.push_back("true");
+        continue;
+      }
+      for (const auto& v : o->results()) values.push_back(v.empty() ? std::string("true") : v);
       continue;
     }
     if (o->results().size() % static_cast<std::size_t>(f->values) != 0)
@@ -202,4 +208,37 @@ std::string command_help(const CommandSpec& spec) {
   return build(spec)->app->help();
 }
 
-}  // namespace carroccio::app
+std::optional<std::string> ParsedArgs::value(const std::string& name) const {
+  const auto it = flags.find(name);
+  if (it == flags.end() || it->second.empty()) return std::nullopt;
+  return it->second.back();
+}
+
+std::vector<std::string> ParsedArgs::values(const std::string& name) const {
+  const auto it = flags.find(name);
+  return it == flags.end() ? std::vector<std::string>{} : it->second;
+}
+
+int command_usage_error(std::ostream& err, std::string_view command, std::string_view sentence) {
+  err << "carroccio: " << sentence << "\nsee carroccio " << command << " --help\n";
+  return kExitUsage;
+}
+
+std::optional<ParsedArgs> parse_or_answer(std::span<const std::string> args,
+                                          const CommandSpec& spec, std::ostream& out,
+                                          std::ostream& err, int& code) {
+  auto outcome = parse_command(args, spec);
+  if (!outcome) {
+    code = command_usage_error(err, spec.name, outcome.message());
+    return std::nullopt;
+  }
+  if (outcome->help) {
+    out << command_help(spec);
+    code = kExitOk;
+    return std::nullopt;
+  }
+  code = kExitOk;
+  return std::move(outcome->args);
+}
+
+}  // namespace carroccio::game

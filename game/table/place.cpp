@@ -1,0 +1,78 @@
+#include "game/table/place.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "fmt/format.h"
+
+namespace carroccio::game::table {
+
+std::string area_name(std::string_view id, std::string_view type) {
+  std::string words(id);
+  std::replace(words.begin(), words.end(), '_', ' ');
+  // "woods" is said by "wood": the id says the type when it holds the type's word or its stem.
+  std::string_view stem = type;
+  if (stem.size() > 1 && stem.back() == 's') stem.remove_suffix(1);
+  if (type.empty() || words.find(stem) != std::string::npos) return "the " + words;
+  return fmt::format("the {} ({})", words, type);
+}
+
+std::string length_words(std::int64_t sub_units, const LengthUnit& unit) {
+  if (unit.measure == Measure::kInch) {
+    const std::int64_t halves = (sub_units * 2 + unit.per_unit / 2) / unit.per_unit;
+    return halves % 2 == 0 ? fmt::format("{} in.", halves / 2)
+                           : fmt::format("{}.5 in.", halves / 2);
+  }
+  return fmt::format("{} cm", (sub_units + unit.per_unit / 2) / unit.per_unit);
+}
+
+namespace {
+
+// The direction of `v` on 8 points of the compass, north the far edge (+y).
+std::string_view compass(geo::Vec v) {
+  static constexpr std::array<std::string_view, 8> kPoints = {
+      "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"};
+  const std::int64_t units = geo::direction_of(v).units();
+  const std::int64_t eighth = 45 * static_cast<std::int64_t>(geo::kAngleUnitsPerDegree);
+  return kPoints[static_cast<std::size_t>(((units + eighth / 2) / eighth) % 8)];
+}
+
+}  // namespace
+
+std::string place_words(geo::Point p, const LengthUnit& unit, std::int64_t width,
+                        std::int64_t height, std::span<const NamedArea> areas, std::int64_t near) {
+  for (const auto& a : areas)
+    if (a.outline != nullptr && geo::point_in_polygon(p, *a.outline)) return "in " + a.name;
+  const NamedArea* nearest = nullptr;
+  std::int64_t best = 0;
+  for (const auto& a : areas) {
+    if (a.outline == nullptr || a.outline->empty()) continue;
+    const std::int64_t d = geo::distance_sq(p, *a.outline).round();
+    if (d <= near && (nearest == nullptr || d < best)) nearest = &a, best = d;
+  }
+  if (nearest != nullptr) {
+    geo::Point lo = nearest->outline->front(), hi = lo;
+    for (const auto& q : *nearest->outline) {
+      lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+      hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+    }
+    const geo::Point middle{lo.x + (hi.x - lo.x) / 2, lo.y + (hi.y - lo.y) / 2};
+    const std::string_view way = p == middle ? std::string_view("beside") : compass(p - middle);
+    const std::string length = length_words(best, unit);
+    if (length == "0 in." || length == "0 cm")
+      return fmt::format("just {} of {}", way, nearest->name);
+    return fmt::format("{} {} of {}", length, way, nearest->name);
+  }
+  // The nearer of the west and east edges, and of the south and north edges.
+  const auto edge = [&](std::int64_t from_low, std::int64_t size, std::string_view low,
+                        std::string_view high) {
+    const bool is_low = from_low <= size - from_low;
+    const std::string length = length_words(is_low ? from_low : size - from_low, unit);
+    if (length == "0 in." || length == "0 cm")
+      return fmt::format("at the {} edge", is_low ? low : high);
+    return fmt::format("{} from the {} edge", length, is_low ? low : high);
+  };
+  return edge(p.x, width, "west", "east") + ", " + edge(p.y, height, "south", "north");
+}
+
+}  // namespace carroccio::game::table

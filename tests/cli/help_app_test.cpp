@@ -1,0 +1,128 @@
+// Every subcommand of `carroccio` answers its own --help (issue 20, point 9): the built-in ones,
+// the commands the rulesets contribute (Ruleset::commands(): army, alsh and each alsh table) and
+// each ruleset's described odds (`carroccio odds RULESET`), all through game/command_line.hpp;
+// and the rulesets' commands refuse a bad option in one sentence of ours, as the built-in ones.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "app/cli.hpp"
+#include "app/commands.hpp"
+#include "nlohmann/json.hpp"
+#include "rulesets/all.hpp"
+
+namespace carroccio::app {
+namespace {
+
+struct CliResult {
+  int code;
+  std::string out, err;
+};
+
+class EverySubcommand : public ::testing::Test {
+ protected:
+  CliResult cli(std::vector<std::string> args) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int code = run(args, registry_, in, out, err);
+    return {code, out.str(), err.str()};
+  }
+  // The words of every subcommand: the dispatcher's built-ins, the registry's commands, the
+  // tables of every command that describes them (alsh --describe) and each ruleset's described
+  // odds.
+  std::vector<std::vector<std::string>> subcommands() {
+    std::vector<std::vector<std::string>> all;
+    for (std::string_view b : builtin_subcommands())
+      if (b != "help" && b != "version") all.push_back({std::string(b)});
+    all.push_back({"sim", "merge"});
+    for (const auto& c : registry_.commands()) {
+      all.push_back({c.name});
+      const CliResult described = cli({c.name, "--describe"});
+      if (described.code != kExitOk) continue;
+      const nlohmann::json tables = nlohmann::json::parse(described.out)["tables"];
+      for (const auto& t : tables) all.push_back({c.name, t["name"].get<std::string>()});
+    }
+    for (const auto& r : registry_.rulesets())
+      if (r->described_odds()) all.push_back({"odds", r->info().id});
+    return all;
+  }
+  static std::string joined(const std::vector<std::string>& words) {
+    std::string s;
+    for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
+    return s;
+  }
+  const game::Registry registry_ = rulesets::make_registry();
+};
+
+TEST_F(EverySubcommand, AnswersItsOwnHelp) {
+  const auto all = subcommands();
+  // The three the rulesets contribute are among them, with alsh's tables.
+  for (const char* c : {"army", "alsh", "alsh charge", "alsh major-battle", "odds bma"})
+    EXPECT_NE(
+        std::find_if(all.begin(), all.end(), [&](const auto& words) { return joined(words) == c; }),
+        all.end())
+        << c;
+  for (const auto& words : all) {
+    const std::string command = joined(words);
+    for (const char* help : {"--help", "-h"}) {
+      std::vector<std::string> args = words;
+      args.push_back(help);
+      const CliResult r = cli(args);
+      EXPECT_EQ(r.code, kExitOk) << command << " " << help << ": " << r.err;
+      EXPECT_TRUE(r.err.empty()) << command << ": " << r.err;
+      // Its own usage first, not the general help nor its parent's.
+      EXPECT_EQ(r.out.rfind("Usage: carroccio " + command, 0), 0u) << command << ":\n" << r.out;
+      EXPECT_EQ(r.out.find("Subcommands:"), std::string::npos) << command;
+      if (words.size() > 1 && !(words[0] == "sim" && words[1] == "merge")) {
+        const CliResult parent = cli({words[0], "--help"});
+        EXPECT_NE(r.out, parent.out) << command << " printed the help of " << words[0];
+      }
+    }
+  }
+  // `carroccio help X Y` is the same as `carroccio X Y --help` for a ruleset's command too.
+  EXPECT_EQ(cli({"help", "army"}).out, cli({"army", "--help"}).out);
+}
+
+TEST_F(EverySubcommand, TheRulesetsCommandsRefuseABadOptionInOneSentence) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"army", "a.json", "--frob"},
+       "'--frob' is not an option of 'carroccio army': it takes --json."},
+      {{"alsh", "--frob"}, "'--frob' is not an option of 'carroccio alsh': it takes --describe."},
+      {{"alsh", "charge", "--sp", "3", "--frob"},
+       "'--frob' is not an option of 'carroccio alsh charge': it takes "},
+      {{"alsh", "charge", "--sp"}, "--sp needs a value: "},
+      {{"alsh", "charge", "3"}, "'carroccio alsh charge' takes no argument '3'."},
+      {{"alsh", "charge", "--json=yes"}, "'--json' is a switch and takes no value."},
+      {{"odds", "bma", "--frob"},
+       "'--frob' is not an option of 'carroccio odds bma': it takes --attacker, "},
+      {{"odds", "bma", "--defender", "A cavalry", "--defender", "B cavalry"},
+       "'--defender' is given twice to 'carroccio odds bma'."}};
+  for (const auto& [args, sentence] : cases) {
+    const CliResult r = cli(args);
+    const std::string command = joined(args);
+    EXPECT_EQ(r.code, kExitUsage) << command;
+    EXPECT_TRUE(r.out.empty()) << command << ": " << r.out;
+    EXPECT_EQ(r.err.rfind("carroccio: " + sentence, 0), 0u) << command << ": " << r.err;
+    // One sentence and the hint naming the command's own help; nothing of CLI11's wording.
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 2) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("\nsee carroccio "), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("required"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("was not expected"), std::string::npos) << r.err;
+  }
+  // The hint names the command's own help.
+  EXPECT_NE(cli({"alsh", "charge", "--frob"}).err.find("\nsee carroccio alsh charge --help\n"),
+            std::string::npos);
+  EXPECT_NE(cli({"odds", "bma", "--frob"}).err.find("\nsee carroccio odds bma --help\n"),
+            std::string::npos);
+  // Negative: the same commands with good arguments run.
+  EXPECT_EQ(cli({"army", "gwkho/poitiers-english", "--json"}).code, kExitOk);
+  EXPECT_EQ(cli({"alsh", "charge", "--sp=3", "--flank=yes", "--die", "4"}).code, kExitOk);
+  EXPECT_EQ(cli({"odds", "bma", "--side", "imperial", "--attacker", "A cavalry", "--defender",
+                 "B cavalry"})
+                .code,
+            kExitOk);
+}
+
+}  // namespace
+}  // namespace carroccio::app
