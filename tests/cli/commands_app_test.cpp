@@ -10,23 +10,13 @@
 #include "game/record.hpp"
 #include "game/tests/race_game.hpp"
 #include "sim/playout.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliResult run_cli(const game::Registry& registry, std::vector<std::string> args,
-                  const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  const int code = run(args, registry, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

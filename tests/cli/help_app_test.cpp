@@ -11,23 +11,17 @@
 #include "app/commands.hpp"
 #include "nlohmann/json.hpp"
 #include "rulesets/all.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out, err;
-};
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 class EverySubcommand : public ::testing::Test {
  protected:
-  CliResult cli(std::vector<std::string> args) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    const int code = run(args, registry_, in, out, err);
-    return {code, out.str(), err.str()};
-  }
+  CliResult cli(std::vector<std::string> args) { return run_cli(registry_, std::move(args)); }
   // The words of every subcommand: the dispatcher's built-ins, the registry's commands, the
   // tables of every command that describes them (alsh --describe) and each ruleset's described
   // odds.

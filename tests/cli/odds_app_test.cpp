@@ -15,9 +15,13 @@
 #include "rulesets/all.hpp"
 #include "rulesets/bma/state.hpp"
 #include "sim/playout.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
+
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 // Collects what the simulation needs from the rules' events.
 class OutcomeSink final : public core::EventSink {
@@ -193,18 +197,6 @@ TEST(ResultSummary, NamesHowEachGameEndedForTheSimulator) {
   // Negative case: a game still running has no end reason.
   auto fresh = (*game)->new_initial_state();
   EXPECT_EQ(fresh->result_summary()["end_reason"], "none");
-}
-
-struct CliResult {
-  int code;
-  std::string out, err;
-};
-
-CliResult run_cli(const game::Registry& registry, std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int code = run(args, registry, in, out, err);
-  return {code, out.str(), err.str()};
 }
 
 TEST(OddsCommand, ListsTheOddsOfASavedPosition) {

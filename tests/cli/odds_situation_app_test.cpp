@@ -9,23 +9,17 @@
 #include "app/cli.hpp"
 #include "rulesets/all.hpp"
 #include "rulesets/bma/situation.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out, err;
-};
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 class OddsDescribed : public ::testing::Test {
  protected:
-  CliResult cli(std::vector<std::string> args) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    const int code = run(args, registry_, in, out, err);
-    return {code, out.str(), err.str()};
-  }
+  CliResult cli(std::vector<std::string> args) { return run_cli(registry_, std::move(args)); }
   std::string write(const std::string& name, const std::string& text) {
     const std::string path = (std::filesystem::path(::testing::TempDir()) / name).string();
     std::ofstream(path) << text;

@@ -11,22 +11,13 @@
 #include "app/commands.hpp"
 #include "game/tests/race_game.hpp"
 #include "rulesets/all.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliResult run_cli(const game::Registry& registry, std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int code = run(args, registry, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 // A ruleset that plays nothing and contributes `tally WORD...` (and a command with a long
 // synopsis, to show how the help wraps it).

@@ -9,21 +9,13 @@
 
 #include "app/cli.hpp"
 #include "rulesets/all.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out, err;
-};
-
-CliResult run_cli(const game::Registry& registry, std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int code = run(args, registry, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 // A two-unit bma scenario; the imperial unit starts at `imperial_hex`, 0303 is forest.
 std::string scenario_file(const std::string& name, const std::string& imperial_hex) {

@@ -7,23 +7,17 @@
 
 #include "app/cli.hpp"
 #include "game/tests/race_game.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out, err;
-};
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 class Sim : public ::testing::Test {
  protected:
-  CliResult cli(std::vector<std::string> args) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    const int code = run(args, registry_, in, out, err);
-    return {code, out.str(), err.str()};
-  }
+  CliResult cli(std::vector<std::string> args) { return run_cli(registry_, std::move(args)); }
   static std::string temp(const std::string& name) {
     return (std::filesystem::path(::testing::TempDir()) / name).string();
   }

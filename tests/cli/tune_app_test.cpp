@@ -9,9 +9,13 @@
 
 #include "app/cli.hpp"
 #include "game/tests/race_game.hpp"
+#include "tests/cli/app_test_util.hpp"
 
 namespace carroccio::app {
 namespace {
+
+using cli_testing::CliResult;
+using cli_testing::run_cli;
 
 class CoinGame final : public game::Game, public std::enable_shared_from_this<CoinGame> {
  public:
@@ -91,23 +95,13 @@ class CoinRuleset final : public game::Ruleset {
   game::RulesetInfo info_;
 };
 
-struct CliResult {
-  int code;
-  std::string out, err;
-};
-
 class Tune : public ::testing::Test {
  protected:
   Tune() {
     registry_ = tests::make_race_registry();
     registry_.add(std::make_unique<CoinRuleset>());
   }
-  CliResult cli(std::vector<std::string> args) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    const int code = run(args, registry_, in, out, err);
-    return {code, out.str(), err.str()};
-  }
+  CliResult cli(std::vector<std::string> args) { return run_cli(registry_, std::move(args)); }
   game::Registry registry_;
 };
 
