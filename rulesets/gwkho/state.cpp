@@ -95,10 +95,9 @@ std::unique_ptr<game::State> GwkhoState::clone() const {
   return std::make_unique<GwkhoState>(*this);
 }
 
-std::string GwkhoState::name(int e) const {
-  const ElementDef& d = gw_->element(e);
-  return fmt::format("{} {} ({})", d.id, troop_text(d.troop), d.name);
-}
+// An element in the log as the board and the decisions name it ("Rhineland knights #1 (Hc(o))"),
+// not by its file id (issue 20, point 3).
+std::string GwkhoState::name(int e) const { return gw_->troop_label(e); }
 
 // ---------------------------------------------------------------------------------------------
 // The sequence

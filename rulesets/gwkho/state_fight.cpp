@@ -807,8 +807,8 @@ void GwkhoState::apply_fight(game::Action a) {
         emit(core::attack_event(
             "combat",
             fmt::format("{} {} ({}) against {} {} ({}): {} {}, {} {}", name(x), o.graded_a, da,
-                        name(y), o.graded_b, db, gw_->element(x).id, result_id(o.a),
-                        gw_->element(y).id, result_id(o.b)),
+                        name(y), o.graded_b, db, gw_->short_label(x), result_id(o.a),
+                        gw_->short_label(y), result_id(o.b)),
             "gwkho CC-14", {gw_->element(side_of(x) == active_ ? x : y).id},
             {gw_->element(side_of(x) == active_ ? y : x).id}));
       // [CC-5] A phalanx that fought LI or HI and did not push them back (both stayed) has

@@ -830,7 +830,11 @@ TEST(Gwkho_View, ACloseCombatEventNamesAttackerAndTarget) {
   ASSERT_NE(fight, nullptr);
   EXPECT_EQ(fight->data["attackers"], nlohmann::json::array({"red.0.0.1"}));
   EXPECT_EQ(fight->data["targets"], nlohmann::json::array({"blue.1.2.0"}));
-  EXPECT_EQ(fight->text.rfind("red.0.0.1 ", 0), 0U) << fight->text;  // the text as before
+  // The text names the elements as the board and the decisions do, never by file id.
+  EXPECT_EQ(fight->text.rfind(g->troop_label(e) + " ", 0), 0U) << fight->text;
+  EXPECT_NE(fight->text.find(g->troop_label(t)), std::string::npos) << fight->text;
+  EXPECT_EQ(fight->text.find("red.0.0.1"), std::string::npos) << fight->text;
+  EXPECT_EQ(fight->text.find("blue.1.2.0"), std::string::npos) << fight->text;
   // Negative: an event that is no attack names no pieces.
   for (const auto& ev : log.events()) {
     if (ev.kind != "combat") {
