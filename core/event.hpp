@@ -11,9 +11,9 @@
 namespace carroccio::core {
 
 struct Event {
-  std::string kind;   // short machine tag: "roll", "move", "combat", "rout", "victory", ...
-  std::string text;   // one sentence for a person
-  std::string rule;   // the clause behind it, e.g. "bma 5.3 R" (empty if none)
+  std::string kind;  // short machine tag: "roll", "move", "combat", "rout", "victory", ...
+  std::string text;  // one sentence for a person
+  std::string rule;  // the clause behind it, e.g. "bma 5.3 R" (empty if none)
   nlohmann::json data = nlohmann::json::object();  // detail (dice, values; event_pieces.hpp)
 };
 
