@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Api } from '../src/api';
-import { diceText } from '../src/shell/game';
+import { diceShort, diceText } from '../src/shell/game';
 import { canDelete, seedToSend } from '../src/shell/lobby';
 import { gameHash, parseRoute } from '../src/shell/route';
 import { looksLikeToken, MAX_TOKENS, SeatBook, seatLink, type KeyValueStore } from '../src/shell/seats';
@@ -88,6 +88,10 @@ describe('the lobby and the seats', () => {
     expect(diceText({ draw: 'committed', commitment: 'ab'.repeat(32), secret: null })).toContain('secret, committed to');
     expect(diceText({ draw: 'committed', commitment: 'ab'.repeat(32), secret: 'cd'.repeat(32) })).toContain('carroccio replay');
     expect(diceText({ draw: 'indexed', seed: 7 })).toContain('public seed 7');
+    // The title's line says it in a few words; the sentence is its tooltip.
+    expect(diceShort({ draw: 'indexed', seed: 7 })).toBe('Dice: public seed 7');
+    expect(diceShort({ draw: 'committed', commitment: 'ab'.repeat(32), secret: null })).toBe('Dice: secret, committed');
+    expect(diceShort({ draw: 'committed', commitment: 'ab'.repeat(32), secret: 'cd'.repeat(32) })).toBe('Dice: secret, now revealed');
   });
 });
 

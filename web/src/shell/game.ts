@@ -198,13 +198,15 @@ export class GameScreen {
       this.titleEl,
       h('div', { class: 'scenario-title' }, String(scenario.title ?? `${view.ruleset}/${view.scenario}`)),
       h('div', { class: 'muted small' }, players, view.options ? ` · rules: ${view.options}` : ''),
-      h('div', { class: 'muted small', 'data-testid': 'dice-line' }, diceText(view.dice)),
+      // The rules reference and the seat links on one line: the panel's height goes to the
+      // decisions and the odds.
       h(
         'div',
-        { class: 'small' },
+        { class: 'small title-links' },
         h('a', { href: rulesHash(view.ruleset), target: '_blank', rel: 'noopener', 'data-testid': 'rules-link', title: 'Every clause in our words, the rulings we took and the legend of the codes (opens beside the game)' }, '§ Rules reference'),
+        view.dice ? h('span', { class: 'muted', 'data-testid': 'dice-line', title: diceText(view.dice) }, diceShort(view.dice)) : null,
+        this.seatLinks(view),
       ),
-      this.seatLinks(view),
     );
     document.title = `Carroccio · ${String(scenario.title ?? view.scenario)}`;
     // The rules reference: the log's and the odds panel's citations become links, codes get
@@ -604,6 +606,15 @@ export class GameScreen {
     }
     this.decisions.render(legal, { enabled: mine && !this.posting, message: msg, canUndo: mine && !v.terminal });
     this.decisions.el.classList.toggle('waiting', !mine);
+    // A position where a decision's odds may be weighed: the side panel gives the odds the room
+    // the log had (the log keeps its latest lines), so that every result and modifier is read
+    // before the dice roll, whatever the decision pointed at (the layout does not follow the
+    // pointer, so the buttons never move under it).
+    const weighing = legal.some(hasOdds);
+    if (this.el.classList.contains('weighing') !== weighing) {
+      this.el.classList.toggle('weighing', weighing);
+      this.log.followEnd(); // the log's latest lines stay in view as it shrinks or grows
+    }
     if (v.terminal) {
       const appearing = this.replay.el.hidden;
       this.replay.el.hidden = false;
@@ -840,6 +851,12 @@ export function diceText(dice: Dice | undefined): string {
       : `Dice: secret, committed to as ${c}…; the secret is revealed when the battle ends.`;
   }
   return `Dice: public seed ${dice.seed ?? '?'} (anyone can work out every roll).`;
+}
+
+/** The dice in a few words, on the title's line (`diceText`, the whole sentence, is its tooltip). */
+export function diceShort(dice: Dice): string {
+  if (dice.draw === 'committed') return dice.secret ? 'Dice: secret, now revealed' : 'Dice: secret, committed';
+  return `Dice: public seed ${dice.seed ?? '?'}`;
 }
 
 /** What the board lets the player do now, in one line. */

@@ -34,6 +34,8 @@ export function pct(p: number): string {
   return `${(p * 100).toFixed(p < 0.1 ? 1 : 0)}%`;
 }
 
+const EXACT = 'Exact: every chit value, check and die face enumerated.';
+
 export class OddsPanel {
   readonly el: HTMLElement;
   private body: HTMLElement;
@@ -49,12 +51,14 @@ export class OddsPanel {
 
   hint(text: string): void {
     this.title.textContent = 'Odds';
+    this.title.title = '';
     replace(this.body, h('p', { class: 'muted small' }, text));
     this.el.classList.add('idle');
   }
 
   loading(a: Action): void {
     replace(this.title, 'Odds ', h('span', { class: 'odds-what' }, a.name));
+    this.title.title = a.name;
     this.el.classList.remove('idle');
     this.body.classList.add('stale');
   }
@@ -63,7 +67,9 @@ export class OddsPanel {
     this.body.classList.remove('stale');
     this.el.classList.remove('idle');
     const now = a.rolls === true;
+    // The decision on one line (its button is marked; the whole name is the title's tooltip).
     replace(this.title, now ? 'Odds if you ' : 'Odds ', h('span', { class: 'odds-what' }, now ? `${a.name} now` : `with: ${a.name}`));
+    this.title.title = a.name;
     if (!odds) {
       replace(this.body, h('p', { class: 'muted small' }, 'No odds for this decision.'));
       return;
@@ -78,6 +84,7 @@ export class OddsPanel {
             { class: 'odds-line', 'data-testid': 'odds-roll' },
             odds.roll ? h('span', { class: 'label' }, `Roll ${odds.roll}`) : null,
             odds.commits === true ? h('span', { class: 'odds-commits', title: 'Taking it rolls the dice at once: it cannot be taken back.' }, ' rolls at once') : null,
+            odds.roll && odds.exact ? h('span', { class: 'odds-exact muted small', title: EXACT }, 'exact') : null,
             odds.roll && results.length && odds.column === undefined ? h('span', { class: 'odds-fav' }, `${pct(favourable(odds))} favourable`) : null,
             odds.note ? h('div', { class: 'small muted' }, odds.note, odds.rule ? ' ' : null, odds.rule ? citation(odds.rule, this.rules) : null) : null,
           )
@@ -130,7 +137,8 @@ export class OddsPanel {
             h('ul', { class: 'mods' }, odds.modifiers.map((m) => h('li', { class: 'small' }, m.what, ' ', m.rule ? citation(m.rule, this.rules) : null))),
           )
         : null,
-      odds.exact ? h('div', { class: 'muted small exact' }, 'Exact: every chit value, check and die face enumerated.') : null,
+      // Said once: beside the roll (a tooltip) where there is one, else on a line of its own.
+      odds.exact && !odds.roll ? h('div', { class: 'muted small exact' }, EXACT) : null,
     );
   }
 
