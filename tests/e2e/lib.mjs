@@ -383,6 +383,35 @@ export async function checkOddsRowsFit(page, what) {
   return out.rows;
 }
 
+/**
+ * The whole odds of a pending decision are in view without scrolling (issue 20): every result
+ * row, every check and every modifier with its clause lies inside the odds panel's visible box
+ * (and the window), the panel scrolled to its top. Returns how many lines were measured.
+ */
+export async function checkOddsWhole(page, what) {
+  const out = await page.evaluate(() => {
+    const body = document.querySelector('[data-testid="odds"]');
+    const panel = body?.closest('.odds');
+    if (!body || !panel) return null;
+    const box = panel.getBoundingClientRect();
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    const items = [...body.querySelectorAll('.odds-table tr, .odds-sub .small, .mods li')];
+    const hidden = items
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.height > 0 && (r.top < top - 1 || r.bottom > bottom + 1);
+      })
+      .map((e) => (e.textContent || '').trim());
+    return { n: items.length, mods: body.querySelectorAll('.mods li').length, hidden, scrolled: panel.scrollTop, height: Math.round(bottom - top) };
+  });
+  if (!out) fail(`${what}: there is no odds panel.`);
+  if (out.n === 0) fail(`${what}: the odds panel shows no results.`);
+  if (out.scrolled > 1) fail(`${what}: the odds panel opened scrolled down by ${out.scrolled} px.`);
+  if (out.hidden.length) fail(`${what}: ${out.hidden.length} of the odds panel's ${out.n} lines are out of its ${out.height} px view, e.g. "${out.hidden[0]}".`);
+  return out;
+}
+
 /** The replay's turn and phase lists as shown: the selected option's text of each. */
 export async function replayLists(page) {
   return page.evaluate(() => {

@@ -13,13 +13,17 @@
 // hex's number is 11 px or more. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
 // agent): the person plays the first decision offered until a shot is on offer, points at it,
 // and the odds panel shows the dice, the results with their probabilities and the modifiers
-// with their clauses before anything is rolled, each result on one line. Saves screen-small.png (1366x768),
+// with their clauses before anything is rolled, each result on one line and the whole table in
+// view (no line of it out of the panel) at 1366x768 and 1920x1080. Then an ohw/s1 game against
+// the heuristic agent: the knights go forward until a fight is on offer, whose odds (dice,
+// results, every modifier with its ohw clause) are shown whole before it is taken, at 1366x768,
+// 1920x1080 and on an upright tablet. Saves screen-small.png (1366x768),
 // screen-large.png (1920x1080), screen-folded.png, screen-tablet.png, screen-bma*.png and
-// screen-odds.png beside SCREENSHOT_PATH
+// screen-odds*.png beside SCREENSHOT_PATH
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkOddsRowsFit, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsRowsFit, checkOddsWhole, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_CLICKS = 300; // decisions the garrison may take before a shot is on offer
@@ -93,6 +97,63 @@ async function checkShare(page, viewport, what, minShare = { width: 0.7, area: 0
   if (s.width < minShare.width || s.area < minShare.area)
     fail(`at ${viewport.width}x${viewport.height} the board has only ${(100 * s.width).toFixed(0)}% of the width and ${(100 * s.area).toFixed(0)}% of the area.`);
   return s;
+}
+
+const MAX_OHW_DECISIONS = 150; // decisions the Imperial knights may take before a fight is on offer
+
+/**
+ * ohw/s1 against the heuristic agent: the person sends the knights forward (each unit picked in
+ * turn, its last move offered) until a decision with odds is on offer (a charge or a fight); the
+ * odds panel shows it before anything is rolled, its dice, results and modifiers with their ohw
+ * clauses, the whole table in view at 1366x768, at 1920x1080 and upright on a tablet.
+ */
+async function ohwOdds(page, dir) {
+  const id = await lobbyCreate(page, harness.base, 'ohw', 's1', { blue: 'human', red: 'heuristic' }, 3);
+  await page.waitForSelector('[data-testid="board"] g.tunit');
+  const tokens = await seatTokens(page, id);
+  const view = () => harness.getJson(`/api/games/${encodeURIComponent(id)}?as=blue`, tokens);
+  let target = null;
+  let v = null;
+  for (let n = 0; n < MAX_OHW_DECISIONS && !target; n++) {
+    for (let i = 0; i < 600; i++) {
+      v = await view();
+      if (v.terminal || (v.waiting_for === 'human' && (v.legal || []).length)) break;
+      await sleep(100);
+    }
+    if (v.terminal) fail('the ohw game ended before the Imperial side was offered a decision with odds.');
+    const legal = v.legal || [];
+    target = legal.find((a) => a.odds) || null;
+    if (target) break;
+    const picks = legal.filter((a) => a.kind === 'select-unit');
+    const moves = legal.filter((a) => a.kind !== 'select-unit' && !/^end|pass|hold/.test(a.kind || ''));
+    const pick = moves.length ? moves[moves.length - 1] : picks.length ? picks[n % picks.length] : legal[0];
+    await page.waitForSelector(`[data-testid="decisions"] [data-testid="action-${pick.id}"]:not([disabled])`, { state: 'attached' });
+    await clickDecision(page, { testid: `action-${pick.id}`, kind: pick.kind, name: pick.name, folded: true });
+  }
+  if (!target) fail(`no ohw decision with odds was offered in ${MAX_OHW_DECISIONS} decisions.`);
+  log(`ohw: "${target.name}" has odds`);
+  await page.waitForSelector(`[data-testid="decisions"] [data-testid="action-${target.id}"]:not([disabled])`);
+  await page.hover(`[data-testid="decisions"] [data-testid="action-${target.id}"]`);
+  await page.waitForSelector('[data-testid="odds"]:not(.stale) .odds-table tr.odds-row', { timeout: 20_000 });
+  const roll = (await page.textContent('[data-testid="odds-roll"]')) || '';
+  if (!/d6/i.test(roll)) fail(`the odds of "${target.name}" show "${roll}" instead of the dice it rolls.`);
+  const mods = await page.$$eval('[data-testid="odds"] .mods li', (lis) => lis.map((l) => l.textContent || ''));
+  if (!mods.length || !mods.every((m) => /ohw [\w.-]+/.test(m))) fail(`the odds of "${target.name}" list modifiers (${mods.join(' | ')}) not each with its ohw clause.`);
+  const after = await view();
+  if (after.history_length !== v.history_length) fail('showing the odds of an ohw decision changed the game.');
+  await checkOddsRowsFit(page, `the odds of "${target.name}" at 1366x768`);
+  const whole = await checkOddsWhole(page, `the odds of "${target.name}" at 1366x768`);
+  log(`ohw odds at 1366x768: ${roll.trim()}; all ${whole.n} lines (${whole.mods} modifiers) in the panel's ${whole.height} px`);
+  await screenshotAt(page, path.join(dir, 'screen-odds-ohw.png'));
+  for (const vp of [LARGE, TABLETS[1]]) {
+    await page.setViewportSize(vp);
+    await sleep(400);
+    await page.hover(`[data-testid="decisions"] [data-testid="action-${target.id}"]`);
+    await page.waitForSelector('[data-testid="odds"]:not(.stale) .odds-table tr.odds-row');
+    await checkOddsWhole(page, `the odds of "${target.name}" at ${vp.width}x${vp.height}`);
+    await screenshotAt(page, path.join(dir, `screen-odds-ohw-${vp.width}x${vp.height}.png`));
+  }
+  await page.setViewportSize(SMALL);
 }
 
 async function run() {
@@ -182,14 +243,27 @@ async function run() {
   const mods = await page.$$eval('[data-testid="odds"] .mods li', (lis) => lis.map((l) => l.textContent || ''));
   if (!mods.some((m) => /fastplay 5\.2/.test(m))) fail(`the odds panel's modifiers (${mods.join(' | ')}) do not cite fastplay 5.2.`);
   log(`odds shown before the shot: ${roll.trim()}; ${rows.length} results; ${mods.length} modifiers`);
-  // Each result on one line at 1366x768 (issue 20).
+  // Each result on one line at 1366x768 (issue 20), and the whole table in view: every result,
+  // check and modifier with its clause, no scrolling.
   await checkOddsRowsFit(page, 'the odds of a fastplay shot at 1366x768');
+  const whole = await checkOddsWhole(page, 'the odds of a fastplay shot at 1366x768');
+  log(`fastplay odds at 1366x768: all ${whole.n} lines (${whole.mods} modifiers) in the panel's ${whole.height} px`);
   const standPx = await labelPx(page);
   if (await page.$('[data-testid="board"] .stand-pick-number')) log(`fastplay: the smallest label or stand number is ${standPx.toFixed(1)} px`);
   if (standPx < 11) fail(`the smallest fastplay label or stand number is ${standPx.toFixed(1)} px, under 11.`);
   await screenshotAt(page, path.join(dir, 'screen-odds.png'));
+  await page.setViewportSize(LARGE);
+  await sleep(400);
+  await page.hover(`[data-testid="decisions"] [data-testid="${shotButton.testid}"]`);
+  await page.waitForSelector('[data-testid="odds"]:not(.stale) .odds-table tr.odds-row');
+  await checkOddsWhole(page, 'the odds of a fastplay shot at 1920x1080');
+  await screenshotAt(page, path.join(dir, 'screen-odds-large.png'));
+  await page.setViewportSize(SMALL);
+  await sleep(300);
+
+  await ohwOdds(page, dir);
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
-  log('passed: the board has most of the window at both sizes, the panel folds, the odds of a fastplay shot are shown before it is taken');
+  log('passed: the board has most of the window at both sizes, the panel folds, the whole odds of a fastplay shot and an ohw fight are shown before they are taken');
 }
 
 harness.main(run);

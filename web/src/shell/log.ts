@@ -50,7 +50,14 @@ export class EventLogPanel {
     // A drawer: its title folds the list away, leaving the decisions more room.
     const title = h('h3', { class: 'log-title', title: 'Fold or unfold the event log', 'data-testid': 'log-toggle' }, 'Event log ', this.count);
     this.el = h('section', { class: 'panel log' }, title, this.list);
-    title.addEventListener('click', () => this.el.classList.toggle('folded'));
+    // Folded or not as the player sees it: a list the layout hides (the odds being weighed,
+    // .weighing in styles.css) is unfolded by the click and stays so ('unfolded').
+    title.addEventListener('click', () => {
+      const open = getComputedStyle(this.list).display !== 'none';
+      this.el.classList.toggle('folded', open);
+      this.el.classList.toggle('unfolded', !open);
+      if (!open) this.followEnd();
+    });
   }
 
   /** The ruleset's rules reference: citations become links, codes get their legend. */
