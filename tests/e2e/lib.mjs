@@ -408,6 +408,7 @@ export async function checkOddsWhole(page, what) {
   if (!out) fail(`${what}: there is no odds panel.`);
   if (out.n === 0) fail(`${what}: the odds panel shows no results.`);
   if (out.scrolled > 1) fail(`${what}: the odds panel opened scrolled down by ${out.scrolled} px.`);
+  if (out.hidden.length && process.env.DBG) await page.screenshot({ path: process.env.DBG });
   if (out.hidden.length) fail(`${what}: ${out.hidden.length} of the odds panel's ${out.n} lines are out of its ${out.height} px view, e.g. "${out.hidden[0]}".`);
   return out;
 }

@@ -50,10 +50,11 @@ export class EventLogPanel {
     // A drawer: its title folds the list away, leaving the decisions more room.
     const title = h('h3', { class: 'log-title', title: 'Fold or unfold the event log', 'data-testid': 'log-toggle' }, 'Event log ', this.count);
     this.el = h('section', { class: 'panel log' }, title, this.list);
-    // Folded or not as the player sees it: a list the layout hides (the odds being weighed,
-    // .weighing in styles.css) is unfolded by the click and stays so ('unfolded').
+    // Folded or not as the player sees it: a list the layout cuts to its latest entry (the odds
+    // being weighed, .weighing in styles.css) is unfolded by the click and stays so ('unfolded').
     title.addEventListener('click', () => {
-      const open = getComputedStyle(this.list).display !== 'none';
+      const cut = [...this.list.children].some((li) => getComputedStyle(li).display === 'none');
+      const open = getComputedStyle(this.list).display !== 'none' && !cut;
       this.el.classList.toggle('folded', open);
       this.el.classList.toggle('unfolded', !open);
       if (!open) this.followEnd();
