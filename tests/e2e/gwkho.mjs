@@ -17,7 +17,8 @@
 //    knight dragged with no click before moves too (gwkho-drag.png, gwkho-refused.png);
 //  - the odds panel shows a gwkho combat's (or shot's) exact results with their probabilities and
 //    every factor with its clause, before it is committed, each result on one line at 1366x768
-//    and at 1920x1080, the elements named once in the table's head (gwkho-odds.png,
+//    and at 1920x1080, the elements named once in the table's head, the whole table (every
+//    result and factor) in view without scrolling (gwkho-odds.png,
 //    gwkho-odds-1920.png);
 //  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png),
 //    the replay's turn and phase lists showing its last turn and phase at once, once the timeline
@@ -26,7 +27,7 @@
 // on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkDecisionsFit, checkOddsRowsFit, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { checkDecisionsFit, checkOddsRowsFit, checkOddsWhole, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const [binaryArg, distArg, shotArg] = args.filter((a) => !a.startsWith('--'));
@@ -346,6 +347,9 @@ async function run() {
   const heads = await page.$$eval('[data-testid="odds"] .odds-table th.head', (ths) => ths.map((t) => (t.textContent || '').trim()));
   if (heads.length < 2) fail(`the odds table of "${oddsAction.name}" names no element in its head (${heads.join(' | ')}).`);
   log(`odds at 1366x768: ${fitRows.length} result rows on one line each, heads ${heads.join(' | ')}`);
+  // The whole table in view: every result and every factor with its clause, no scrolling.
+  const whole = await checkOddsWhole(page, `the odds of "${oddsAction.name}" at 1366x768`);
+  log(`odds at 1366x768: all ${whole.n} lines (${whole.mods} factors) in the panel's ${whole.height} px`);
   const after = await view(id, 'imperial', tokens);
   if (after.history_length !== v.history_length) fail('showing the odds changed the game.');
   log(`odds of "${oddsAction.name}" before it is committed: ${rows.length} results, ${mods.length} factors`);
@@ -361,6 +365,7 @@ async function run() {
     fail(`at 1920x1080 the odds panel showed no results for "${oddsAction.name}" within 30 seconds.`);
   }
   await checkOddsRowsFit(page, `the odds of "${oddsAction.name}" at 1920x1080`);
+  await checkOddsWhole(page, `the odds of "${oddsAction.name}" at 1920x1080`);
   await screenshotAt(page, path.join(dir, 'gwkho-odds-1920.png'));
   await page.setViewportSize(SMALL);
   await sleep(200);

@@ -16,7 +16,7 @@
 // The server is always stopped. playwright-core is resolved from web/node_modules.
 
 import path from 'node:path';
-import { checkOddsRowsFit, fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsRowsFit, checkOddsWhole, fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const SEED = Number(process.env.CARROCCIO_E2E_SEED || 11);
 
@@ -167,7 +167,13 @@ async function run() {
       sawOdds = true;
       log(`odds before resolving: ${odds.replace(/\s+/g, ' ').slice(0, 120)}`);
       // Each result on one line at 1366x768 (issue 20).
-      if (await page.$('[data-testid="odds"] .odds-table tr.odds-row')) await checkOddsRowsFit(page, 'the odds of a bma attack at 1366x768');
+      if (await page.$('[data-testid="odds"] .odds-table tr.odds-row')) {
+        await checkOddsRowsFit(page, 'the odds of a bma attack at 1366x768');
+        // The whole table in view: every result, check, leader at risk and modifier.
+        const whole = await checkOddsWhole(page, 'the odds of a bma attack at 1366x768');
+        log(`bma odds at 1366x768: all ${whole.n} lines (${whole.mods} modifiers) in the panel's ${whole.height} px`);
+        await screenshotAt(page, path.join(path.dirname(shot), 'play-odds.png'));
+      }
       const before = (await getJson(base, `/api/games/${encodeURIComponent(gameId)}/events`)).next;
       await page.click(`[data-testid="${has('resolve')[0].testid}"]`);
       await settle(page);

@@ -97,6 +97,7 @@ export class OddsPanel {
             h('span', { class: 'label' }, 'Column'),
             h('span', { class: 'odds-col', 'data-testid': 'odds-column' }, String(odds.column)),
             h('span', { class: 'odds-drm' }, `die ${odds.drm !== undefined && odds.drm >= 0 ? '+' : ''}${odds.drm ?? 0}`),
+            odds.exact ? h('span', { class: 'odds-exact muted small', title: EXACT }, 'exact') : null,
             results.length ? h('span', { class: 'odds-fav' }, `${pct(favourable(odds))} favourable`) : null,
           )
         : null,
@@ -127,7 +128,7 @@ export class OddsPanel {
           )
         : null,
       odds.undrawn_chits && odds.undrawn_chits.length
-        ? h('div', { class: 'odds-sub small muted' }, `Combat chits still to draw: ${odds.undrawn_chits.map(unitName).join(', ')} (every value counted).`)
+        ? h('div', { class: 'odds-sub small muted' }, `Chits to draw: ${odds.undrawn_chits.map(unitName).join(', ')} (every value counted).`)
         : null,
       odds.modifiers && odds.modifiers.length
         ? h(
@@ -137,8 +138,8 @@ export class OddsPanel {
             h('ul', { class: 'mods' }, odds.modifiers.map((m) => h('li', { class: 'small' }, m.what, ' ', m.rule ? citation(m.rule, this.rules) : null))),
           )
         : null,
-      // Said once: beside the roll (a tooltip) where there is one, else on a line of its own.
-      odds.exact && !odds.roll ? h('div', { class: 'muted small exact' }, EXACT) : null,
+      // Said once: beside the roll or the column (a tooltip) where there is one, else on a line.
+      odds.exact && !odds.roll && odds.column === undefined ? h('div', { class: 'muted small exact' }, EXACT) : null,
     );
   }
 

@@ -107,7 +107,7 @@ export class StatusPanel {
                   )
                 : h('span', { class: 'muted' }, '—'),
             ),
-            cup !== null ? h('span', { class: 'label' }, 'In the cup') : null,
+            cup !== null ? h('span', { class: 'label cup-label' }, 'In the cup') : null,
             cup !== null
               ? h(
                   'div',
@@ -116,8 +116,8 @@ export class StatusPanel {
                   h('span', { class: 'cup-pips' }, Array.from({ length: Math.min(cup, 30) }, () => h('i', {}))),
                 )
               : null,
-            active ? h('span', { class: 'label' }, 'Active') : null,
-            active ? h('div', { class: 'active-slot' }, leaderName(active)) : null,
+            active ? h('span', { class: `label active-label${draw && draw.leader === active ? ' same' : ''}` }, 'Active') : null,
+            active ? h('div', { class: `active-slot${draw && draw.leader === active ? ' same' : ''}` }, leaderName(active)) : null,
           )
         : null,
       sides.some((s) => typeof s.rout_level === 'number')
