@@ -11,7 +11,7 @@
 //    decisions sent through the API (always the move that ends nearest the enemy) until picking a
 //    unit would roll its morale check to leave an enemy zone. On the board that unit's button is
 //    marked as rolling; clicking the unit on the map takes nothing yet but says that it rolls and
-//    shows the odds of the check; "Roll it" then rolls (rolls.png).
+//    shows the odds of the check, whole in the panel at 1366x768; "Roll it" then rolls (rolls.png).
 // 3. A bma/legnano game of two random agents, played to its end by the server: at the end the
 //    replay's turn and phase lists show the last turn and phase (at once, and once the timeline is
 //    read, and one decision back); the replay jumps to turn 3 (the label and the board say turn 3), then to a phase of it, and the speed can be
@@ -20,7 +20,7 @@
 // failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkReplayListsAtEnd, fail, Harness, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsWhole, checkReplayListsAtEnd, fail, Harness, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const log = (msg) => say('e2e_rules', msg);
@@ -168,6 +168,9 @@ async function rolledDecisionMarked(page, dir) {
   const now = (await harness.getJson(`/api/games/${encodeURIComponent(id)}`, tokens)).history_length;
   if (now !== before) fail(`the click on ${found.unit} rolled at once (decision ${before} -> ${now}).`);
   log(`marked before it is taken: ${roll.trim()}; ${results.length} results`);
+  // What the check risks, read whole at 1366x768: its note, both results and the modifier.
+  const whole = await checkOddsWhole(page, `the odds of the check "${found.name}" at 1366x768`);
+  log(`its odds at 1366x768: all ${whole.n} lines (${whole.mods} modifiers) in the panel's ${whole.height} px`);
   await screenshotAt(page, path.join(dir, 'rolls.png'));
   await page.click('[data-testid="roll-confirm-go"]');
   for (let i = 0; i < 100; i++) {
