@@ -4,7 +4,8 @@
 //   node tests/e2e/screen.mjs CARROCCIO_BINARY WEB_DIST_DIR [SCREENSHOT_PATH]
 //
 // Through the UI only: an ohw/s1 game at 1366x768 and at 1920x1080 gives the board most of the
-// window (at least 70% of the width and 60% of the area) with every unit's labels at least 11 px
+// window (at least 70% of the width and 60% of the area), its tools beside it and never over it,
+// with every unit's labels at least 11 px
 // tall in the default view, and folding the side panel gives it the whole width; on tablet-sized
 // windows (1024x768, and 768x1024 with the panel below the board) the board keeps most of the
 // width and half the window. A bma/legnano game opens with every counter's text (rating,
@@ -87,9 +88,24 @@ async function actionInView(page) {
   });
 }
 
+/** The map's tools (zoom, fit, fold) lie beside the board, never over it (issue 20, point 7). */
+async function toolsBeside(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    const over = [];
+    for (const t of document.querySelectorAll('.map-tools .tool')) {
+      const r = t.getBoundingClientRect();
+      if (r.width > 0 && r.left < b.right - 0.5 && r.right > b.left + 0.5 && r.top < b.bottom - 0.5 && r.bottom > b.top + 0.5) over.push(t.getAttribute('title') || t.textContent);
+    }
+    return over;
+  });
+}
+
 async function checkShare(page, viewport, what, minShare = { width: 0.7, area: 0.6 }) {
   await page.setViewportSize(viewport);
   await sleep(400);
+  const over = await toolsBeside(page);
+  if (over.length) fail(`at ${viewport.width}x${viewport.height} the map tool "${over[0]}" covers the ${what} board.`);
   const s = await boardShare(page);
   const px = await labelPx(page);
   log(`${what} ${viewport.width}x${viewport.height}: the board has ${(100 * s.width).toFixed(0)}% of the width, ${(100 * s.area).toFixed(0)}% of the area; the smallest unit label is ${px.toFixed(1)} px`);
