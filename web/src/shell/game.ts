@@ -120,6 +120,8 @@ export class GameScreen {
       this.inspector,
       this.rollBar,
       this.endLayer,
+      // Messages show over the board's foot, never over the side panel's controls.
+      this.toast,
     );
     this.replay.el.hidden = true;
     this.el = h(
@@ -134,7 +136,6 @@ export class GameScreen {
         h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.turnEl, this.decisions.el, this.odds.el),
         h('div', { class: 'col-right' }, this.log.el, this.replay.el),
       ),
-      this.toast,
     );
   }
 
