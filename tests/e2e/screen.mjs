@@ -15,7 +15,8 @@
 // agent): the person plays the first decision offered until a shot is on offer, points at it,
 // and the odds panel shows the dice, the results with their probabilities and the modifiers
 // with their clauses before anything is rolled, each result on one line and the whole table in
-// view (no line of it out of the panel) at 1366x768 and 1920x1080. Then an ohw/s1 game against
+// view (no line of it out of the panel) at 1366x768 and 1920x1080, the log meanwhile down to its
+// latest entry and unfolded or folded by a click on its title. Then an ohw/s1 game against
 // the heuristic agent: the knights go forward until a fight is on offer, whose odds (dice,
 // results, every modifier with its ohw clause) are shown whole before it is taken, at 1366x768,
 // 1920x1080 and on an upright tablet. Saves screen-small.png (1366x768),
@@ -268,6 +269,22 @@ async function run() {
   if (await page.$('[data-testid="board"] .stand-pick-number')) log(`fastplay: the smallest label or stand number is ${standPx.toFixed(1)} px`);
   if (standPx < 11) fail(`the smallest fastplay label or stand number is ${standPx.toFixed(1)} px, under 11.`);
   await screenshotAt(page, path.join(dir, 'screen-odds.png'));
+  // While the odds are weighed the log shows its latest entry only; a click on its title unfolds
+  // it whole, another folds it again.
+  const logShown = () => page.$$eval('[data-testid="event-log"] > li', (lis) => lis.filter((li) => li.getBoundingClientRect().height > 0).length);
+  const logAll = await page.$$eval('[data-testid="event-log"] > li', (lis) => lis.length);
+  if (logAll > 1) {
+    if ((await logShown()) !== 1) fail(`while a shot is weighed the log shows ${await logShown()} of its ${logAll} entries, not its latest one.`);
+    await page.click('[data-testid="log-toggle"]');
+    await sleep(200);
+    if ((await logShown()) < 2) fail('a click on the log title did not unfold the log while a shot was weighed.');
+    await page.click('[data-testid="log-toggle"]');
+    await sleep(200);
+    if ((await logShown()) !== 0) fail('a second click on the log title did not fold the log.');
+    await page.click('[data-testid="log-toggle"]');
+    await sleep(200);
+    log(`the log shows its latest entry of ${logAll} while the shot is weighed, unfolds and folds on its title`);
+  }
   await page.setViewportSize(LARGE);
   await sleep(400);
   await page.hover(`[data-testid="decisions"] [data-testid="${shotButton.testid}"]`);
