@@ -4,6 +4,7 @@
 // rulings are in docs/rulings/fastplay.md.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 
@@ -88,6 +89,7 @@ struct MadeGeo {
   FastplayState::UnitGeo geo;
 
   std::uint64_t scope = 0;  // the GeoScope it was last checked in, 0 when none
+  std::uint64_t stamp = 0;  // the geo_stamp() of the state it was last checked with, 0 when none
 
   bool made_from(const UnitState& us, geo::Point c, geo::Angle h, bool is_lone) const {
     if (!valid || centre != c || heading != h || lone != is_lone || count != us.stands.size())
@@ -106,7 +108,13 @@ thread_local const FastplayState* scope_state = nullptr;
 thread_local std::uint64_t scope_id = 0;
 thread_local std::uint64_t scopes_made = 0;
 
+std::atomic<std::uint64_t> stamps_given{0};
+
 }  // namespace
+
+std::uint64_t FastplayState::fresh_stamp() {
+  return stamps_given.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 FastplayState::GeoScope::GeoScope(const FastplayState& s) {
   if (scope_state) return;  // inside another: that one stands
@@ -132,6 +140,7 @@ FastplayState::GeoScope::~GeoScope() {
   const UnitState& us = s.unit(u);
   const bool lone = s.fp().unit(u).lone_commander;
   m.scope = scope;
+  m.stamp = s.geo_stamp();
   if (m.made_from(us, centre, heading, lone)) return m.geo;
   m.valid = us.stands.size() <= m.from.size();  // else made again each time
   m.centre = centre;
@@ -158,9 +167,10 @@ FastplayState::GeoScope::~GeoScope() {
 
 static inline const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m, int u,
                                                      geo::Point centre, geo::Angle heading) {
-  // Checked already in this scope, whose state does not change: only the place may differ.
-  if (scope_state == &s && m.scope == scope_id && m.valid && m.centre == centre &&
-      m.heading == heading)
+  // Checked already in this scope, whose state does not change, or with a state of the same
+  // stamp (the same units): only the place may differ.
+  if (m.valid && m.centre == centre && m.heading == heading &&
+      ((scope_state == &s && m.scope == scope_id) || (m.stamp != 0 && m.stamp == s.geo_stamp())))
     return m.geo;
   return check_geo(s, m, u, centre, heading);
 }
@@ -172,6 +182,7 @@ thread_local std::array<MadeGeo, kMaxUnits> made_here;  // unit_geo()
 bool made_for_heading(const FastplayState& s, const MadeGeo& m, int u, geo::Angle heading) {
   if (!m.valid || m.heading != heading) return false;
   if (scope_state == &s && m.scope == scope_id) return true;  // checked in this scope already
+  if (m.stamp != 0 && m.stamp == s.geo_stamp()) return true;  // or with the same units
   return m.made_from(s.unit(u), m.centre, heading, s.fp().unit(u).lone_commander);
 }
 
@@ -192,6 +203,7 @@ const FastplayState::UnitGeo& moved_geo(const FastplayState& s, const MadeGeo& f
   to.count = from.count;
   to.from = from.from;
   to.scope = scope_state == &s ? scope_id : 0;
+  to.stamp = s.geo_stamp();  // `from` was checked with s (made_for_heading())
   to.geo.stands.clear();
   to.geo.block.reset();
   for (const FastplayState::StandGeo& g : from.geo.stands) {
@@ -341,26 +353,15 @@ bool FastplayState::engaged(int u) const {
 
 namespace {
 
-// The scenario's rivers (ruling F-7: they stop movement), each with its box: what is apart from
-// the box keeps out of the river.
+// A river of the scenario (ruling F-7: rivers stop movement) and its box: what is apart from the
+// box keeps out of the river (the boxes made once with the game: FastplayGame::river_boxes()).
 struct River {
-  const geo::Polygon* outline = nullptr;
+  const geo::Polygon& outline;
   FastplayState::Box box;
 };
 
-const std::vector<River>& rivers(const Scenario& sc) {
-  thread_local std::vector<River> out;
-  out.clear();
-  for (const auto& t : sc.terrain) {
-    if (t.type != TerrainType::kRiver || t.outline.empty()) continue;
-    River r{&t.outline, {t.outline[0].x, t.outline[0].x, t.outline[0].y, t.outline[0].y}};
-    for (const geo::Point p : t.outline) {
-      r.box.min_x = std::min(r.box.min_x, p.x), r.box.max_x = std::max(r.box.max_x, p.x);
-      r.box.min_y = std::min(r.box.min_y, p.y), r.box.max_y = std::max(r.box.max_y, p.y);
-    }
-    out.push_back(r);
-  }
-  return out;
+River river(const Scenario& sc, const FastplayGame::RiverBox& r) {
+  return {sc.terrain[r.terrain].outline, {r.min_x, r.max_x, r.min_y, r.max_y}};
 }
 
 }  // namespace
@@ -368,11 +369,16 @@ const std::vector<River>& rivers(const Scenario& sc) {
 bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
   const Scenario& sc = fp_->scenario_data();
   const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const StandGeo& p : own.stands)
-    if (!game::table::on_table(p.base, sc.width, sc.height)) return false;
-  for (const River& r : rivers(sc))  // ruling F-7: rivers stop movement
+  // Every stand on the table (game::table::on_table(), the box of each stand within it) exactly
+  // when the box around all of them is.
+  if (own.box.min_x < 0 || own.box.min_y < 0 || own.box.max_x > sc.width ||
+      own.box.max_y > sc.height)
+    return false;
+  for (const auto& rb : fp_->river_boxes()) {  // ruling F-7: rivers stop movement
+    const River r = river(sc, rb);
     for (const StandGeo& p : own.stands)
-      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), *r.outline)) return false;
+      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), r.outline)) return false;
+  }
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
   const TableGeo& table = table_geo(*this);
   for (int v = 0; v < num_units(); ++v) {
@@ -390,11 +396,13 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
                                int ignore) const {
   const Scenario& sc = fp_->scenario_data();
   const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const River& r : rivers(sc))
+  for (const auto& rb : fp_->river_boxes()) {
+    const River r = river(sc, rb);
     for (const StandGeo& p : own.stands)
       if (!moved_box(p.box, v, 0).apart(r.box) &&
-          geo::move_overlaps_polygon(p.core(), v, *r.outline))
+          geo::move_overlaps_polygon(p.core(), v, r.outline))
         return false;
+  }
   // A stand's move stays within the box of its corners at both ends (boxes apart cannot
   // overlap: a quick refusal).
   thread_local std::vector<Box> moved;
@@ -504,6 +512,16 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
   return Pose{from + v, h};
 }
 
+Pose FastplayState::move_pose(int u, int code) const {
+  const UnitState& us = unit(u);
+  if (code == 0) return Pose{us.centre, us.heading};
+  const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
+  // As move_result(), without its tests.
+  const geo::Angle h = us.heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
+  const geo::Point from = turned_in_place(*this, u, h);
+  return Pose{from + geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4), h};
+}
+
 void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) const {
   out.clear();
   // The same tests as move_result() (all must pass, so their order does not change the list):
@@ -561,13 +579,22 @@ bool FastplayState::may_charge(int u) const {
   return !engaged(u);
 }
 
+bool FastplayState::charge_may_reach(int u, int t) const {
+  // charge_result()'s first tests, which do not depend on the side charged.
+  if (side_of(u) == side_of(t) || !alive(t) || !alive(u)) return false;
+  const std::int64_t allowance = move_allowance(fp_->unit(u).type);
+  if (more_than_apart(box_of(block(u)), box_of(block(t)), allowance)) return false;
+  return attackable(t);
+}
+
 std::optional<Pose> FastplayState::charge_result(int u, int t, geo::Side side,
                                                  bool check_reach) const {
-  if (side_of(u) == side_of(t) || !alive(t) || !alive(u) || !attackable(t)) return std::nullopt;
+  if (side_of(u) == side_of(t) || !alive(t) || !alive(u)) return std::nullopt;
   const geo::Base bu = block(u), bt = block(t);
   const std::int64_t allowance = move_allowance(fp_->unit(u).type);
   // A quick refusal: the blocks' boxes are further apart than the charge move.
   if (check_reach && more_than_apart(box_of(bu), box_of(bt), allowance)) return std::nullopt;
+  if (!attackable(t)) return std::nullopt;  // after the quick refusal: it looks at every stand
   // fastplay 6.1: the charger reaches the side it charges: it is wholly beyond that side's line
   // and sees the target in its front arc (ruling F-9).
   if (!geo::wholly_beyond_side(bt, side, bu) || !geo::base_in_front_arc(bu, bt))
@@ -679,10 +706,15 @@ bool FastplayState::may_shoot_at(int u, int t) const {
   for (const StandGeo& a : unit_geo(u).stands) {
     if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
     for (const StandGeo& b : unit_geo(t).stands) {
+      // The boxes further apart than the range first (the cheapest refusal; every test must
+      // pass, so their order does not change the answer).
+      if (more_than_apart(a.box, b.box, range)) continue;
       if (geo::far_apart(a.base.centre(), b.base.centre(), 90 * kCm)) continue;
       if (!geo::base_in_front_arc(a.base, b.base)) continue;  // ruling F-12, as best_shot()
-      if (more_than_apart(a.box, b.box, range) || !geo::distance_sq(a.base, b.base).within(range))
-        continue;
+      // In range: the centres' distance, which the bases' distance is at most, within it (a
+      // quick acceptance), else exactly.
+      const bool near = !geo::far_apart(a.base.centre(), b.base.centre(), range);
+      if (!near && !geo::distance_sq(a.base, b.base).within(range)) continue;
       const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
       if (!line_blocked(*this, line, u, t)) return true;
     }
