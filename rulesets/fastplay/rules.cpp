@@ -35,7 +35,8 @@ FastplayState::Box box_of(const geo::Base& b) {
 
 // The box `b` of some points, made to hold them also after a straight move by v (so all the
 // area their move sweeps), widened by `margin` on every side.
-FastplayState::Box moved_box(FastplayState::Box b, geo::Vec v, std::int64_t margin) {
+[[gnu::always_inline]] inline FastplayState::Box moved_box(FastplayState::Box b, geo::Vec v,
+                                                           std::int64_t margin) {
   return {std::min(b.min_x, b.min_x + v.x) - margin, std::max(b.max_x, b.max_x + v.x) + margin,
           std::min(b.min_y, b.min_y + v.y) - margin, std::max(b.max_y, b.max_y + v.y) + margin};
 }
@@ -771,8 +772,13 @@ std::vector<Touch> touches_of(const FastplayState& s, int u, int i) {
   std::vector<Touch> touches;
   const geo::Base a = s.stand_base(u, i);
   const std::int64_t reach_a = geo::reach(a);
+  const FastplayState::Box box_a = box_of(a);
   for (int v = 0; v < s.num_units(); ++v) {
-    if (s.side_of(v) == s.side_of(u) || !s.attackable(v)) continue;
+    if (s.side_of(v) == s.side_of(u)) continue;
+    // A quick refusal before attackable(), exact: stands in contact have a point of one within
+    // the tolerance of the other (geo::edge_contact()), so their boxes, and the boxes around
+    // them, are no further apart than that (twice it here, to spare the argument).
+    if (more_than_apart(box_a, s.unit_geo(v).box, 2 * kContact) || !s.attackable(v)) continue;
     for (const FastplayState::StandGeo& b : s.unit_geo(v).stands) {
       if (geo::far_apart(a.centre(), b.base.centre(), reach_a + b.reach + kContact)) continue;
       if (auto c = geo::edge_contact(a, b.base, kContact)) touches.push_back({v, b.index, *c});
