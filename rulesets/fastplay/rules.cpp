@@ -550,6 +550,19 @@ namespace {
 
 bool shoots(TroopType t) { return t == TroopType::kArchery || is_war_machine(t); }
 
+}  // namespace
+
+bool FastplayState::beside_line(const geo::Segment& line, const geo::Base& b) {
+  const auto c = b.corners();
+  const int o = geo::orientation(line.a, line.b, c[0]);
+  if (o == 0) return false;
+  for (std::size_t k = 1; k < c.size(); ++k)
+    if (geo::orientation(line.a, line.b, c[k]) != o) return false;
+  return true;
+}
+
+namespace {
+
 // Ruling F-12 (and F-9 for a charge's lane): the line crosses a stand of a unit other than u
 // and t (boxes apart cannot cross: a quick refusal).
 bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
@@ -559,7 +572,9 @@ bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
   for (int w = 0; w < s.num_units(); ++w) {
     if (w == u || w == t || box.apart(table[w].box)) continue;
     for (const FastplayState::StandGeo& k : table[w].stands)
-      if (!box.apart(k.box) && geo::segment_crosses_base_interior(line, k.core())) return true;
+      if (!box.apart(k.box) && !FastplayState::beside_line(line, k.core()) &&
+          geo::segment_crosses_base_interior(line, k.core()))
+        return true;
   }
   return false;
 }

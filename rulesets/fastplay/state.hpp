@@ -265,6 +265,9 @@ class FastplayState final : public game::State {
   };
   std::optional<Shot> best_shot(int u, int t) const;
   bool in_cover(int u) const;  // fastplay 10.2 (ruling F-13): where the unit stands
+  // Every corner of b strictly on one side of the line through the segment: b is then wholly on
+  // that side and the segment meets no point of it (the quick refusal of a line of sight).
+  static bool beside_line(const geo::Segment& line, const geo::Base& b);
   // fastplay 10.2 (ruling F-13): the target is in cover against this shooter: in_cover(t), or
   // the shot's line passes through woods, a village or works.
   bool shot_in_cover(int u, int t) const;

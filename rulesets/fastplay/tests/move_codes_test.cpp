@@ -158,6 +158,33 @@ TEST(FastplayClauses, Clause_Movement_OnTheTableByTheUnitsBoxIsOnTheTableStandBy
   EXPECT_GT(off, 10);  // the sample has places off the table
 }
 
+// A line of sight (ruling F-12) passes a stand by beside_line() before the exact test: a stand
+// it finds wholly on one side of the line is never one the line crosses, on random segments
+// and stands, many of them near, touching or crossed.
+TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
+  core::Rng rng(13);
+  int beside = 0, crossed = 0;
+  const auto coord = [&] { return static_cast<std::int64_t>(rng.uniform(2000)) - 1000; };
+  for (int i = 0; i < 20000; ++i) {
+    const std::int64_t w = 2 * (150 + static_cast<std::int64_t>(rng.uniform(200)));
+    const std::int64_t d = 2 * (60 + static_cast<std::int64_t>(rng.uniform(100)));
+    const geo::Base b(geo::Point{coord() / 4, coord() / 4}, w, d,
+                      geo::Angle::degrees(static_cast<int>(rng.uniform(360))));
+    // Some segments end on a corner or run along a side.
+    geo::Segment line{geo::Point{coord(), coord()}, geo::Point{coord(), coord()}};
+    if (i % 4 == 0) line.a = b.corners()[static_cast<std::size_t>(i / 4 % 4)];
+    if (i % 8 == 1) line = b.side(geo::Side::kLeft);
+    if (line.a == line.b) continue;
+    const bool is_beside = FastplayState::beside_line(line, b);
+    const bool crosses = geo::segment_crosses_base_interior(line, b);
+    ASSERT_FALSE(is_beside && crosses) << i;
+    beside += is_beside ? 1 : 0;
+    crossed += crosses ? 1 : 0;
+  }
+  EXPECT_GT(beside, 1000);  // both answers are common in the sample
+  EXPECT_GT(crossed, 1000);
+}
+
 // The stand geometry the listings keep (per thread, whatever the state: unit_geo()) is made
 // again whenever a unit's place or stands differ: a state left behind in a random game lists
 // the same decisions and has the same stand bases when asked again after the game went on.
