@@ -452,10 +452,27 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
       bool near = false;
       for (const Swept& sw : swept) near = near || !sw.box.apart(e.box);
       if (!near) continue;
+      // How near the unit's stands are to e where they stand: the same for every move tried
+      // from there, so kept with the state's stamp (each slot one unit u, enemy w and stand).
+      struct StartSeen {
+        std::uint64_t stamp = 0;
+        int u = -1, w = -1, j = -1;
+        geo::SquaredDistance d;
+      };
+      thread_local std::array<StartSeen, 256> start_seen;
+      StartSeen& seen =
+          start_seen[(static_cast<std::size_t>(w) * 16 + static_cast<std::size_t>(e.index)) %
+                     start_seen.size()];
       geo::SquaredDistance start_d = limit;
-      for (const StandGeo& b : now.stands)
-        if (!more_than_apart(b.box, e.box, kStandOff))
-          start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
+      if (geo_stamp() != 0 && seen.stamp == geo_stamp() && seen.u == u && seen.w == w &&
+          seen.j == e.index) {
+        start_d = seen.d;
+      } else {
+        for (const StandGeo& b : now.stands)
+          if (!more_than_apart(b.box, e.box, kStandOff))
+            start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
+        if (geo_stamp() != 0) seen = {geo_stamp(), u, w, e.index, start_d};
+      }
       for (Swept& sw : swept) {
         if (sw.box.apart(e.box)) continue;
         if (!sw.area) sw.area = geo::swept_area(sw.start->base, v);

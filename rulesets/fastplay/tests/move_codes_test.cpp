@@ -185,6 +185,41 @@ TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
   EXPECT_GT(crossed, 1000);
 }
 
+// What is kept with a state's stamp (unit_geo(), the stand-off's start distances) gives the
+// same lists as the plain path: a copy whose stamp is forgotten (a test set-up change that
+// changes nothing) lists the same decisions, at every decision of random games.
+TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions) {
+  int compared = 0, moves = 0;
+  for (const char* id : {"meadow", "mill", "ford"}) {
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr) << id;
+    core::Rng rng(17);
+    std::vector<game::Action> legal, plain;
+    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      st->legal_actions(legal);
+      auto copy = st->clone();
+      auto& c = static_cast<FastplayState&>(*copy);
+      c.debug_set_flags(0, c.unit(0).flags);  // forgets the stamp, changes nothing
+      ASSERT_EQ(c.geo_stamp(), 0u);
+      ASSERT_NE(static_cast<const FastplayState&>(*st).geo_stamp(), 0u);
+      copy->legal_actions(plain);
+      ASSERT_EQ(plain, legal) << id << " step " << step;
+      ++compared;
+      const auto& s = static_cast<const FastplayState&>(*st);
+      if (s.phase() == Phase::kMovement && s.selected() >= 0)
+        moves += static_cast<int>(legal.size());
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(moves, 100);  // picked units' move lists among them
+}
+
 // The stand geometry the listings keep (per thread, whatever the state: unit_geo()) is made
 // again whenever a unit's place or stands differ: a state left behind in a random game lists
 // the same decisions and has the same stand bases when asked again after the game went on.
