@@ -688,6 +688,14 @@ bool FastplayState::may_shoot(int u) const {
 }
 
 std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const {
+  // Asked at every die of a volley: the last answer kept with the state's stamp.
+  struct Seen {
+    std::uint64_t stamp = 0;
+    int u = -1, t = -1;
+    std::optional<Shot> shot;
+  };
+  thread_local Seen seen;
+  if (stamp_ != 0 && seen.stamp == stamp_ && seen.u == u && seen.t == t) return seen.shot;
   std::optional<Shot> best;
   for (const StandGeo& a : unit_geo(u).stands) {
     if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
@@ -707,6 +715,7 @@ std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const 
       best = Shot{d, line};
     }
   }
+  if (stamp_ != 0) seen = {stamp_, u, t, best};
   return best;
 }
 
@@ -717,16 +726,28 @@ std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) 
 }
 
 bool FastplayState::shot_in_cover(int u, int t) const {
-  if (in_cover(t)) return true;
-  // Ruling F-13: the shot's line passing through woods, a village or works (that the shooter
-  // is not standing in) gives the target cover; terrain never blocks the line (ruling F-32).
-  const auto shot = best_shot(u, t);
-  if (!shot) return false;
-  for (const auto& piece : fp_->scenario_data().terrain)
-    if (gives_cover(piece.type) && !geo::point_in_polygon(shot->line.a, piece.outline) &&
-        geo::segment_crosses_polygon_interior(shot->line, piece.outline))
-      return true;
-  return false;
+  // Asked at every die of a volley: the last answer kept with the state's stamp.
+  struct Seen {
+    std::uint64_t stamp = 0;
+    int u = -1, t = -1;
+    bool cover = false;
+  };
+  thread_local Seen seen;
+  if (stamp_ != 0 && seen.stamp == stamp_ && seen.u == u && seen.t == t) return seen.cover;
+  const bool cover = [&] {
+    if (in_cover(t)) return true;
+    // Ruling F-13: the shot's line passing through woods, a village or works (that the shooter
+    // is not standing in) gives the target cover; terrain never blocks the line (ruling F-32).
+    const auto shot = best_shot(u, t);
+    if (!shot) return false;
+    for (const auto& piece : fp_->scenario_data().terrain)
+      if (gives_cover(piece.type) && !geo::point_in_polygon(shot->line.a, piece.outline) &&
+          geo::segment_crosses_polygon_interior(shot->line, piece.outline))
+        return true;
+    return false;
+  }();
+  if (stamp_ != 0) seen = {stamp_, u, t, cover};
+  return cover;
 }
 
 bool FastplayState::may_shoot_at(int u, int t) const {

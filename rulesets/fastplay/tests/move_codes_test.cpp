@@ -189,13 +189,35 @@ TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
 // same lists as the plain path: a copy whose stamp is forgotten (a test set-up change that
 // changes nothing) lists the same decisions, at every decision of random games.
 TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions) {
-  int compared = 0, moves = 0;
+  int compared = 0, moves = 0, volleys = 0;
   for (const char* id : {"meadow", "mill", "ford"}) {
     auto st = builtin_start(id);
     ASSERT_NE(st, nullptr) << id;
     core::Rng rng(17);
     std::vector<game::Action> legal, plain;
     for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
+      {
+        // A volley's range and cover (kept with the stamp; asked at each die), asked twice of
+        // the state and once of a copy without its stamp.
+        const auto& s = static_cast<const FastplayState&>(*st);
+        auto copy = st->clone();
+        auto& c = static_cast<FastplayState&>(*copy);
+        c.debug_set_flags(0, c.unit(0).flags);
+        if (s.shooter() >= 0 && s.phase() != Phase::kRetreat)
+          for (int k = 0; k < 2; ++k)
+            for (int t = 0; t < s.num_units(); ++t) {
+              const auto shot = s.best_shot(s.shooter(), t);
+              const auto want = c.best_shot(c.shooter(), t);
+              ASSERT_EQ(shot.has_value(), want.has_value()) << id << " step " << step;
+              if (shot) {
+                ASSERT_TRUE(shot->distance == want->distance && shot->line == want->line)
+                    << id << " step " << step;
+              }
+              ASSERT_EQ(s.shot_in_cover(s.shooter(), t), c.shot_in_cover(c.shooter(), t))
+                  << id << " step " << step << " target " << t;
+              ++volleys;
+            }
+      }
       if (st->is_chance_node()) {
         const auto o = st->chance_outcomes();
         st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
@@ -218,6 +240,7 @@ TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions
   }
   EXPECT_GT(compared, 100);
   EXPECT_GT(moves, 100);  // picked units' move lists among them
+  EXPECT_GT(volleys, 10);
 }
 
 // The stand geometry the listings keep (per thread, whatever the state: unit_geo()) is made
