@@ -348,8 +348,18 @@ int FastplayState::stands_lost(int side) const {
 }
 
 bool FastplayState::engaged(int u) const {
+  // Asked of every unit by most listings: kept per unit with the state's stamp.
+  struct Seen {
+    std::uint64_t stamp = 0;
+    bool engaged = false;
+  };
+  thread_local std::array<Seen, kMaxUnits> seen;
+  Seen& k = seen[static_cast<std::size_t>(u)];
+  if (stamp_ != 0 && k.stamp == stamp_) return k.engaged;
   // Ruling F-15: engaged means a live stand in edge contact with a live enemy stand.
-  return touches_enemy_at(u, unit(u).centre, unit(u).heading);
+  const bool e = touches_enemy_at(u, unit(u).centre, unit(u).heading);
+  if (stamp_ != 0) k = {stamp_, e};
+  return e;
 }
 
 namespace {

@@ -185,9 +185,10 @@ TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
   EXPECT_GT(crossed, 1000);
 }
 
-// What is kept with a state's stamp (unit_geo(), the stand-off's start distances) gives the
-// same lists as the plain path: a copy whose stamp is forgotten (a test set-up change that
-// changes nothing) lists the same decisions, at every decision of random games.
+// What is kept with a state's stamp (unit_geo(), the stand-off's start distances, engaged(),
+// a volley's best_shot() and shot_in_cover()) gives the same answers as the plain path: a copy
+// whose stamp is forgotten (a test set-up change that changes nothing) lists the same decisions, at
+// every decision of random games.
 TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions) {
   int compared = 0, moves = 0, volleys = 0;
   for (const char* id : {"meadow", "mill", "ford"}) {
@@ -231,6 +232,8 @@ TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions
       ASSERT_NE(static_cast<const FastplayState&>(*st).geo_stamp(), 0u);
       copy->legal_actions(plain);
       ASSERT_EQ(plain, legal) << id << " step " << step;
+      for (int u = 0; u < c.num_units(); ++u)  // kept with the stamp too
+        ASSERT_EQ(static_cast<const FastplayState&>(*st).engaged(u), c.engaged(u)) << step;
       ++compared;
       const auto& s = static_cast<const FastplayState&>(*st);
       if (s.phase() == Phase::kMovement && s.selected() >= 0)
