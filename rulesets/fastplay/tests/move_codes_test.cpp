@@ -187,8 +187,8 @@ TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
 
 // What is kept with a state's stamp (unit_geo(), the stand-off's start distances, engaged(),
 // a volley's best_shot() and shot_in_cover()) gives the same answers as the plain path: a copy
-// whose stamp is forgotten (a test set-up change that changes nothing) lists the same decisions, at
-// every decision of random games.
+// whose stamp is forgotten (a test set-up change that changes nothing) lists the same
+// decisions, at every decision of random games, and answers the same during volleys.
 TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions) {
   int compared = 0, moves = 0, volleys = 0;
   for (const char* id : {"meadow", "mill", "ford"}) {
