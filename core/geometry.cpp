@@ -288,6 +288,13 @@ std::uint64_t isqrt(UInt128 v) {
 }
 
 int SquaredDistance::compare(const SquaredDistance& x, const SquaredDistance& y) {
+  // All four below 2^64 (the usual case): the cross products a*d and c*b are below 2^128, so
+  // comparing them is exact and needs no division.
+  constexpr UInt128 k64 = UInt128{1} << 64;
+  if (x.num_ < k64 && x.den_ < k64 && y.num_ < k64 && y.den_ < k64) {
+    const UInt128 l = x.num_ * y.den_, r = y.num_ * x.den_;
+    return l < r ? -1 : (r < l ? 1 : 0);
+  }
   // Compare a/b with c/d by continued fractions: never multiplies, so never overflows.
   UInt128 a = x.num_, b = x.den_, c = y.num_, d = y.den_;
   int sign = 1;

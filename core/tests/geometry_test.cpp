@@ -791,6 +791,35 @@ TEST(Geometry, TranslatedIsTheBaseMadeThereAndRememberedTrigIsTheSame) {
                std::invalid_argument);
 }
 
+// compare() of values below 2^64 multiplies across; the same rationals scaled by 2^64 (num at
+// least 2^64) are compared by continued fractions: both ways give the same answer, on random
+// values, near-equal ones and equal ones.
+TEST(Geometry, SquaredDistanceCompareIsTheSameByProductsAndByFractions) {
+  core::Rng rng(11);
+  const UInt128 scale = UInt128{1} << 64;
+  int checked = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const auto draw = [&](std::uint64_t bound) { return rng.uniform(bound) + 1; };
+    // Small, large and mixed magnitudes (the large ones near 2^63).
+    const std::uint64_t bound =
+        i % 3 == 0 ? 1000 : (i % 3 == 1 ? (std::uint64_t{1} << 62) : 1u << 20);
+    const std::uint64_t a = draw(bound), b = draw(bound);
+    std::uint64_t c = draw(bound), d = draw(bound);
+    if (i % 5 == 0) c = a, d = b;                                            // equal
+    if (i % 5 == 1 && a > 1) c = a - 1, d = b;                               // just below
+    if (i % 7 == 0) c = 2 * (a % (1u << 30)), d = 2 * (b % (1u << 30)) + 2;  // near
+    const SquaredDistance x(a, b), y(c, d);
+    const SquaredDistance xs(UInt128{a} * scale, UInt128{b} * scale);
+    const SquaredDistance ys(UInt128{c} * scale, UInt128{d} * scale);
+    const int want = SquaredDistance::compare(xs, ys);  // both by fractions
+    ASSERT_EQ(SquaredDistance::compare(x, y), want) << i;
+    ASSERT_EQ(SquaredDistance::compare(xs, y), want) << i;  // one of each
+    ASSERT_EQ(SquaredDistance::compare(x, ys), want) << i;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 20000);
+}
+
 // direction_of() remembers its last answers: asked again, in another order and after many
 // others, a vector has the same direction (and a quarter turn of it a quarter turn more).
 TEST(Geometry, DirectionOfIsTheSameAskedAgain) {

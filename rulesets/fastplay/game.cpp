@@ -1,5 +1,7 @@
 #include "rulesets/fastplay/game.hpp"
 
+#include <algorithm>
+
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
@@ -25,6 +27,16 @@ FastplayGame::FastplayGame(Scenario scenario, RuleOptions rules, game::Options o
   for (const auto& u : scenario_.units)
     if (!u.lone_commander)
       start_stands_[static_cast<std::size_t>(u.side)] += static_cast<int>(u.stands.size());
+  for (std::size_t i = 0; i < scenario_.terrain.size(); ++i) {
+    const auto& t = scenario_.terrain[i];
+    if (t.type != TerrainType::kRiver || t.outline.empty()) continue;
+    RiverBox r{i, t.outline[0].x, t.outline[0].x, t.outline[0].y, t.outline[0].y};
+    for (const geo::Point p : t.outline) {
+      r.min_x = std::min(r.min_x, p.x), r.max_x = std::max(r.max_x, p.x);
+      r.min_y = std::min(r.min_y, p.y), r.max_y = std::max(r.max_y, p.y);
+    }
+    river_boxes_.push_back(r);
+  }
 }
 
 std::unique_ptr<game::State> FastplayGame::new_initial_state() const {

@@ -31,11 +31,19 @@ class FastplayGame final : public game::Game, public std::enable_shared_from_thi
   const UnitDef& unit(int u) const { return scenario_.units[static_cast<std::size_t>(u)]; }
   // Stands each side starts with (ruling F-28 counts stands, not units).
   int starting_stands(int side) const { return start_stands_[static_cast<std::size_t>(side)]; }
+  // The scenario's rivers (index in its terrain) with the box around each outline, made once
+  // for the quick refusals of the movement tests (rules.cpp).
+  struct RiverBox {
+    std::size_t terrain = 0;
+    std::int64_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+  };
+  const std::vector<RiverBox>& river_boxes() const { return river_boxes_; }
 
  private:
   Scenario scenario_;
   RuleOptions rules_;
   std::array<int, kNumSides> start_stands_{0, 0};
+  std::vector<RiverBox> river_boxes_;
 };
 
 }  // namespace carroccio::fastplay

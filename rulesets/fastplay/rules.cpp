@@ -4,6 +4,7 @@
 // rulings are in docs/rulings/fastplay.md.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 
@@ -34,7 +35,8 @@ FastplayState::Box box_of(const geo::Base& b) {
 
 // The box `b` of some points, made to hold them also after a straight move by v (so all the
 // area their move sweeps), widened by `margin` on every side.
-FastplayState::Box moved_box(FastplayState::Box b, geo::Vec v, std::int64_t margin) {
+[[gnu::always_inline]] inline FastplayState::Box moved_box(FastplayState::Box b, geo::Vec v,
+                                                           std::int64_t margin) {
   return {std::min(b.min_x, b.min_x + v.x) - margin, std::max(b.max_x, b.max_x + v.x) + margin,
           std::min(b.min_y, b.min_y + v.y) - margin, std::max(b.max_y, b.max_y + v.y) + margin};
 }
@@ -88,6 +90,7 @@ struct MadeGeo {
   FastplayState::UnitGeo geo;
 
   std::uint64_t scope = 0;  // the GeoScope it was last checked in, 0 when none
+  std::uint64_t stamp = 0;  // the geo_stamp() of the state it was last checked with, 0 when none
 
   bool made_from(const UnitState& us, geo::Point c, geo::Angle h, bool is_lone) const {
     if (!valid || centre != c || heading != h || lone != is_lone || count != us.stands.size())
@@ -106,7 +109,13 @@ thread_local const FastplayState* scope_state = nullptr;
 thread_local std::uint64_t scope_id = 0;
 thread_local std::uint64_t scopes_made = 0;
 
+std::atomic<std::uint64_t> stamps_given{0};
+
 }  // namespace
+
+std::uint64_t FastplayState::fresh_stamp() {
+  return stamps_given.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 FastplayState::GeoScope::GeoScope(const FastplayState& s) {
   if (scope_state) return;  // inside another: that one stands
@@ -132,6 +141,7 @@ FastplayState::GeoScope::~GeoScope() {
   const UnitState& us = s.unit(u);
   const bool lone = s.fp().unit(u).lone_commander;
   m.scope = scope;
+  m.stamp = s.geo_stamp();
   if (m.made_from(us, centre, heading, lone)) return m.geo;
   m.valid = us.stands.size() <= m.from.size();  // else made again each time
   m.centre = centre;
@@ -158,9 +168,10 @@ FastplayState::GeoScope::~GeoScope() {
 
 static inline const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m, int u,
                                                      geo::Point centre, geo::Angle heading) {
-  // Checked already in this scope, whose state does not change: only the place may differ.
-  if (scope_state == &s && m.scope == scope_id && m.valid && m.centre == centre &&
-      m.heading == heading)
+  // Checked already in this scope, whose state does not change, or with a state of the same
+  // stamp (the same units): only the place may differ.
+  if (m.valid && m.centre == centre && m.heading == heading &&
+      ((scope_state == &s && m.scope == scope_id) || (m.stamp != 0 && m.stamp == s.geo_stamp())))
     return m.geo;
   return check_geo(s, m, u, centre, heading);
 }
@@ -172,6 +183,7 @@ thread_local std::array<MadeGeo, kMaxUnits> made_here;  // unit_geo()
 bool made_for_heading(const FastplayState& s, const MadeGeo& m, int u, geo::Angle heading) {
   if (!m.valid || m.heading != heading) return false;
   if (scope_state == &s && m.scope == scope_id) return true;  // checked in this scope already
+  if (m.stamp != 0 && m.stamp == s.geo_stamp()) return true;  // or with the same units
   return m.made_from(s.unit(u), m.centre, heading, s.fp().unit(u).lone_commander);
 }
 
@@ -192,6 +204,7 @@ const FastplayState::UnitGeo& moved_geo(const FastplayState& s, const MadeGeo& f
   to.count = from.count;
   to.from = from.from;
   to.scope = scope_state == &s ? scope_id : 0;
+  to.stamp = s.geo_stamp();  // `from` was checked with s (made_for_heading())
   to.geo.stands.clear();
   to.geo.block.reset();
   for (const FastplayState::StandGeo& g : from.geo.stands) {
@@ -335,32 +348,31 @@ int FastplayState::stands_lost(int side) const {
 }
 
 bool FastplayState::engaged(int u) const {
+  // Asked of every unit by most listings: kept per unit with the state's stamp.
+  struct Seen {
+    std::uint64_t stamp = 0;
+    bool engaged = false;
+  };
+  thread_local std::array<Seen, kMaxUnits> seen;
+  Seen& k = seen[static_cast<std::size_t>(u)];
+  if (stamp_ != 0 && k.stamp == stamp_) return k.engaged;
   // Ruling F-15: engaged means a live stand in edge contact with a live enemy stand.
-  return touches_enemy_at(u, unit(u).centre, unit(u).heading);
+  const bool e = touches_enemy_at(u, unit(u).centre, unit(u).heading);
+  if (stamp_ != 0) k = {stamp_, e};
+  return e;
 }
 
 namespace {
 
-// The scenario's rivers (ruling F-7: they stop movement), each with its box: what is apart from
-// the box keeps out of the river.
+// A river of the scenario (ruling F-7: rivers stop movement) and its box: what is apart from the
+// box keeps out of the river (the boxes made once with the game: FastplayGame::river_boxes()).
 struct River {
-  const geo::Polygon* outline = nullptr;
+  const geo::Polygon& outline;
   FastplayState::Box box;
 };
 
-const std::vector<River>& rivers(const Scenario& sc) {
-  thread_local std::vector<River> out;
-  out.clear();
-  for (const auto& t : sc.terrain) {
-    if (t.type != TerrainType::kRiver || t.outline.empty()) continue;
-    River r{&t.outline, {t.outline[0].x, t.outline[0].x, t.outline[0].y, t.outline[0].y}};
-    for (const geo::Point p : t.outline) {
-      r.box.min_x = std::min(r.box.min_x, p.x), r.box.max_x = std::max(r.box.max_x, p.x);
-      r.box.min_y = std::min(r.box.min_y, p.y), r.box.max_y = std::max(r.box.max_y, p.y);
-    }
-    out.push_back(r);
-  }
-  return out;
+River river(const Scenario& sc, const FastplayGame::RiverBox& r) {
+  return {sc.terrain[r.terrain].outline, {r.min_x, r.max_x, r.min_y, r.max_y}};
 }
 
 }  // namespace
@@ -368,11 +380,16 @@ const std::vector<River>& rivers(const Scenario& sc) {
 bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
   const Scenario& sc = fp_->scenario_data();
   const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const StandGeo& p : own.stands)
-    if (!game::table::on_table(p.base, sc.width, sc.height)) return false;
-  for (const River& r : rivers(sc))  // ruling F-7: rivers stop movement
+  // Every stand on the table (game::table::on_table(), the box of each stand within it) exactly
+  // when the box around all of them is.
+  if (own.box.min_x < 0 || own.box.min_y < 0 || own.box.max_x > sc.width ||
+      own.box.max_y > sc.height)
+    return false;
+  for (const auto& rb : fp_->river_boxes()) {  // ruling F-7: rivers stop movement
+    const River r = river(sc, rb);
     for (const StandGeo& p : own.stands)
-      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), *r.outline)) return false;
+      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), r.outline)) return false;
+  }
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
   const TableGeo& table = table_geo(*this);
   for (int v = 0; v < num_units(); ++v) {
@@ -390,11 +407,13 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
                                int ignore) const {
   const Scenario& sc = fp_->scenario_data();
   const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const River& r : rivers(sc))
+  for (const auto& rb : fp_->river_boxes()) {
+    const River r = river(sc, rb);
     for (const StandGeo& p : own.stands)
       if (!moved_box(p.box, v, 0).apart(r.box) &&
-          geo::move_overlaps_polygon(p.core(), v, *r.outline))
+          geo::move_overlaps_polygon(p.core(), v, r.outline))
         return false;
+  }
   // A stand's move stays within the box of its corners at both ends (boxes apart cannot
   // overlap: a quick refusal).
   thread_local std::vector<Box> moved;
@@ -443,10 +462,27 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
       bool near = false;
       for (const Swept& sw : swept) near = near || !sw.box.apart(e.box);
       if (!near) continue;
+      // How near the unit's stands are to e where they stand: the same for every move tried
+      // from there, so kept with the state's stamp (each slot one unit u, enemy w and stand).
+      struct StartSeen {
+        std::uint64_t stamp = 0;
+        int u = -1, w = -1, j = -1;
+        geo::SquaredDistance d;
+      };
+      thread_local std::array<StartSeen, 256> start_seen;
+      StartSeen& seen =
+          start_seen[(static_cast<std::size_t>(w) * 16 + static_cast<std::size_t>(e.index)) %
+                     start_seen.size()];
       geo::SquaredDistance start_d = limit;
-      for (const StandGeo& b : now.stands)
-        if (!more_than_apart(b.box, e.box, kStandOff))
-          start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
+      if (geo_stamp() != 0 && seen.stamp == geo_stamp() && seen.u == u && seen.w == w &&
+          seen.j == e.index) {
+        start_d = seen.d;
+      } else {
+        for (const StandGeo& b : now.stands)
+          if (!more_than_apart(b.box, e.box, kStandOff))
+            start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
+        if (geo_stamp() != 0) seen = {geo_stamp(), u, w, e.index, start_d};
+      }
       for (Swept& sw : swept) {
         if (sw.box.apart(e.box)) continue;
         if (!sw.area) sw.area = geo::swept_area(sw.start->base, v);
@@ -504,6 +540,16 @@ std::optional<Pose> FastplayState::move_result(int u, int code) const {
   return Pose{from + v, h};
 }
 
+Pose FastplayState::move_pose(int u, int code) const {
+  const UnitState& us = unit(u);
+  if (code == 0) return Pose{us.centre, us.heading};
+  const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
+  // As move_result(), without its tests.
+  const geo::Angle h = us.heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
+  const geo::Point from = turned_in_place(*this, u, h);
+  return Pose{from + geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4), h};
+}
+
 void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) const {
   out.clear();
   // The same tests as move_result() (all must pass, so their order does not change the list):
@@ -531,6 +577,19 @@ namespace {
 
 bool shoots(TroopType t) { return t == TroopType::kArchery || is_war_machine(t); }
 
+}  // namespace
+
+bool FastplayState::beside_line(const geo::Segment& line, const geo::Base& b) {
+  const auto c = b.corners();
+  const int o = geo::orientation(line.a, line.b, c[0]);
+  if (o == 0) return false;
+  for (std::size_t k = 1; k < c.size(); ++k)
+    if (geo::orientation(line.a, line.b, c[k]) != o) return false;
+  return true;
+}
+
+namespace {
+
 // Ruling F-12 (and F-9 for a charge's lane): the line crosses a stand of a unit other than u
 // and t (boxes apart cannot cross: a quick refusal).
 bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
@@ -540,7 +599,9 @@ bool line_blocked(const FastplayState& s, geo::Segment line, int u, int t) {
   for (int w = 0; w < s.num_units(); ++w) {
     if (w == u || w == t || box.apart(table[w].box)) continue;
     for (const FastplayState::StandGeo& k : table[w].stands)
-      if (!box.apart(k.box) && geo::segment_crosses_base_interior(line, k.core())) return true;
+      if (!box.apart(k.box) && !FastplayState::beside_line(line, k.core()) &&
+          geo::segment_crosses_base_interior(line, k.core()))
+        return true;
   }
   return false;
 }
@@ -561,13 +622,22 @@ bool FastplayState::may_charge(int u) const {
   return !engaged(u);
 }
 
+bool FastplayState::charge_may_reach(int u, int t) const {
+  // charge_result()'s first tests, which do not depend on the side charged.
+  if (side_of(u) == side_of(t) || !alive(t) || !alive(u)) return false;
+  const std::int64_t allowance = move_allowance(fp_->unit(u).type);
+  if (more_than_apart(box_of(block(u)), box_of(block(t)), allowance)) return false;
+  return attackable(t);
+}
+
 std::optional<Pose> FastplayState::charge_result(int u, int t, geo::Side side,
                                                  bool check_reach) const {
-  if (side_of(u) == side_of(t) || !alive(t) || !alive(u) || !attackable(t)) return std::nullopt;
+  if (side_of(u) == side_of(t) || !alive(t) || !alive(u)) return std::nullopt;
   const geo::Base bu = block(u), bt = block(t);
   const std::int64_t allowance = move_allowance(fp_->unit(u).type);
   // A quick refusal: the blocks' boxes are further apart than the charge move.
   if (check_reach && more_than_apart(box_of(bu), box_of(bt), allowance)) return std::nullopt;
+  if (!attackable(t)) return std::nullopt;  // after the quick refusal: it looks at every stand
   // fastplay 6.1: the charger reaches the side it charges: it is wholly beyond that side's line
   // and sees the target in its front arc (ruling F-9).
   if (!geo::wholly_beyond_side(bt, side, bu) || !geo::base_in_front_arc(bu, bt))
@@ -628,6 +698,14 @@ bool FastplayState::may_shoot(int u) const {
 }
 
 std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const {
+  // Asked at every die of a volley: the last answer kept with the state's stamp.
+  struct Seen {
+    std::uint64_t stamp = 0;
+    int u = -1, t = -1;
+    std::optional<Shot> shot;
+  };
+  thread_local Seen seen;
+  if (stamp_ != 0 && seen.stamp == stamp_ && seen.u == u && seen.t == t) return seen.shot;
   std::optional<Shot> best;
   for (const StandGeo& a : unit_geo(u).stands) {
     if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
@@ -647,6 +725,7 @@ std::optional<FastplayState::Shot> FastplayState::best_shot(int u, int t) const 
       best = Shot{d, line};
     }
   }
+  if (stamp_ != 0) seen = {stamp_, u, t, best};
   return best;
 }
 
@@ -657,16 +736,28 @@ std::optional<geo::SquaredDistance> FastplayState::shooting_range(int u, int t) 
 }
 
 bool FastplayState::shot_in_cover(int u, int t) const {
-  if (in_cover(t)) return true;
-  // Ruling F-13: the shot's line passing through woods, a village or works (that the shooter
-  // is not standing in) gives the target cover; terrain never blocks the line (ruling F-32).
-  const auto shot = best_shot(u, t);
-  if (!shot) return false;
-  for (const auto& piece : fp_->scenario_data().terrain)
-    if (gives_cover(piece.type) && !geo::point_in_polygon(shot->line.a, piece.outline) &&
-        geo::segment_crosses_polygon_interior(shot->line, piece.outline))
-      return true;
-  return false;
+  // Asked at every die of a volley: the last answer kept with the state's stamp.
+  struct Seen {
+    std::uint64_t stamp = 0;
+    int u = -1, t = -1;
+    bool cover = false;
+  };
+  thread_local Seen seen;
+  if (stamp_ != 0 && seen.stamp == stamp_ && seen.u == u && seen.t == t) return seen.cover;
+  const bool cover = [&] {
+    if (in_cover(t)) return true;
+    // Ruling F-13: the shot's line passing through woods, a village or works (that the shooter
+    // is not standing in) gives the target cover; terrain never blocks the line (ruling F-32).
+    const auto shot = best_shot(u, t);
+    if (!shot) return false;
+    for (const auto& piece : fp_->scenario_data().terrain)
+      if (gives_cover(piece.type) && !geo::point_in_polygon(shot->line.a, piece.outline) &&
+          geo::segment_crosses_polygon_interior(shot->line, piece.outline))
+        return true;
+    return false;
+  }();
+  if (stamp_ != 0) seen = {stamp_, u, t, cover};
+  return cover;
 }
 
 bool FastplayState::may_shoot_at(int u, int t) const {
@@ -679,10 +770,15 @@ bool FastplayState::may_shoot_at(int u, int t) const {
   for (const StandGeo& a : unit_geo(u).stands) {
     if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
     for (const StandGeo& b : unit_geo(t).stands) {
+      // The boxes further apart than the range first (the cheapest refusal; every test must
+      // pass, so their order does not change the answer).
+      if (more_than_apart(a.box, b.box, range)) continue;
       if (geo::far_apart(a.base.centre(), b.base.centre(), 90 * kCm)) continue;
       if (!geo::base_in_front_arc(a.base, b.base)) continue;  // ruling F-12, as best_shot()
-      if (more_than_apart(a.box, b.box, range) || !geo::distance_sq(a.base, b.base).within(range))
-        continue;
+      // In range: the centres' distance, which the bases' distance is at most, within it (a
+      // quick acceptance), else exactly.
+      const bool near = !geo::far_apart(a.base.centre(), b.base.centre(), range);
+      if (!near && !geo::distance_sq(a.base, b.base).within(range)) continue;
       const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
       if (!line_blocked(*this, line, u, t)) return true;
     }
@@ -739,8 +835,13 @@ std::vector<Touch> touches_of(const FastplayState& s, int u, int i) {
   std::vector<Touch> touches;
   const geo::Base a = s.stand_base(u, i);
   const std::int64_t reach_a = geo::reach(a);
+  const FastplayState::Box box_a = box_of(a);
   for (int v = 0; v < s.num_units(); ++v) {
-    if (s.side_of(v) == s.side_of(u) || !s.attackable(v)) continue;
+    if (s.side_of(v) == s.side_of(u)) continue;
+    // A quick refusal before attackable(), exact: stands in contact have a point of one within
+    // the tolerance of the other (geo::edge_contact()), so their boxes, and the boxes around
+    // them, are no further apart than that (twice it here, to spare the argument).
+    if (more_than_apart(box_a, s.unit_geo(v).box, 2 * kContact) || !s.attackable(v)) continue;
     for (const FastplayState::StandGeo& b : s.unit_geo(v).stands) {
       if (geo::far_apart(a.centre(), b.base.centre(), reach_a + b.reach + kContact)) continue;
       if (auto c = geo::edge_contact(a, b.base, kContact)) touches.push_back({v, b.index, *c});

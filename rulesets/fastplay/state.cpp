@@ -55,7 +55,9 @@ FastplayState::FastplayState(std::shared_ptr<const FastplayGame> game)
     units_.push_back(std::move(us));
   }
   start_turn();
+  restamp();
   advance();
+  restamp();
 }
 
 std::unique_ptr<game::State> FastplayState::clone() const {
@@ -87,7 +89,7 @@ game::Player FastplayState::current_player() const {
 // The turn sequence
 
 void FastplayState::start_turn() {
-  for (auto& us : units_) us.flags = 0;
+  for (int u = 0; u < num_units(); ++u) mut_unit(u).flags = 0;
   moves_used_ = {0, 0};
   move_limit_ = {-1, -1};
   supreme_rolled_ = {false, false};
@@ -116,11 +118,12 @@ bool FastplayState::has_options(int side) const {
   legal_for(side, scratch, true);
   const auto found =
       std::find_if(scratch.begin(), scratch.end(), [](game::Action a) { return a != act::kPass; });
-  if (phase_ == Phase::kMovement && pending_ == PendingKind::kNone && selected_ < 0) {
-    // legal_for() stopped at the first unit that has a move: the ones before it have none.
-    options_seen_ = {
-        static_cast<std::int8_t>(side),
-        static_cast<std::int8_t>(found == scratch.end() ? -1 : *found - act::kSelectBase)};
+  const bool kept = phase_ == Phase::kMovement || phase_ == Phase::kArchery1 ||
+                    phase_ == Phase::kArchery2 || phase_ == Phase::kArchery3 ||
+                    phase_ == Phase::kCharge;
+  if (kept && pending_ == PendingKind::kNone && selected_ < 0) {
+    // legal_for() stopped at the first decision: the ones its loops tried before are not legal.
+    options_seen_ = {static_cast<std::int8_t>(side), found == scratch.end() ? -1 : *found};
   }
   return found != scratch.end();
 }
@@ -208,7 +211,7 @@ void FastplayState::end_melee_phase() {
   // fastplay 8.3: every stand struck down in the phase is removed together, after all struck.
   for (int u = 0; u < num_units(); ++u) {
     bool lost = false;
-    for (auto& s : units_[static_cast<std::size_t>(u)].stands)
+    for (auto& s : mut_unit(u).stands)
       if (s.doomed) {
         s.doomed = false;
         s.alive = false;
@@ -219,7 +222,7 @@ void FastplayState::end_melee_phase() {
       emit("melee",
            fmt::format("{} loses stands in the melee, {} left", unit_name(u), alive_stands(u)),
            "fastplay 8.3");
-      if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+      if (!alive(u)) mut_unit(u).commander = false;  // ruling F-25
       // fastplay 11.2: the commander may fall after losses in melee.
       if (unit(u).commander && alive(u) && !fp_->unit(u).lone_commander) {
         commander_checks_.push_back(static_cast<std::int8_t>(u));
@@ -233,7 +236,7 @@ void FastplayState::end_melee_phase() {
     for (int u = 0; u < num_units(); ++u) {
       if (side_of(u) != side) continue;
       bool any = false;
-      auto& stands = units_[static_cast<std::size_t>(u)].stands;
+      auto& stands = mut_unit(u).stands;
       for (std::size_t i = 0; i < stands.size() && !any; ++i) {
         if (!stands[i].alive || stands[i].occupy == 0) continue;
         const geo::Vec old = stands[i].offset;
@@ -277,11 +280,11 @@ void FastplayState::finish_game(int winner, EndReason reason) {
 }
 
 void FastplayState::kill_stand(int u, int i) {
-  StandState& st = units_[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)];
+  StandState& st = mut_unit(u).stands[static_cast<std::size_t>(i)];
   st.alive = false;
   st.doomed = false;
   st.occupy = 0;
-  if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+  if (!alive(u)) mut_unit(u).commander = false;  // ruling F-25
 }
 
 void FastplayState::take_losses(int u, int n, PendingKind then) {
@@ -365,8 +368,7 @@ void FastplayState::running_low_on_arrows() {
 }
 
 void FastplayState::turn_or_replace(int stand, bool replace) {
-  StandState& s =
-      units_[static_cast<std::size_t>(shooter_)].stands[static_cast<std::size_t>(stand)];
+  StandState& s = mut_unit(shooter_).stands[static_cast<std::size_t>(stand)];
   if (replace) {
     // fastplay 5.3 (ruling F-14): out of arrows, the stand becomes a light infantry stand.
     s.type = TroopType::kLightInfantry;
@@ -388,8 +390,8 @@ void FastplayState::turn_or_replace(int stand, bool replace) {
 void FastplayState::finish_retreat(int u) {
   // fastplay 9.2: the unit that survives its d10 moves back.
   if (alive(u))
-    if (auto p = retreat_result(u)) units_[static_cast<std::size_t>(u)].centre = *p;
-  units_[static_cast<std::size_t>(u)].flags |= kRetreated;
+    if (auto p = retreat_result(u)) mut_unit(u).centre = *p;
+  mut_unit(u).flags |= kRetreated;
   next_actor(side_of(u));
 }
 
@@ -507,16 +509,13 @@ void FastplayState::apply_die(int value) {
       const Attack a = attacks_.front();
       attacks_.erase(attacks_.begin());
       if (!a.extra) struck_.push_back(a);
-      StandState& target = units_[static_cast<std::size_t>(a.target_unit)]
-                               .stands[static_cast<std::size_t>(a.target_stand)];
+      StandState& target = mut_unit(a.target_unit).stands[static_cast<std::size_t>(a.target_stand)];
       const TroopType at = unit(a.unit).stands[static_cast<std::size_t>(a.stand)].type;
       const bool hit = melee_success(at, target.type, value, a.modifier);  // fastplay 10.1
       if (hit && target.alive) {
         target.doomed = true;  // removed at the end of the phase (fastplay 8.3)
         if (a.occupy > 0)
-          units_[static_cast<std::size_t>(a.unit)]
-              .stands[static_cast<std::size_t>(a.stand)]
-              .occupy = a.occupy;
+          mut_unit(a.unit).stands[static_cast<std::size_t>(a.stand)].occupy = a.occupy;
       }
       if (logging()) {
         int need = 6;
@@ -564,7 +563,7 @@ void FastplayState::apply_die(int value) {
       commander_checks_.erase(commander_checks_.begin());
       // fastplay 11.2: 1-3 after melee losses, 1 after an archery attack.
       if (value <= commander_limit_) {
-        units_[static_cast<std::size_t>(u)].commander = false;
+        mut_unit(u).commander = false;
         emit("commander",
              fmt::format("the commander of {} falls: d10 {}, {} or less", unit_words(u), value,
                          int{commander_limit_}),
@@ -593,6 +592,11 @@ void FastplayState::finish_volley() {
 
 void FastplayState::do_apply(game::Action a) {
   options_seen_ = {};
+  // The units changed (mut_unit() forgot the stamp) have a new stamp once the action is done.
+  struct Restamp {
+    FastplayState& s;
+    ~Restamp() { s.restamp(); }
+  } restamp_at_end{*this};
   if (pending_ == PendingKind::kStrike) {
     // fastplay 8.1 (ruling F-17): the attacking side's pick among the candidates.
     const int t = (a - act::kStrikeBase) / 8, j = (a - act::kStrikeBase) % 8;
@@ -630,7 +634,7 @@ void FastplayState::do_apply(game::Action a) {
     pending_ = PendingKind::kNone;
     const int u = occupy_queue_.front();
     occupy_queue_.erase(occupy_queue_.begin());
-    auto& us = units_[static_cast<std::size_t>(u)];
+    auto& us = mut_unit(u);
     if (a - act::kOccupyBase == 1) {
       // fastplay 8.4: each winning stand steps into the place it emptied, if it fits there.
       for (std::size_t i = 0; i < us.stands.size(); ++i) {
@@ -663,7 +667,7 @@ void FastplayState::do_apply(game::Action a) {
     pending_ = PendingKind::kRetreatDie;  // fastplay 9.1: the d10 before the move
   } else if (a >= act::kFightBase) {
     const int u = a - act::kFightBase;
-    units_[static_cast<std::size_t>(u)].flags |= kFought;
+    mut_unit(u).flags |= kFought;
     attacks_ = melee_attacks(u);
     struck_.clear();
     next_attack();
@@ -671,7 +675,7 @@ void FastplayState::do_apply(game::Action a) {
     const int c = a - act::kChargeBase;
     const int u = c / 256, t = (c % 256) / 4;
     const auto side = static_cast<geo::Side>(c % 4);
-    auto& us = units_[static_cast<std::size_t>(u)];
+    auto& us = mut_unit(u);
     // Ruling F-27: a unit counts once, when it first moves or charges; holding is not moving.
     if (!(us.flags & kCharged) && (!(us.flags & kMoved) || (us.flags & kHeld)))
       ++moves_used_[static_cast<std::size_t>(side_of(u))];
@@ -690,7 +694,7 @@ void FastplayState::do_apply(game::Action a) {
     }
   } else if (a >= act::kShootBase) {
     const int u = (a - act::kShootBase) / 64, t = (a - act::kShootBase) % 64;
-    auto& us = units_[static_cast<std::size_t>(u)];
+    auto& us = mut_unit(u);
     us.flags |= kShot;
     if (phase_ == Phase::kArchery1) us.flags |= kShotFirst;  // fastplay 5.1
     shooter_ = static_cast<std::int8_t>(u);
@@ -710,13 +714,16 @@ void FastplayState::do_apply(game::Action a) {
   } else if (a >= act::kSelectBase) {
     selected_ = static_cast<std::int8_t>(a - act::kSelectBase);
   }
+  // The action's own changes are made (no reference from mut_unit() is kept past here): what
+  // advance() asks (has_options()) is asked with a stamp, and a change it makes forgets it.
+  restamp();
   advance();
 }
 
 void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
   const auto pose = charge_result(u, t, side);
-  auto& us = units_[static_cast<std::size_t>(u)];
-  auto& ts = units_[static_cast<std::size_t>(t)];
+  auto& us = mut_unit(u);
+  auto& ts = mut_unit(t);
   if (answer == act::kFace) {
     // fastplay 6.2: the target pivots to face; the charger meets its front.
     const auto f = face_result(t, pose->second);
@@ -758,7 +765,7 @@ void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
 void FastplayState::do_move(int code) {
   const int u = selected_;
   selected_ = -1;
-  auto& us = units_[static_cast<std::size_t>(u)];
+  auto& us = mut_unit(u);
   if (!(us.flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
   us.flags |= kMoved;
   if (code == 0) {
@@ -768,9 +775,9 @@ void FastplayState::do_move(int code) {
     if (move_limit_[static_cast<std::size_t>(side_of(u))] >= 0) us.flags |= kHeld;
     return;
   }
-  const auto p = move_result(u, code);
-  us.centre = p->first;
-  us.heading = p->second;
+  const Pose p = move_pose(u, code);
+  us.centre = p.first;
+  us.heading = p.second;
   emit("move", unit_name(u) + " moves", "fastplay 4.2");
 }
 
@@ -790,10 +797,12 @@ void FastplayState::legal_for(int side, std::vector<game::Action>& out, bool any
       // What has_options() found in this state, if anything: no unit before `first` has a move,
       // unit `first` has one (and with first -1 none has).
       const bool seen = !any_only && options_seen_.side == side;
+      const int first =
+          seen && options_seen_.first >= 0 ? options_seen_.first - act::kSelectBase : -1;
       int from = 0;
-      if (seen) from = options_seen_.first < 0 ? num_units() : options_seen_.first;
+      if (seen) from = first < 0 ? num_units() : first;
       for (int u = from; u < num_units(); ++u) {
-        if (seen && u == options_seen_.first) {
+        if (u == first) {
           add(act::kSelectBase + u);
           continue;
         }
@@ -807,20 +816,39 @@ void FastplayState::legal_for(int side, std::vector<game::Action>& out, bool any
     }
     case Phase::kArchery1:
     case Phase::kArchery2:
-    case Phase::kArchery3:
-      for (int u = 0; u < num_units(); ++u)
-        if (side_of(u) == side && may_shoot(u))
-          for (int t = 0; t < num_units(); ++t)
-            if (may_shoot_at(u, t) && add(act::kShootBase + 64 * u + t)) return;
+    case Phase::kArchery3: {
+      // What has_options() found in this state, if anything (as for the Movement phase): the
+      // loops start at that shot, which is legal.
+      const bool seen = !any_only && options_seen_.side == side;
+      if (seen && options_seen_.first < 0) return;
+      const int k = seen ? options_seen_.first - act::kShootBase : 0;
+      const int u0 = k / 64, t0 = k % 64;
+      for (int u = u0; u < num_units(); ++u)
+        if (side_of(u) == side && ((seen && u == u0) || may_shoot(u)))
+          for (int t = seen && u == u0 ? t0 : 0; t < num_units(); ++t)
+            if (((seen && u == u0 && t == t0) || may_shoot_at(u, t)) &&
+                add(act::kShootBase + 64 * u + t))
+              return;
       return;
-    case Phase::kCharge:
-      for (int u = 0; u < num_units(); ++u)
-        if (side_of(u) == side && may_charge(u))
-          for (int t = 0; t < num_units(); ++t)
-            if (side_of(t) != side)
-              for (geo::Side s : geo::kAllSides)
-                if (charge_result(u, t, s) && add(charge_action(u, t, s))) return;
+    }
+    case Phase::kCharge: {
+      const bool seen = !any_only && options_seen_.side == side;
+      if (seen && options_seen_.first < 0) return;
+      const int k = seen ? options_seen_.first - act::kChargeBase : 0;
+      const int u0 = k / 256, t0 = (k % 256) / 4, s0 = k % 4;
+      for (int u = u0; u < num_units(); ++u)
+        if (side_of(u) == side && ((seen && u == u0) || may_charge(u)))
+          for (int t = seen && u == u0 ? t0 : 0; t < num_units(); ++t)
+            if (side_of(t) != side && charge_may_reach(u, t))
+              for (geo::Side s : geo::kAllSides) {
+                const bool at_first = seen && u == u0 && t == t0;
+                if (at_first && static_cast<int>(s) < s0) continue;
+                if (((at_first && static_cast<int>(s) == s0) || charge_result(u, t, s)) &&
+                    add(charge_action(u, t, s)))
+                  return;
+              }
       return;
+    }
     case Phase::kMelee:
       for (int u = 0; u < num_units(); ++u)
         if (side_of(u) == side && alive(u) && !(unit(u).flags & kFought) &&
@@ -1286,19 +1314,19 @@ std::string FastplayState::check_invariants() const {
 
 void FastplayState::debug_place(int u, geo::Point centre, int heading_degrees) {
   options_seen_ = {};
-  units_[static_cast<std::size_t>(u)].centre = centre;
-  units_[static_cast<std::size_t>(u)].heading = geo::Angle::degrees(heading_degrees);
+  mut_unit(u).centre = centre;
+  mut_unit(u).heading = geo::Angle::degrees(heading_degrees);
 }
 
 void FastplayState::debug_kill_stand(int u, int i) {
   options_seen_ = {};
-  units_[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)].alive = false;
-  if (!alive(u)) units_[static_cast<std::size_t>(u)].commander = false;  // ruling F-25
+  mut_unit(u).stands[static_cast<std::size_t>(i)].alive = false;
+  if (!alive(u)) mut_unit(u).commander = false;  // ruling F-25
 }
 
 void FastplayState::debug_set_flags(int u, std::uint16_t flags) {
   options_seen_ = {};
-  units_[static_cast<std::size_t>(u)].flags = flags;
+  mut_unit(u).flags = flags;
 }
 
 }  // namespace carroccio::fastplay

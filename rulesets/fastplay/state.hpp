@@ -199,6 +199,12 @@ class FastplayState final : public game::State {
   int selected() const { return selected_; }
   PendingKind pending() const { return pending_; }
   const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
+  // A number that names what the units are (their places and stands) in this state: 0 while
+  // unknown (from a change of a unit until the end of the action that made it), else given
+  // once by fresh_stamp() and so the same only for states with the same units (a copy of this
+  // one). What is made from the units (unit_geo()) is kept with it, so that it is not checked
+  // again while the stamp is the same.
+  std::uint64_t geo_stamp() const { return stamp_; }
   int side_of(int u) const { return fp_->unit(u).side; }
   int winner() const { return track_.winner; }
   EndReason end_reason() const { return end_reason_; }
@@ -231,12 +237,19 @@ class FastplayState final : public game::State {
   bool keeps_stand_off(int u, geo::Point centre, geo::Angle heading, geo::Vec v) const;
   // The unit's centre and heading after move code `code`, or nothing if illegal (fastplay 4).
   std::optional<Pose> move_result(int u, int code) const;
+  // Where a legal move code (0 to 30, one move_result() accepts) puts the unit: move_result()'s
+  // answer without its tests (do_move(): the code was listed, or checked by State::apply()).
+  Pose move_pose(int u, int code) const;
   // The move codes (1 and up, no hold) move_result() accepts for u, ascending, each turn's
   // starting place checked once for the codes that share it; with `first_only`, at most the
   // first.
   void move_codes(int u, std::vector<int>& out, bool first_only = false) const;
   // The unit's centre and heading on contact with side `side` of t, or nothing (fastplay 6).
   std::optional<Pose> charge_result(int u, int t, geo::Side side, bool check_reach = true) const;
+  // False when charge_result() (with check_reach) refuses every side of t by its first tests:
+  // the sides, the units alive, the blocks' boxes further apart than the charge move, t not
+  // attackable.
+  bool charge_may_reach(int u, int t) const;
   bool may_move(int u) const;
   bool may_charge(int u) const;
   bool may_shoot(int u) const;            // fastplay 5.1, 5.5, 10.2
@@ -252,6 +265,9 @@ class FastplayState final : public game::State {
   };
   std::optional<Shot> best_shot(int u, int t) const;
   bool in_cover(int u) const;  // fastplay 10.2 (ruling F-13): where the unit stands
+  // Every corner of b strictly on one side of the line through the segment: b is then wholly on
+  // that side and the segment meets no point of it (the quick refusal of a line of sight).
+  static bool beside_line(const geo::Segment& line, const geo::Base& b);
   // fastplay 10.2 (ruling F-13): the target is in cover against this shooter: in_cover(t), or
   // the shot's line passes through woods, a village or works.
   bool shot_in_cover(int u, int t) const;
@@ -331,6 +347,16 @@ class FastplayState final : public game::State {
   void do_apply(game::Action action) override;
 
  private:
+  // Every change of a unit goes through here: it forgets the stamp (rules.cpp).
+  UnitState& mut_unit(int u) {
+    stamp_ = 0;
+    return units_[static_cast<std::size_t>(u)];
+  }
+  static std::uint64_t fresh_stamp();  // a number never given before, on any thread
+  // A fresh stamp if it was forgotten; only where no reference from mut_unit() is still used.
+  void restamp() {
+    if (stamp_ == 0) stamp_ = fresh_stamp();
+  }
   void advance();
   void start_turn();
   void start_phase(Phase p);
@@ -370,6 +396,7 @@ class FastplayState final : public game::State {
 
   std::shared_ptr<const FastplayGame> fp_;
   std::vector<UnitState> units_;
+  std::uint64_t stamp_ = 0;  // geo_stamp()
   // The turn, the side deciding (alternating phases, movement), the side moving first this turn
   // and the winner (game/table/turn.hpp).
   game::table::TurnTrack track_;
@@ -394,13 +421,14 @@ class FastplayState final : public game::State {
   std::array<std::int8_t, kNumSides> move_limit_{-1, -1};  // 11.4: -1 no limit
   std::array<std::int8_t, kNumSides> moves_used_{0, 0};
   std::array<bool, kNumSides> supreme_rolled_{false, false};
-  // What has_options() found in the Movement phase for `side`: every unit of it before `first`
-  // has no move, unit `first` has one (-1: none has). The legal_actions() that follows in the
-  // same state lists those units without trying their moves again. Forgotten by every change of
-  // the state (do_apply(), start_phase(), the test set-up); side -1 when nothing is known.
+  // What has_options() found for `side` in the Movement, Archery or Charge phase: `first`, the
+  // first decision legal_for() lists after the pass (-1: there is none), so every decision its
+  // loops would try before it is not legal. The legal_actions() that follows in the same state
+  // starts there without trying those again. Forgotten by every change of the state
+  // (do_apply(), start_phase(), the test set-up); side -1 when nothing is known.
   struct OptionsSeen {
     std::int8_t side = -1;
-    std::int8_t first = -1;
+    game::Action first = -1;
   };
   mutable OptionsSeen options_seen_;
 };

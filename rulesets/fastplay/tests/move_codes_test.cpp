@@ -5,7 +5,10 @@
 // units offered for a move are exactly those that may move and have at least one accepted code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/rng.hpp"
+#include "game/table/geometry.hpp"
 #include "rulesets/fastplay/tests/test_util.hpp"
 
 namespace carroccio::fastplay {
@@ -32,7 +35,11 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
         if (s.selected() >= 0) {
           std::vector<game::Action> want{act::kMoveBase};
           for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
-            if (s.move_result(s.selected(), code)) want.push_back(act::kMoveBase + code);
+            if (const auto pose = s.move_result(s.selected(), code)) {
+              want.push_back(act::kMoveBase + code);
+              // The move made (do_move(): move_pose(), without the tests) is the one accepted.
+              ASSERT_TRUE(s.move_pose(s.selected(), code) == *pose) << id << " code " << code;
+            }
           ASSERT_EQ(legal, want) << id << " step " << step << "\n" << st->to_string();
           ++checked;
           moves += static_cast<int>(want.size());
@@ -57,6 +64,186 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
   EXPECT_GT(checked, 10);
   EXPECT_GT(moves, 100);  // the sample exercises the property
   EXPECT_GT(picks, 10);
+}
+
+// The Archery and Charge phases' lists start where has_options() found the first shot or charge
+// (advance() asks it just before): they are exactly the shots and charges the rules accept,
+// asked pair by pair (may_shoot() and may_shoot_at(); may_charge() and charge_result()), at
+// every such decision of whole random games of every built-in scenario (six seeds each: charges
+// in reach are rare in random play).
+TEST(FastplayClauses, Clause_Archery_TheListedShotsAndChargesAreExactlyThoseTheRulesAccept) {
+  int shots = 0, charges = 0;
+  for (const char* id : {"meadow", "mill", "ford"})
+    for (std::uint64_t seed : {3u, 8u, 21u, 34u, 55u, 89u}) {
+      auto st = builtin_start(id);
+      ASSERT_NE(st, nullptr) << id;
+      core::Rng rng(seed);
+      std::vector<game::Action> legal;
+      for (int step = 0; step < 3000 && !st->is_terminal(); ++step) {
+        if (st->is_chance_node()) {
+          const auto o = st->chance_outcomes();
+          st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+          continue;
+        }
+        const auto& s = static_cast<const FastplayState&>(*st);
+        st->legal_actions(legal);
+        const bool archery = s.phase() == Phase::kArchery1 || s.phase() == Phase::kArchery2 ||
+                             s.phase() == Phase::kArchery3;
+        if (s.pending() == PendingKind::kNone && (archery || s.phase() == Phase::kCharge)) {
+          std::vector<game::Action> want{act::kPass};
+          for (int u = 0; u < s.num_units(); ++u) {
+            if (s.side_of(u) != s.to_act()) continue;
+            for (int t = 0; t < s.num_units(); ++t) {
+              if (archery) {
+                if (s.may_shoot(u) && s.may_shoot_at(u, t))
+                  want.push_back(act::kShootBase + 64 * u + t);
+                continue;
+              }
+              if (s.side_of(t) == s.side_of(u) || !s.may_charge(u)) continue;
+              for (geo::Side side : geo::kAllSides)
+                if (s.charge_result(u, t, side)) want.push_back(charge_action(u, t, side));
+            }
+          }
+          std::sort(want.begin(), want.end());
+          ASSERT_EQ(legal, want) << id << " seed " << seed << " step " << step << "\n"
+                                 << st->to_string();
+          (archery ? shots : charges) += static_cast<int>(want.size()) - 1;
+        }
+        st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+      }
+    }
+  EXPECT_GT(shots, 50);  // the sample exercises the property
+  EXPECT_GT(charges, 20);
+}
+
+// may_place() asks whether all the stands are on the table by the box around them all (made
+// with the stands, or moved with them to a move's end place): the same answer as
+// game::table::on_table() of each stand, at every place a listed move tries, in random games.
+TEST(FastplayClauses, Clause_Movement_OnTheTableByTheUnitsBoxIsOnTheTableStandByStand) {
+  int checked = 0, off = 0;
+  for (const char* id : {"meadow", "mill", "ford"}) {
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr) << id;
+    core::Rng rng(7);
+    std::vector<game::Action> legal;
+    for (int step = 0; step < 200 && !st->is_terminal(); ++step) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      const auto& s = static_cast<const FastplayState&>(*st);
+      const Scenario& sc = s.fp().scenario_data();
+      if (step % 5 == 0)
+        for (int u = 0; u < s.num_units(); ++u)
+          for (int code = 0; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code) {
+            // Far moves too (four times the allowance), to reach the table's edges.
+            Pose pose = s.move_pose(u, code);
+            pose.first = s.unit(u).centre + (pose.first - s.unit(u).centre) * 4;
+            const auto& g = s.unit_geo_at(u, pose.first, pose.second);
+            bool each = true;
+            for (const auto& p : g.stands)
+              each = each && game::table::on_table(p.base, sc.width, sc.height);
+            const bool by_box = g.box.min_x >= 0 && g.box.min_y >= 0 && g.box.max_x <= sc.width &&
+                                g.box.max_y <= sc.height;
+            ASSERT_EQ(by_box, each) << id << " step " << step << " unit " << u;
+            ++checked;
+            off += each ? 0 : 1;
+          }
+      st->legal_actions(legal);
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(checked, 1000);
+  EXPECT_GT(off, 10);  // the sample has places off the table
+}
+
+// A line of sight (ruling F-12) passes a stand by beside_line() before the exact test: a stand
+// it finds wholly on one side of the line is never one the line crosses, on random segments
+// and stands, many of them near, touching or crossed.
+TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
+  core::Rng rng(13);
+  int beside = 0, crossed = 0;
+  const auto coord = [&] { return static_cast<std::int64_t>(rng.uniform(2000)) - 1000; };
+  for (int i = 0; i < 20000; ++i) {
+    const std::int64_t w = 2 * (150 + static_cast<std::int64_t>(rng.uniform(200)));
+    const std::int64_t d = 2 * (60 + static_cast<std::int64_t>(rng.uniform(100)));
+    const geo::Base b(geo::Point{coord() / 4, coord() / 4}, w, d,
+                      geo::Angle::degrees(static_cast<int>(rng.uniform(360))));
+    // Some segments end on a corner or run along a side.
+    geo::Segment line{geo::Point{coord(), coord()}, geo::Point{coord(), coord()}};
+    if (i % 4 == 0) line.a = b.corners()[static_cast<std::size_t>(i / 4 % 4)];
+    if (i % 8 == 1) line = b.side(geo::Side::kLeft);
+    if (line.a == line.b) continue;
+    const bool is_beside = FastplayState::beside_line(line, b);
+    const bool crosses = geo::segment_crosses_base_interior(line, b);
+    ASSERT_FALSE(is_beside && crosses) << i;
+    beside += is_beside ? 1 : 0;
+    crossed += crosses ? 1 : 0;
+  }
+  EXPECT_GT(beside, 1000);  // both answers are common in the sample
+  EXPECT_GT(crossed, 1000);
+}
+
+// What is kept with a state's stamp (unit_geo(), the stand-off's start distances, engaged(),
+// a volley's best_shot() and shot_in_cover()) gives the same answers as the plain path: a copy
+// whose stamp is forgotten (a test set-up change that changes nothing) lists the same
+// decisions, at every decision of random games, and answers the same during volleys.
+TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions) {
+  int compared = 0, moves = 0, volleys = 0;
+  for (const char* id : {"meadow", "mill", "ford"}) {
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr) << id;
+    core::Rng rng(17);
+    std::vector<game::Action> legal, plain;
+    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
+      {
+        // A volley's range and cover (kept with the stamp; asked at each die), asked twice of
+        // the state and once of a copy without its stamp.
+        const auto& s = static_cast<const FastplayState&>(*st);
+        auto copy = st->clone();
+        auto& c = static_cast<FastplayState&>(*copy);
+        c.debug_set_flags(0, c.unit(0).flags);
+        if (s.shooter() >= 0 && s.phase() != Phase::kRetreat)
+          for (int k = 0; k < 2; ++k)
+            for (int t = 0; t < s.num_units(); ++t) {
+              const auto shot = s.best_shot(s.shooter(), t);
+              const auto want = c.best_shot(c.shooter(), t);
+              ASSERT_EQ(shot.has_value(), want.has_value()) << id << " step " << step;
+              if (shot) {
+                ASSERT_TRUE(shot->distance == want->distance && shot->line == want->line)
+                    << id << " step " << step;
+              }
+              ASSERT_EQ(s.shot_in_cover(s.shooter(), t), c.shot_in_cover(c.shooter(), t))
+                  << id << " step " << step << " target " << t;
+              ++volleys;
+            }
+      }
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      st->legal_actions(legal);
+      auto copy = st->clone();
+      auto& c = static_cast<FastplayState&>(*copy);
+      c.debug_set_flags(0, c.unit(0).flags);  // forgets the stamp, changes nothing
+      ASSERT_EQ(c.geo_stamp(), 0u);
+      ASSERT_NE(static_cast<const FastplayState&>(*st).geo_stamp(), 0u);
+      copy->legal_actions(plain);
+      ASSERT_EQ(plain, legal) << id << " step " << step;
+      for (int u = 0; u < c.num_units(); ++u)  // kept with the stamp too
+        ASSERT_EQ(static_cast<const FastplayState&>(*st).engaged(u), c.engaged(u)) << step;
+      ++compared;
+      const auto& s = static_cast<const FastplayState&>(*st);
+      if (s.phase() == Phase::kMovement && s.selected() >= 0)
+        moves += static_cast<int>(legal.size());
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(moves, 100);  // picked units' move lists among them
+  EXPECT_GT(volleys, 10);
 }
 
 // The stand geometry the listings keep (per thread, whatever the state: unit_geo()) is made
