@@ -393,18 +393,19 @@ core::Status GwkhoState::mount_refusal(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (phase_ != Phase::kMove || !acts(e) || !s.alive || s.routing)
-    return core::make_error(fmt::format("{} cannot dismount or mount now.", d.id));
+    return core::make_error(fmt::format("{} cannot dismount or mount now.", name(e)));
   if (!d.dismount)
     return core::make_error(
-        fmt::format("{}'s army list gives it no dismount option (Dis-1).", d.id));
+        fmt::format("{}'s army list gives it no dismount option (Dis-1).", name(e)));
   // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i); foot a list prices as mounted
   // infantry ride as Cv(i), G-40b).
   if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.mounted()))
     return core::make_error(
-        fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", d.id));
+        fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", name(e)));
   if (s.moves > 0 || s.held)
-    return core::make_error(fmt::format("{} has moved or been held this bound.", d.id));
-  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+    return core::make_error(fmt::format("{} has moved or been held this bound.", name(e)));
+  if (in_contact(e))
+    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
   const bool mounting = d.dismounted();
   if (mounting)
     for (int o = 0; o < num_elements(); ++o) {
@@ -412,12 +413,12 @@ core::Status GwkhoState::mount_refusal(int e) const {
       if (os.alive && side_of(o) != d.side &&
           geo::distance_sq(s.base, os.base).within(inch(mount_not_within_inches())))
         return core::make_error(
-            fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", d.id,
+            fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", name(e),
                         mount_not_within_inches()));
     }
   const geo::Base to = base_as(s.base, mounting ? d.mounted() : *d.dismount);
   if (!on_table(to) || !clear_at(to, {e}, -1))
-    return core::make_error(fmt::format("{} has no room for its new base.", d.id));
+    return core::make_error(fmt::format("{} has no room for its new base.", name(e)));
   OtherCost oc;
   oc.action = PipAction::kDismount;
   oc.troop = d.troop;

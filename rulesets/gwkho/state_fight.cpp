@@ -717,7 +717,7 @@ void GwkhoState::apply_fight(game::Action a) {
       if (logging())
         emit(core::attack_event("shot",
                                 fmt::format("{} shoots at {}: {}+{} = {}, {}", name(pa_), name(pb_),
-                                            d1, d2, o.total, result_id(o.result)),
+                                            d1, d2, o.total, result_words(o.result)),
                                 "gwkho Sht-1", {gw_->element(pa_).id}, {gw_->element(pb_).id}));
       apply_result(pb_, o.result, pa_, "gwkho Sht-1");
       next_shot();
@@ -734,10 +734,11 @@ void GwkhoState::apply_fight(game::Action a) {
       els_[static_cast<std::size_t>(gun)].shot = true;
       ff_[static_cast<std::size_t>(target)].shot_by = gun;
       if (logging())
-        emit(core::attack_event("artillery",
-                                fmt::format("{} fires at {}: {} against {}, {}", name(gun),
-                                            name(target), o.graded_a, o.graded_b, result_id(o.b)),
-                                "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
+        emit(
+            core::attack_event("artillery",
+                               fmt::format("{} fires at {}: {} against {}, {}", name(gun),
+                                           name(target), o.graded_a, o.graded_b, result_words(o.b)),
+                               "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
       apply_result(target, o.b, gun, "gwkho Sht-11");
       if (o.b == Result::kDestroyed) knock_on_from(target);
       // [Sht-12] Gunpowder artillery's second target: the nearest enemy whose front is within
@@ -807,8 +808,8 @@ void GwkhoState::apply_fight(game::Action a) {
         emit(core::attack_event(
             "combat",
             fmt::format("{} {} ({}) against {} {} ({}): {} {}, {} {}", name(x), o.graded_a, da,
-                        name(y), o.graded_b, db, gw_->short_label(x), result_id(o.a),
-                        gw_->short_label(y), result_id(o.b)),
+                        name(y), o.graded_b, db, gw_->short_label(x), result_words(o.a),
+                        gw_->short_label(y), result_words(o.b)),
             "gwkho CC-14", {gw_->element(side_of(x) == active_ ? x : y).id},
             {gw_->element(side_of(x) == active_ ? y : x).id}));
       // [CC-5] A phalanx that fought LI or HI and did not push them back (both stayed) has
@@ -983,15 +984,17 @@ core::Status GwkhoState::break_refusal(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (phase_ != Phase::kMove || !acts(e) || !s.alive)
-    return core::make_error(fmt::format("{} cannot be broken by its side now.", d.id));
+    return core::make_error(fmt::format("{} cannot be broken by its side now.", name(e)));
   if (s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken)
-    return core::make_error(fmt::format("{} is broken already.", d.id));
-  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+    return core::make_error(fmt::format("{} is broken already.", name(e)));
+  if (in_contact(e))
+    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
   OtherCost oc;
   oc.action = PipAction::kBreakElement;
   oc.troop = d.troop;
   const PipCost c = other_cost(oc);
-  if (!c.refused.empty()) return core::make_error(fmt::format("{}: {} (Pip-18).", d.id, c.refused));
+  if (!c.refused.empty())
+    return core::make_error(fmt::format("{}: {} (Pip-18).", name(e), c.refused));
   if (c.total > pips_for(e))
     return core::make_error(fmt::format("Breaking an element costs {} PIP (Pip-18).", c.total));
   return core::Status::Ok();

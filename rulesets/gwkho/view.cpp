@@ -58,25 +58,6 @@ std::string terrain_words(std::string_view id) {
   return out;
 }
 
-// A result of a combat or a shot, in words.
-std::string_view result_words(Result r) {
-  switch (r) {
-    case Result::kNoEffect:
-      return "holds";
-    case Result::kPushBack:
-      return "pushed back";
-    case Result::kFlee:
-      return "flees";
-    case Result::kRout:
-      return "routs";
-    case Result::kDestroyed:
-      return "destroyed";
-    case Result::kCrewFlee:
-      return "crew flee";
-  }
-  return "?";
-}
-
 // How bad a result is for the element it befalls: what makes a row of the odds good or bad for
 // the first element.
 int severity(Result r) {

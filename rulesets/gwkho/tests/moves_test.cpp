@@ -17,6 +17,7 @@ namespace {
 constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::find;
+using testing::labelled;
 using testing::start;
 
 // The test battle with its wood (testing::small_scenario).
@@ -136,7 +137,7 @@ TEST(Gwkho_Movement, Clause_Pip_4_ASingleElementMovesSidewaysAndBack) {
   st->debug_place(e, at(1, 30), 270);
   p = st->plan(act::move(e, act::kSideRight + 3));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.3.0 would leave the table.");
+  EXPECT_EQ(p.message(), labelled(*g, "red.0.3.0 would leave the table."));
 }
 
 TEST(Gwkho_Movement, Clause_Pip_7_MarchMovesFarFromTheEnemy) {
@@ -244,7 +245,7 @@ TEST(Gwkho_Movement, Clause_G_15_OnlyTheListedPairsPassThroughFriends) {
   // ... but may not stop on it.
   p = st->plan(act::move(lb, act::kAdvance + 1));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "blue.1.1.4 would end on blue.1.2.4.");
+  EXPECT_EQ(p.message(), labelled(*g, "blue.1.1.4 would end on blue.1.2.4."));
   // Negative: a man-at-arms (Hc(o)) may not pass through the HI.
   const int hc = find(*g, "blue.2.2.0"), hi2 = find(*g, "blue.1.2.3");
   st->debug_place(hc, at(40, 20), 90);
@@ -266,9 +267,12 @@ TEST(Gwkho_Movement, Clause_G_13_NoCrossingCloseInFrontOfTheEnemy) {
   const game::Action a = act::move(e, act::kAdvance + 3);
   auto p = st->plan(a);
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(),
-            "red.0.3.0 would pass within 4 cm in front of enemy element blue.2.2.0, showing it a "
-            "flank or the rear (G-13).");
+  EXPECT_EQ(
+      p.message(),
+      labelled(
+          *g,
+          "red.0.3.0 would pass within 4 cm in front of enemy element blue.2.2.0, showing it a "
+          "flank or the rear (G-13)."));
   EXPECT_FALSE(listed(*st, a));
   // Positive: 4.2 cm and more in front it passes.
   st->debug_place(e, geo::Point{27 * kIn, front + 1000 + 2100}, 0);
@@ -323,7 +327,8 @@ TEST(Gwkho_Movement, Clause_Mov_7_ImpetuousTroopsChargeUnlessHeld) {
   st = setup();
   const auto r = st->apply(act::move(find(*g, "red.0.3.0"), act::kHold));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.message(), "red.0.3.0 is not impetuous, or has moved or been held already.");
+  EXPECT_EQ(r.message(),
+            labelled(*g, "red.0.3.0 is not impetuous, or has moved or been held already."));
 }
 
 TEST(Gwkho_Movement, Clause_Pip_11_AGroupTurnsNinetyDegreesAsABlock) {
@@ -383,11 +388,12 @@ TEST(Gwkho_Bound, Clause_Pip_4_APersonDropsAnElementOrAGroupAnywhereLegal) {
   st->debug_place(f, at(32, 27), 270);
   const auto r = st->apply(act::place(f, 0, 60, 0));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.message(), "red.0.3.1 would go 6.0\", beyond its move of 5.0\" in open going.");
+  EXPECT_EQ(r.message(),
+            labelled(*g, "red.0.3.1 would go 6.0\", beyond its move of 5.0\" in open going."));
   // Negative: onto a friend, 3" north of it.
   const auto r2 = st->apply(act::place(f, 90, 30, 18));
   ASSERT_FALSE(r2.ok());
-  EXPECT_EQ(r2.message(), "red.0.3.1 would end on red.0.3.0.");
+  EXPECT_EQ(r2.message(), labelled(*g, "red.0.3.1 would end on red.0.3.0."));
 }
 
 TEST(Gwkho_Bound, Clause_Pip_4_UnlistedMovesArePricedOrRefusedInOneSentence) {
@@ -413,12 +419,12 @@ TEST(Gwkho_Bound, Clause_Pip_4_UnlistedMovesArePricedOrRefusedInOneSentence) {
   // Negative: into its neighbour.
   const auto r = st->apply(act::person(act::move(find(*g, "red.0.2.1"), act::kSideLeft)));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.message(), "red.0.2.1 would end on red.0.2.0.");
+  EXPECT_EQ(r.message(), labelled(*g, "red.0.2.1 would end on red.0.2.0."));
   // Negative: not enough PIPs.
   st->debug_set_pips(0, 0);
   const auto r2 = st->apply(act::person(act::move(find(*g, "red.0.2.1"), act::kTurnAbout)));
   ASSERT_FALSE(r2.ok());
-  EXPECT_EQ(r2.message(), "That move costs 1 PIP; the command has 0.");
+  EXPECT_EQ(r2.message(), fmt::format("That move costs 1 PIP; {} has 0.", g->command_label(0, 0)));
 }
 
 }  // namespace

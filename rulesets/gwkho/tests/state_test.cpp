@@ -16,6 +16,7 @@ using testing::T;
 constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::find;
+using testing::labelled;
 using testing::small_scenario;
 using testing::start;
 
@@ -347,9 +348,7 @@ TEST(Gwkho_Registry, Clause_Seq_PoitiersLoadsWithTheEnglishOnFoot) {
 
 TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // Red's edge is the north one. A routing knight in the open turns north and runs 6" (Hc 5"
   // and the router's inch, Mov-3). (West of the knights, whose impetuous moves come first.)
   const int e = find(*g, "red.0.0.2"), lost = find(*g, "red.0.0.3");
@@ -373,9 +372,7 @@ TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
 // [Mor-12, Mov-3, G-35] Shaken mounted rout at their normal speed: no router's inch.
 TEST(Gwkho_Morale, Clause_Mor_12_ShakenMountedRoutAtTheirNormalSpeed) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // Red (42 e/e, 39 of them heavy) loses 14 heavies of its second command: the army and the
   // heavy ledgers are shaken (at 14 and 13), not broken.
   int killed = 0;
@@ -472,7 +469,8 @@ TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
   st->debug_place(e, geo::Point{tc.x, tc.y + 1500 + 5 * kIn}, 270);
   auto p = st->plan(act::move(e, act::kAdvance + 3));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.0.0 would touch the enemy: contact is made by a contact move.");
+  EXPECT_EQ(p.message(),
+            labelled(*g, "red.0.0.0 would touch the enemy: contact is made by a contact move."));
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance + 2)).ok());
   EXPECT_TRUE(st->plan(st->contact_action(e, t)).ok());
 }
