@@ -592,6 +592,9 @@ void GwkhoState::apply_move(const MovePlan& p) {
     ++s.moves;
     s.made_contact = s.made_contact || p.contact;
   }
+  // [Mov notes, G-74] The light cavalry pushed back go before the foot.
+  for (std::size_t i = 0; i < p.pushed.size(); ++i)
+    els_[static_cast<std::size_t>(p.pushed[i])].base = p.pushed_to[i];
 }
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {

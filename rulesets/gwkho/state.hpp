@@ -115,6 +115,9 @@ inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
 inline constexpr int kMount = 72;     // the element dismounts, or mounts (Pip-16, Dis-1)
 inline constexpr int kBreakOwn = 73;  // the element is broken by its own side (Pip-18)
+// .. 77: HI, Ph or Pk (the group it leads, else alone) straight ahead 1/4 .. 4/4 of the move,
+// pushing back the light cavalry met on the way (Mov notes, G-74).
+inline constexpr int kPushBack = 74;
 inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
 // Close combat, shooting and morale in play (state_fight.cpp): kFightBase .. kFightEnd - 1.
 inline constexpr game::Action kFightBase = 100000;
@@ -230,6 +233,9 @@ struct MovePlan {
   std::int64_t distance = 0;
   bool contact = false;
   int target = -1;  // the enemy element contacted (a contact move)
+  // [Mov notes, G-74] Light cavalry pushed back by the move, and where each ends.
+  std::vector<int> pushed;
+  std::vector<geo::Base> pushed_to;
 };
 
 class GwkhoState final : public game::State {
@@ -463,8 +469,8 @@ class GwkhoState final : public game::State {
     std::vector<bool> ford;    // [Mov-5] each mover's path crosses a ford
   };
   PathCheck check_path(const std::vector<int>& movers,
-                       const std::vector<std::vector<geo::Base>>& paths, int target,
-                       bool contact) const;
+                       const std::vector<std::vector<geo::Base>>& paths, int target, bool contact,
+                       const std::vector<int>& pushed = {}) const;
   void apply_result(int e, Result r, int enemy, const char* rule);
   void recoil(int e, int enemy);
   void flee(int e, int enemy, bool rout);

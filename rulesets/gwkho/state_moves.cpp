@@ -153,7 +153,8 @@ bool GwkhoState::impetuous(int e) const {
 // (the path lists its positions densely enough and each is checked).
 GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
                                              const std::vector<std::vector<geo::Base>>& paths,
-                                             int target, bool contact) const {
+                                             int target, bool contact,
+                                             const std::vector<int>& pushed) const {
   PathCheck out;
   const Scenario& sc = gw_->scenario_data();
   const bool single = movers.size() == 1;
@@ -247,6 +248,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!os.alive || o == target) continue;
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
+      if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
                          geo::reach(start) + geo::reach(os.base) + span + kFrontZone + kSlack))
         continue;
@@ -360,7 +362,8 @@ core::Expected<MovePlan> GwkhoState::plan(game::Action a) const {
 }
 
 core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop) const {
-  if (code >= act::kNumCodes || code == act::kHold ||
+  const bool push = code >= act::kPushBack && code < act::kPushBack + 4;
+  if ((code >= act::kNumCodes && !push) || code == act::kHold ||
       (code > act::kHold && code < act::kContact && !(code == act::kDrop && drop != nullptr)))
     return core::make_error("That is no move of gwkho.");
   const ElementState& s = els_[static_cast<std::size_t>(e)];
@@ -381,6 +384,21 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       if (in_contact(m))
         return core::make_error(
             fmt::format("{} of the group is in contact with the enemy.", name(m)));
+  } else if (push) {
+    // [Mov notes, G-74] The group the element leads, else the element alone.
+    p.movers = group_of(e);
+    if (p.movers[0] != e) p.movers = {e};
+    for (int m : p.movers) {
+      if (in_contact(m))
+        return core::make_error(
+            fmt::format("{} of the group is in contact with the enemy.", name(m)));
+      const TroopType t = gw_->element(m).troop.type;
+      if (t != TroopType::kHI && t != TroopType::kPh && t != TroopType::kPk)
+        return core::make_error(fmt::format(
+            "{} is no heavy infantry, phalanx or pike: only they push light cavalry back as "
+            "they move (Mov notes).",
+            name(m)));
+    }
   } else {
     p.movers = {e};
   }
@@ -412,7 +430,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     return false;
   };
   if (moves >= 1) {
-    if (code == act::kGroupContact || code >= act::kContact)
+    if (code == act::kGroupContact || code >= act::kContact || push)
       return core::make_error(
           fmt::format("{} has moved: a march move never makes contact (G-10).", name(e)));
     for (const auto& b : from)
@@ -439,7 +457,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   int target = -1;
   bool turn_only = false;
 
-  if (code >= act::kContact) {
+  if (code >= act::kContact && !push) {
     // [Seq, G-50] Into contact: the element turns to face the enemy's side and moves straight on
     // until its front lies flush and centred on it.
     const int k = (code - act::kContact) / 4;
@@ -470,9 +488,10 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     paths[0].push_back(dest);
     p.contact = true;
     p.cost.straight_ahead = dest.heading() == s.base.heading();
-  } else if (code == act::kGroupContact) {
+  } else if (code == act::kGroupContact || push) {
     // [G-50] The group advances straight ahead until its front touches an enemy; the element
-    // that touches lines up with the enemy's side.
+    // that touches lines up with the enemy's side. [Mov notes, G-74] A push goes on: what its
+    // front touches must be light cavalry, pushed back before it to the end of its move.
     auto blocked = [&](std::int64_t dd) {
       for (std::size_t i = 0; i < p.movers.size(); ++i) {
         const geo::Vec v = geo::polar(from[i].heading(), dd);
@@ -493,8 +512,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     };
     const std::int64_t limit = base_allowance;
     if (!blocked(limit))
-      return core::make_error(
-          fmt::format("No enemy stands within the move of {}'s group straight ahead.", name(e)));
+      return core::make_error(fmt::format("No enemy stands within the move of {}{} straight ahead.",
+                                          name(e), p.movers.size() > 1 ? "'s group" : ""));
     std::int64_t lo = 0, hi = limit;  // lo clear, hi blocked
     while (hi - lo > 1) {
       const std::int64_t mid = (lo + hi) / 2;
@@ -519,24 +538,68 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       }
     }
     if (target < 0)
-      return core::make_error(fmt::format(
-          "{}'s group would stop against a friend or a corner, not an enemy's edge.", name(e)));
-    for (std::size_t i = 0; i < p.movers.size(); ++i) {
-      paths[i].push_back(from[i].moved_forward(lo));
+      return core::make_error(
+          fmt::format("{}{} would stop against a friend or a corner, not an enemy's edge.", name(e),
+                      p.movers.size() > 1 ? "'s group" : ""));
+    if (push) {
+      // [Mov notes, G-74] Every enemy whose edge the front touches there is pushed: each must
+      // be light cavalry. They go straight on before the foot, as far as the foot go past the
+      // point of contact, so they end where they touched, flush (an edge contact stays one).
+      const std::int64_t go = base_allowance * (code - act::kPushBack + 1) / 4;
+      if (go <= lo)
+        return core::make_error(
+            fmt::format("{} stands beyond {}/4 of the move: there is nothing to push back so far.",
+                        name(target), code - act::kPushBack + 1));
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        const geo::Base b = from[i].moved_forward(lo);
+        for (int o = 0; o < num_elements(); ++o) {
+          const ElementState& os = els_[static_cast<std::size_t>(o)];
+          if (!os.alive || side_of(o) == d.side) continue;
+          if (std::find(p.pushed.begin(), p.pushed.end(), o) != p.pushed.end()) continue;
+          if (geo::far_apart(b.centre(), os.base.centre(),
+                             geo::reach(b) + geo::reach(os.base) + kSlack))
+            continue;
+          if (!geo::intersects(b, os.base)) continue;
+          if (gw_->element(o).troop.type != TroopType::kLc)
+            return core::make_error(fmt::format(
+                "{} is no light cavalry: it stops the move (only light cavalry are pushed back).",
+                name(o)));
+          p.pushed.push_back(o);
+        }
+      }
+      const geo::Vec v = geo::polar(from[0].heading(), go - lo);
+      std::vector<geo::Base> was;
+      for (int o : p.pushed) {
+        was.push_back(els_[static_cast<std::size_t>(o)].base);
+        p.pushed_to.push_back(was.back().translated(v));
+      }
+      // Pushed back as a recoil goes: on the table, through no one, onto no one.
+      if (!clear_path(p.pushed, was, p.pushed_to, -1))
+        return core::make_error(
+            fmt::format("{} has no room to be pushed back so far.", name(p.pushed[0])));
+      for (std::size_t i = 0; i < p.movers.size(); ++i)
+        paths[i].push_back(from[i].moved_forward(go));
+      dist = go;
+      p.contact = true;
+      p.cost.straight_ahead = true;
+    } else {
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        paths[i].push_back(from[i].moved_forward(lo));
+      }
+      // The touching element lines up: its front flush on the enemy's side, where it touches.
+      const geo::Base touched = paths[static_cast<std::size_t>(toucher)].back();
+      const ElementState& tts = els_[static_cast<std::size_t>(target)];
+      const auto c = geo::edge_contact(touched, tts.base, kSlack);
+      const geo::Angle along_side =
+          tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
+      const std::int64_t offset = along(
+          touched.side_midpoint(geo::Side::kFront) - tts.base.side_midpoint(c->side_b), along_side);
+      const geo::Base lined =
+          geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
+      if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
+        paths[static_cast<std::size_t>(toucher)].push_back(lined);
+      p.contact = true;
     }
-    // The touching element lines up: its front flush on the enemy's side, where it touches.
-    const geo::Base touched = paths[static_cast<std::size_t>(toucher)].back();
-    const ElementState& tts = els_[static_cast<std::size_t>(target)];
-    const auto c = geo::edge_contact(touched, tts.base, kSlack);
-    const geo::Angle along_side =
-        tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
-    const std::int64_t offset = along(
-        touched.side_midpoint(geo::Side::kFront) - tts.base.side_midpoint(c->side_b), along_side);
-    const geo::Base lined =
-        geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
-    if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
-      paths[static_cast<std::size_t>(toucher)].push_back(lined);
-    p.contact = true;
   } else {
     const int q = code % 4 + 1;
     const std::int64_t quarter = base_allowance * q / 4;
@@ -695,7 +758,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   for (const auto& path : paths) p.to.push_back(path.back());
   p.distance = dist;
 
-  const PathCheck pc = check_path(p.movers, paths, target, p.contact);
+  const PathCheck pc = check_path(p.movers, paths, target, p.contact, p.pushed);
   if (!pc.refusal.empty()) return core::make_error(pc.refusal);
   // [Mov-1, G-11] The allowance: the slowest mover in the worst going its path crosses.
   std::int64_t al = -1;
@@ -828,6 +891,26 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
            {act::kGroupAbout, act::kGroupWheel, act::kGroupWheel + 1, act::kGroupWheel + 2,
             act::kGroupWheel + 3, act::kGroupTurnLeft, act::kGroupTurnRight, act::kGroupContact})
         consider(e, code);
+    }
+    // [Mov notes, G-74] Heavy infantry, phalanx or pike pushing light cavalry back: offered
+    // when light cavalry stand ahead within a move (the plan checks the rest).
+    const bool foot_that_push = std::all_of(group.begin(), group.end(), [&](int m) {
+      const TroopType t = gw_->element(m).troop.type;
+      return t == TroopType::kHI || t == TroopType::kPh || t == TroopType::kPk;
+    });
+    if ((alone || leads) && s.moves == 0 && foot_that_push) {
+      const std::int64_t reach = allowance(e, Going::kRoad) + geo::reach(s.base);
+      bool ahead = false;
+      for (int o = 0; o < num_elements() && !ahead; ++o) {
+        const ElementState& os = els_[static_cast<std::size_t>(o)];
+        ahead = os.alive && side_of(o) != active_ && gw_->element(o).troop.type == TroopType::kLc &&
+                !geo::far_apart(
+                    s.base.centre(), os.base.centre(),
+                    reach * static_cast<std::int64_t>(group.size()) + geo::reach(os.base)) &&
+                geo::base_in_front_arc(s.base, os.base);
+      }
+      if (ahead)
+        for (int code = act::kPushBack; code < act::kPushBack + 4; ++code) consider(e, code);
     }
     // [Pip-16] Holding impetuous troops.
     if ((alone || leads) && s.moves == 0 && !s.held && group_impetuous(*this, group)) {
@@ -1064,6 +1147,12 @@ std::string GwkhoState::move_words(game::Action a) const {
   if (code == act::kGroupTurnLeft) return "group turns left";
   if (code == act::kGroupTurnRight) return "group turns right";
   if (code == act::kGroupContact) return "group advances into contact";
+  if (code >= act::kPushBack && code < act::kPushBack + 4) {
+    const std::vector<int> group = group_of(e);
+    return fmt::format("{} ahead {}/4 pushing light cavalry back",
+                       group.size() > 1 && group[0] == e ? "group" : "alone",
+                       code - act::kPushBack + 1);
+  }
   if (code == act::kHold) return "hold the impetuous group";
   if (code == act::kBreakOwn) return "broken by its own side";
   if (code == act::kMount) return gw_->element(e).dismounted() ? "mount" : "dismount";
