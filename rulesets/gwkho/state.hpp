@@ -130,6 +130,8 @@ inline constexpr game::Action kStandFast = 100320;
 inline constexpr game::Action kRoutAway = 100321;
 inline constexpr game::Action kLetSurrender = 100330;
 inline constexpr game::Action kHoldSurrender = 100331;
+inline constexpr game::Action kStandTo = 100340;        // [Sht-8, G-76] heads up: may be shot
+inline constexpr game::Action kKeepHeadsDown = 100341;  // ... heads down: no shot either way
 inline constexpr game::Action kArtilleryDice = 100400;  // + 10*(da-1) + db-1
 inline constexpr game::Action kChooseTarget = 101000;   // + t
 inline constexpr game::Action kOwnMorale = 102000;      // + c
@@ -195,6 +197,7 @@ enum class FightStep : std::uint8_t {
   kShotDice,       // chance: the two dice of a shot
   kArtilleryDice,  // chance: the gun's and the target's dice
   kHoldSurrender,  // decision: the active side holds its element that would surrender (Mor-19)
+  kHeadsDown,      // decision: foot behind works keep their heads down this phase (Sht-8)
 };
 
 // What close combat and shooting remember of an element within a bound (state_fight.cpp).
@@ -204,6 +207,8 @@ struct FightFlags {
   bool breakthrough = false;    // [CC-10] it destroyed the enemy to its front and fights on
   bool turned_to_face = false;  // [CC-17] it was contacted on a flank or rear and turned
   int shot_by = -1;             // [Sht-2] the last enemy that shot at it this shooting phase
+  bool heads_asked = false;     // [Sht-8, G-76] its side chose, this shooting phase, whether it
+  bool heads_down = false;      // ... keeps its heads down: it neither shoots nor is shot at
 };
 
 struct ElementState {
@@ -395,6 +400,9 @@ class GwkhoState final : public game::State {
   // front rank's shot and does not shoot itself (elephants shoot and are shot at over other
   // troops; Bw(o)(x) shoot over the one rank of Ph(i) directly in front of them).
   bool line_of_fire_clear(int s, int t) const;
+  // [Sht-8, G-76] Element t may keep its heads down now: foot behind works, a fortification or
+  // wagons against an enemy that could shoot at it and needs no roof to be kept off.
+  bool may_keep_heads_down(int t) const;
   FightStep fight_step() const { return step_; }
   const FightFlags& fight_flags(int e) const { return ff_[static_cast<std::size_t>(e)]; }
   // [Sht-4 .. Sht-10] The shot of s at t.

@@ -260,7 +260,7 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     // Holding an element against surrender, or letting it go, rolls nothing (G-37b).
     if ((phase_ == Phase::kShoot || phase_ == Phase::kCombat) && a != act::kHoldBack &&
         a != act::kStandFast && a != act::kRoutAway && a != act::kLetSurrender &&
-        a != act::kHoldSurrender) {
+        a != act::kHoldSurrender && a != act::kStandTo && a != act::kKeepHeadsDown) {
       j["odds"] = true;
       j["rolls"] = true;
     }
