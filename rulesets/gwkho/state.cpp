@@ -82,13 +82,18 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
     activated_[static_cast<std::size_t>(s)].assign(static_cast<std::size_t>(gw_->num_commands(s)),
                                                    false);
   }
-  active_ = gw_->scenario_data().first;
+  first_ = gw_->scenario_data().first;
+  active_ = std::max(first_, 0);
   // [Seq-6, G-6] Random activation begins with a round's initiative dice; alternate bounds with
-  // the first side's bound.
-  if (gw_->rules().random_activation)
+  // the first side's bound, or [Seq, G-75] with a die each for it when the scenario says so.
+  if (gw_->rules().random_activation) {
     start_round();
-  else
+  } else if (first_ == kFirstByDice) {
+    phase_ = Phase::kActivate;
+    astep_ = ActivateStep::kInitiative;
+  } else {
     start_bound();
+  }
 }
 
 std::unique_ptr<game::State> GwkhoState::clone() const {

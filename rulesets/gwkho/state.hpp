@@ -540,9 +540,10 @@ class GwkhoState final : public game::State {
   std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a d10 this bound
   std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
   // The sequence and the regiments (state_bound.cpp).
-  int round_ = 1;                                       // [Seq-6] random activation's round
-  int command_ = -1;                                    // ... the command acting now
-  ActivateStep astep_ = ActivateStep::kNone;            // ... what is to happen between activations
+  int round_ = 1;                             // [Seq-6] random activation's round
+  int command_ = -1;                          // ... the command acting now
+  ActivateStep astep_ = ActivateStep::kNone;  // ... what is to happen between activations
+  int first_ = 0;  // [Seq, G-75] the side with the first bound (-1 until the dice decide it)
   std::array<std::vector<bool>, kNumSides> activated_;  // ... commands that acted this round
   std::vector<bool> enemy_shot_;       // [Seq-8] shot in an enemy activation this round
   std::vector<int> reg_pips_;          // [Pip-2] PIPs of the active side's regiments

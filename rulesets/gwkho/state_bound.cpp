@@ -248,6 +248,10 @@ game::ChanceInfo GwkhoState::bound_chance_info() const {
                                    .regiments[static_cast<std::size_t>(r)]
                                    .name);
     info.rule = "gwkho Pip-2";
+  } else if (astep_ == ActivateStep::kInitiative && !gw_->rules().random_activation) {
+    info.purpose = fmt::format("the dice for the first bound ({}'s die, then {}'s)",
+                               gw_->side(0).name, gw_->side(1).name);
+    info.rule = "gwkho Seq-1";
   } else if (astep_ == ActivateStep::kInitiative) {
     info.purpose = fmt::format("round {}: the initiative dice ({}'s die, then {}'s)", round_,
                                gw_->side(0).name, gw_->side(1).name);
@@ -305,6 +309,21 @@ void GwkhoState::apply_bound(game::Action a) {
   if (a >= act::kInitiativeDice && a < act::kInitiativeDice + 36) {
     // [Seq-6] The higher die has the initiative; equal dice are thrown again.
     const int d0 = (a - act::kInitiativeDice) / 6 + 1, d1 = (a - act::kInitiativeDice) % 6 + 1;
+    if (!gw_->rules().random_activation) {
+      // [Seq, G-75] Alternate bounds: the dice for the first bound, thrown again when equal.
+      if (d0 != d1) {
+        first_ = active_ = d0 > d1 ? 0 : 1;
+        astep_ = ActivateStep::kNone;
+      }
+      if (logging())
+        emit("first bound",
+             d0 == d1 ? fmt::format("dice for the first bound {} and {}, equal: again", d0, d1)
+                      : fmt::format("dice for the first bound {} and {}: {} has it", d0, d1,
+                                    gw_->side(active_).name),
+             "gwkho Seq-1");
+      if (d0 != d1) start_bound();
+      return;
+    }
     if (d0 == d1) {
       if (logging())
         emit("initiative",

@@ -146,7 +146,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   j["turns"] = rounds ? (sc.bounds + 1) / 2 : sc.bounds;
   j["phase"] = std::string(phase_name(phase_));
   j["active"] = phase_ == Phase::kOver ? "" : sc.sides[static_cast<std::size_t>(active_)].id;
-  j["first"] = sc.sides[static_cast<std::size_t>(sc.first)].id;
+  j["first"] = first_ >= 0 ? sc.sides[static_cast<std::size_t>(first_)].id : "";
   j["selected"] = pa_ >= 0 ? gw_->element(pa_).id : "";
   j["winner"] = winner_ == 2  ? "draw"
                 : winner_ < 0 ? ""
