@@ -379,6 +379,14 @@ Going GwkhoState::going_at(const geo::Base& b) const {
 
 bool GwkhoState::within_command_range(geo::Point a, geo::Point b, int inches) const {
   const geo::Segment line{a, b};
+  // [Pip-6, G-77] Out of sight counts as out of range: a hill the line passes over hides one end
+  // from the other when neither stands on it (its crest is between them). Woods do not hide
+  // (their length counts twice, below); a built-up area would, but no terrain kind is one.
+  for (const auto& t : gw_->scenario_data().terrain)
+    if (t.kind == TerrainKind::kHill && !geo::point_in_polygon(a, t.outline) &&
+        !geo::point_in_polygon(b, t.outline) &&
+        geo::segment_crosses_polygon_interior(line, t.outline))
+      return false;
   // [Pip-6] "Double through woods etc": the line's length inside bad-going areas counts again.
   std::int64_t extra = 0;
   for (const auto& t : gw_->scenario_data().terrain)

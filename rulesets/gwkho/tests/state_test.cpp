@@ -459,6 +459,44 @@ TEST(Gwkho_Pips, Clause_Pip_6_CommandRangeCountsDoubleThroughWoods) {
       st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{64 * kIn, 21 * kIn}, 14));
 }
 
+// [Pip-6, G-77] A general out of sight is out of command: a hill between him and the element
+// (neither on it) hides them from each other, however near.
+TEST(Gwkho_Pips, Clause_Pip_6_AGeneralOutOfSightBehindAHillIsOutOfCommand) {
+  nlohmann::json j = small_scenario("red", false);
+  j["terrain"] = nlohmann::json::parse(
+      R"([{"id": "knoll", "kind": "hill", "polygon": [[40, 24], [50, 24], [50, 28], [40, 28]]}])");
+  const auto g = make_game(j);
+  auto st = start(g);
+  st->debug_set_pips(0, 6);
+  const int general = find(*g, "red.0.0.0"), e = find(*g, "red.0.2.1");
+  ASSERT_TRUE(g->element(general).general);
+  // 10" apart, the knoll between them: out of sight, so out of command.
+  st->debug_place(general, geo::Point{45 * kIn, 32 * kIn}, 270);
+  st->debug_place(e, geo::Point{45 * kIn, 20 * kIn}, 270);
+  EXPECT_FALSE(st->within_command_range(st->element(general).base.centre(),
+                                        st->element(e).base.centre(), 24));
+  auto p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_TRUE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 2);
+  // Negative: beside the knoll, the line clear of it, the same 12" is in sight and in range.
+  st->debug_place(general, geo::Point{35 * kIn, 32 * kIn}, 270);
+  st->debug_place(e, geo::Point{35 * kIn, 20 * kIn}, 270);
+  p = st->plan(act::move(e, act::kAdvance));
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_FALSE(p->cost.out_of_command);
+  EXPECT_EQ(st->price(*p).total, 1);
+  // Negative: a general on the knoll sees over it.
+  EXPECT_TRUE(
+      st->within_command_range(geo::Point{45 * kIn, 26 * kIn}, geo::Point{45 * kIn, 20 * kIn}, 24));
+  // Negative: the wood of the test battle only lengthens the line; it hides nothing
+  // (Clause_Pip_6_CommandRangeCountsDoubleThroughWoods).
+  const auto wooded = make_game();
+  auto st2 = start(wooded);
+  EXPECT_TRUE(st2->within_command_range(geo::Point{58 * kIn, 25 * kIn},
+                                        geo::Point{72 * kIn, 25 * kIn}, 24));
+}
+
 TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
   const auto g = make_game();
   auto st = start(g);
