@@ -427,30 +427,32 @@ TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
   EXPECT_EQ(st->price(*p).total, 1);
 }
 
+// Red's general (red.0.0.0) placed at (gx, gy) inches and red.0.2.1 at (ex, ey), both facing
+// south, with 6 PIPs: whether a quarter move ahead of red.0.2.1 is out of command, and its price.
+std::pair<bool, int> advance_in_command(GwkhoState& st, const GwkhoGame& g, int gx, int gy, int ex,
+                                        int ey) {
+  const int general = find(g, "red.0.0.0"), e = find(g, "red.0.2.1");
+  EXPECT_TRUE(g.element(general).general);
+  st.debug_set_pips(0, 6);
+  st.debug_place(general, geo::Point{gx * kIn, gy * kIn}, 270);
+  st.debug_place(e, geo::Point{ex * kIn, ey * kIn}, 270);
+  const auto p = st.plan(act::move(e, act::kAdvance));
+  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.message());
+  if (!p.ok()) return {false, -1};
+  return {p->cost.out_of_command, st.price(*p).total};
+}
+
 // [Pip-6, G-41] Command range counts double through woods: the test wood (bad going) spans
 // x 60..70 inches, y 20..30.
 TEST(Gwkho_Pips, Clause_Pip_6_CommandRangeCountsDoubleThroughWoods) {
   const auto g = make_game();
   auto st = start(g);
-  st->debug_set_pips(0, 6);
-  const int general = find(*g, "red.0.0.0"), e = find(*g, "red.0.2.1");
-  ASSERT_TRUE(g->element(general).general);
   // 20" apart across the whole wood (10" of it): 30" counted, out of range.
-  st->debug_place(general, geo::Point{65 * kIn, 36 * kIn}, 270);
-  st->debug_place(e, geo::Point{65 * kIn, 16 * kIn}, 270);
-  EXPECT_FALSE(st->within_command_range(st->element(general).base.centre(),
-                                        st->element(e).base.centre(), 24));
-  auto p = st->plan(act::move(e, act::kAdvance));
-  ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_TRUE(p->cost.out_of_command);
-  EXPECT_EQ(st->price(*p).total, 2);
+  EXPECT_FALSE(
+      st->within_command_range(geo::Point{65 * kIn, 36 * kIn}, geo::Point{65 * kIn, 16 * kIn}, 24));
+  EXPECT_EQ(advance_in_command(*st, *g, 65, 36, 65, 16), std::make_pair(true, 2));
   // Negative: the same 20" in the open is within 24".
-  st->debug_place(general, geo::Point{50 * kIn, 36 * kIn}, 270);
-  st->debug_place(e, geo::Point{50 * kIn, 16 * kIn}, 270);
-  p = st->plan(act::move(e, act::kAdvance));
-  ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_FALSE(p->cost.out_of_command);
-  EXPECT_EQ(st->price(*p).total, 1);
+  EXPECT_EQ(advance_in_command(*st, *g, 50, 36, 50, 16), std::make_pair(false, 1));
   // Only the length inside the wood counts twice: 12" with 2" of wood count 14", 14" with 4"
   // count 18".
   EXPECT_TRUE(
@@ -467,25 +469,12 @@ TEST(Gwkho_Pips, Clause_Pip_6_AGeneralOutOfSightBehindAHillIsOutOfCommand) {
       R"([{"id": "knoll", "kind": "hill", "polygon": [[40, 24], [50, 24], [50, 28], [40, 28]]}])");
   const auto g = make_game(j);
   auto st = start(g);
-  st->debug_set_pips(0, 6);
-  const int general = find(*g, "red.0.0.0"), e = find(*g, "red.0.2.1");
-  ASSERT_TRUE(g->element(general).general);
-  // 10" apart, the knoll between them: out of sight, so out of command.
-  st->debug_place(general, geo::Point{45 * kIn, 32 * kIn}, 270);
-  st->debug_place(e, geo::Point{45 * kIn, 20 * kIn}, 270);
-  EXPECT_FALSE(st->within_command_range(st->element(general).base.centre(),
-                                        st->element(e).base.centre(), 24));
-  auto p = st->plan(act::move(e, act::kAdvance));
-  ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_TRUE(p->cost.out_of_command);
-  EXPECT_EQ(st->price(*p).total, 2);
+  // 12" apart, the knoll between them: out of sight, so out of command.
+  EXPECT_FALSE(
+      st->within_command_range(geo::Point{45 * kIn, 32 * kIn}, geo::Point{45 * kIn, 20 * kIn}, 24));
+  EXPECT_EQ(advance_in_command(*st, *g, 45, 32, 45, 20), std::make_pair(true, 2));
   // Negative: beside the knoll, the line clear of it, the same 12" is in sight and in range.
-  st->debug_place(general, geo::Point{35 * kIn, 32 * kIn}, 270);
-  st->debug_place(e, geo::Point{35 * kIn, 20 * kIn}, 270);
-  p = st->plan(act::move(e, act::kAdvance));
-  ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_FALSE(p->cost.out_of_command);
-  EXPECT_EQ(st->price(*p).total, 1);
+  EXPECT_EQ(advance_in_command(*st, *g, 35, 32, 35, 20), std::make_pair(false, 1));
   // Negative: a general on the knoll sees over it.
   EXPECT_TRUE(
       st->within_command_range(geo::Point{45 * kIn, 26 * kIn}, geo::Point{45 * kIn, 20 * kIn}, 24));
