@@ -119,11 +119,14 @@ struct SideDef {
   std::vector<int> breaks_if_lost;
 };
 
+// [Seq, G-75] Scenario::first when the dice decide who has the first bound.
+inline constexpr int kFirstByDice = -1;
+
 struct Scenario {
   std::string id, title, description;
   int year = 0;
   int bounds = 24;  // bounds played in all (both sides' together) before a draw
-  int first = 0;    // the side with the first bound
+  int first = 0;    // the side with the first bound; kFirstByDice: the dice decide (G-75)
   std::int64_t width = 72 * 1270, height = 48 * 1270;
   std::array<SideDef, kNumSides> sides;
   std::vector<TerrainPiece> terrain;

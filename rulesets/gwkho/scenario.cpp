@@ -411,12 +411,15 @@ core::Expected<Scenario> load_scenario(const nlohmann::json& j, std::string_view
   if (!rd.integer(j, "", "year", s.year, 1000, 1900, game::Need::kOptional)) return *rd.err();
   std::string first = s.sides[0].id;
   if (!rd.string(j, "", "first", first, game::Need::kOptional)) return *rd.err();
+  // [Seq, G-75] "dice": a die each, the higher has the first bound (a chance node at the start).
   if (first == s.sides[0].id)
     s.first = 0;
   else if (first == s.sides[1].id)
     s.first = 1;
+  else if (first == "dice")
+    s.first = kFirstByDice;
   else
-    return rd.error("first", fmt::format("is '{}', which is neither side", first));
+    return rd.error("first", fmt::format("is '{}', which is neither side nor \"dice\"", first));
   return s;
 }
 

@@ -99,4 +99,10 @@ Result shooting_result(int total, Troop target) {
   return Result::kNoEffect;
 }
 
+bool needs_roof_against(Troop shooter) {
+  return shooter.type == TroopType::kLb ||
+         (shooter.type == TroopType::kBw &&
+          (shooter.grade == Grade::kS || shooter.grade == Grade::kO));
+}
+
 }  // namespace carroccio::gwkho

@@ -38,4 +38,8 @@ std::optional<int> artillery_range(Troop t);
 // [Sht-1] What a shot's total (2d6 and modifiers) does to a target.
 Result shooting_result(int total, Troop target);
 
+// [Sht-8, G-76] Whether foot keeping their heads down behind works need a roof over them to be
+// no target of this shooter: against Bw(s), Bw(o) and every Lb (their arrows drop from above).
+bool needs_roof_against(Troop shooter);
+
 }  // namespace carroccio::gwkho

@@ -82,13 +82,18 @@ GwkhoState::GwkhoState(std::shared_ptr<const GwkhoGame> game)
     activated_[static_cast<std::size_t>(s)].assign(static_cast<std::size_t>(gw_->num_commands(s)),
                                                    false);
   }
-  active_ = gw_->scenario_data().first;
+  first_ = gw_->scenario_data().first;
+  active_ = std::max(first_, 0);
   // [Seq-6, G-6] Random activation begins with a round's initiative dice; alternate bounds with
-  // the first side's bound.
-  if (gw_->rules().random_activation)
+  // the first side's bound, or [Seq, G-75] with a die each for it when the scenario says so.
+  if (gw_->rules().random_activation) {
     start_round();
-  else
+  } else if (first_ == kFirstByDice) {
+    phase_ = Phase::kActivate;
+    astep_ = ActivateStep::kInitiative;
+  } else {
     start_bound();
+  }
 }
 
 std::unique_ptr<game::State> GwkhoState::clone() const {
@@ -374,6 +379,14 @@ Going GwkhoState::going_at(const geo::Base& b) const {
 
 bool GwkhoState::within_command_range(geo::Point a, geo::Point b, int inches) const {
   const geo::Segment line{a, b};
+  // [Pip-6, G-77] Out of sight counts as out of range: a hill the line passes over hides one end
+  // from the other when neither stands on it (its crest is between them). Woods do not hide
+  // (their length counts twice, below); a built-up area would, but no terrain kind is one.
+  for (const auto& t : gw_->scenario_data().terrain)
+    if (t.kind == TerrainKind::kHill && !geo::point_in_polygon(a, t.outline) &&
+        !geo::point_in_polygon(b, t.outline) &&
+        geo::segment_crosses_polygon_interior(line, t.outline))
+      return false;
   // [Pip-6] "Double through woods etc": the line's length inside bad-going areas counts again.
   std::int64_t extra = 0;
   for (const auto& t : gw_->scenario_data().terrain)
@@ -592,6 +605,9 @@ void GwkhoState::apply_move(const MovePlan& p) {
     ++s.moves;
     s.made_contact = s.made_contact || p.contact;
   }
+  // [Mov notes, G-74] The light cavalry pushed back go before the foot.
+  for (std::size_t i = 0; i < p.pushed.size(); ++i)
+    els_[static_cast<std::size_t>(p.pushed[i])].base = p.pushed_to[i];
 }
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {

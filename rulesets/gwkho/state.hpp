@@ -115,6 +115,9 @@ inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
 inline constexpr int kMount = 72;     // the element dismounts, or mounts (Pip-16, Dis-1)
 inline constexpr int kBreakOwn = 73;  // the element is broken by its own side (Pip-18)
+// .. 77: HI, Ph or Pk (the group it leads, else alone) straight ahead 1/4 .. 4/4 of the move,
+// pushing back the light cavalry met on the way (Mov notes, G-74).
+inline constexpr int kPushBack = 74;
 inline constexpr game::Action kMoveEnd = kMoveBase + kCodes * 250;  // 30000
 // Close combat, shooting and morale in play (state_fight.cpp): kFightBase .. kFightEnd - 1.
 inline constexpr game::Action kFightBase = 100000;
@@ -127,6 +130,8 @@ inline constexpr game::Action kStandFast = 100320;
 inline constexpr game::Action kRoutAway = 100321;
 inline constexpr game::Action kLetSurrender = 100330;
 inline constexpr game::Action kHoldSurrender = 100331;
+inline constexpr game::Action kStandTo = 100340;        // [Sht-8, G-76] heads up: may be shot
+inline constexpr game::Action kKeepHeadsDown = 100341;  // ... heads down: no shot either way
 inline constexpr game::Action kArtilleryDice = 100400;  // + 10*(da-1) + db-1
 inline constexpr game::Action kChooseTarget = 101000;   // + t
 inline constexpr game::Action kOwnMorale = 102000;      // + c
@@ -192,6 +197,7 @@ enum class FightStep : std::uint8_t {
   kShotDice,       // chance: the two dice of a shot
   kArtilleryDice,  // chance: the gun's and the target's dice
   kHoldSurrender,  // decision: the active side holds its element that would surrender (Mor-19)
+  kHeadsDown,      // decision: foot behind works keep their heads down this phase (Sht-8)
 };
 
 // What close combat and shooting remember of an element within a bound (state_fight.cpp).
@@ -201,6 +207,8 @@ struct FightFlags {
   bool breakthrough = false;    // [CC-10] it destroyed the enemy to its front and fights on
   bool turned_to_face = false;  // [CC-17] it was contacted on a flank or rear and turned
   int shot_by = -1;             // [Sht-2] the last enemy that shot at it this shooting phase
+  bool heads_asked = false;     // [Sht-8, G-76] its side chose, this shooting phase, whether it
+  bool heads_down = false;      // ... keeps its heads down: it neither shoots nor is shot at
 };
 
 struct ElementState {
@@ -230,6 +238,9 @@ struct MovePlan {
   std::int64_t distance = 0;
   bool contact = false;
   int target = -1;  // the enemy element contacted (a contact move)
+  // [Mov notes, G-74] Light cavalry pushed back by the move, and where each ends.
+  std::vector<int> pushed;
+  std::vector<geo::Base> pushed_to;
 };
 
 class GwkhoState final : public game::State {
@@ -389,6 +400,9 @@ class GwkhoState final : public game::State {
   // front rank's shot and does not shoot itself (elephants shoot and are shot at over other
   // troops; Bw(o)(x) shoot over the one rank of Ph(i) directly in front of them).
   bool line_of_fire_clear(int s, int t) const;
+  // [Sht-8, G-76] Element t may keep its heads down now: foot behind works, a fortification or
+  // wagons against an enemy that could shoot at it and needs no roof to be kept off.
+  bool may_keep_heads_down(int t) const;
   FightStep fight_step() const { return step_; }
   const FightFlags& fight_flags(int e) const { return ff_[static_cast<std::size_t>(e)]; }
   // [Sht-4 .. Sht-10] The shot of s at t.
@@ -463,8 +477,8 @@ class GwkhoState final : public game::State {
     std::vector<bool> ford;    // [Mov-5] each mover's path crosses a ford
   };
   PathCheck check_path(const std::vector<int>& movers,
-                       const std::vector<std::vector<geo::Base>>& paths, int target,
-                       bool contact) const;
+                       const std::vector<std::vector<geo::Base>>& paths, int target, bool contact,
+                       const std::vector<int>& pushed = {}) const;
   void apply_result(int e, Result r, int enemy, const char* rule);
   void recoil(int e, int enemy);
   void flee(int e, int enemy, bool rout);
@@ -526,9 +540,10 @@ class GwkhoState final : public game::State {
   std::array<int, kNumSides> upgrades_{};  // [Pip-19] groups that bought a d10 this bound
   std::vector<bool> broken_by_enemy_;      // [Mor-17] broken by the enemy's PIPs
   // The sequence and the regiments (state_bound.cpp).
-  int round_ = 1;                                       // [Seq-6] random activation's round
-  int command_ = -1;                                    // ... the command acting now
-  ActivateStep astep_ = ActivateStep::kNone;            // ... what is to happen between activations
+  int round_ = 1;                             // [Seq-6] random activation's round
+  int command_ = -1;                          // ... the command acting now
+  ActivateStep astep_ = ActivateStep::kNone;  // ... what is to happen between activations
+  int first_ = 0;  // [Seq, G-75] the side with the first bound (-1 until the dice decide it)
   std::array<std::vector<bool>, kNumSides> activated_;  // ... commands that acted this round
   std::vector<bool> enemy_shot_;       // [Seq-8] shot in an enemy activation this round
   std::vector<int> reg_pips_;          // [Pip-2] PIPs of the active side's regiments

@@ -248,6 +248,10 @@ game::ChanceInfo GwkhoState::bound_chance_info() const {
                                    .regiments[static_cast<std::size_t>(r)]
                                    .name);
     info.rule = "gwkho Pip-2";
+  } else if (astep_ == ActivateStep::kInitiative && !gw_->rules().random_activation) {
+    info.purpose = fmt::format("the dice for the first bound ({}'s die, then {}'s)",
+                               gw_->side(0).name, gw_->side(1).name);
+    info.rule = "gwkho Seq-1";
   } else if (astep_ == ActivateStep::kInitiative) {
     info.purpose = fmt::format("round {}: the initiative dice ({}'s die, then {}'s)", round_,
                                gw_->side(0).name, gw_->side(1).name);
@@ -305,6 +309,21 @@ void GwkhoState::apply_bound(game::Action a) {
   if (a >= act::kInitiativeDice && a < act::kInitiativeDice + 36) {
     // [Seq-6] The higher die has the initiative; equal dice are thrown again.
     const int d0 = (a - act::kInitiativeDice) / 6 + 1, d1 = (a - act::kInitiativeDice) % 6 + 1;
+    if (!gw_->rules().random_activation) {
+      // [Seq, G-75] Alternate bounds: the dice for the first bound, thrown again when equal.
+      if (d0 != d1) {
+        first_ = active_ = d0 > d1 ? 0 : 1;
+        astep_ = ActivateStep::kNone;
+      }
+      if (logging())
+        emit("first bound",
+             d0 == d1 ? fmt::format("dice for the first bound {} and {}, equal: again", d0, d1)
+                      : fmt::format("dice for the first bound {} and {}: {} has it", d0, d1,
+                                    gw_->side(active_).name),
+             "gwkho Seq-1");
+      if (d0 != d1) start_bound();
+      return;
+    }
     if (d0 == d1) {
       if (logging())
         emit("initiative",
@@ -393,18 +412,19 @@ core::Status GwkhoState::mount_refusal(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (phase_ != Phase::kMove || !acts(e) || !s.alive || s.routing)
-    return core::make_error(fmt::format("{} cannot dismount or mount now.", d.id));
+    return core::make_error(fmt::format("{} cannot dismount or mount now.", name(e)));
   if (!d.dismount)
     return core::make_error(
-        fmt::format("{}'s army list gives it no dismount option (Dis-1).", d.id));
+        fmt::format("{}'s army list gives it no dismount option (Dis-1).", name(e)));
   // [Pip-16] Once a game, but for mounted infantry (Cv(i), Lc(i); foot a list prices as mounted
   // infantry ride as Cv(i), G-40b).
   if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.mounted()))
     return core::make_error(
-        fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", d.id));
+        fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", name(e)));
   if (s.moves > 0 || s.held)
-    return core::make_error(fmt::format("{} has moved or been held this bound.", d.id));
-  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+    return core::make_error(fmt::format("{} has moved or been held this bound.", name(e)));
+  if (in_contact(e))
+    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
   const bool mounting = d.dismounted();
   if (mounting)
     for (int o = 0; o < num_elements(); ++o) {
@@ -412,12 +432,12 @@ core::Status GwkhoState::mount_refusal(int e) const {
       if (os.alive && side_of(o) != d.side &&
           geo::distance_sq(s.base, os.base).within(inch(mount_not_within_inches())))
         return core::make_error(
-            fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", d.id,
+            fmt::format("{} may not mount within {} inches of the enemy (Pip-16).", name(e),
                         mount_not_within_inches()));
     }
   const geo::Base to = base_as(s.base, mounting ? d.mounted() : *d.dismount);
   if (!on_table(to) || !clear_at(to, {e}, -1))
-    return core::make_error(fmt::format("{} has no room for its new base.", d.id));
+    return core::make_error(fmt::format("{} has no room for its new base.", name(e)));
   OtherCost oc;
   oc.action = PipAction::kDismount;
   oc.troop = d.troop;

@@ -62,6 +62,7 @@ game::Player GwkhoState::fight_player() const {
     case FightStep::kMayRout:
     case FightStep::kChooseTarget:
     case FightStep::kHoldSurrender:
+    case FightStep::kHeadsDown:
       return step_side_;
     default:
       return game::kChancePlayer;
@@ -91,6 +92,10 @@ void GwkhoState::fight_actions(std::vector<game::Action>& out) const {
       break;
     case FightStep::kChooseTarget:
       for (int t : shot_targets(pa_)) out.push_back(act::kChooseTarget + t);
+      break;
+    case FightStep::kHeadsDown:
+      out.push_back(act::kStandTo);
+      out.push_back(act::kKeepHeadsDown);
       break;
     default:
       break;
@@ -161,7 +166,10 @@ void GwkhoState::begin_shooting() {
     s.shot_last_phase = s.shot;
     s.shot = false;
   }
-  for (auto& f : ff_) f.shot_by = -1;
+  for (auto& f : ff_) {
+    f.shot_by = -1;
+    f.heads_asked = f.heads_down = false;
+  }
   next_shot();
 }
 
@@ -170,6 +178,16 @@ void GwkhoState::begin_shooting() {
 void GwkhoState::next_shot() {
   pa_ = pb_ = -1;
   second_shot_ = false;
+  // [Sht-8, G-76] Before the first shot, each element that may keep its heads down is asked
+  // whether it does (its side's decision), in element order.
+  if (!gw_->scenario_data().lines.empty())
+    for (int t = 0; t < num_elements(); ++t) {
+      if (ff_[static_cast<std::size_t>(t)].heads_asked || !may_keep_heads_down(t)) continue;
+      pb_ = t;
+      step_ = FightStep::kHeadsDown;
+      step_side_ = side_of(t);
+      return;
+    }
   for (int e = 0; e < num_elements(); ++e) {
     if (els_[static_cast<std::size_t>(e)].shot) continue;
     const std::vector<int> ts = shot_targets(e);
@@ -193,7 +211,8 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   const ElementDef& d = gw_->element(s);
   const ElementState& es = els_[static_cast<std::size_t>(s)];
   if (!es.alive || es.routing || in_contact(s)) return out;
-  if (d.unarmed) return out;       // [G-71] a war cart without guns (the Carroccio) never shoots
+  if (d.unarmed) return out;  // [G-71] a war cart without guns (the Carroccio) never shoots
+  if (ff_[static_cast<std::size_t>(s)].heads_down) return out;  // [Sht-8, G-76] not shooting
   if (!shoots_now(s)) return out;  // [Seq-6, Seq-8] random activation (state_bound.cpp)
   std::optional<int> range;
   if (is_artillery(d.troop.type)) {
@@ -227,6 +246,8 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
                        inch(*range) + geo::reach(es.base) + geo::reach(ts.base)))
       continue;
     if (in_contact(t)) continue;  // [G-16a] elements in close combat are not shot at
+    // [Sht-8, G-76] Heads kept down are no target, but to the archers a roof is needed against.
+    if (ff_[static_cast<std::size_t>(t)].heads_down && !needs_roof_against(d.troop)) continue;
     const geo::SquaredDistance dd = geo::distance_sq(es.base, ts.base);
     if (!dd.within(inch(*range)) || !geo::base_in_front_arc(es.base, ts.base)) continue;
     if (!line_of_fire_clear(s, t)) continue;  // [G-16b] not through friends
@@ -242,6 +263,32 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   if (returns_fire && std::find(out.begin(), out.end(), returned) == out.end())
     out.push_back(returned);
   return out;
+}
+
+bool GwkhoState::may_keep_heads_down(int t) const {
+  const ElementState& ts = els_[static_cast<std::size_t>(t)];
+  const Troop troop = gw_->element(t).troop;
+  if (!ts.alive || ts.routing || ts.shot || is_mounted(troop.type) || is_artillery(troop.type) ||
+      in_contact(t))
+    return false;
+  // First the cheap test: works, a fortification or wagons run close to it at all.
+  bool near = false;
+  for (const auto& f : gw_->scenario_data().lines) {
+    if (!linear_effect(f.kind).fortification) continue;
+    for (std::size_t k = 0; k + 1 < f.line.size() && !near; ++k)
+      near = geo::distance_sq(geo::Segment{f.line[k], f.line[k + 1]}, ts.base).within(kBehindReach);
+  }
+  if (!near) return false;
+  for (int s = 0; s < num_elements(); ++s) {
+    if (side_of(s) == side_of(t) || els_[static_cast<std::size_t>(s)].shot) continue;
+    if (needs_roof_against(gw_->element(s).troop)) continue;
+    if (!behind_lines(ts.base, std::nullopt, els_[static_cast<std::size_t>(s)].base.centre())
+             .fortification)
+      continue;
+    const std::vector<int> targets = shot_targets(s);
+    if (std::find(targets.begin(), targets.end(), t) != targets.end()) return true;
+  }
+  return false;
 }
 
 bool GwkhoState::line_of_fire_clear(int s, int t) const {
@@ -681,6 +728,21 @@ void GwkhoState::after_round(int winner, int loser, Result loser_result) {
 
 void GwkhoState::apply_fight(game::Action a) {
   switch (step_) {
+    case FightStep::kHeadsDown: {
+      // [Sht-8, G-76] Heads down for this shooting phase, or up; then the next to ask, or the
+      // shots.
+      FightFlags& f = ff_[static_cast<std::size_t>(pb_)];
+      f.heads_asked = true;
+      f.heads_down = a == act::kKeepHeadsDown;
+      if (f.heads_down && logging())
+        emit("heads down",
+             fmt::format("{} keep their heads down behind the works: no shot from them, none at "
+                         "them but from bows and longbows",
+                         name(pb_)),
+             "gwkho Sht-8");
+      next_shot();
+      return;
+    }
     case FightStep::kHoldSurrender: {
       // [Mor-19, Pip-16, G-37] Held for 1 PIP of the PIPs it moves with, or let go; then the
       // next element to decide for, or the surrenders (end_bound).
@@ -717,7 +779,7 @@ void GwkhoState::apply_fight(game::Action a) {
       if (logging())
         emit(core::attack_event("shot",
                                 fmt::format("{} shoots at {}: {}+{} = {}, {}", name(pa_), name(pb_),
-                                            d1, d2, o.total, result_id(o.result)),
+                                            d1, d2, o.total, result_words(o.result)),
                                 "gwkho Sht-1", {gw_->element(pa_).id}, {gw_->element(pb_).id}));
       apply_result(pb_, o.result, pa_, "gwkho Sht-1");
       next_shot();
@@ -734,10 +796,11 @@ void GwkhoState::apply_fight(game::Action a) {
       els_[static_cast<std::size_t>(gun)].shot = true;
       ff_[static_cast<std::size_t>(target)].shot_by = gun;
       if (logging())
-        emit(core::attack_event("artillery",
-                                fmt::format("{} fires at {}: {} against {}, {}", name(gun),
-                                            name(target), o.graded_a, o.graded_b, result_id(o.b)),
-                                "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
+        emit(
+            core::attack_event("artillery",
+                               fmt::format("{} fires at {}: {} against {}, {}", name(gun),
+                                           name(target), o.graded_a, o.graded_b, result_words(o.b)),
+                               "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
       apply_result(target, o.b, gun, "gwkho Sht-11");
       if (o.b == Result::kDestroyed) knock_on_from(target);
       // [Sht-12] Gunpowder artillery's second target: the nearest enemy whose front is within
@@ -807,8 +870,8 @@ void GwkhoState::apply_fight(game::Action a) {
         emit(core::attack_event(
             "combat",
             fmt::format("{} {} ({}) against {} {} ({}): {} {}, {} {}", name(x), o.graded_a, da,
-                        name(y), o.graded_b, db, gw_->short_label(x), result_id(o.a),
-                        gw_->short_label(y), result_id(o.b)),
+                        name(y), o.graded_b, db, gw_->short_label(x), result_words(o.a),
+                        gw_->short_label(y), result_words(o.b)),
             "gwkho CC-14", {gw_->element(side_of(x) == active_ ? x : y).id},
             {gw_->element(side_of(x) == active_ ? y : x).id}));
       // [CC-5] A phalanx that fought LI or HI and did not push them back (both stayed) has
@@ -983,15 +1046,17 @@ core::Status GwkhoState::break_refusal(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (phase_ != Phase::kMove || !acts(e) || !s.alive)
-    return core::make_error(fmt::format("{} cannot be broken by its side now.", d.id));
+    return core::make_error(fmt::format("{} cannot be broken by its side now.", name(e)));
   if (s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken)
-    return core::make_error(fmt::format("{} is broken already.", d.id));
-  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+    return core::make_error(fmt::format("{} is broken already.", name(e)));
+  if (in_contact(e))
+    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
   OtherCost oc;
   oc.action = PipAction::kBreakElement;
   oc.troop = d.troop;
   const PipCost c = other_cost(oc);
-  if (!c.refused.empty()) return core::make_error(fmt::format("{}: {} (Pip-18).", d.id, c.refused));
+  if (!c.refused.empty())
+    return core::make_error(fmt::format("{}: {} (Pip-18).", name(e), c.refused));
   if (c.total > pips_for(e))
     return core::make_error(fmt::format("Breaking an element costs {} PIP (Pip-18).", c.total));
   return core::Status::Ok();
@@ -1113,6 +1178,9 @@ std::string GwkhoState::fight_action_text(game::Action a) const {
                                       : fmt::format("let {} surrender", id(pa_));
     case FightStep::kChooseTarget:
       return fmt::format("{} shoots at {}", id(pa_), enemy(a - act::kChooseTarget));
+    case FightStep::kHeadsDown:
+      return a == act::kKeepHeadsDown ? fmt::format("{} keep their heads down", id(pb_))
+                                      : fmt::format("{} stand to and may be shot at", id(pb_));
     case FightStep::kShotDice:
       return fmt::format("dice {} and {}", (a - act::kShotDice) / 6 + 1,
                          (a - act::kShotDice) % 6 + 1);

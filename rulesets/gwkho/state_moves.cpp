@@ -153,7 +153,8 @@ bool GwkhoState::impetuous(int e) const {
 // (the path lists its positions densely enough and each is checked).
 GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
                                              const std::vector<std::vector<geo::Base>>& paths,
-                                             int target, bool contact) const {
+                                             int target, bool contact,
+                                             const std::vector<int>& pushed) const {
   PathCheck out;
   const Scenario& sc = gw_->scenario_data();
   const bool single = movers.size() == 1;
@@ -165,7 +166,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
         out.refusal = fmt::format(
             "{} and {} would end on each other: the group cannot keep its "
             "shape so.",
-            gw_->element(movers[i]).id, gw_->element(movers[j]).id);
+            name(movers[i]), name(movers[j]));
         return out;
       }
   for (std::size_t i = 0; i < movers.size(); ++i) {
@@ -186,7 +187,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       const geo::Base& to = path[k];
       // [G-43] The table edge.
       if (!on_table(to)) {
-        out.refusal = fmt::format("{} would leave the table.", gw_->element(m).id);
+        out.refusal = fmt::format("{} would leave the table.", name(m));
         return out;
       }
       // [Mov-1, G-12] The worst going crossed.
@@ -232,7 +233,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       if (piece.impassable && end != start) {
         out.refusal =
             fmt::format("{} may not cross the river '{}' but at a ford or by a road (G-12a).",
-                        gw_->element(m).id, piece.id);
+                        name(m), piece.id);
         return out;
       }
       if (piece.kind == TerrainKind::kFord) ford = true;
@@ -240,14 +241,14 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     out.worst.push_back(worst);
     out.ford.push_back(ford);
     if (allowance(m, worst, ford) <= 0 && end != start) {
-      out.refusal =
-          fmt::format("{} may not enter {} going (Mov-1).", gw_->element(m).id, going_name(worst));
+      out.refusal = fmt::format("{} may not enter {} going (Mov-1).", name(m), going_name(worst));
       return out;
     }
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!os.alive || o == target) continue;
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
+      if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
                          geo::reach(start) + geo::reach(os.base) + span + kFrontZone + kSlack))
         continue;
@@ -257,13 +258,13 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       const bool through =
           !enemy && single && may_recoil_through(gw_->element(m).troop, gw_->element(o).troop);
       if (geo::overlaps(end, os.base)) {
-        out.refusal = fmt::format("{} would end on {}.", gw_->element(m).id, gw_->element(o).id);
+        out.refusal = fmt::format("{} would end on {}.", name(m), name(o));
         return out;
       }
       // [G-50] Only a contact move may end touching an enemy.
       if (enemy && !contact && geo::intersects(end, os.base)) {
-        out.refusal = fmt::format("{} would touch the enemy: contact is made by a contact move.",
-                                  gw_->element(m).id);
+        out.refusal =
+            fmt::format("{} would touch the enemy: contact is made by a contact move.", name(m));
         return out;
       }
       const geo::Base zone = front_zone(os.base);
@@ -283,8 +284,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
         if (slide) step.add(box_of(from));
         if (!through && step.meets(obox) &&
             (slide ? geo::move_overlaps_base(from, v, os.base) : geo::overlaps(to, os.base))) {
-          out.refusal = fmt::format("{} cannot pass {}: the way is blocked{}.", gw_->element(m).id,
-                                    gw_->element(o).id,
+          out.refusal = fmt::format("{} cannot pass {}: the way is blocked{}.", name(m), name(o),
                                     enemy ? "" : " (only the pairs of G-15 pass through friends)");
           return out;
         }
@@ -293,7 +293,7 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
           out.refusal = fmt::format(
               "{} would pass within 4 cm in front of enemy element {}, showing it a flank or "
               "the rear (G-13).",
-              gw_->element(m).id, gw_->element(o).id);
+              name(m), name(o));
           return out;
         }
       }
@@ -362,26 +362,43 @@ core::Expected<MovePlan> GwkhoState::plan(game::Action a) const {
 }
 
 core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop) const {
-  if (code >= act::kNumCodes || code == act::kHold ||
+  const bool push = code >= act::kPushBack && code < act::kPushBack + 4;
+  if ((code >= act::kNumCodes && !push) || code == act::kHold ||
       (code > act::kHold && code < act::kContact && !(code == act::kDrop && drop != nullptr)))
     return core::make_error("That is no move of gwkho.");
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   const ElementDef& d = gw_->element(e);
-  if (d.side != active_) return core::make_error(fmt::format("{} is not yours to move.", d.id));
-  if (!s.alive) return core::make_error(fmt::format("{} is destroyed.", d.id));
+  if (d.side != active_) return core::make_error(fmt::format("{} is not yours to move.", name(e)));
+  if (!s.alive) return core::make_error(fmt::format("{} is destroyed.", name(e)));
   // [G-49] Routers only make rout moves; an element in contact fights instead of moving.
-  if (s.routing) return core::make_error(fmt::format("{} is routing.", d.id));
-  if (in_contact(e)) return core::make_error(fmt::format("{} is in contact with the enemy.", d.id));
+  if (s.routing) return core::make_error(fmt::format("{} is routing.", name(e)));
+  if (in_contact(e))
+    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
 
   MovePlan p;
   if (is_group_code(code) || (drop != nullptr && drop->group)) {
     p.movers = group_of(e);
     if (p.movers.size() < 2 || p.movers[0] != e)
-      return core::make_error(fmt::format("{} leads no group.", d.id));
+      return core::make_error(fmt::format("{} leads no group.", name(e)));
     for (int m : p.movers)
       if (in_contact(m))
         return core::make_error(
-            fmt::format("{} of the group is in contact with the enemy.", gw_->element(m).id));
+            fmt::format("{} of the group is in contact with the enemy.", name(m)));
+  } else if (push) {
+    // [Mov notes, G-74] The group the element leads, else the element alone.
+    p.movers = group_of(e);
+    if (p.movers[0] != e) p.movers = {e};
+    for (int m : p.movers) {
+      if (in_contact(m))
+        return core::make_error(
+            fmt::format("{} of the group is in contact with the enemy.", name(m)));
+      const TroopType t = gw_->element(m).troop.type;
+      if (t != TroopType::kHI && t != TroopType::kPh && t != TroopType::kPk)
+        return core::make_error(fmt::format(
+            "{} is no heavy infantry, phalanx or pike: only they push light cavalry back as "
+            "they move (Mov notes).",
+            name(m)));
+    }
   } else {
     p.movers = {e};
   }
@@ -389,7 +406,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   for (int m : p.movers) moves = std::max(moves, els_[static_cast<std::size_t>(m)].moves);
   if (moves >= kMaxMoves)
     return core::make_error(
-        fmt::format("{} has made its move and three march moves this bound (Pip-7).", d.id));
+        fmt::format("{} has made its move and three march moves this bound (Pip-7).", name(e)));
   std::vector<geo::Base> from;
   for (int m : p.movers) from.push_back(els_[static_cast<std::size_t>(m)].base);
   p.cost.group = p.movers.size() > 1;
@@ -413,13 +430,13 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     return false;
   };
   if (moves >= 1) {
-    if (code == act::kGroupContact || code >= act::kContact)
+    if (code == act::kGroupContact || code >= act::kContact || push)
       return core::make_error(
-          fmt::format("{} has moved: a march move never makes contact (G-10).", d.id));
+          fmt::format("{} has moved: a march move never makes contact (G-10).", name(e)));
     for (const auto& b : from)
       if (near_enemy(b))
         return core::make_error(fmt::format(
-            "{} has moved and is within 12\" of the enemy: no march move (G-10).", d.id));
+            "{} has moved and is within 12\" of the enemy: no march move (G-10).", name(e)));
   }
 
   // [Mov-1, G-11] The allowance in the going it stands in (the slowest mover).
@@ -432,7 +449,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
                                 : allowance(p.movers[i], going_at(from[i]), in_ford(from[i]));
     if (base_allowance < 0 || al < base_allowance) base_allowance = al;
   }
-  if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", d.id));
+  if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", name(e)));
 
   std::vector<std::vector<geo::Base>> paths(p.movers.size());
   for (std::size_t i = 0; i < p.movers.size(); ++i) paths[i] = {from[i]};
@@ -440,29 +457,29 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   int target = -1;
   bool turn_only = false;
 
-  if (code >= act::kContact) {
+  if (code >= act::kContact && !push) {
     // [Seq, G-50] Into contact: the element turns to face the enemy's side and moves straight on
     // until its front lies flush and centred on it.
     const int k = (code - act::kContact) / 4;
     const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
     const std::vector<int> ts = contact_targets(e);
     if (k >= static_cast<int>(ts.size()))
-      return core::make_error(fmt::format("{} has no contact target {}.", d.id, k + 1));
+      return core::make_error(fmt::format("{} has no contact target {}.", name(e), k + 1));
     target = ts[static_cast<std::size_t>(k)];
     const ElementState& tts = els_[static_cast<std::size_t>(target)];
-    const std::string& tid = gw_->element(target).id;
+    const std::string& tid = name(target);
     if (!geo::base_in_front_arc(s.base, tts.base))
-      return core::make_error(fmt::format("{} is not in the front arc of {}.", tid, d.id));
+      return core::make_error(fmt::format("{} is not in the front arc of {}.", tid, name(e)));
     // [Mov notes] A flank or the rear is reached only from beyond its line; the front from
     // anywhere not beyond the other sides.
     if (side != geo::Side::kFront && !geo::wholly_beyond_side(tts.base, side, s.base))
-      return core::make_error(
-          fmt::format("{} does not stand beyond the {} of {}.", d.id, geo::to_string(side), tid));
+      return core::make_error(fmt::format("{} does not stand beyond the {} of {}.", name(e),
+                                          geo::to_string(side), tid));
     if (side == geo::Side::kFront)
       for (geo::Side sd : {geo::Side::kLeft, geo::Side::kRight, geo::Side::kBack})
         if (geo::wholly_beyond_side(tts.base, sd, s.base))
           return core::make_error(fmt::format("{} stands beyond the {} of {}: it contacts that.",
-                                              d.id, geo::to_string(sd), tid));
+                                              name(e), geo::to_string(sd), tid));
     const geo::Base dest = geo::place_in_contact(tts.base, side, s.base, geo::Side::kFront, 0);
     const auto c0 = s.base.corners(), c1 = dest.corners();
     for (std::size_t j = 0; j < 4; ++j)
@@ -471,9 +488,10 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     paths[0].push_back(dest);
     p.contact = true;
     p.cost.straight_ahead = dest.heading() == s.base.heading();
-  } else if (code == act::kGroupContact) {
+  } else if (code == act::kGroupContact || push) {
     // [G-50] The group advances straight ahead until its front touches an enemy; the element
-    // that touches lines up with the enemy's side.
+    // that touches lines up with the enemy's side. [Mov notes, G-74] A push goes on: what its
+    // front touches must be light cavalry, pushed back before it to the end of its move.
     auto blocked = [&](std::int64_t dd) {
       for (std::size_t i = 0; i < p.movers.size(); ++i) {
         const geo::Vec v = geo::polar(from[i].heading(), dd);
@@ -494,8 +512,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     };
     const std::int64_t limit = base_allowance;
     if (!blocked(limit))
-      return core::make_error(
-          fmt::format("No enemy stands within the move of {}'s group straight ahead.", d.id));
+      return core::make_error(fmt::format("No enemy stands within the move of {}{} straight ahead.",
+                                          name(e), p.movers.size() > 1 ? "'s group" : ""));
     std::int64_t lo = 0, hi = limit;  // lo clear, hi blocked
     while (hi - lo > 1) {
       const std::int64_t mid = (lo + hi) / 2;
@@ -520,24 +538,68 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       }
     }
     if (target < 0)
-      return core::make_error(fmt::format(
-          "{}'s group would stop against a friend or a corner, not an enemy's edge.", d.id));
-    for (std::size_t i = 0; i < p.movers.size(); ++i) {
-      paths[i].push_back(from[i].moved_forward(lo));
+      return core::make_error(
+          fmt::format("{}{} would stop against a friend or a corner, not an enemy's edge.", name(e),
+                      p.movers.size() > 1 ? "'s group" : ""));
+    if (push) {
+      // [Mov notes, G-74] Every enemy whose edge the front touches there is pushed: each must
+      // be light cavalry. They go straight on before the foot, as far as the foot go past the
+      // point of contact, so they end where they touched, flush (an edge contact stays one).
+      const std::int64_t go = base_allowance * (code - act::kPushBack + 1) / 4;
+      if (go <= lo)
+        return core::make_error(
+            fmt::format("{} stands beyond {}/4 of the move: there is nothing to push back so far.",
+                        name(target), code - act::kPushBack + 1));
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        const geo::Base b = from[i].moved_forward(lo);
+        for (int o = 0; o < num_elements(); ++o) {
+          const ElementState& os = els_[static_cast<std::size_t>(o)];
+          if (!os.alive || side_of(o) == d.side) continue;
+          if (std::find(p.pushed.begin(), p.pushed.end(), o) != p.pushed.end()) continue;
+          if (geo::far_apart(b.centre(), os.base.centre(),
+                             geo::reach(b) + geo::reach(os.base) + kSlack))
+            continue;
+          if (!geo::intersects(b, os.base)) continue;
+          if (gw_->element(o).troop.type != TroopType::kLc)
+            return core::make_error(fmt::format(
+                "{} is no light cavalry: it stops the move (only light cavalry are pushed back).",
+                name(o)));
+          p.pushed.push_back(o);
+        }
+      }
+      const geo::Vec v = geo::polar(from[0].heading(), go - lo);
+      std::vector<geo::Base> was;
+      for (int o : p.pushed) {
+        was.push_back(els_[static_cast<std::size_t>(o)].base);
+        p.pushed_to.push_back(was.back().translated(v));
+      }
+      // Pushed back as a recoil goes: on the table, through no one, onto no one.
+      if (!clear_path(p.pushed, was, p.pushed_to, -1))
+        return core::make_error(
+            fmt::format("{} has no room to be pushed back so far.", name(p.pushed[0])));
+      for (std::size_t i = 0; i < p.movers.size(); ++i)
+        paths[i].push_back(from[i].moved_forward(go));
+      dist = go;
+      p.contact = true;
+      p.cost.straight_ahead = true;
+    } else {
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        paths[i].push_back(from[i].moved_forward(lo));
+      }
+      // The touching element lines up: its front flush on the enemy's side, where it touches.
+      const geo::Base touched = paths[static_cast<std::size_t>(toucher)].back();
+      const ElementState& tts = els_[static_cast<std::size_t>(target)];
+      const auto c = geo::edge_contact(touched, tts.base, kSlack);
+      const geo::Angle along_side =
+          tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
+      const std::int64_t offset = along(
+          touched.side_midpoint(geo::Side::kFront) - tts.base.side_midpoint(c->side_b), along_side);
+      const geo::Base lined =
+          geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
+      if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
+        paths[static_cast<std::size_t>(toucher)].push_back(lined);
+      p.contact = true;
     }
-    // The touching element lines up: its front flush on the enemy's side, where it touches.
-    const geo::Base touched = paths[static_cast<std::size_t>(toucher)].back();
-    const ElementState& tts = els_[static_cast<std::size_t>(target)];
-    const auto c = geo::edge_contact(touched, tts.base, kSlack);
-    const geo::Angle along_side =
-        tts.base.heading() + geo::side_normal(c->side_b) + geo::Angle::degrees(90);
-    const std::int64_t offset = along(
-        touched.side_midpoint(geo::Side::kFront) - tts.base.side_midpoint(c->side_b), along_side);
-    const geo::Base lined =
-        geo::place_in_contact(tts.base, c->side_b, touched, geo::Side::kFront, offset);
-    if (lined.heading() != touched.heading() || lined.centre() != touched.centre())
-      paths[static_cast<std::size_t>(toucher)].push_back(lined);
-    p.contact = true;
   } else {
     const int q = code % 4 + 1;
     const std::int64_t quarter = base_allowance * q / 4;
@@ -595,7 +657,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       return core::make_error(
           fmt::format("{} cannot wheel so far: its outer corner would go {}, "
                       "beyond its move of {}.",
-                      d.id, in_inches(dist), in_inches(base_allowance)));
+                      name(e), in_inches(dist), in_inches(base_allowance)));
     };
     if (code == act::kDrop) {
       // [G-57] Turn about the centre, straight ahead, turn about the centre.
@@ -615,7 +677,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
         if (b.heading() != last) paths[i].push_back(b.with_heading(last));
       }
       if (paths[0].size() == 1)
-        return core::make_error(fmt::format("That leaves {} where it is.", d.id));
+        return core::make_error(fmt::format("That leaves {} where it is.", name(e)));
       p.cost.straight_ahead = paths[0].size() == 2 && dist > 0;
       turn_only = dist == 0;
     } else if (code < 4 || (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4)) {
@@ -696,7 +758,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   for (const auto& path : paths) p.to.push_back(path.back());
   p.distance = dist;
 
-  const PathCheck pc = check_path(p.movers, paths, target, p.contact);
+  const PathCheck pc = check_path(p.movers, paths, target, p.contact, p.pushed);
   if (!pc.refusal.empty()) return core::make_error(pc.refusal);
   // [Mov-1, G-11] The allowance: the slowest mover in the worst going its path crosses.
   std::int64_t al = -1;
@@ -708,8 +770,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   }
   if (!turn_only && dist > al)
     return core::make_error(
-        fmt::format("{} would go {}, beyond its move of {} in {} going{}.", d.id, in_inches(dist),
-                    in_inches(al),
+        fmt::format("{} would go {}, beyond its move of {} in {} going{}.", name(e),
+                    in_inches(dist), in_inches(al),
                     going_name(*std::max_element(
                         pc.worst.begin(), pc.worst.end(),
                         [](Going x, Going y) { return going_rank(x) < going_rank(y); })),
@@ -719,7 +781,7 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     for (const auto& b : p.to)
       if (near_enemy(b))
         return core::make_error(
-            fmt::format("{}'s march move would end within 12\" of the enemy (G-10).", d.id));
+            fmt::format("{}'s march move would end within 12\" of the enemy (G-10).", name(e)));
   if (p.contact) {
     // [Pip-5] It could not recoil from where it ends.
     for (std::size_t i = 0; i < p.movers.size(); ++i) {
@@ -830,6 +892,26 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
             act::kGroupWheel + 3, act::kGroupTurnLeft, act::kGroupTurnRight, act::kGroupContact})
         consider(e, code);
     }
+    // [Mov notes, G-74] Heavy infantry, phalanx or pike pushing light cavalry back: offered
+    // when light cavalry stand ahead within a move (the plan checks the rest).
+    const bool foot_that_push = std::all_of(group.begin(), group.end(), [&](int m) {
+      const TroopType t = gw_->element(m).troop.type;
+      return t == TroopType::kHI || t == TroopType::kPh || t == TroopType::kPk;
+    });
+    if ((alone || leads) && s.moves == 0 && foot_that_push) {
+      const std::int64_t reach = allowance(e, Going::kRoad) + geo::reach(s.base);
+      bool ahead = false;
+      for (int o = 0; o < num_elements() && !ahead; ++o) {
+        const ElementState& os = els_[static_cast<std::size_t>(o)];
+        ahead = os.alive && side_of(o) != active_ && gw_->element(o).troop.type == TroopType::kLc &&
+                !geo::far_apart(
+                    s.base.centre(), os.base.centre(),
+                    reach * static_cast<std::int64_t>(group.size()) + geo::reach(os.base)) &&
+                geo::base_in_front_arc(s.base, os.base);
+      }
+      if (ahead)
+        for (int code = act::kPushBack; code < act::kPushBack + 4; ++code) consider(e, code);
+    }
     // [Pip-16] Holding impetuous troops.
     if ((alone || leads) && s.moves == 0 && !s.held && group_impetuous(*this, group)) {
       const PipCost c = hold_cost(*this, e);
@@ -901,13 +983,13 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     const std::vector<int> group = group_of(e);
     if (side_of(e) != active_ || !s.alive || s.routing)
-      return core::make_error(fmt::format("{} cannot be held.", gw_->element(e).id));
+      return core::make_error(fmt::format("{} cannot be held.", name(e)));
     if (group[0] != e)
-      return core::make_error(fmt::format(
-          "{} does not lead its group: hold the group by its leader.", gw_->element(e).id));
+      return core::make_error(
+          fmt::format("{} does not lead its group: hold the group by its leader.", name(e)));
     if (s.moves > 0 || s.held || !group_impetuous(*this, group))
-      return core::make_error(fmt::format("{} is not impetuous, or has moved or been held already.",
-                                          gw_->element(e).id));
+      return core::make_error(
+          fmt::format("{} is not impetuous, or has moved or been held already.", name(e)));
     const PipCost c = hold_cost(*this, e);
     if (!c.refused.empty()) return core::make_error(fmt::format("{} (Mor-18).", c.refused));
     if (pips_for(e) < c.total)
@@ -922,10 +1004,20 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
 core::Status GwkhoState::affordable(const MovePlan& p) const {
   const PipCost c = price(p);
   if (!c.refused.empty()) return core::make_error(std::string(c.refused));
-  if (c.total > pips_for(p.movers[0]))
-    return core::make_error(fmt::format(
-        "That move costs {} PIP{}; the {} has {}.", c.total, c.total == 1 ? "" : "s",
-        regiment_number(p.movers[0]) >= 0 ? "regiment" : "command", pips_for(p.movers[0])));
+  if (c.total > pips_for(p.movers[0])) {
+    // The pool is named as the log names it: the regiment by its name, the command by its
+    // general's.
+    const ElementDef& d = gw_->element(p.movers[0]);
+    const std::string pool =
+        regiment_number(p.movers[0]) >= 0
+            ? fmt::format("the regiment {}", gw_->side(d.side)
+                                                 .army.commands[static_cast<std::size_t>(d.command)]
+                                                 .regiments[static_cast<std::size_t>(d.regiment)]
+                                                 .name)
+            : gw_->command_label(d.side, d.command);
+    return core::make_error(fmt::format("That move costs {} PIP{}; {} has {}.", c.total,
+                                        c.total == 1 ? "" : "s", pool, pips_for(p.movers[0])));
+  }
   return core::Status::Ok();
 }
 
@@ -1055,6 +1147,12 @@ std::string GwkhoState::move_words(game::Action a) const {
   if (code == act::kGroupTurnLeft) return "group turns left";
   if (code == act::kGroupTurnRight) return "group turns right";
   if (code == act::kGroupContact) return "group advances into contact";
+  if (code >= act::kPushBack && code < act::kPushBack + 4) {
+    const std::vector<int> group = group_of(e);
+    return fmt::format("{} ahead {}/4 pushing light cavalry back",
+                       group.size() > 1 && group[0] == e ? "group" : "alone",
+                       code - act::kPushBack + 1);
+  }
   if (code == act::kHold) return "hold the impetuous group";
   if (code == act::kBreakOwn) return "broken by its own side";
   if (code == act::kMount) return gw_->element(e).dismounted() ? "mount" : "dismount";

@@ -884,6 +884,25 @@ void load_morale(Tables& t, const Data& d) {
 std::string_view shot_kind_id(ShotKind k) { return kShotKindIds[static_cast<std::size_t>(k)]; }
 
 std::string_view result_id(Result r) { return kResultIds[static_cast<std::size_t>(r)]; }
+
+std::string_view result_words(Result r) {
+  switch (r) {
+    case Result::kNoEffect:
+      return "holds";
+    case Result::kPushBack:
+      return "pushed back";
+    case Result::kFlee:
+      return "flees";
+    case Result::kRout:
+      return "routs";
+    case Result::kDestroyed:
+      return "destroyed";
+    case Result::kCrewFlee:
+      return "crew flee";
+  }
+  return "?";
+}
+
 std::string_view dismount_when_id(DismountWhen w) {
   return kDismountWhenIds[static_cast<std::size_t>(w)];
 }

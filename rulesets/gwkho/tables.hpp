@@ -32,6 +32,8 @@ inline constexpr int kNumGoings = 4;
 // What happens to an element shot at or beaten in close combat.
 enum class Result : std::uint8_t { kNoEffect, kPushBack, kFlee, kRout, kDestroyed, kCrewFlee };
 std::string_view result_id(Result r);  // "no_effect", "push_back", "flee", "rout", ...
+// The same result in words, as the log, the odds and the board write it ("holds", "pushed back").
+std::string_view result_words(Result r);
 
 // Where a troop may count as another (CC-4): fighting in close combat (factors and grading),
 // shooting, being shot at, moving.

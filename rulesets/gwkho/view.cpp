@@ -58,25 +58,6 @@ std::string terrain_words(std::string_view id) {
   return out;
 }
 
-// A result of a combat or a shot, in words.
-std::string_view result_words(Result r) {
-  switch (r) {
-    case Result::kNoEffect:
-      return "holds";
-    case Result::kPushBack:
-      return "pushed back";
-    case Result::kFlee:
-      return "flees";
-    case Result::kRout:
-      return "routs";
-    case Result::kDestroyed:
-      return "destroyed";
-    case Result::kCrewFlee:
-      return "crew flee";
-  }
-  return "?";
-}
-
 // How bad a result is for the element it befalls: what makes a row of the odds good or bad for
 // the first element.
 int severity(Result r) {
@@ -165,7 +146,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   j["turns"] = rounds ? (sc.bounds + 1) / 2 : sc.bounds;
   j["phase"] = std::string(phase_name(phase_));
   j["active"] = phase_ == Phase::kOver ? "" : sc.sides[static_cast<std::size_t>(active_)].id;
-  j["first"] = sc.sides[static_cast<std::size_t>(sc.first)].id;
+  j["first"] = first_ >= 0 ? sc.sides[static_cast<std::size_t>(first_)].id : "";
   j["selected"] = pa_ >= 0 ? gw_->element(pa_).id : "";
   j["winner"] = winner_ == 2  ? "draw"
                 : winner_ < 0 ? ""
@@ -279,7 +260,7 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     // Holding an element against surrender, or letting it go, rolls nothing (G-37b).
     if ((phase_ == Phase::kShoot || phase_ == Phase::kCombat) && a != act::kHoldBack &&
         a != act::kStandFast && a != act::kRoutAway && a != act::kLetSurrender &&
-        a != act::kHoldSurrender) {
+        a != act::kHoldSurrender && a != act::kStandTo && a != act::kKeepHeadsDown) {
       j["odds"] = true;
       j["rolls"] = true;
     }

@@ -985,5 +985,51 @@ TEST(Gwkho_Pitched, G73_ARecordOfAPitchedBattleWithOptionsReplays) {
   EXPECT_EQ((*back)->to_string(), st->to_string());
 }
 
+// [Seq, G-75] A scenario whose `first` is "dice": a die each for the first bound, the higher
+// has it, equal dice are thrown again.
+TEST(Gwkho_Bound, Clause_Seq_1_TheDiceDecideTheFirstBoundWhenTheScenarioSaysSo) {
+  nlohmann::json j = testing::small_scenario("red", false);
+  j["first"] = "dice";
+  const auto g = testing::make_game(j);
+  auto st = start(g);
+  ASSERT_TRUE(st->is_chance_node());
+  EXPECT_EQ(st->chance_info().rule, "gwkho Seq-1");
+  const auto outcomes = st->chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 36U);
+  EXPECT_EQ(outcomes.front().action, act::kInitiativeDice);
+  EXPECT_EQ(st->to_json(game::kSpectator)["first"], "");
+  // Equal dice (3 and 3): thrown again, nothing else changes.
+  ASSERT_TRUE(st->apply(act::kInitiativeDice + 6 * 2 + 2).ok());
+  EXPECT_EQ(st->chance_info().rule, "gwkho Seq-1");
+  EXPECT_EQ(st->chance_outcomes().size(), 36U);
+  // Red's 2 against blue's 5: blue has the first bound, which opens with its PIP dice.
+  ASSERT_TRUE(st->apply(act::kInitiativeDice + 6 * 1 + 4).ok());
+  EXPECT_EQ(st->active(), 1);
+  EXPECT_EQ(st->phase(), Phase::kPips);
+  EXPECT_EQ(st->chance_info().rule, "gwkho Pip-1");
+  EXPECT_EQ(st->to_json(game::kSpectator)["first"], "blue");
+  // And 6 against 1: red.
+  auto st2 = start(g);
+  ASSERT_TRUE(st2->apply(act::kInitiativeDice + 6 * 5 + 0).ok());
+  EXPECT_EQ(st2->active(), 0);
+  EXPECT_EQ(st2->phase(), Phase::kPips);
+}
+
+TEST(Gwkho_Bound, Clause_Seq_1_AScenarioNamingTheFirstSideRollsNoDieForIt) {
+  // Negative: a side named: its bound opens the game, no die for it (every shipped battle).
+  const auto g = testing::make_game(testing::small_scenario("blue", false));
+  auto st = start(g);
+  EXPECT_EQ(st->active(), 1);
+  EXPECT_EQ(st->phase(), Phase::kPips);
+  EXPECT_EQ(st->chance_info().rule, "gwkho Pip-1");
+  EXPECT_EQ(st->to_json(game::kSpectator)["first"], "blue");
+  // Negative: anything else is refused naming the field.
+  nlohmann::json j = testing::small_scenario("red", false);
+  j["first"] = "coin";
+  auto s = load_scenario(j, "x.json");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "x.json: field 'first' is 'coin', which is neither side nor \"dice\".");
+}
+
 }  // namespace
 }  // namespace carroccio::gwkho

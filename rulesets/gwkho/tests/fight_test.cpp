@@ -39,6 +39,22 @@ void face_off(GwkhoState& st, int e, int t, int x, int y) {
   st.debug_place(e, geo::Point{x * kIn, y * kIn + tb.depth() / 2 + eb.depth() / 2}, 270);
 }
 
+// Two combats of the moving side side by side: red knights (red.0.0.1, red.0.0.2) front to front
+// with blue's Gascons (blue.1.2.0, blue.1.2.1), the bound at its close combat step, no PIPs on
+// either side to buy die steps.
+struct TwoCombats {
+  std::unique_ptr<GwkhoState> st;
+  int e1 = 0, t1 = 0, e2 = 0, t2 = 0;
+};
+TwoCombats two_combats(const std::shared_ptr<const GwkhoGame>& g) {
+  TwoCombats c{testing::start_moves(g), find(*g, "red.0.0.1"), find(*g, "blue.1.2.0"),
+               find(*g, "red.0.0.2"), find(*g, "blue.1.2.1")};
+  face_off(*c.st, c.e1, c.t1, 20, 24);
+  face_off(*c.st, c.e2, c.t2, 30, 24);
+  c.st->debug_start_combat();
+  return c;
+}
+
 // The first pair of dice (within the sides) whose outcome passes `want`.
 template <class F>
 std::optional<std::pair<int, int>> dice_where(const CombatSituation& cs, F want) {
@@ -59,14 +75,7 @@ bool has(const std::vector<game::Action>& v, game::Action a) {
 
 TEST(Gwkho_Combat, Clause_CC_1_EachSideChoosesTheOrderOfItsCombats) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
-  const int e1 = find(*g, "red.0.0.1"), t1 = find(*g, "blue.1.2.0");
-  const int e2 = find(*g, "red.0.0.2"), t2 = find(*g, "blue.1.2.1");
-  face_off(*st, e1, t1, 20, 24);
-  face_off(*st, e2, t2, 30, 24);
-  st->debug_start_combat();
+  auto [st, e1, t1, e2, t2] = two_combats(g);
   // Two combats of the moving side: its decision.
   ASSERT_EQ(st->fight_step(), FightStep::kChooseCombat);
   EXPECT_EQ(st->current_player(), 0);
@@ -91,11 +100,7 @@ TEST(Gwkho_Combat, Clause_CC_1_EachSideChoosesTheOrderOfItsCombats) {
   EXPECT_TRUE(st->is_chance_node());
   EXPECT_EQ(st->pending_a(), e1);
   // Negative: an action naming an element with no combat is refused.
-  auto st2 = start(g);
-  st2->debug_set_pips(0, 0);
-  face_off(*st2, e1, t1, 20, 24);
-  face_off(*st2, e2, t2, 30, 24);
-  st2->debug_start_combat();
+  auto st2 = two_combats(g).st;
   EXPECT_FALSE(st2->apply(act::kChooseCombat + find(*g, "red.0.0.3")).ok());
 }
 
@@ -148,9 +153,7 @@ TEST(Gwkho_Combat, Clause_Pip_19_TheMovingSideBuysADieStepWithPips) {
 
 TEST(Gwkho_Combat, Clause_CC_15_HorseMustFollowUpAndFightOn) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.0.0.3");  // Hc(o) against Hc(o)
   face_off(*st, e, t, 30, 24);
   st->debug_start_combat();
@@ -257,9 +260,7 @@ TEST(Gwkho_Combat, Clause_CC_16_KnockOnBehindADestroyedMountedElement) {
 
 TEST(Gwkho_Combat, Clause_CC_17_AnElementHitInTheFlankTurnsToFace) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.1.2.0");
   st->debug_place(t, geo::Point{30 * kIn, 24 * kIn}, 90);
   const geo::Base hit = geo::place_in_contact(st->element(t).base, geo::Side::kLeft,
@@ -288,9 +289,7 @@ TEST(Gwkho_Combat, Clause_CC_17_AnElementHitInTheFlankTurnsToFace) {
 
 TEST(Gwkho_Shooting, Clause_Sht_2_TheOwnerChoosesAmongTheTargetsAhead) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // A blue longbowman (Lb(s), 8") in the open facing north; two red knights straight ahead at
   // 2" and 5", one a base width and more to the side.
   const int s = find(*g, "blue.0.1.5");
@@ -417,9 +416,7 @@ TEST(Gwkho_Shooting, Clause_Dis_1_CavalryDismountedAsSuperiorBowmenShootSevenInc
 
 TEST(Gwkho_Shooting, Clause_Sht_2_ReturnFireAtTheShooterInArc) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // Red's crossbowman (Xb(i)) shoots first (element order) at blue's longbowman straight
   // ahead; the longbowman has a knight straight ahead, and the crossbowman stands in its arc
   // but aside: it may return fire at it.
@@ -533,9 +530,7 @@ std::shared_ptr<const GwkhoGame> game_with_gun(const char* grade = "o") {
 
 TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget) {
   const auto g = game_with_gun();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   const int gun = find(*g, "red.1.4.0");
   const int hi = find(*g, "blue.1.2.0"), li = find(*g, "blue.2.3.0");
   // The gun faces south; blue's HI 3" ahead, blue's LI in contact behind it.
@@ -670,9 +665,7 @@ TEST(Gwkho_Combat, Clause_CC_14_MountedBeatenBackByFootMayRout) {
   play(act::kStandFast, &routing);
   EXPECT_FALSE(routing);
   // Negative: horse beaten back by horse have no such choice.
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.0.0.3");
   face_off(*st, e, t, 30, 24);
   st->debug_start_combat();
@@ -785,14 +778,7 @@ TEST(Gwkho_Combat, Clause_CC_18_ASquareFriendCoversAFlank) {
 // named once in the head, and a shot's by its target; every result's parts in the heads' order.
 TEST(Gwkho_View, CombatAndShotOddsSplitEachResultByElement) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
-  const int e1 = find(*g, "red.0.0.1"), t1 = find(*g, "blue.1.2.0");
-  const int e2 = find(*g, "red.0.0.2"), t2 = find(*g, "blue.1.2.1");
-  face_off(*st, e1, t1, 20, 24);
-  face_off(*st, e2, t2, 30, 24);
-  st->debug_start_combat();
+  auto [st, e1, t1, e2, t2] = two_combats(g);
   const auto odds = st->action_odds(act::kChooseCombat + e2);
   ASSERT_TRUE(odds.is_object());
   EXPECT_EQ(odds["result_heads"], nlohmann::json::array({g->short_label(e2), g->short_label(t2)}));
@@ -840,6 +826,61 @@ TEST(Gwkho_View, ACloseCombatEventNamesAttackerAndTarget) {
     if (ev.kind != "combat") {
       EXPECT_FALSE(ev.data.contains("attackers")) << ev.kind;
     }
+  }
+}
+
+// Issue 18: the log's results are words, as the odds and the board write them ("holds",
+// "pushed back"), never the data's codes ("no_effect", "push_back").
+TEST(Gwkho_View, ACloseCombatLogWritesItsResultsInWords) {
+  const auto g = make_game();
+  auto [st, e1, t1, e2, t2] = two_combats(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  ASSERT_TRUE(st->apply(act::kChooseCombat + e2).ok());
+  // Forced dice: a draw, so both hold.
+  const auto draw = dice_where(st->combat_situation(e2, t2),
+                               [](const CombatOutcome& o) { return o.winner == Winner::kNone; });
+  ASSERT_TRUE(draw);
+  const CombatOutcome o = resolve_combat(st->combat_situation(e2, t2), draw->first, draw->second);
+  ASSERT_EQ(o.a, Result::kNoEffect);
+  ASSERT_EQ(o.b, Result::kNoEffect);
+  ASSERT_TRUE(st->apply(combat_dice(*draw)).ok());
+  const core::Event* fight = nullptr;
+  for (const auto& ev : log.events())
+    if (ev.kind == "combat") fight = &ev;
+  ASSERT_NE(fight, nullptr);
+  const std::string tail =
+      fmt::format(": {} holds, {} holds", g->short_label(e2), g->short_label(t2));
+  EXPECT_EQ(fight->text.substr(fight->text.size() - std::min(fight->text.size(), tail.size())),
+            tail)
+      << fight->text;
+  // Negative: no result code of the data appears in any event of the combat step.
+  for (const auto& ev : log.events())
+    for (Result r : {Result::kNoEffect, Result::kPushBack, Result::kCrewFlee})
+      EXPECT_EQ(ev.text.find(result_id(r)), std::string::npos) << ev.text;
+}
+
+// Issue 18: a refused decision names the element as the board and the log do (its troop label)
+// and the pool of PIPs by its general's command, never by file ids.
+TEST(Gwkho_View, ARefusalNamesElementsAndCommandsAsTheBoardDoes) {
+  const auto g = make_game();
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  const int e = find(*g, "red.0.2.1"), enemy = find(*g, "blue.1.2.0");
+  // An enemy's element is not the moving side's to move.
+  const auto theirs = st->plan(act::move(enemy, act::kAdvance));
+  ASSERT_FALSE(theirs.ok());
+  EXPECT_EQ(theirs.message(), g->troop_label(enemy) + " is not yours to move.");
+  // A move it cannot pay for names the command by its general.
+  const auto poor = st->apply(act::person(act::move(e, act::kTurnAbout)));
+  ASSERT_FALSE(poor.ok());
+  EXPECT_NE(poor.message().find(g->command_label(0, 0) + " has 0"), std::string::npos)
+      << poor.message();
+  // Negative: no file id and no bare "command" word stand in for the names.
+  for (const std::string& m : {theirs.message(), poor.message()}) {
+    EXPECT_EQ(m.find("blue.1.2.0"), std::string::npos) << m;
+    EXPECT_EQ(m.find("red.0.2.1"), std::string::npos) << m;
+    EXPECT_EQ(m.find("the command has"), std::string::npos) << m;
   }
 }
 

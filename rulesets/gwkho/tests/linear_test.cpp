@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/event.hpp"
 #include "fmt/format.h"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/state.hpp"
@@ -22,6 +23,7 @@ constexpr std::int64_t kIn = kUnitsPerInch;
 using testing::at;
 using testing::find;
 using testing::has_factor;
+using testing::labelled;
 using testing::start;
 
 // The test battle (testing::small_scenario, no wood) with these linear features.
@@ -109,13 +111,15 @@ TEST(Gwkho_Linear, Clause_Mov_1_CrossingAHedgeIsRoughGoingAndWorksBad) {
   ASSERT_TRUE(p.ok()) << p.message();
   p = st->plan(act::move(e, act::kAdvance + 3));  // 5": beyond the rough going's 4"
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.0.0 would go 5.0\", beyond its move of 4.0\" in rough going.");
+  EXPECT_EQ(p.message(),
+            labelled(*g, "red.0.0.0 would go 5.0\", beyond its move of 4.0\" in rough going."));
   // Over the works: bad going, 2".
   st->debug_place(e, at(47, 27.5), 270);
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance)).ok());
   p = st->plan(act::move(e, act::kAdvance + 1));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.0.0 would go 2.5\", beyond its move of 2.0\" in bad going.");
+  EXPECT_EQ(p.message(),
+            labelled(*g, "red.0.0.0 would go 2.5\", beyond its move of 2.0\" in bad going."));
   // Negative: touching a line is not crossing it; moving away from it is open going; and the
   // line is no going to stand in.
   st->debug_place(e, geo::Point{10 * kIn, 25 * kIn + 750}, 270);
@@ -348,6 +352,77 @@ TEST(Gwkho_View, Clause_G_12d_TheViewsShowTheLinearFeatures) {
   const auto bare = testing::make_game(with_lines("[]"));
   EXPECT_TRUE(start(bare)->to_json(game::kSpectator)["lines"].empty());
   testing::expect_not_drawn(bare, "crossed as");
+}
+
+// [Sht-8, G-76] Foot behind works that do not shoot may keep their heads down and are then no
+// target: their side decides, before the shots of the phase.
+TEST(Gwkho_Linear, Clause_Sht_8_FootBehindWorksKeepTheirHeadsDownAndAreNoTarget) {
+  // Field works along y = 26 held from the south; Gascon sergeants (HI(o), blue.1.2.0) behind
+  // them facing north; the Como crossbowmen (Xb(i), red.1.3.0) 3" north facing south.
+  const auto g = testing::make_game(with_lines(line_at_26("field_works", "right").c_str()));
+  const int hi = find(*g, "blue.1.2.0"), xb = find(*g, "red.1.3.0");
+  auto set_up = [&](GwkhoState& st) {
+    st.debug_place(hi, geo::Point{10 * kIn, 26 * kIn - 500}, 90);
+    st.debug_place(xb, geo::Point{10 * kIn, 29 * kIn + 500}, 270);
+    st.debug_start_shooting();
+  };
+  auto st = start(g);
+  core::EventLog log;
+  st->set_event_sink(&log);
+  set_up(*st);
+  ASSERT_EQ(st->fight_step(), FightStep::kHeadsDown);
+  EXPECT_EQ(st->pending_b(), hi);
+  EXPECT_EQ(st->current_player(), 1);  // the sergeants' side decides
+  EXPECT_EQ(st->legal_actions(), (std::vector<game::Action>{act::kStandTo, act::kKeepHeadsDown}));
+  ASSERT_TRUE(st->apply(act::kKeepHeadsDown).ok());
+  // No shot at them: the crossbowmen have no target left, the phase goes on to close combat.
+  EXPECT_NE(st->phase(), Phase::kShoot);
+  bool shot = false, down = false;
+  for (const auto& ev : log.events()) {
+    shot = shot || ev.kind == "shot";
+    down = down || ev.kind == "heads down";
+  }
+  EXPECT_FALSE(shot);
+  EXPECT_TRUE(down);
+  // Heads up: they are shot at as before.
+  auto st2 = start(g);
+  set_up(*st2);
+  ASSERT_TRUE(st2->apply(act::kStandTo).ok());
+  EXPECT_EQ(st2->fight_step(), FightStep::kShotDice);
+  EXPECT_EQ(st2->pending_a(), xb);
+  EXPECT_EQ(st2->pending_b(), hi);
+}
+
+TEST(Gwkho_Linear, Clause_Sht_8_NoHeadsDownInTheOpenOrAgainstBowsWithoutARoof) {
+  // Negative: in the open there is nothing to keep their heads down behind.
+  {
+    const auto g = testing::make_game(testing::small_scenario("red", false));
+    auto st = start(g);
+    const int hi = find(*g, "blue.1.2.0"), xb = find(*g, "red.1.3.0");
+    st->debug_place(hi, geo::Point{10 * kIn, 26 * kIn - 500}, 90);
+    st->debug_place(xb, geo::Point{10 * kIn, 29 * kIn + 500}, 270);
+    st->debug_start_shooting();
+    EXPECT_EQ(st->fight_step(), FightStep::kShotDice);
+    EXPECT_EQ(st->pending_b(), hi);
+  }
+  // Negative: against longbows the works give no roof: the spearmen (Ph(i), red.1.2.0) behind
+  // works held from the north are shot at with no choice.
+  {
+    const auto g = testing::make_game(with_lines(line_at_26("field_works", "left").c_str()));
+    auto st = start(g);
+    const int ph = find(*g, "red.1.2.0"), lb = find(*g, "blue.0.1.0");
+    st->debug_place(ph, geo::Point{10 * kIn, 26 * kIn + 500}, 270);
+    st->debug_place(lb, geo::Point{10 * kIn, 21 * kIn}, 90);
+    st->debug_start_shooting();
+    EXPECT_EQ(st->fight_step(), FightStep::kShotDice);
+    EXPECT_EQ(st->pending_a(), lb);
+    EXPECT_EQ(st->pending_b(), ph);
+  }
+  // The shooters a roof is needed against, troop by troop.
+  for (const char* t : {"Bw(s)", "Bw(o)", "Lb(s)", "Lb(o)", "Lb(i)"})
+    EXPECT_TRUE(needs_roof_against(testing::T(t))) << t;
+  for (const char* t : {"Bw(i)", "Bw(f)", "Xb(o)", "Xb(i)", "Sh(o)", "Lc(s)", "Cv(o)", "L.Art(o)"})
+    EXPECT_FALSE(needs_roof_against(testing::T(t))) << t;
 }
 
 }  // namespace

@@ -17,6 +17,7 @@ namespace {
 constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::find;
+using testing::labelled;
 using testing::start;
 
 // The test battle with its wood (testing::small_scenario).
@@ -136,7 +137,7 @@ TEST(Gwkho_Movement, Clause_Pip_4_ASingleElementMovesSidewaysAndBack) {
   st->debug_place(e, at(1, 30), 270);
   p = st->plan(act::move(e, act::kSideRight + 3));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.3.0 would leave the table.");
+  EXPECT_EQ(p.message(), labelled(*g, "red.0.3.0 would leave the table."));
 }
 
 TEST(Gwkho_Movement, Clause_Pip_7_MarchMovesFarFromTheEnemy) {
@@ -244,7 +245,7 @@ TEST(Gwkho_Movement, Clause_G_15_OnlyTheListedPairsPassThroughFriends) {
   // ... but may not stop on it.
   p = st->plan(act::move(lb, act::kAdvance + 1));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "blue.1.1.4 would end on blue.1.2.4.");
+  EXPECT_EQ(p.message(), labelled(*g, "blue.1.1.4 would end on blue.1.2.4."));
   // Negative: a man-at-arms (Hc(o)) may not pass through the HI.
   const int hc = find(*g, "blue.2.2.0"), hi2 = find(*g, "blue.1.2.3");
   st->debug_place(hc, at(40, 20), 90);
@@ -266,9 +267,12 @@ TEST(Gwkho_Movement, Clause_G_13_NoCrossingCloseInFrontOfTheEnemy) {
   const game::Action a = act::move(e, act::kAdvance + 3);
   auto p = st->plan(a);
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(),
-            "red.0.3.0 would pass within 4 cm in front of enemy element blue.2.2.0, showing it a "
-            "flank or the rear (G-13).");
+  EXPECT_EQ(
+      p.message(),
+      labelled(
+          *g,
+          "red.0.3.0 would pass within 4 cm in front of enemy element blue.2.2.0, showing it a "
+          "flank or the rear (G-13)."));
   EXPECT_FALSE(listed(*st, a));
   // Positive: 4.2 cm and more in front it passes.
   st->debug_place(e, geo::Point{27 * kIn, front + 1000 + 2100}, 0);
@@ -323,7 +327,8 @@ TEST(Gwkho_Movement, Clause_Mov_7_ImpetuousTroopsChargeUnlessHeld) {
   st = setup();
   const auto r = st->apply(act::move(find(*g, "red.0.3.0"), act::kHold));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.message(), "red.0.3.0 is not impetuous, or has moved or been held already.");
+  EXPECT_EQ(r.message(),
+            labelled(*g, "red.0.3.0 is not impetuous, or has moved or been held already."));
 }
 
 TEST(Gwkho_Movement, Clause_Pip_11_AGroupTurnsNinetyDegreesAsABlock) {
@@ -383,11 +388,12 @@ TEST(Gwkho_Bound, Clause_Pip_4_APersonDropsAnElementOrAGroupAnywhereLegal) {
   st->debug_place(f, at(32, 27), 270);
   const auto r = st->apply(act::place(f, 0, 60, 0));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.message(), "red.0.3.1 would go 6.0\", beyond its move of 5.0\" in open going.");
+  EXPECT_EQ(r.message(),
+            labelled(*g, "red.0.3.1 would go 6.0\", beyond its move of 5.0\" in open going."));
   // Negative: onto a friend, 3" north of it.
   const auto r2 = st->apply(act::place(f, 90, 30, 18));
   ASSERT_FALSE(r2.ok());
-  EXPECT_EQ(r2.message(), "red.0.3.1 would end on red.0.3.0.");
+  EXPECT_EQ(r2.message(), labelled(*g, "red.0.3.1 would end on red.0.3.0."));
 }
 
 TEST(Gwkho_Bound, Clause_Pip_4_UnlistedMovesArePricedOrRefusedInOneSentence) {
@@ -413,12 +419,119 @@ TEST(Gwkho_Bound, Clause_Pip_4_UnlistedMovesArePricedOrRefusedInOneSentence) {
   // Negative: into its neighbour.
   const auto r = st->apply(act::person(act::move(find(*g, "red.0.2.1"), act::kSideLeft)));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.message(), "red.0.2.1 would end on red.0.2.0.");
+  EXPECT_EQ(r.message(), labelled(*g, "red.0.2.1 would end on red.0.2.0."));
   // Negative: not enough PIPs.
   st->debug_set_pips(0, 0);
   const auto r2 = st->apply(act::person(act::move(find(*g, "red.0.2.1"), act::kTurnAbout)));
   ASSERT_FALSE(r2.ok());
-  EXPECT_EQ(r2.message(), "That move costs 1 PIP; the command has 0.");
+  EXPECT_EQ(r2.message(), fmt::format("That move costs 1 PIP; {} has 0.", g->command_label(0, 0)));
+}
+
+// The test battle with blue's Gascon bidets (command 2, group 3) as light cavalry, Lc(s) (a
+// whole element each, as the bidets are, so the army keeps its generals).
+std::shared_ptr<const GwkhoGame> with_light_cavalry() {
+  nlohmann::json j = testing::small_scenario("red", false);
+  nlohmann::json list = testing::builtin_list("poitiers-english");
+  list["commands"][2]["elements"][3]["type"] = "Lc";
+  list["commands"][2]["elements"][3]["grade"] = "s";
+  j["sides"][1]["army"] = list;
+  return testing::make_game(j);
+}
+
+// [Mov notes, G-74] Heavy infantry, phalanx or pike moving straight ahead into light cavalry
+// push them back and are not slowed: the foot go their whole move, the light cavalry before them.
+TEST(Gwkho_Movement, Clause_Mov_10_FootPushLightCavalryBackWithoutBeingSlowed) {
+  const auto g = with_light_cavalry();
+  const int ph = find(*g, "red.1.2.0"), lc = find(*g, "blue.2.3.0");
+  ASSERT_EQ(g->element(ph).troop, testing::T("Ph(i)"));
+  ASSERT_EQ(g->element(lc).troop, testing::T("Lc(s)"));
+  // The light cavalry face north at y = 20"; the spearmen face them 1" away.
+  const std::int64_t lc_y = 20 * kIn, ph_y = lc_y + 750 + kIn + 500;
+  auto set_up = [&](GwkhoState& st) {
+    st.debug_set_pips(1, 6);  // the spearmen's command
+    st.debug_place(lc, geo::Point{30 * kIn, lc_y}, 90);
+    st.debug_place(ph, geo::Point{30 * kIn, ph_y}, 270);
+  };
+  // The spearmen's whole move straight ahead where nothing stands in the way.
+  auto free = start(g);
+  free->debug_set_pips(1, 6);
+  free->debug_place(ph, geo::Point{30 * kIn, ph_y}, 270);
+  const auto whole = free->plan(act::move(ph, act::kAdvance + 3));
+  ASSERT_TRUE(whole.ok()) << whole.message();
+  const std::int64_t move = whole->distance;
+  ASSERT_EQ(move, 3 * kIn);  // Ph 3" in the open (Mov-1)
+  ASSERT_TRUE(free->apply(act::move(ph, act::kAdvance + 3)).ok());
+  const int advance_cost = 6 - free->pips(1);
+  auto st = start(g);
+  set_up(*st);
+  const game::Action push = act::move(ph, act::kPushBack + 3);
+  const auto legal = st->legal_actions();
+  EXPECT_TRUE(std::binary_search(legal.begin(), legal.end(), push));
+  const auto p = st->plan(push);
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_EQ(p->distance, move);
+  EXPECT_EQ(p->pushed, std::vector<int>{lc});
+  ASSERT_TRUE(st->apply(push).ok());
+  // The foot went their whole move; the light cavalry were pushed the rest of it, still
+  // facing them, front to front.
+  EXPECT_EQ(st->element(ph).base.centre(), (geo::Point{30 * kIn, ph_y - move}));
+  EXPECT_EQ(st->element(lc).base.centre(), (geo::Point{30 * kIn, lc_y - (move - kIn)}));
+  EXPECT_EQ(st->element(lc).base.heading(), geo::Angle::degrees(90));
+  const auto c = geo::edge_contact(st->element(ph).base, st->element(lc).base);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->side_a, geo::Side::kFront);
+  EXPECT_EQ(c->side_b, geo::Side::kFront);
+  // It costs what the same move straight ahead costs (no (i) foot extra, Pip-14).
+  EXPECT_EQ(st->pips(1), 6 - advance_cost);
+  // A shorter push: 1/4 of the move is short of the light cavalry, refused.
+  auto st2 = start(g);
+  set_up(*st2);
+  const auto short_push = st2->plan(act::move(ph, act::kPushBack));
+  ASSERT_FALSE(short_push.ok());
+  EXPECT_EQ(short_push.message(),
+            labelled(*g,
+                     "blue.2.3.0 stands beyond 1/4 of the move: there is nothing to push "
+                     "back so far."));
+}
+
+TEST(Gwkho_Movement, Clause_Mov_10_OnlyFootPushAndOnlyLightCavalryArePushed) {
+  const auto g = with_light_cavalry();
+  const int ph = find(*g, "red.1.2.0"), lc = find(*g, "blue.2.3.0");
+  const int hc = find(*g, "red.0.1.0"), hi = find(*g, "blue.1.2.0"), lc2 = find(*g, "blue.2.3.1");
+  const std::int64_t y = 20 * kIn;
+  // Red's `mover` (of red command `command`) facing south 1" from blue's `enemy` at y = 20"
+  // facing north, and `behind` (when given) a quarter inch behind the enemy: the push refused.
+  auto refused = [&](int command, int mover, int enemy, int behind = -1) {
+    auto st = start(g);
+    st->debug_set_pips(command, 6);
+    const std::int64_t ed = st->element(enemy).base.depth();
+    st->debug_place(enemy, geo::Point{30 * kIn, y}, 90);
+    if (behind >= 0)
+      st->debug_place(
+          behind, geo::Point{30 * kIn, y - ed / 2 - st->element(behind).base.depth() / 2 - kIn / 4},
+          90);
+    st->debug_place(
+        mover, geo::Point{30 * kIn, y + ed / 2 + kIn + st->element(mover).base.depth() / 2}, 270);
+    const game::Action push = act::move(mover, act::kPushBack + 3);
+    const auto legal = st->legal_actions();
+    EXPECT_FALSE(std::binary_search(legal.begin(), legal.end(), push));
+    const auto p = st->plan(push);
+    EXPECT_FALSE(p.ok());
+    return p.ok() ? std::string() : p.message();
+  };
+  // Negative: knights do not push light cavalry back (a contact move stops them at its edge).
+  EXPECT_EQ(refused(0, hc, lc),
+            labelled(*g,
+                     "red.0.1.0 is no heavy infantry, phalanx or pike: only they push light "
+                     "cavalry back as they move (Mov notes)."));
+  // Negative: foot meeting heavy infantry stop: only light cavalry are pushed back.
+  EXPECT_EQ(refused(1, ph, hi),
+            labelled(*g,
+                     "blue.1.2.0 is no light cavalry: it stops the move (only light cavalry "
+                     "are pushed back)."));
+  // Negative: light cavalry with a friend close behind have no room to be pushed so far.
+  EXPECT_EQ(refused(1, ph, lc, lc2),
+            labelled(*g, "blue.2.3.0 has no room to be pushed back so far."));
 }
 
 }  // namespace

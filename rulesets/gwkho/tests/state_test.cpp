@@ -16,6 +16,7 @@ using testing::T;
 constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::find;
+using testing::labelled;
 using testing::small_scenario;
 using testing::start;
 
@@ -347,9 +348,7 @@ TEST(Gwkho_Registry, Clause_Seq_PoitiersLoadsWithTheEnglishOnFoot) {
 
 TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // Red's edge is the north one. A routing knight in the open turns north and runs 6" (Hc 5"
   // and the router's inch, Mov-3). (West of the knights, whose impetuous moves come first.)
   const int e = find(*g, "red.0.0.2"), lost = find(*g, "red.0.0.3");
@@ -373,9 +372,7 @@ TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
 // [Mor-12, Mov-3, G-35] Shaken mounted rout at their normal speed: no router's inch.
 TEST(Gwkho_Morale, Clause_Mor_12_ShakenMountedRoutAtTheirNormalSpeed) {
   const auto g = make_game();
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // Red (42 e/e, 39 of them heavy) loses 14 heavies of its second command: the army and the
   // heavy ledgers are shaken (at 14 and 13), not broken.
   int killed = 0;
@@ -430,36 +427,63 @@ TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
   EXPECT_EQ(st->price(*p).total, 1);
 }
 
+// Red's general (red.0.0.0) placed at (gx, gy) inches and red.0.2.1 at (ex, ey), both facing
+// south, with 6 PIPs: whether a quarter move ahead of red.0.2.1 is out of command, and its price.
+std::pair<bool, int> advance_in_command(GwkhoState& st, const GwkhoGame& g, int gx, int gy, int ex,
+                                        int ey) {
+  const int general = find(g, "red.0.0.0"), e = find(g, "red.0.2.1");
+  EXPECT_TRUE(g.element(general).general);
+  st.debug_set_pips(0, 6);
+  st.debug_place(general, geo::Point{gx * kIn, gy * kIn}, 270);
+  st.debug_place(e, geo::Point{ex * kIn, ey * kIn}, 270);
+  const auto p = st.plan(act::move(e, act::kAdvance));
+  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.message());
+  if (!p.ok()) return {false, -1};
+  return {p->cost.out_of_command, st.price(*p).total};
+}
+
 // [Pip-6, G-41] Command range counts double through woods: the test wood (bad going) spans
 // x 60..70 inches, y 20..30.
 TEST(Gwkho_Pips, Clause_Pip_6_CommandRangeCountsDoubleThroughWoods) {
   const auto g = make_game();
   auto st = start(g);
-  st->debug_set_pips(0, 6);
-  const int general = find(*g, "red.0.0.0"), e = find(*g, "red.0.2.1");
-  ASSERT_TRUE(g->element(general).general);
   // 20" apart across the whole wood (10" of it): 30" counted, out of range.
-  st->debug_place(general, geo::Point{65 * kIn, 36 * kIn}, 270);
-  st->debug_place(e, geo::Point{65 * kIn, 16 * kIn}, 270);
-  EXPECT_FALSE(st->within_command_range(st->element(general).base.centre(),
-                                        st->element(e).base.centre(), 24));
-  auto p = st->plan(act::move(e, act::kAdvance));
-  ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_TRUE(p->cost.out_of_command);
-  EXPECT_EQ(st->price(*p).total, 2);
+  EXPECT_FALSE(
+      st->within_command_range(geo::Point{65 * kIn, 36 * kIn}, geo::Point{65 * kIn, 16 * kIn}, 24));
+  EXPECT_EQ(advance_in_command(*st, *g, 65, 36, 65, 16), std::make_pair(true, 2));
   // Negative: the same 20" in the open is within 24".
-  st->debug_place(general, geo::Point{50 * kIn, 36 * kIn}, 270);
-  st->debug_place(e, geo::Point{50 * kIn, 16 * kIn}, 270);
-  p = st->plan(act::move(e, act::kAdvance));
-  ASSERT_TRUE(p.ok()) << p.message();
-  EXPECT_FALSE(p->cost.out_of_command);
-  EXPECT_EQ(st->price(*p).total, 1);
+  EXPECT_EQ(advance_in_command(*st, *g, 50, 36, 50, 16), std::make_pair(false, 1));
   // Only the length inside the wood counts twice: 12" with 2" of wood count 14", 14" with 4"
   // count 18".
   EXPECT_TRUE(
       st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{62 * kIn, 21 * kIn}, 14));
   EXPECT_FALSE(
       st->within_command_range(geo::Point{50 * kIn, 21 * kIn}, geo::Point{64 * kIn, 21 * kIn}, 14));
+}
+
+// [Pip-6, G-77] A general out of sight is out of command: a hill between him and the element
+// (neither on it) hides them from each other, however near.
+TEST(Gwkho_Pips, Clause_Pip_6_AGeneralOutOfSightBehindAHillIsOutOfCommand) {
+  nlohmann::json j = small_scenario("red", false);
+  j["terrain"] = nlohmann::json::parse(
+      R"([{"id": "knoll", "kind": "hill", "polygon": [[40, 24], [50, 24], [50, 28], [40, 28]]}])");
+  const auto g = make_game(j);
+  auto st = start(g);
+  // 12" apart, the knoll between them: out of sight, so out of command.
+  EXPECT_FALSE(
+      st->within_command_range(geo::Point{45 * kIn, 32 * kIn}, geo::Point{45 * kIn, 20 * kIn}, 24));
+  EXPECT_EQ(advance_in_command(*st, *g, 45, 32, 45, 20), std::make_pair(true, 2));
+  // Negative: beside the knoll, the line clear of it, the same 12" is in sight and in range.
+  EXPECT_EQ(advance_in_command(*st, *g, 35, 32, 35, 20), std::make_pair(false, 1));
+  // Negative: a general on the knoll sees over it.
+  EXPECT_TRUE(
+      st->within_command_range(geo::Point{45 * kIn, 26 * kIn}, geo::Point{45 * kIn, 20 * kIn}, 24));
+  // Negative: the wood of the test battle only lengthens the line; it hides nothing
+  // (Clause_Pip_6_CommandRangeCountsDoubleThroughWoods).
+  const auto wooded = make_game();
+  auto st2 = start(wooded);
+  EXPECT_TRUE(st2->within_command_range(geo::Point{58 * kIn, 25 * kIn},
+                                        geo::Point{72 * kIn, 25 * kIn}, 24));
 }
 
 TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
@@ -472,7 +496,8 @@ TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
   st->debug_place(e, geo::Point{tc.x, tc.y + 1500 + 5 * kIn}, 270);
   auto p = st->plan(act::move(e, act::kAdvance + 3));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.0.0 would touch the enemy: contact is made by a contact move.");
+  EXPECT_EQ(p.message(),
+            labelled(*g, "red.0.0.0 would touch the enemy: contact is made by a contact move."));
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance + 2)).ok());
   EXPECT_TRUE(st->plan(st->contact_action(e, t)).ok());
 }

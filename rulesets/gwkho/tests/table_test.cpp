@@ -18,6 +18,7 @@ namespace {
 constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::find;
+using testing::labelled;
 using testing::start;
 
 geo::Point at(double x, double y) {
@@ -52,7 +53,8 @@ TEST(Gwkho_Bound, Clause_Pip_4_FreePlacementShowsWhereAPersonMayDropAnyElement) 
   EXPECT_TRUE(st->check_unlisted(encoded(pl, 270, 50, 54)).ok());
   const auto beyond = st->check_unlisted(encoded(pl, 270, 51, 54));
   ASSERT_FALSE(beyond.ok());
-  EXPECT_EQ(beyond.message(), "red.0.3.0 would go 5.1\", beyond its move of 5.0\" in open going.");
+  EXPECT_EQ(beyond.message(),
+            labelled(*g, "red.0.3.0 would go 5.1\", beyond its move of 5.0\" in open going."));
   ASSERT_TRUE(st->apply(encoded(pl, 0, 20, 0)).ok());
   EXPECT_EQ(st->element(e).base.centre(), at(32, 30));
   EXPECT_EQ(st->pips(0), 5);
@@ -105,9 +107,7 @@ TEST(Gwkho_Bound, Clause_Pip_1_APersonTypesThePipDice) {
 
 TEST(Gwkho_Shooting, Clause_Sht_1_APersonTypesEachDieOfAShot) {
   const auto g = testing::make_game(testing::small_scenario("red", false));
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   const int s = find(*g, "blue.0.1.5"), t = find(*g, "red.0.1.0");
   st->debug_place(s, at(36, 20), 90);
   st->debug_place(t, geo::Point{36 * kIn, 20 * kIn + 500 + 2 * kIn + 750}, 270);
@@ -149,9 +149,7 @@ TEST(Gwkho_Shooting, Clause_Sht_1_APersonTypesEachDieOfAShot) {
 
 TEST(Gwkho_Combat, Clause_CC_1_APersonTypesEachSidesCombatDie) {
   const auto g = testing::make_game(testing::small_scenario("red", false));
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   const int e = find(*g, "red.0.0.1"), t = find(*g, "blue.1.2.0");
   st->debug_place(t, at(20, 24), 90);
   st->debug_place(e,

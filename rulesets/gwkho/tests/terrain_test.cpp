@@ -20,6 +20,7 @@ using testing::at;
 using testing::face_off;
 using testing::find;
 using testing::has_factor;
+using testing::labelled;
 using testing::start;
 
 // The test battle (testing::small_scenario) with this terrain and these roads instead of its
@@ -59,9 +60,11 @@ TEST(Gwkho_Terrain, Clause_Mov_5_AMoveAcrossAFordIsAtMostThreeInches) {
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance + 1)).ok());  // 2.5" into it
   auto p = st->plan(act::move(e, act::kAdvance + 2));           // 3.75" across it
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(),
-            "red.0.0.0 would go 3.7\", beyond its move of 3.0\" in open going across a ford "
-            "(Mov-5).");
+  EXPECT_EQ(
+      p.message(),
+      labelled(*g,
+               "red.0.0.0 would go 3.7\", beyond its move of 3.0\" in open going across a ford "
+               "(Mov-5)."));
   EXPECT_FALSE(st->plan(act::move(e, act::kAdvance + 3)).ok());
   // Standing in the ford, its candidates are quarters of 3".
   st->debug_place(e, at(15.5, 24.75), 270);
@@ -87,8 +90,10 @@ TEST(Gwkho_Terrain, Clause_G_12a_ARiverIsCrossedAtItsFordsOrAsBadGoing) {
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance)).ok());  // short of it
   auto p = st->plan(act::move(e, act::kAdvance + 2));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(),
-            "red.0.0.0 may not cross the river 'brook-w' but at a ford or by a road (G-12a).");
+  EXPECT_EQ(
+      p.message(),
+      labelled(*g,
+               "red.0.0.0 may not cross the river 'brook-w' but at a ford or by a road (G-12a)."));
   // Half on the ford, half on the brook is not a crossing at the ford.
   st->debug_place(e, at(17, 27.5), 270);
   EXPECT_FALSE(st->plan(act::move(e, act::kAdvance + 1)).ok());
@@ -97,7 +102,8 @@ TEST(Gwkho_Terrain, Clause_G_12a_ARiverIsCrossedAtItsFordsOrAsBadGoing) {
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance)).ok());
   p = st->plan(act::move(e, act::kAdvance + 1));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(), "red.0.0.0 would go 2.5\", beyond its move of 2.0\" in bad going.");
+  EXPECT_EQ(p.message(),
+            labelled(*g, "red.0.0.0 would go 2.5\", beyond its move of 2.0\" in bad going."));
   // It is the going of what stands in it; the impassable brook is no one's going.
   st->debug_place(e, at(47, 24.75), 270);
   EXPECT_EQ(st->going_at(st->element(e).base), Going::kBad);
@@ -132,16 +138,16 @@ TEST(Gwkho_Terrain, Clause_G_12b_ARoadGivesRoadSpeedAlongItAndBridgesARiver) {
   st->debug_place(e, at(20, 27.5), 270);
   p = st->plan(act::move(e, act::kAdvance + 3));
   ASSERT_FALSE(p.ok());
-  EXPECT_EQ(p.message(),
-            "red.0.0.0 may not cross the river 'brook' but at a ford or by a road (G-12a).");
+  EXPECT_EQ(
+      p.message(),
+      labelled(*g,
+               "red.0.0.0 may not cross the river 'brook' but at a ford or by a road (G-12a)."));
 }
 
 TEST(Gwkho_Terrain, Clause_Mov_3_RoutersOnARoadRunAtRoadSpeedWithoutTheirInch) {
   const auto g =
       testing::make_game(with_terrain("[]", R"([{"id": "via", "line": [[25, 10], [25, 36]]}])"));
-  auto st = start(g);
-  st->debug_set_pips(0, 0);
-  st->debug_set_pips(1, 0);
+  auto st = testing::start_moves(g);
   // Red's edge is the north one: both routers turn north.
   const int on_road = find(*g, "red.0.0.2"), off_road = find(*g, "red.0.0.3");
   st->debug_place(on_road, at(25, 12), 270);

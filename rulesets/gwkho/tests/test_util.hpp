@@ -86,12 +86,38 @@ inline std::unique_ptr<GwkhoState> start(const std::shared_ptr<const GwkhoGame>&
   return std::unique_ptr<GwkhoState>(static_cast<GwkhoState*>(st.release()));
 }
 
+// The first State of `g` skipped to its move step with commands 0 and 1 of the side to move
+// holding no PIPs: the start of a test that places the elements it needs.
+inline std::unique_ptr<GwkhoState> start_moves(const std::shared_ptr<const GwkhoGame>& g) {
+  auto st = start(g);
+  st->debug_set_pips(0, 0);
+  st->debug_set_pips(1, 0);
+  return st;
+}
+
 // The index of the element with this id (a missing id fails the test).
 inline int find(const GwkhoGame& g, std::string_view id) {
   for (int e = 0; e < g.num_elements(); ++e)
     if (g.element(e).id == id) return e;
   ADD_FAILURE() << "no element " << id;
   return 0;
+}
+
+// A refusal as the game writes it: each element id in `text` ("red.0.3.0 would leave the
+// table.") replaced by the element's label as the board and the log write it, so a test reads
+// which element it means and still checks the exact sentence.
+inline std::string labelled(const GwkhoGame& g, std::string text) {
+  std::vector<int> order(static_cast<std::size_t>(g.num_elements()));
+  for (int e = 0; e < g.num_elements(); ++e) order[static_cast<std::size_t>(e)] = e;
+  // Longest ids first, so "red.0.0.1" never matches inside "red.0.0.10".
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return g.element(a).id.size() > g.element(b).id.size(); });
+  for (int e : order) {
+    const std::string& id = g.element(e).id;
+    for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at))
+      text.replace(at, id.size(), g.troop_label(e)), at += g.troop_label(e).size();
+  }
+  return text;
 }
 
 // A registry with gwkho alone, to load the built-in battles by reference ("gwkho/pitched").
