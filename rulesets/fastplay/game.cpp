@@ -1,5 +1,7 @@
 #include "rulesets/fastplay/game.hpp"
 
+#include <algorithm>
+
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
@@ -21,10 +23,30 @@ FastplayGame::FastplayGame(Scenario scenario, RuleOptions rules, game::Options o
     : game::Game("fastplay", scenario.id, {scenario.side_ids[0], scenario.side_ids[1]},
                  std::move(options), scenario.source),
       scenario_(std::move(scenario)),
-      rules_(rules) {
+      rules_(rules),
+      // Within a heavy cavalry move (20 cm) of a piece, a place is said from the piece.
+      words_(kLength, scenario_.width, scenario_.height, scenario_.terrain, terrain_name,
+             20 * kCm) {
   for (const auto& u : scenario_.units)
     if (!u.lone_commander)
       start_stands_[static_cast<std::size_t>(u.side)] += static_cast<int>(u.stands.size());
+  // Names: a unit's words, and its number among its side's units of the same words.
+  const auto words = [&](const UnitDef& u) {
+    if (u.lone_commander) return std::string(u.supreme ? "supreme commander" : "commander");
+    std::string s(troop_name(u.type));
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+  };
+  for (const auto& u : scenario_.units) {
+    int number = 0, of = 0;
+    for (const auto& v : scenario_.units)
+      if (v.side == u.side && words(v) == words(u)) {
+        ++of;
+        if (&v <= &u) ++number;
+      }
+    names_.push_back(game::table::piece_name(scenario_.side_names[static_cast<std::size_t>(u.side)],
+                                             words(u), number, of));
+  }
 }
 
 std::unique_ptr<game::State> FastplayGame::new_initial_state() const {
