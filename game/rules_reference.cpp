@@ -299,7 +299,8 @@ std::string reference_topic(const nlohmann::json& reference, std::string_view to
       const std::string number = text_of(c, "clause");
       const bool under = number.size() > topic.size() && number[topic.size()] == '.' &&
                          same_words(std::string_view(number).substr(0, topic.size()), topic);
-      if (same_words(number, topic) || under) const std::string title = text_of(section, "title");
+      if (!same_words(number, topic) && !under) continue;
+      const std::string title = text_of(section, "title");
       add(fmt::format("{} {}{}\n  {}\n{}", id, number,
                       title.empty() ? std::string() : " (" + title + ")", text_of(c, "rule"),
                       rulings_of(reference, c)));

@@ -115,11 +115,11 @@ TEST(Ohw_View, UnitsAreNumberedAmongTheirSidesUnitsOfATypeOnly) {
                                               {"blue", "knights", 18, 6, 90},
                                               {"blue", "archers", 30, 6, 90},
                                               {"red", "knights", 18, 30, 270}})));
-  EXPECT_EQ(s->unit_words(0), "the Blue knights #1");
-  EXPECT_EQ(s->unit_words(1), "the Blue knights #2");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 0), "move the Blue knights #1");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 1), "move the Blue knights #2");
   // Negative: the only one of its type, on its side, has no number.
-  EXPECT_EQ(s->unit_words(2), "the Blue archers");
-  EXPECT_EQ(s->unit_words(3), "the Red knights");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 2), "move the Blue archers");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 3), "move the Red knights");
 }
 
 }  // namespace
