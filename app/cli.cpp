@@ -4,12 +4,14 @@
 #include <charconv>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 #include "app/commands.hpp"
 #if CARROCCIO_HAS_SERVE
 #include "app/serve_command.hpp"
 #endif
 #include "fmt/format.h"
+#include "game/rules_reference.hpp"
 
 namespace carroccio::app {
 
@@ -61,7 +63,48 @@ constexpr std::string_view kUsageTail =
   carroccio --version        print the version
   carroccio --help           print this help
   carroccio SUBCOMMAND --help   (or carroccio help SUBCOMMAND) the flags of one subcommand
+  carroccio help RULESET TOPIC  a clause (its number), ruling (its id) or term of a
+                             ruleset's rules reference, or a table of its referee
 )";
+
+// `carroccio help SUBJECT TOPIC`, where SUBJECT is a ruleset or a ruleset's command: a clause,
+// ruling or term of the ruleset's rules reference (game::reference_topic), else the command's own
+// help for TOPIC (`help CMD TOPIC` is `CMD TOPIC --help`); nothing of either is one sentence.
+int help_topic(const std::string& subject, const std::string& topic, const game::Registry& registry,
+               Io io) {
+  const auto reference = registry.rules_reference(subject);
+  if (reference) {
+    const std::string text = game::reference_topic(*reference, topic);
+    if (!text.empty()) {
+      io.out << game::wrap_help(text);
+      return kExitOk;
+    }
+  }
+  const game::RulesetCommand* command = registry.find_command(subject);
+  if (command != nullptr) {
+    std::ostringstream out, err;
+    const int code = command->run({topic, "--help"}, out, err);
+    if (code == kExitOk && !out.str().empty()) {
+      io.out << out.str();
+      return kExitOk;
+    }
+    if (!reference) {
+      io.err << err.str();
+      return code == kExitOk ? kExitUsage : code;
+    }
+  }
+  if (!reference)
+    return usage_error(
+        io.err, fmt::format("'{}' is not a ruleset: 'carroccio help {} {}' asks a ruleset for a "
+                            "clause, ruling or term (carroccio rulesets lists them).",
+                            subject, subject, topic));
+  return usage_error(
+      io.err,
+      fmt::format("'{}' is not a clause, ruling or term of the {} rules reference{}: try e.g. {}.",
+                  topic, subject,
+                  command != nullptr ? fmt::format(", nor a table of carroccio {}", subject) : "",
+                  game::reference_examples(*reference)));
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -90,7 +133,7 @@ std::string usage_text(const game::Registry& registry) {
       text += fmt::format("  {}\n  {:<26} {}\n", synopsis, "", c.summary);
   }
   text += kUsageTail;
-  return text;
+  return game::wrap_help(text);
 }
 
 bool wants_help(std::span<const std::string> args) {
@@ -221,10 +264,16 @@ int run(const std::vector<std::string>& args, const game::Registry& registry, st
     out << "carroccio " << CARROCCIO_VERSION << "\n";
     return kExitOk;
   }
-  // `carroccio help play` is `carroccio play --help`.
+  // `carroccio help play` is `carroccio play --help`; `carroccio help RULESET TOPIC` is a
+  // clause, ruling or term of the ruleset's rules reference, or its command's help for TOPIC.
+  if (command == "help" && rest.size() == 2 && !(rest[0] == "sim" && rest[1] == "merge") &&
+      rest[0][0] != '-' && rest[1][0] != '-')
+    return help_topic(rest[0], rest[1], registry, io);
   if (command == "help" && !rest.empty()) {
     if (rest.size() > 2 || (rest.size() == 2 && !(rest[0] == "sim" && rest[1] == "merge")))
-      return usage_error(err, "'carroccio help' takes one subcommand, e.g. carroccio help play.");
+      return usage_error(err,
+                         "'carroccio help' takes one subcommand (carroccio help play) or a ruleset "
+                         "and a topic (carroccio help RULESET TOPIC).");
     if (rest[0] == "help" || rest[0] == "version" || rest[0][0] == '-')
       return usage_error(err, fmt::format("'{}' is not a subcommand with its own help.", rest[0]));
     std::vector<std::string> asked(rest.begin(), rest.end());

@@ -85,7 +85,7 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
   auto parsed = parse_command(args, spec);
   if (!parsed) return usage_error(err, parsed.message());
   if (parsed->help) {
-    out << kUsage;
+    out << command_help(spec);  // spec.usage, wrapped to 80 columns as every help
     return 0;
   }
   std::map<std::string, std::string> given;

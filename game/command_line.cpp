@@ -204,8 +204,65 @@ core::Expected<ParsedArgs> parse_args(std::span<const std::string> args, std::st
 }
 
 std::string command_help(const CommandSpec& spec) {
-  if (!spec.usage.empty()) return spec.usage;
-  return build(spec)->app->help();
+  if (!spec.usage.empty()) return wrap_help(spec.usage);
+  return wrap_help(build(spec)->app->help());
+}
+
+namespace {
+
+std::string wrap_line(std::string_view line, std::size_t width) {
+  const std::size_t indent = line.find_first_not_of(' ');
+  if (line.size() <= width || indent == std::string_view::npos) return std::string(line);
+  // The second column: after the first word run, two spaces or more, then text.
+  std::size_t hang = indent + (line[indent] == '-' ? 2 : 0), first_break = indent + 1;
+  const std::size_t gap = line.find("  ", indent);
+  if (gap != std::string_view::npos) {
+    const std::size_t column = line.find_first_not_of(' ', gap);
+    if (column != std::string_view::npos && column < width / 2) hang = first_break = column;
+  }
+  // A break before a word (at a space) or after a '|'.
+  const auto breaks_at = [](std::string_view s, std::size_t i) {
+    return s[i] == ' ' || (s[i - 1] == '|' && s[i] != ' ');
+  };
+  std::string out;
+  std::string rest(line);
+  std::size_t low = first_break;
+  while (rest.size() > width) {
+    std::size_t cut = std::string::npos;
+    for (std::size_t i = width; i > low; --i)
+      if (breaks_at(rest, i)) {
+        cut = i;
+        break;
+      }
+    for (std::size_t i = width + 1; cut == std::string::npos && i < rest.size(); ++i)
+      if (breaks_at(rest, i)) cut = i;
+    if (cut == std::string::npos) break;
+    std::string head = rest.substr(0, cut);
+    while (!head.empty() && head.back() == ' ') head.pop_back();
+    const std::size_t next = rest.find_first_not_of(' ', cut);
+    if (next == std::string::npos) {
+      rest = head;
+      break;
+    }
+    out += head + '\n';
+    rest = std::string(hang, ' ') + rest.substr(next);
+    low = hang + 1;
+  }
+  return out + rest;
+}
+
+}  // namespace
+
+std::string wrap_help(std::string_view text, std::size_t width) {
+  std::string out;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = text.find('\n', start);
+    out += wrap_line(text.substr(start, end == std::string_view::npos ? end : end - start), width);
+    if (end == std::string_view::npos) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
 std::optional<std::string> ParsedArgs::value(const std::string& name) const {

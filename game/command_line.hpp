@@ -73,8 +73,16 @@ core::Expected<ParseOutcome> parse_command(std::span<const std::string> args,
 core::Expected<ParsedArgs> parse_args(std::span<const std::string> args, std::string_view command,
                                       const std::vector<FlagSpec>& flags,
                                       std::size_t max_positional);
-// The subcommand's --help: `spec.usage`, or what CLI11 writes from the spec.
+// The subcommand's --help: `spec.usage`, or what CLI11 writes from the spec, wrapped by
+// wrap_help.
 std::string command_help(const CommandSpec& spec);
+
+// Help text folded to `width` columns (a terminal's 80): a longer line breaks at a space, or after
+// a '|' in a list of values, and goes on under its second column (the description after a flag
+// or a name, where two spaces or more open it), else under its own indent (two more for a line
+// that starts with a flag). Lines that fit, and a word longer than the width, are kept as they
+// are.
+std::string wrap_help(std::string_view text, std::size_t width = 80);
 
 // The exit codes every subcommand returns (RulesetCommand::Run too).
 inline constexpr int kExitOk = 0;

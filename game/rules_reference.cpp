@@ -261,4 +261,98 @@ nlohmann::json rules_reference(const RulesetInfo& info, const ReferenceFiles& fi
   return j;
 }
 
+namespace {
+
+bool same_words(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::string text_of(const nlohmann::json& j, const char* key) {
+  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+// "ruling F-9: ..." for each ruling a clause names by anchor.
+std::string rulings_of(const nlohmann::json& reference, const nlohmann::json& clause) {
+  std::string out;
+  if (!clause.contains("rulings")) return out;
+  for (const auto& anchor : clause["rulings"])
+    for (const auto& r : reference["rulings"])
+      if (r["anchor"] == anchor) {
+        const std::string id = text_of(r, "id");
+        out += fmt::format("  ruling{}: {}\n", id.empty() ? "" : " " + id, text_of(r, "ruling"));
+      }
+  return out;
+}
+
+}  // namespace
+
+std::string reference_topic(const nlohmann::json& reference, std::string_view topic) {
+  const std::string id = text_of(reference, "ruleset");
+  std::string out;
+  const auto add = [&](const std::string& entry) { out += (out.empty() ? "" : "\n") + entry; };
+  // Clauses: the number itself, or every clause under it.
+  for (const auto& section : reference["sections"])
+    for (const auto& c : section["clauses"]) {
+      const std::string number = text_of(c, "clause");
+      const bool under = number.size() > topic.size() && number[topic.size()] == '.' &&
+                         same_words(std::string_view(number).substr(0, topic.size()), topic);
+      if (!same_words(number, topic) && !under) continue;
+      const std::string title = text_of(section, "title");
+      add(fmt::format("{} {}{}\n  {}\n{}", id, number,
+                      title.empty() ? std::string() : " (" + title + ")", text_of(c, "rule"),
+                      rulings_of(reference, c)));
+    }
+  // A ruling by its id.
+  for (const auto& r : reference["rulings"]) {
+    const std::string rid = text_of(r, "id");
+    if (rid.empty() || !same_words(rid, topic)) continue;
+    std::vector<std::string> clauses;
+    for (const auto& c : r["clauses"]) clauses.push_back(c.get<std::string>());
+    add(fmt::format("{} ruling {}{}\n  question: {}\n  ruling: {}\n  reason: {}\n", id, rid,
+                    clauses.empty() ? "" : fmt::format(" (on {})", fmt::join(clauses, ", ")),
+                    text_of(r, "question"), text_of(r, "ruling"), text_of(r, "reason")));
+  }
+  // Legend terms: "d6, d10" is named by either.
+  for (const auto& t : reference["legend"]) {
+    const std::string term = text_of(t, "term");
+    bool named = same_words(term, topic);
+    for (std::size_t start = 0; !named && start < term.size();) {
+      std::size_t end = term.find(", ", start);
+      if (end == std::string::npos) end = term.size();
+      named = same_words(std::string_view(term).substr(start, end - start), topic);
+      start = end + 2;
+    }
+    if (!named) continue;
+    const std::string clause = text_of(t, "clause");
+    const bool cited = !clause.empty() && clause != "\u2014" && clause != "-";
+    add(fmt::format("{} term: {}{}\n  {}\n", id, term,
+                    cited ? fmt::format(" ({} {})", id, clause) : std::string(),
+                    text_of(t, "meaning")));
+  }
+  return out;
+}
+
+std::string reference_examples(const nlohmann::json& reference) {
+  std::vector<std::string> examples;
+  for (const auto& section : reference["sections"])
+    if (!section["clauses"].empty()) {
+      examples.push_back(text_of(section["clauses"][0], "clause"));
+      break;
+    }
+  for (const auto& r : reference["rulings"])
+    if (!text_of(r, "id").empty()) {
+      examples.push_back(text_of(r, "id"));
+      break;
+    }
+  for (const auto& t : reference["legend"]) {
+    const std::string term = text_of(t, "term");
+    examples.push_back(term.substr(0, term.find(", ")));
+    break;
+  }
+  return fmt::format("{}", fmt::join(examples, ", "));
+}
+
 }  // namespace carroccio::game

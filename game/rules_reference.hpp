@@ -5,6 +5,7 @@
 // what a page shows is what a reviewer reads.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -39,5 +40,15 @@ std::string plain_markdown(std::string_view text);
 // under each clause its clause column names and each clause whose text names the ruling's id.
 // Columns that quote the printed text ("chart text") and the code and test columns are left out.
 nlohmann::json rules_reference(const RulesetInfo& info, const ReferenceFiles& files);
+
+// What `carroccio help RULESET TOPIC` prints from a reference (rules_reference()'s JSON): the
+// clauses whose number is TOPIC or starts with it and a dot ("6.1"; "CHG": every CHG.* row), each
+// with the rulings taken on it; the ruling whose id is TOPIC ("F-9"); the legend terms TOPIC
+// names ("charge"; "d6" in "d6, d10"), each with its clause. Case is ignored. Plain text, one
+// entry a paragraph, not yet wrapped; empty when TOPIC is none of these.
+std::string reference_topic(const nlohmann::json& reference, std::string_view topic);
+// A few of the reference's topics to suggest ("6.1, F-9, charge"): its first clause, ruling and
+// term.
+std::string reference_examples(const nlohmann::json& reference);
 
 }  // namespace carroccio::game

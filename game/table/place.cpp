@@ -26,16 +26,25 @@ std::string length_words(std::int64_t sub_units, const LengthUnit& unit) {
   return fmt::format("{} cm", (sub_units + unit.per_unit / 2) / unit.per_unit);
 }
 
-namespace {
+std::string piece_name(std::string_view side_name, std::string_view words, int number, int of) {
+  if (side_name.rfind("The ", 0) == 0) side_name.remove_prefix(4);
+  std::string s = fmt::format("the {} {}", side_name, words);
+  if (of > 1) s += fmt::format(" #{}", number);
+  return s;
+}
 
-// The direction of `v` on 8 points of the compass, north the far edge (+y).
-std::string_view compass(geo::Vec v) {
+std::string_view compass_words(geo::Angle direction) {
   static constexpr std::array<std::string_view, 8> kPoints = {
       "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"};
-  const std::int64_t units = geo::direction_of(v).units();
+  const std::int64_t units = direction.units();
   const std::int64_t eighth = 45 * static_cast<std::int64_t>(geo::kAngleUnitsPerDegree);
   return kPoints[static_cast<std::size_t>(((units + eighth / 2) / eighth) % 8)];
 }
+
+namespace {
+
+// The direction of `v` on 8 points of the compass.
+std::string_view compass(geo::Vec v) { return compass_words(geo::direction_of(v)); }
 
 }  // namespace
 

@@ -1,18 +1,21 @@
 // The table kit, part 6: a place on the table in words, as a person finds it on the board: inside
 // a terrain piece ("in the north wood"), near one ("1.5 in. south-east of the wood"), or by the
 // table's edges ("11 in. from the west edge, 13 in. from the south edge"); north is the far edge
-// (largest y), as the boards draw it. For the event log and the names of decisions, in place of
-// raw coordinates.
+// (largest y), as the boards draw it. And a piece by its name rather than its file id ("the
+// Count's host heavy infantry #2"). For the event log and the names of decisions, in place of
+// ids and raw coordinates.
 //
-//   std::vector<game::table::NamedArea> areas = {{"the wood", &wood.outline}, ...};
-//   text += ", ending " + game::table::place_words(b.centre(), kLength, sc.width, sc.height, areas,
-//                                                  kLength(6));
+//   // built once with the Game, from the scenario's terrain:
+//   const game::table::TableWords words(kLength, sc.width, sc.height, sc.terrain, terrain_name,
+//                                       kLength(6));
+//   text += ", ending " + words.place(b.centre());
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/geometry.hpp"
 #include "game/table/scenario.hpp"
@@ -34,10 +37,57 @@ std::string area_name(std::string_view id, std::string_view type);
 // A length in words, rounded to the half inch or the whole centimetre: "1.5 in.", "12 cm".
 std::string length_words(std::int64_t sub_units, const LengthUnit& unit);
 
+// A direction (a heading) on 8 points of the compass, north the far edge (+y): "north-east".
+std::string_view compass_words(geo::Angle direction);
+
 // Where `p` is: in the first area holding it; else within `near` of the nearest area's outline,
 // by the direction from the area's middle (8 points of the compass); else by the two nearest
 // edges of a table `width` by `height`.
 std::string place_words(geo::Point p, const LengthUnit& unit, std::int64_t width,
                         std::int64_t height, std::span<const NamedArea> areas, std::int64_t near);
+
+// A table's places in words for one scenario, built once with its Game: every terrain piece named
+// by area_name(id, type_name(type)), and place_words() with the pieces the board draws (`drawn`
+// says which types: a zone it does not draw is never a landmark, though it keeps its name for
+// the decisions that aim at it). The pieces' outlines are read where they are: the terrain must
+// outlive this.
+class TableWords {
+ public:
+  template <typename Type, typename TypeName, typename Drawn>
+  TableWords(const LengthUnit& unit, std::int64_t width, std::int64_t height,
+             const std::vector<TerrainPiece<Type>>& terrain, TypeName type_name, Drawn drawn,
+             std::int64_t near)
+      : unit_(unit), width_(width), height_(height), near_(near) {
+    for (const auto& t : terrain) {
+      names_.push_back(area_name(t.id, type_name(t.type)));
+      if (drawn(t.type)) shown_.push_back({names_.back(), &t.outline});
+    }
+  }
+  // Every piece drawn.
+  template <typename Type, typename TypeName>
+  TableWords(const LengthUnit& unit, std::int64_t width, std::int64_t height,
+             const std::vector<TerrainPiece<Type>>& terrain, TypeName type_name, std::int64_t near)
+      : TableWords(
+            unit, width, height, terrain, type_name, [](Type) { return true; }, near) {}
+
+  // Where `p` is: in or within `near` of a drawn piece, else by the table's edges.
+  std::string place(geo::Point p) const {
+    return place_words(p, unit_, width_, height_, shown_, near_);
+  }
+  // Terrain piece t as the words name it: "the north wood", "the legnano (town)".
+  const std::string& piece(int t) const { return names_[static_cast<std::size_t>(t)]; }
+
+ private:
+  LengthUnit unit_;
+  std::int64_t width_ = 0, height_ = 0, near_ = 0;
+  std::vector<std::string> names_;
+  std::vector<NamedArea> shown_;
+};
+
+// A piece (a unit, a stand's unit) as the log and the decisions name it, in place of its file id:
+// its side's name and its words, with its number among its side's pieces of the same words when
+// there are several (`of` > 1): "the Count's host heavy infantry #2", "the Blue knights" (a side
+// name's leading "The" is not said twice: "The raiders" -> "the raiders light cavalry #1").
+std::string piece_name(std::string_view side_name, std::string_view words, int number, int of);
 
 }  // namespace carroccio::game::table

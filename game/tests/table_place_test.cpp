@@ -1,7 +1,8 @@
-// The table kit's places in words (game/table/place.hpp): what the ohw log and decisions say in
-// place of raw coordinates.
+// The table kit's places and pieces in words (game/table/place.hpp): what the ohw and fastplay
+// logs and decisions say in place of raw coordinates and file ids.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <vector>
 
 #include "game/table/place.hpp"
@@ -42,36 +43,81 @@ TEST(TablePlace, LengthsAreRoundedToTheHalfInchOrTheCentimetre) {
   EXPECT_EQ(length_words(125, kCm), "13 cm");
 }
 
-TEST(TablePlace, InsideAPieceTheWordsNameIt) {
+// Each point and the words for it, on the Table above.
+struct Case {
+  std::int64_t x, y;
+  const char* words;
+};
+void expect_places(std::initializer_list<Case> cases) {
   const Table t;
-  EXPECT_EQ(t.at(600, 1800), "in the wood");
-  EXPECT_EQ(t.at(3000, 500), "in the legnano (town)");
+  for (const Case& c : cases) EXPECT_EQ(t.at(c.x, c.y), c.words) << c.x << ", " << c.y;
+}
+
+TEST(TablePlace, InsideAPieceTheWordsNameIt) {
+  expect_places({{600, 1800, "in the wood"}, {3000, 500, "in the legnano (town)"}});
 }
 
 TEST(TablePlace, NearAPieceTheWordsGiveTheGapAndTheDirectionFromIt) {
-  const Table t;
-  // 2" east of the wood's east side, level with its middle.
-  EXPECT_EQ(t.at(1200, 1800), "2 in. east of the wood");
-  // Below its south-east corner: 1.5" away, south-east of its middle.
-  EXPECT_EQ(t.at(1100, 1300), "1.5 in. south-east of the wood");
-  // Touching it.
-  EXPECT_EQ(t.at(600, 2210), "just north of the wood");
-  // The nearer of two pieces.
-  EXPECT_EQ(t.at(2600, 1000), "3 in. north-west of the legnano (town)");
+  expect_places({
+      // 2" east of the wood's east side, level with its middle.
+      {1200, 1800, "2 in. east of the wood"},
+      // Below its south-east corner: 1.5" away, south-east of its middle.
+      {1100, 1300, "1.5 in. south-east of the wood"},
+      // Touching it.
+      {600, 2210, "just north of the wood"},
+      // The nearer of two pieces.
+      {2600, 1000, "3 in. north-west of the legnano (town)"},
+  });
 }
 
 TEST(TablePlace, AwayFromEveryPieceTheWordsGiveTheTwoNearestEdges) {
-  const Table t;
-  EXPECT_EQ(t.at(1800, 3300), "18 in. from the west edge, 3 in. from the north edge");
-  EXPECT_EQ(t.at(3300, 1700), "3 in. from the east edge, 17 in. from the south edge");
-  EXPECT_EQ(t.at(0, 3600), "at the west edge, at the north edge");
-  // Negative: 6" is the reach; a point just beyond it is placed by the edges.
-  EXPECT_EQ(t.at(1600, 1800), "6 in. east of the wood");
-  EXPECT_EQ(t.at(1610, 1800), "16 in. from the west edge, 18 in. from the south edge");
+  expect_places({
+      {1800, 3300, "18 in. from the west edge, 3 in. from the north edge"},
+      {3300, 1700, "3 in. from the east edge, 17 in. from the south edge"},
+      {0, 3600, "at the west edge, at the north edge"},
+      // Negative: 6" is the reach; a point just beyond it is placed by the edges.
+      {1600, 1800, "6 in. east of the wood"},
+      {1610, 1800, "16 in. from the west edge, 18 in. from the south edge"},
+  });
   // Centimetres are whole.
   const std::vector<NamedArea> none;
   EXPECT_EQ(place_words({455, 127}, kCm, 1200, 900, none, 0),
             "46 cm from the west edge, 13 cm from the south edge");
+}
+
+TEST(TablePlace, TableWordsNameEveryPieceAndPlaceByTheDrawnOnes) {
+  enum class Kind { kWood, kZone };
+  const std::vector<TerrainPiece<Kind>> terrain = {
+      {"north_wood", Kind::kWood, rect(200, 1400, 1000, 2200)},
+      {"camp", Kind::kZone, rect(1200, 1400, 2000, 2200)}};
+  const auto kind_name = [](Kind k) { return k == Kind::kWood ? "woods" : "zone"; };
+  const TableWords words(
+      kInches, 3600, 3600, terrain, kind_name, [](Kind k) { return k != Kind::kZone; }, 600);
+  EXPECT_EQ(words.piece(0), "the north wood");
+  EXPECT_EQ(words.piece(1), "the camp (zone)");
+  EXPECT_EQ(words.place({600, 1800}), "in the north wood");
+  // Negative: a piece not drawn is no landmark; the point inside it is placed from the wood.
+  EXPECT_EQ(words.place({1600, 1800}), "6 in. east of the north wood");
+  // Every piece drawn when no filter is given.
+  const TableWords all(kInches, 3600, 3600, terrain, kind_name, 600);
+  EXPECT_EQ(all.place({1600, 1800}), "in the camp (zone)");
+}
+
+TEST(TablePlace, APieceIsNamedBySideWordsAndItsNumberWhenThereAreSeveral) {
+  EXPECT_EQ(piece_name("The Count's host", "heavy infantry", 2, 3),
+            "the Count's host heavy infantry #2");
+  EXPECT_EQ(piece_name("Blue", "knights", 1, 2), "the Blue knights #1");
+  // Negative: the only one of its words has no number.
+  EXPECT_EQ(piece_name("Red", "levies", 1, 1), "the Red levies");
+}
+
+TEST(TablePlace, HeadingsAreSaidOnEightPointsOfTheCompass) {
+  EXPECT_EQ(compass_words(geo::Angle::degrees(90)), "north");
+  EXPECT_EQ(compass_words(geo::Angle::degrees(0)), "east");
+  EXPECT_EQ(compass_words(geo::Angle::degrees(225)), "south-west");
+  // Rounded to the nearest point.
+  EXPECT_EQ(compass_words(geo::Angle::degrees(100)), "north");
+  EXPECT_EQ(compass_words(geo::Angle::degrees(350)), "east");
 }
 
 }  // namespace

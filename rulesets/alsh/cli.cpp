@@ -85,7 +85,7 @@ const char* kHeader =
 std::string cli_usage() {
   std::string s = kHeader;
   for (const auto& p : procedures()) s += table_usage(p);
-  return s;
+  return game::wrap_help(s);  // 80 columns, as every subcommand's help
 }
 
 namespace {

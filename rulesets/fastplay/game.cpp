@@ -23,7 +23,10 @@ FastplayGame::FastplayGame(Scenario scenario, RuleOptions rules, game::Options o
     : game::Game("fastplay", scenario.id, {scenario.side_ids[0], scenario.side_ids[1]},
                  std::move(options), scenario.source),
       scenario_(std::move(scenario)),
-      rules_(rules) {
+      rules_(rules),
+      // Within a heavy cavalry move (20 cm) of a piece, a place is said from the piece.
+      words_(kLength, scenario_.width, scenario_.height, scenario_.terrain, terrain_name,
+             20 * kCm) {
   for (const auto& u : scenario_.units)
     if (!u.lone_commander)
       start_stands_[static_cast<std::size_t>(u.side)] += static_cast<int>(u.stands.size());
@@ -36,6 +39,23 @@ FastplayGame::FastplayGame(Scenario scenario, RuleOptions rules, game::Options o
       r.min_y = std::min(r.min_y, p.y), r.max_y = std::max(r.max_y, p.y);
     }
     river_boxes_.push_back(r);
+  }
+  // Names: a unit's words, and its number among its side's units of the same words.
+  const auto words = [&](const UnitDef& u) {
+    if (u.lone_commander) return std::string(u.supreme ? "supreme commander" : "commander");
+    std::string s(troop_name(u.type));
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+  };
+  for (const auto& u : scenario_.units) {
+    int number = 0, of = 0;
+    for (const auto& v : scenario_.units)
+      if (v.side == u.side && words(v) == words(u)) {
+        ++of;
+        if (&v <= &u) ++number;
+      }
+    names_.push_back(game::table::piece_name(scenario_.side_names[static_cast<std::size_t>(u.side)],
+                                             words(u), number, of));
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include "game/state.hpp"
 #include "game/switches.hpp"
+#include "game/table/place.hpp"
 #include "rulesets/fastplay/types.hpp"
 
 namespace carroccio::fastplay {
@@ -38,12 +39,22 @@ class FastplayGame final : public game::Game, public std::enable_shared_from_thi
     std::int64_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;
   };
   const std::vector<RiverBox>& river_boxes() const { return river_boxes_; }
+  // What a person reads for unit u, in the log, the decisions and the board's list (its file id
+  // is for files and records): its side and troop type in words, numbered among its side's units
+  // of that type when there are several, "the Count's host heavy infantry #2"; a commander alone
+  // is "the Count's host supreme commander" (game/table/place.hpp).
+  const std::string& unit_name(int u) const { return names_[static_cast<std::size_t>(u)]; }
+  // Where a point is, in words (game/table/place.hpp): in or near a terrain piece, else by the
+  // table's edges.
+  std::string place_words(geo::Point p) const { return words_.place(p); }
 
  private:
   Scenario scenario_;
   RuleOptions rules_;
   std::array<int, kNumSides> start_stands_{0, 0};
   std::vector<RiverBox> river_boxes_;
+  std::vector<std::string> names_;  // unit_name(), one a unit
+  game::table::TableWords words_;   // the places in words; reads scenario_'s terrain
 };
 
 }  // namespace carroccio::fastplay

@@ -51,16 +51,11 @@ std::string stands_text(int k, const char* verb) {
 
 std::string FastplayState::troop_words(TroopType t) { return words(t); }
 
-std::string FastplayState::unit_words(int u) const {
-  // "The besiegers" is written "the besiegers", not "the The besiegers".
-  std::string side = fp_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))];
-  if (side.rfind("The ", 0) == 0) side = side.substr(4);
-  return fmt::format("the {} {} {}", side, words(fp_->unit(u).type), fp_->unit(u).id);
-}
-
 std::string FastplayState::stand_words(int u, int i) const {
-  return fmt::format("{} stand {} ({})", fp_->unit(u).id, i + 1,
-                     words(unit(u).stands[static_cast<std::size_t>(i)].type));
+  const TroopType t = unit(u).stands[static_cast<std::size_t>(i)].type;
+  if (t == fp_->unit(u).type || fp_->unit(u).lone_commander)
+    return fmt::format("stand {} of {}", i + 1, unit_words(u));
+  return fmt::format("stand {} ({}) of {}", i + 1, words(t), unit_words(u));
 }
 
 nlohmann::json FastplayState::fight_odds(int u) const {
@@ -372,7 +367,7 @@ nlohmann::json FastplayState::action_odds(game::Action a) const {
     j["note"] = fmt::format(
         "the charge rolls no die; if {} stands to receive it, these are the odds of {}'s fight "
         "in the Melee phase",
-        fp_->unit(c % 256 / 4).id, fp_->unit(u).id);
+        unit_words(c % 256 / 4), unit_words(u));
     j["rule"] = "fastplay 6.1, 8.1";
     return j;
   }

@@ -7,6 +7,7 @@
 
 #include "fmt/format.h"
 #include "game/table/char_map.hpp"
+#include "game/table/place.hpp"
 #include "rulesets/fastplay/state.hpp"
 
 namespace carroccio::fastplay {
@@ -49,32 +50,29 @@ std::string FastplayState::render_text(game::Player viewer) const {
     std::string arrows;
     if (turned > 0) arrows += fmt::format(", {} turned about (low on arrows)", turned);
     if (replaced > 0) arrows += fmt::format(", {} out of arrows (light infantry)", replaced);
-    os << fmt::format(
-        "  {} {} {}: {} stands{}{} at ({:.1f}, {:.1f}) cm facing {} deg{}\n",
-        sc.side_ids[static_cast<std::size_t>(side_of(u))], fp_->unit(u).id,
-        troop_name(fp_->unit(u).type), alive_stands(u),
-        unit(u).commander ? (fp_->unit(u).lone_commander ? " (commander alone)" : " + commander")
-                          : "",
-        arrows, static_cast<double>(unit(u).centre.x) / kCm,
-        static_cast<double>(unit(u).centre.y) / kCm,
-        unit(u).heading.units() / geo::kAngleUnitsPerDegree, engaged(u) ? ", in melee" : "");
+    // Each unit by the name the log and the decisions give it, its place in words (the drawing
+    // has no scale to read coordinates on).
+    const bool lone = fp_->unit(u).lone_commander;
+    os << fmt::format("  {}: {}{}{}, {}, facing {}{}\n", unit_words(u),
+                      lone ? "alone" : fmt::format("{} stands", alive_stands(u)),
+                      unit(u).commander && !lone ? " + commander" : "", arrows,
+                      fp_->place_words(unit(u).centre), game::table::compass_words(unit(u).heading),
+                      engaged(u) ? ", in melee" : "");
   }
   // The stands a pending pick is about, numbered as the decisions name them (ruling F-10, F-14,
   // F-17).
   auto stand_line = [&](int u, int i) {
-    const geo::Point c = stand_base(u, i).centre();
-    os << fmt::format("    {} stand {} ({}) at ({:.1f}, {:.1f}) cm\n", fp_->unit(u).id, i + 1,
-                      troop_name(unit(u).stands[static_cast<std::size_t>(i)].type),
-                      static_cast<double>(c.x) / kCm, static_cast<double>(c.y) / kCm);
+    os << fmt::format("    {}, {}\n", stand_words(u, i),
+                      fp_->place_words(stand_base(u, i).centre()));
   };
   if (pending_ == PendingKind::kLoss) {
-    os << fmt::format("  {} must pick {} stand(s) to lose:\n", fp_->unit(loss_unit_).id,
+    os << fmt::format("  {} must pick {} stand(s) to lose:\n", unit_words(loss_unit_),
                       int{losses_left_});
     for (std::size_t i = 0; i < unit(loss_unit_).stands.size(); ++i)
       if (unit(loss_unit_).stands[i].alive) stand_line(loss_unit_, static_cast<int>(i));
   } else if (pending_ == PendingKind::kStrike) {
     const Attack& a = attacks_.front();
-    os << fmt::format("  {} stand {}{} may strike:\n", fp_->unit(a.unit).id, a.stand + 1,
+    os << fmt::format("  {}{} may strike:\n", stand_words(a.unit, a.stand),
                       a.extra ? " (extra die)" : "");
     for (const Attack& c : strike_candidates(a, struck_)) stand_line(c.target_unit, c.target_stand);
   } else if (pending_ == PendingKind::kArrows) {
@@ -82,7 +80,7 @@ std::string FastplayState::render_text(game::Player viewer) const {
     bool replace = false;
     const auto stands = arrow_stands(shooter_, replace);
     os << fmt::format("  {} rolled a 1 and {}: pick the archer stand that {}:\n",
-                      fp_->unit(shooter_).id, replace ? "is out of arrows" : "runs low on arrows",
+                      unit_words(shooter_), replace ? "is out of arrows" : "runs low on arrows",
                       replace ? "becomes light infantry" : "turns about");
     for (int i : stands) stand_line(shooter_, i);
   }

@@ -3,6 +3,7 @@
 #include "rulesets/fastplay/state.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/event_pieces.hpp"
@@ -62,11 +63,6 @@ FastplayState::FastplayState(std::shared_ptr<const FastplayGame> game)
 
 std::unique_ptr<game::State> FastplayState::clone() const {
   return std::make_unique<FastplayState>(*this);
-}
-
-std::string FastplayState::unit_name(int u) const {
-  return fmt::format("{} {} ({})", fp_->unit(u).id, troop_name(fp_->unit(u).type),
-                     fp_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))]);
 }
 
 game::Player FastplayState::current_player() const {
@@ -530,8 +526,7 @@ void FastplayState::apply_die(int value) {
                         unit_words(a.unit), a.extra ? " (extra die)" : "",
                         stand_words(a.target_unit, a.target_stand), value, mods, need,
                         troop_words(at), troop_words(target.type),
-                        hit ? "the stand is struck down (removed at the end of the phase, 8.3)"
-                            : "no effect"),
+                        hit ? "struck down (removed at the phase's end, 8.3)" : "no effect"),
             "fastplay 10.1", {fp_->unit(a.unit).id}, {fp_->unit(a.target_unit).id}));
       }
       if (!attacks_.empty()) {
@@ -746,7 +741,9 @@ void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
     // fastplay 7.1: the cavalry moves away before contact; the foot follow if they still reach.
     ts.centre = *evade_result(t, pose->second);
     ts.flags |= kEvaded;
-    emit("evade", unit_name(t) + " evades the charge", "fastplay 7.1");
+    if (logging())
+      emit("evade", unit_name(t) + " evades the charge, ending " + fp_->place_words(ts.centre),
+           "fastplay 7.1");
     if (auto p = charge_result(u, t, side)) {
       us.centre = p->first;
       us.heading = p->second;
@@ -778,7 +775,11 @@ void FastplayState::do_move(int code) {
   const Pose p = move_pose(u, code);
   us.centre = p.first;
   us.heading = p.second;
-  emit("move", unit_name(u) + " moves", "fastplay 4.2");
+  if (logging())
+    emit(
+        "move",
+        unit_name(u) + " " + move_words(u, code, false) + ", ending " + fp_->place_words(us.centre),
+        "fastplay 4.2");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1118,14 +1119,14 @@ std::string FastplayState::action_to_string(game::Action a) const {
       return fmt::format("d{} = {}", sides, a - act::kDieBase);
     return {};
   }
+  // Units and stands by the names the log gives them, never by file id (issue 20).
   auto id = [&](int u) -> std::string {
-    return u >= 0 && u < num_units() ? fp_->unit(u).id : std::string("?");
+    return u >= 0 && u < num_units() ? unit_words(u) : std::string("?");
   };
   auto stand_text = [&](int u, int j) {
-    const auto n = static_cast<int>(unit(u).stands.size());
-    if (j < 0 || j >= n) return std::string("?");
-    const StandState& st = unit(u).stands[static_cast<std::size_t>(j)];
-    return fmt::format("{} stand {} ({})", id(u), j + 1, troop_name(st.type));
+    if (u < 0 || u >= num_units() || j < 0 || j >= static_cast<int>(unit(u).stands.size()))
+      return std::string("?");
+    return stand_words(u, j);
   };
   if (pending_ == PendingKind::kStrike && a >= act::kStrikeBase && a < act::kLoseBase) {
     const Attack& f = attacks_.front();
@@ -1134,7 +1135,7 @@ std::string FastplayState::action_to_string(game::Action a) const {
     for (const Attack& c : strike_candidates(f, struck_))
       if (c.target_unit == t && c.target_stand == j)
         return fmt::format("{}{} strikes {}{}", stand_text(f.unit, f.stand),
-                           f.extra ? "'s extra die" : "", stand_text(t, j),
+                           f.extra ? " (extra die)" : "", stand_text(t, j),
                            c.modifier ? fmt::format(" ({:+d})", int{c.modifier}) : "");
     return {};
   }
@@ -1150,27 +1151,24 @@ std::string FastplayState::action_to_string(game::Action a) const {
   if (a >= act::kMoveBase) {
     const int code = a - act::kMoveBase;
     if (code == 0) return id(selected_) + " holds";
-    const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
-    if (p >= static_cast<int>(kTurns.size())) return {};
-    std::string text = id(selected_);
-    if (kTurns[static_cast<std::size_t>(p)] != 0)
-      text += fmt::format(" turns {:+d}", kTurns[static_cast<std::size_t>(p)]);
-    if (d > 0) text += fmt::format(" moves {}/4", d);
-    if (selected_ >= 0)
-      if (auto r = move_result(selected_, code))
-        text += fmt::format(" to ({:.1f}, {:.1f}) cm", static_cast<double>(r->first.x) / kCm,
-                            static_cast<double>(r->first.y) / kCm);
-    return text;
+    if (selected_ < 0 || code > static_cast<int>(kTurns.size()) * kNumDistances) return {};
+    return id(selected_) + " " + move_words(selected_, code, true);
   }
-  if (a >= act::kOccupyBase) return a == act::kOccupyBase ? "stay" : "occupy the vacated places";
+  if (a >= act::kOccupyBase) {
+    const std::string who =
+        occupy_queue_.empty() ? std::string("the winners") : id(occupy_queue_.front());
+    return who + (a == act::kOccupyBase ? " stays" : " occupies the vacated places");
+  }
   if (a >= act::kResponseBase) {
+    const std::string who =
+        pending_ == PendingKind::kChargeAnswer ? id(charge_.target) : std::string("the unit");
     switch (a - act::kResponseBase) {
       case act::kStand:
-        return "stand";
+        return who + " stands to receive the charge";
       case act::kFace:
-        return "pivot to face the charge";
+        return who + " pivots to face the charge";
       case act::kEvade:
-        return "evade 15 cm";
+        return who + " evades 15 cm";
     }
     return {};
   }
@@ -1186,6 +1184,27 @@ std::string FastplayState::action_to_string(game::Action a) const {
                        id((a - act::kShootBase) % 64));
   if (a >= act::kSelectBase) return "move " + id(a - act::kSelectBase);
   return {};
+}
+
+std::string FastplayState::move_words(int u, int code, bool ending) const {
+  const int p = (code - 1) / kNumDistances, d = (code - 1) % kNumDistances;
+  const int turn = kTurns[static_cast<std::size_t>(p)];
+  std::string text;
+  // kTurns counts anticlockwise, as headings do: a positive turn is to the unit's left.
+  if (turn == 180)
+    text = "turns about";
+  else if (turn != 0)
+    text = fmt::format("turns {} degrees {}", std::abs(turn), turn > 0 ? "left" : "right");
+  if (d > 0) {
+    // fastplay 4.2: d quarters of its allowance, straight ahead.
+    const std::int64_t allowance = move_allowance(fp_->unit(u).type);
+    text += fmt::format("{}moves {} ({}/4 of its {})", text.empty() ? "" : " and ",
+                        game::table::length_words(allowance * d / 4, kLength), d,
+                        game::table::length_words(allowance, kLength));
+  }
+  if (ending)
+    if (auto r = move_result(u, code)) text += ", ending " + fp_->place_words(r->first);
+  return text;
 }
 
 nlohmann::json FastplayState::action_to_json(game::Action a) const {

@@ -183,10 +183,13 @@ class FastplayState final : public game::State {
   // shot) at t; null when there is none (odds.cpp).
   nlohmann::json fight_odds(int u) const;
   nlohmann::json volley_odds(int u, int t) const;
-  // "r2 stand 3 (heavy infantry)": a stand as the odds and the log name it (odds.cpp).
+  // "stand 3 of the Bishop's host heavy infantry #1": a stand as the odds, the log and the
+  // decisions name it, with its own type when it is not the unit's ("(light infantry)": out of
+  // arrows) (odds.cpp).
   std::string stand_words(int u, int i) const;
-  // "the Army B heavy infantry u1": a unit as the log names it (odds.cpp).
-  std::string unit_words(int u) const;
+  // "the Count's host heavy infantry #2": a unit as the log, the decisions and the board's list
+  // name it, never by its file id (FastplayGame::unit_name).
+  std::string unit_words(int u) const { return fp_->unit_name(u); }
   static std::string troop_words(TroopType t);
 
   // Read access for tests, agents and displays.
@@ -392,7 +395,10 @@ class FastplayState final : public game::State {
   void after_losses(int u, int limit);
   void resolve_next();
   void finish_volley();
-  std::string unit_name(int u) const;
+  std::string unit_name(int u) const { return fp_->unit_name(u); }
+  // A movement decision in words (move code `code` of unit u, state.hpp): "turns 45° left and
+  // moves 15 cm (3/4 of its move)", with where it would end when `ending`.
+  std::string move_words(int u, int code, bool ending) const;
 
   std::shared_ptr<const FastplayGame> fp_;
   std::vector<UnitState> units_;

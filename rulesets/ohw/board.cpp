@@ -36,6 +36,12 @@ Placement decode(game::Action a) {
 
 std::string inches(std::int64_t v) { return fmt::format("{:g}\"", static_cast<double>(v) / kInch); }
 
+// A unit's name at the start of a sentence: "The Blue knights #2 ...".
+std::string capitalised(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
 }  // namespace
 
 game::Action place_code(int direction, int distance, int heading) {
@@ -50,17 +56,18 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
     return core::make_error(
         "A unit is placed only in the Move phase, after it has been picked to move.");
   const int u = selected_;
-  const std::string& id = ohw_->unit(u).id;
+  // Named as the log and the decisions name it (never by file id): "the Blue knights #2".
+  const std::string id = unit_words(u), Id = capitalised(id);
   // S3: wagons move only straight along a road; their listed moves are all they may do.
   if (unit(u).type == UnitType::kWagon)
     return core::make_error(
         fmt::format("{} is a wagon: it moves only along a road, by one of its "
                     "listed moves (scenario rule).",
-                    id));
+                    Id));
   // 1.5: a unit in melee may only hold or turn to face.
   if (in_melee(u))
     return core::make_error(
-        fmt::format("{} is in melee: it may only hold or turn to face its enemy (1.5).", id));
+        fmt::format("{} is in melee: it may only hold or turn to face its enemy (1.5).", Id));
   const Placement p = decode(a);
   const geo::Base& start = unit(u).base;
   const geo::Angle facing = geo::Angle::degrees(p.heading * act::kPlaceHeadingStep);
@@ -72,7 +79,7 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
     auto b = turned(u, start, facing - start.heading());
     if (!b)
       return core::make_error(fmt::format(
-          "{} cannot turn to face {} degrees there: it would cross impassable ground (1.4).", id,
+          "{} cannot turn to face {} degrees there: it would cross impassable ground (1.4).", Id,
           p.heading * act::kPlaceHeadingStep));
     return *b;
   }
@@ -80,13 +87,13 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
   const std::int64_t length = p.distance * act::kPlaceStep;
   const std::int64_t allow = allowance(u);
   if (length > allow + kRoadBonus)
-    return core::make_error(fmt::format("{} moves at most {} ({} along a road) (1.1, 1.2 iv).", id,
+    return core::make_error(fmt::format("{} moves at most {} ({} along a road) (1.1, 1.2 iv).", Id,
                                         inches(allow), inches(allow + kRoadBonus)));
   // 1.4: one turn about the centre before the straight move ...
   auto b1 = turned(u, start, geo::Angle::degrees(p.direction) - start.heading());
   if (!b1)
     return core::make_error(fmt::format(
-        "{} cannot turn to face {} degrees there: it would cross impassable ground (1.4).", id,
+        "{} cannot turn to face {} degrees there: it would cross impassable ground (1.4).", Id,
         p.direction));
   // 1.0: straight ahead.
   const geo::Vec v = geo::polar(b1->heading(), length);
@@ -106,7 +113,7 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
   auto b3 = turned(u, b2, facing - b2.heading());
   if (!b3)
     return core::make_error(fmt::format(
-        "{} cannot make its last turn there: it would cross impassable ground (1.4).", id));
+        "{} cannot make its last turn there: it would cross impassable ground (1.4).", Id));
   return *b3;
 }
 
@@ -121,7 +128,7 @@ core::Status OhwState::check_unlisted(game::Action a) const {
 
 std::string OhwState::placement_to_string(game::Action a) const {
   const Placement p = decode(a);
-  const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
+  const std::string who = selected_ >= 0 ? unit_words(selected_) : std::string("?");
   const int face = p.heading * act::kPlaceHeadingStep;
   std::string text;
   if (p.distance == 0) {

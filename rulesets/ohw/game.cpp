@@ -30,11 +30,13 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
     : game::Game("ohw", scenario.id, {scenario.side_ids[0], scenario.side_ids[1]},
                  std::move(options), scenario.source),
       scenario_(std::move(scenario)),
-      rules_(rules) {
-  for (const auto& t : scenario_.terrain) {
-    boxes_.push_back(game::table::box_of(t.outline));
-    areas_.push_back({game::table::area_name(t.id, terrain_name(t.type)), &t.outline});
-  }
+      rules_(rules),
+      // Within a move's length (6 inches) of a piece, a place is said from the piece; zones,
+      // which the board does not draw, are not landmarks.
+      words_(
+          kLength, scenario_.width, scenario_.height, scenario_.terrain, terrain_name,
+          [](TerrainType t) { return t != TerrainType::kZone; }, kLength(6)) {
+  for (const auto& t : scenario_.terrain) boxes_.push_back(game::table::box_of(t.outline));
   ai_maps_ = build_ai_maps(scenario_);
   for (const auto& v : scenario_.victory)
     if (v.kind == VictoryKind::kObjectiveContact || v.kind == VictoryKind::kUnitsInZone ||
@@ -43,14 +45,6 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
         if (std::find(goals_.begin(), goals_.end(), z) == goals_.end() &&
             static_cast<int>(goals_.size()) < kMaxGoals)
           goals_.push_back(z);
-}
-
-std::string OhwGame::place_words(geo::Point p) const {
-  std::vector<game::table::NamedArea> shown;
-  for (std::size_t t = 0; t < areas_.size(); ++t)
-    if (scenario_.terrain[t].type != TerrainType::kZone) shown.push_back(areas_[t]);
-  // Within a move's length (6 inches) of a piece, the place is said from the piece.
-  return game::table::place_words(p, kLength, scenario_.width, scenario_.height, shown, kLength(6));
 }
 
 std::unique_ptr<game::State> OhwGame::new_initial_state() const {

@@ -52,9 +52,9 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   // Where a point is, in words for the log and the decisions' names (game/table/place.hpp):
   // in or near a terrain piece (zones, which the board does not draw, are not named), else by
   // the table's edges.
-  std::string place_words(geo::Point p) const;
+  std::string place_words(geo::Point p) const { return words_.place(p); }
   // A terrain piece as the words name it: "the north wood", "the legnano (town)".
-  const std::string& terrain_words(int t) const { return areas_[static_cast<std::size_t>(t)].name; }
+  const std::string& terrain_words(int t) const { return words_.piece(t); }
 
  private:
   Scenario scenario_;
@@ -62,7 +62,7 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   std::vector<game::table::Box> boxes_;
   AiMaps ai_maps_;
   std::vector<int> goals_;
-  std::vector<game::table::NamedArea> areas_;  // one a terrain piece, in the scenario's order
+  game::table::TableWords words_;  // the places in words; reads scenario_'s terrain
 };
 
 }  // namespace carroccio::ohw

@@ -111,10 +111,17 @@ nlohmann::json OhwState::hit_modifiers(int u, int t, bool melee) const {
 }
 
 std::string OhwState::unit_words(int u) const {
-  // "The mill's garrison" is written "the mill's garrison", not "the The mill's garrison".
-  std::string side = ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))];
-  if (side.rfind("The ", 0) == 0) side = side.substr(4);
-  return fmt::format("the {} {} {}", side, type_words(unit(u).type), ohw_->unit(u).id);
+  // Its number among its side's units of its type (as the game stands: a rolled or chosen type
+  // counts from then on), so that two are told apart without their file ids.
+  int number = 0, of = 0;
+  for (int v = 0; v < ohw_->num_units(); ++v)
+    if (side_of(v) == side_of(u) && unit(v).type == unit(u).type) {
+      ++of;
+      if (v <= u) ++number;
+    }
+  return game::table::piece_name(
+      ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))],
+      type_words(unit(u).type), number, of);
 }
 
 std::string OhwState::roll_reasons(int u, int t, bool melee, const HitFactors& h) const {
@@ -221,7 +228,7 @@ nlohmann::json OhwState::action_odds(game::Action a) const {
   j["commits"] = false;
   j["note"] = fmt::format(
       "the charge rolls no die; these are the odds of {}'s strike in the Melee phase that follows",
-      ohw_->unit(u).id);
+      unit_words(u));
   j["rule"] = "ohw 1.8, 3.2";
   return j;
 }

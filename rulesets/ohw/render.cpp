@@ -64,9 +64,9 @@ std::string OhwState::render_text(game::Player viewer) const {
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
     const double hd = static_cast<double>(us.base.heading().units()) / geo::kAngleUnitsPerDegree;
-    os << fmt::format("  {:<6} {:<5} {:<16} ({:6.2f},{:6.2f}) facing {:6.2f} hits {:>2} {}\n",
-                      ohw_->unit(u).id, sc.side_ids[static_cast<std::size_t>(side_of(u))],
-                      type_name(us.type), static_cast<double>(us.base.centre().x) / kInch,
+    // Each unit by the name the log and the decisions give it (never its file id).
+    os << fmt::format("  {:<30} ({:6.2f},{:6.2f}) facing {:6.2f} hits {:>2} {}\n", unit_words(u),
+                      static_cast<double>(us.base.centre().x) / kInch,
                       static_cast<double>(us.base.centre().y) / kInch, hd, us.hits,
                       us.removed    ? "removed"
                       : us.on_table ? ""

@@ -53,11 +53,6 @@ int OhwState::removed_count(int side) const {
   return n;
 }
 
-std::string OhwState::unit_name(int u) const {
-  return fmt::format("{} {} ({})", ohw_->unit(u).id, type_name(unit(u).type),
-                     ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))]);
-}
-
 game::Player OhwState::current_player() const {
   if (phase_ == Phase::kOver) return game::kTerminalPlayer;
   if (pending_.kind != PendingKind::kNone) return game::kChancePlayer;
@@ -494,7 +489,7 @@ std::string OhwState::action_to_string(game::Action a) const {
   if (a >= act::kPlaceBase && a < act::kPlaceEnd) return placement_to_string(a);
   if (a >= act::kMoveBase && a < act::kMoveBase + act::kMaxCode) {
     const int code = a - act::kMoveBase;
-    const std::string who = selected_ >= 0 ? ohw_->unit(selected_).id : std::string("?");
+    const std::string who = selected_ >= 0 ? unit_words(selected_) : std::string("?");
     if (code == act::kHold) return who + " holds";
     if (code == act::kDemolishCode) return who + " tries to demolish the crossing";
     if (code >= act::kMarchCode) {
@@ -517,7 +512,7 @@ std::string OhwState::action_to_string(game::Action a) const {
       if (t >= ohw_->num_units()) return {};
       return fmt::format("{} charges the {} of {}", who,
                          geo::to_string(static_cast<geo::Side>((code - act::kChargeCode) % 4)),
-                         ohw_->unit(t).id);
+                         unit_words(t));
     }
     const int c = code - 1;
     const int pre = c / (kNumDistances * 6), dist = (c / 6) % kNumDistances, post = c % 6;
@@ -538,24 +533,19 @@ std::string OhwState::action_to_string(game::Action a) const {
     return text;
   }
   if (a >= act::kIrregularsBase && a < act::kPeasantsBase + ohw_->num_units()) {
-    // 5.2, 5.3: named by the side whose units they are, with the type each was rolled as.
+    // 5.2, 5.3: each unit named with its side and the type it was rolled as.
     const int first =
         a >= act::kPeasantsBase ? a - act::kPeasantsBase : (a - act::kIrregularsBase) / 64;
     const int second = a >= act::kPeasantsBase ? first : (a - act::kIrregularsBase) % 64;
     if (first >= ohw_->num_units() || second >= ohw_->num_units()) return {};
-    const std::string& side =
-        ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(first))];
-    auto named = [&](int u) {
-      return fmt::format("{} ({})", ohw_->unit(u).id, type_name(unit(u).type));
-    };
     if (a >= act::kPeasantsBase)
-      return fmt::format("{}: {} becomes peasant archers", side, named(first));
-    return fmt::format("{}: {} and {} become irregulars", side, named(first), named(second));
+      return fmt::format("{} becomes peasant archers", unit_words(first));
+    return fmt::format("{} and {} become irregulars", unit_words(first), unit_words(second));
   }
   auto pair = [&](game::Action base, const char* verb) -> std::string {
     const int u = (a - base) / 64, t = (a - base) % 64;
     if (u >= ohw_->num_units() || t >= ohw_->num_units()) return {};
-    return fmt::format("{} {} {}", ohw_->unit(u).id, verb, ohw_->unit(t).id);
+    return fmt::format("{} {} {}", unit_words(u), verb, unit_words(t));
   };
   if (a >= act::kMeleeBase && a < act::kMoveBase) return pair(act::kMeleeBase, "fights");
   if (a >= act::kShootBase && a < act::kMeleeBase) return pair(act::kShootBase, "shoots at");

@@ -282,9 +282,10 @@ class OhwState final : public game::State {
   void score_zones();
   void wagons_end_of_turn();  // victory.cpp
   int decide_at_end() const;
-  std::string unit_name(int u) const;
-  // "the Red men-at-arms r1": a unit as the log names it, its type in words (odds.cpp).
+  // "the Red men-at-arms #2": a unit as the log and the decisions name it, its type in words,
+  // never its file id (game/table/place.hpp; odds.cpp). unit_name() is the same.
   std::string unit_words(int u) const;
+  std::string unit_name(int u) const { return unit_words(u); }
   // A roll for the log: "d6 5, archers +2 [ohw 2.3]; ... -> 4 hits" (odds.cpp).
   std::string roll_reasons(int u, int t, bool melee, const HitFactors& h) const;
   // The odds of u's shot or strike at t as the position stands (odds.cpp).

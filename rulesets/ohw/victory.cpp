@@ -71,7 +71,7 @@ void OhwState::wagons_end_of_turn() {
           static_cast<std::int16_t>(points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] +
                                     (safe ? v.safe : v.captured));
       emit(safe ? "safe" : "captured",
-           fmt::format("{} is {}", ohw_->unit(w).id, safe ? "safe" : "captured"), "ohw S3");
+           fmt::format("{} is {}", unit_words(w), safe ? "safe" : "captured"), "ohw S3");
     }
   }
 }

@@ -9,6 +9,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "game/rules_reference.hpp"
 #include "nlohmann/json.hpp"
 #include "rulesets/all.hpp"
 #include "tests/cli/app_test_util.hpp"
@@ -76,6 +77,97 @@ TEST_F(EverySubcommand, AnswersItsOwnHelp) {
   }
   // `carroccio help X Y` is the same as `carroccio X Y --help` for a ruleset's command too.
   EXPECT_EQ(cli({"help", "army"}).out, cli({"army", "--help"}).out);
+}
+
+// Every line of a help fits a terminal's 80 columns.
+std::string longest_line(const std::string& text) {
+  std::string longest, line;
+  for (char c : text + "\n") {
+    if (c != '\n') {
+      line += c;
+      continue;
+    }
+    if (line.size() > longest.size()) longest = line;
+    line.clear();
+  }
+  return longest;
+}
+
+TEST_F(EverySubcommand, ItsHelpIsWrappedToEightyColumns) {
+  std::vector<std::vector<std::string>> all = subcommands();
+  all.push_back({});  // carroccio --help
+  for (const auto& words : all) {
+    std::vector<std::string> args = words;
+    args.push_back("--help");
+    const CliResult r = cli(args);
+    EXPECT_LE(longest_line(r.out).size(), 80u) << joined(words) << ": " << longest_line(r.out);
+  }
+  // The overview of a command's tables too (carroccio alsh).
+  for (const auto& c : registry_.commands()) {
+    const CliResult r = cli({c.name});
+    EXPECT_LE(longest_line(r.out).size(), 80u) << c.name << ": " << longest_line(r.out);
+  }
+}
+
+// game::wrap_help: a long line goes on under its second column, breaking at a space or after a
+// '|' of a list of values; a line that fits is kept.
+TEST(WrapHelp, ALongLineGoesOnUnderItsSecondColumn) {
+  EXPECT_EQ(game::wrap_help("  --flag N   one two three four five", 30),
+            "  --flag N   one two three\n             four five");
+  EXPECT_EQ(game::wrap_help("  x  a|b|c|d|e|f", 10), "  x  a|b|\n  c|d|e|f");
+  // Negative: lines that fit, and a word longer than the width, are kept as they are.
+  EXPECT_EQ(game::wrap_help("short\n  line", 10), "short\n  line");
+  EXPECT_EQ(game::wrap_help("unbreakable-word", 5), "unbreakable-word");
+}
+
+// `carroccio help RULESET TOPIC` (issue 20, point 9): a clause, ruling or term of the ruleset's
+// rules reference, read through the registry, for every ruleset; or a table of its command.
+TEST_F(EverySubcommand, HelpOfARulesetTopicAnswersFromItsOwnReference) {
+  for (const auto& ruleset : registry_.rulesets()) {
+    const std::string id = ruleset->info().id;
+    const auto reference = registry_.rules_reference(id);
+    ASSERT_TRUE(reference.has_value()) << id;
+    // Each of the topics the refusal suggests answers, wrapped, naming the topic.
+    const std::string examples = game::reference_examples(*reference);
+    ASSERT_FALSE(examples.empty()) << id;
+    std::size_t start = 0;
+    while (start < examples.size()) {
+      std::size_t end = examples.find(", ", start);
+      if (end == std::string::npos) end = examples.size();
+      const std::string topic = examples.substr(start, end - start);
+      start = end + 2;
+      const CliResult r = cli({"help", id, topic});
+      EXPECT_EQ(r.code, kExitOk) << id << " " << topic << ": " << r.err;
+      EXPECT_TRUE(r.err.empty()) << r.err;
+      EXPECT_NE(r.out.find(topic), std::string::npos) << id << " " << topic << ":\n" << r.out;
+      EXPECT_LE(longest_line(r.out).size(), 80u) << longest_line(r.out);
+    }
+    // Negative: a topic that is none of these is one sentence naming the ruleset, then the hint.
+    const CliResult bad = cli({"help", id, "no-such-topic"});
+    EXPECT_EQ(bad.code, kExitUsage) << id;
+    EXPECT_TRUE(bad.out.empty()) << bad.out;
+    EXPECT_EQ(bad.err.rfind("carroccio: 'no-such-topic' is not a clause, ruling or term of the " +
+                                id + " rules reference",
+                            0),
+              0u)
+        << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 2) << bad.err;
+  }
+  // A term of the legend names its clause; a clause number gives its rulings.
+  const CliResult charge = cli({"help", "fastplay", "charge"});
+  EXPECT_EQ(charge.code, kExitOk);
+  EXPECT_EQ(charge.out.rfind("fastplay term: charge (fastplay 6.1)\n  ", 0), 0u) << charge.out;
+  const CliResult clause = cli({"help", "fastplay", "6.1"});
+  EXPECT_EQ(clause.out.rfind("fastplay 6.1", 0), 0u) << clause.out;
+  EXPECT_NE(clause.out.find("\n  ruling F-9: "), std::string::npos) << clause.out;
+  // A command of the ruleset answers for its own topics: an alsh table is its --help.
+  const CliResult table = cli({"help", "alsh", "charge"});
+  EXPECT_EQ(table.code, kExitOk) << table.err;
+  EXPECT_EQ(table.out, cli({"alsh", "charge", "--help"}).out);
+  // Negative: not a ruleset at all.
+  const CliResult nothing = cli({"help", "chess", "castling"});
+  EXPECT_EQ(nothing.code, kExitUsage);
+  EXPECT_EQ(nothing.err.rfind("carroccio: 'chess' is not a ruleset", 0), 0u) << nothing.err;
 }
 
 TEST_F(EverySubcommand, TheRulesetsCommandsRefuseABadOptionInOneSentence) {

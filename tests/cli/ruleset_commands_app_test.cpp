@@ -100,12 +100,13 @@ TEST(RulesetCommands, TheRealRulesetsContributeAlshAndArmyWithoutShadowingABuilt
     EXPECT_EQ(std::find(builtins.begin(), builtins.end(), c.name), builtins.end()) << c.name;
   }
   const CliResult h = run_cli(registry, {"--help"});
+  // Each summary in the help's second column, wrapped to 80 columns under it.
   EXPECT_NE(h.out.find("  alsh ...                   All is Lost save Honour charts (see "
-                       "carroccio alsh --help)\n"),
+                       "carroccio alsh\n                             --help)\n"),
             std::string::npos)
       << h.out;
   EXPECT_NE(h.out.find("  army FILE [--json]         God Will Know His Own army lists (see "
-                       "carroccio army --help)\n"),
+                       "carroccio\n                             army --help)\n"),
             std::string::npos)
       << h.out;
   // `carroccio rulesets` names each ruleset's commands.

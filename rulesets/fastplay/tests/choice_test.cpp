@@ -28,7 +28,8 @@ TEST(FastplayClauses, Clause_Archery_OwnerPicksTheStandLost) {
   EXPECT_EQ(s->current_player(), 1);  // the target's side picks
   EXPECT_EQ(s->loss_unit(), 1);
   EXPECT_EQ(lose_choices(*s), (std::vector<int>{0, 1, 2, 3}));
-  EXPECT_NE(s->action_to_string(act::kLoseBase + 1).find("u1 stand 2"), std::string::npos);
+  EXPECT_NE(s->action_to_string(act::kLoseBase + 1).find("stand 2 of the Army B heavy infantry"),
+            std::string::npos);
   EXPECT_EQ(s->action_to_json(act::kLoseBase + 1)["kind"], "lose-stand");
   testing::lose(*s, 1);
   EXPECT_FALSE(s->unit(1).stands[1].alive);
@@ -79,7 +80,8 @@ TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandTurnedAbout) {
   EXPECT_EQ(arrow_choices(*s),
             (std::vector<game::Action>{act::kTurnAboutBase + 0, act::kTurnAboutBase + 1,
                                        act::kTurnAboutBase + 2, act::kTurnAboutBase + 3}));
-  EXPECT_NE(s->action_to_string(act::kTurnAboutBase + 2).find("u0 stand 3 (archery) turns about"),
+  EXPECT_NE(s->action_to_string(act::kTurnAboutBase + 2)
+                .find("stand 3 of the Army A archery turns about"),
             std::string::npos)
       << s->action_to_string(act::kTurnAboutBase + 2);
   const nlohmann::json j = s->action_to_json(act::kTurnAboutBase + 2);
@@ -127,7 +129,7 @@ TEST(FastplayClauses, Clause_Archery_ShooterPicksTheStandReplaced) {
             (std::vector<game::Action>{act::kReplaceBase + 0, act::kReplaceBase + 1,
                                        act::kReplaceBase + 2, act::kReplaceBase + 3}));
   EXPECT_NE(s->action_to_string(act::kReplaceBase + 1)
-                .find("u0 stand 2 (archery) becomes light infantry"),
+                .find("stand 2 of the Army A archery becomes light infantry"),
             std::string::npos)
       << s->action_to_string(act::kReplaceBase + 1);
   EXPECT_EQ(s->action_to_json(act::kReplaceBase + 1)["kind"], "replace-stand");
@@ -202,7 +204,7 @@ TEST(FastplayClauses, Clause_Melee_AttackerPicksTheStandStruck) {
   ASSERT_NE(picked, default_target);
   EXPECT_EQ((other - act::kStrikeBase) / 8, 1);
   EXPECT_EQ(s->action_to_json(other)["kind"], "strike");
-  EXPECT_NE(s->action_to_string(other).find("strikes u1 stand"), std::string::npos);
+  EXPECT_NE(s->action_to_string(other).find("strikes stand"), std::string::npos);
   testing::play(*s, other);
   EXPECT_EQ(s->attacks().front().target_stand, picked);
   testing::roll(*s, 6);

@@ -42,12 +42,19 @@ TEST(FastplayOdds, Clause_Archery_VolleyOddsAreBinomialOverTheStands) {
   EXPECT_EQ(s->alive_stands(1), 3);  // the "1 stand lost" outcome
 }
 
-TEST(FastplayOdds, Clause_Archery_TheLogSaysWhatEachDieNeededAndDid) {
+// Army a's four archer stands shoot at b's heavy infantry with `log` listening; the first die
+// shows `die`.
+std::unique_ptr<FastplayState> volley_logged(core::EventLog& log, int die) {
   auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_infantry", 50, 70, 270}});
-  core::EventLog log;
   s->set_event_sink(&log);
   testing::play(*s, testing::shoot(0, 1));
-  testing::roll_taking_last(*s, 5);
+  testing::roll_taking_last(*s, die);
+  return s;
+}
+
+TEST(FastplayOdds, Clause_Archery_TheLogSaysWhatEachDieNeededAndDid) {
+  core::EventLog log;
+  auto s = volley_logged(log, 5);
   ASSERT_FALSE(log.events().empty());
   const std::string miss = log.events().back().text;
   EXPECT_NE(miss.find("d6 5, needs 6+ against heavy infantry: a miss"), std::string::npos) << miss;
@@ -62,11 +69,8 @@ TEST(FastplayOdds, Clause_Archery_TheLogSaysWhatEachDieNeededAndDid) {
 // Each archery die's event names the shooting unit and its target for a board
 // (core/event_pieces.hpp), beside its unchanged sentence.
 TEST(FastplayOdds, Clause_Archery_EachDieEventNamesShooterAndTarget) {
-  auto s = testing::start({{"a", "archery", 50, 40, 90}, {"b", "heavy_infantry", 50, 70, 270}});
   core::EventLog log;
-  s->set_event_sink(&log);
-  testing::play(*s, testing::shoot(0, 1));
-  testing::roll_taking_last(*s, 5);
+  auto s = volley_logged(log, 5);
   ASSERT_FALSE(log.events().empty());
   const core::Event& e = log.events().back();
   EXPECT_EQ(e.kind, "archery");

@@ -1,6 +1,11 @@
 // The displays and hooks: the terminal drawing, JSON, action names, evaluation, result summary.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <set>
+
+#include "core/event.hpp"
+#include "core/rng.hpp"
 #include "rulesets/ohw/tests/test_util.hpp"
 
 namespace carroccio::ohw {
@@ -42,7 +47,7 @@ TEST(Ohw_Display, JsonNamesAndHooks) {
   EXPECT_EQ(j["units"][0]["x"], 1800);
   EXPECT_EQ(j["units"][0]["corners"].size(), 4u);
   EXPECT_EQ(j["phase"], "move");
-  EXPECT_EQ(s->action_to_string(act::kSelectBase + 0), "move u0 knights (Blue)");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 0), "move the Blue knights");
   // The knights (worth more than levies, and about to strike the levy they touch) put blue
   // ahead (analysis.cpp); the two sides' values are opposite.
   const auto start = s->evaluate();
@@ -60,6 +65,61 @@ TEST(Ohw_Display, JsonNamesAndHooks) {
   EXPECT_EQ(r["pieces"][1]["hits"], 8);
   EXPECT_EQ(r["pieces"][1]["fate"], "on table");
   EXPECT_EQ(r["pieces"][1]["side"], "red");
+}
+
+// Issue 20, point 3: the log, the decisions' names (terminal and browser JSON) and the drawing's
+// list name units by side, type and number ("the Blue knights #2") and places in words, never by
+// file id: a game of each built-in scenario, every decision offered and every event.
+bool names_id(const std::string& text, const std::string& id) {
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1))
+    if ((at == 0 || !word(text[at - 1])) &&
+        (at + id.size() == text.size() || !word(text[at + id.size()])))
+      return true;
+  return false;
+}
+
+TEST(Ohw_View, EveryDecisionAndEventNamesUnitsNotIds) {
+  std::set<std::string> kinds;
+  for (const char* id : {"s1", "s3", "pitched"}) {
+    auto st = builtin_start(id);
+    ASSERT_NE(st, nullptr);
+    const auto& s = static_cast<const OhwState&>(*st);
+    core::EventLog log;
+    st->set_event_sink(&log);
+    const auto check = [&](const std::string& text) {
+      for (int u = 0; u < s.ohw().num_units(); ++u)
+        EXPECT_FALSE(names_id(text, s.ohw().unit(u).id)) << id << ": " << text;
+      EXPECT_EQ(text.find("men_at_arms"), std::string::npos) << text;
+    };
+    core::Rng rng(3);
+    for (int step = 0; step < 600 && !st->is_terminal(); ++step) {
+      if (!st->is_chance_node())
+        for (game::Action a : st->legal_actions()) {
+          check(st->action_to_string(a));
+          EXPECT_EQ(st->action_to_json(a)["name"], st->action_to_string(a));
+        }
+      st->apply_unchecked(random_step(*st, rng));
+    }
+    for (const auto& e : log.events()) {
+      kinds.insert(e.kind);
+      check(e.text);
+    }
+    check(st->render_text(game::kSpectator));
+  }
+  for (const char* k : {"shoot", "melee"}) EXPECT_EQ(kinds.count(k), 1u) << k;
+}
+
+TEST(Ohw_View, UnitsAreNumberedAmongTheirSidesUnitsOfATypeOnly) {
+  auto s = new_state(make_game(scenario_json({{"blue", "knights", 6, 6, 90},
+                                              {"blue", "knights", 18, 6, 90},
+                                              {"blue", "archers", 30, 6, 90},
+                                              {"red", "knights", 18, 30, 270}})));
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 0), "move the Blue knights #1");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 1), "move the Blue knights #2");
+  // Negative: the only one of its type, on its side, has no number.
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 2), "move the Blue archers");
+  EXPECT_EQ(s->action_to_string(act::kSelectBase + 3), "move the Red knights");
 }
 
 }  // namespace

@@ -36,6 +36,16 @@ struct Table {
   }
 };
 
+// Blue's archers shoot at red `target` 8" ahead with `log` listening; the die shows 5.
+Table shot_logged(const std::string& target, core::EventLog& log) {
+  Table t({{"blue", "archers", 18, 6, 90}, {"red", target, 18, 14, 270}});
+  t.s->set_event_sink(&log);
+  play(*t.s, act::kEndPhase);
+  play(*t.s, shoot(0, 1));
+  roll(*t.s, 5);
+  return t;
+}
+
 TEST(Ohw_Odds, Clause_2_3_ShotOddsCountEveryFaceWithArmour) {
   // Archers (d6 + 2) at men-at-arms in the open: 3,4 -> 2; 5,6 -> 3; 7,8 -> 4 (2.3 ii, O-22).
   Table t({{"blue", "archers", 18, 6, 90}, {"red", "men_at_arms", 18, 14, 270}});
@@ -58,38 +68,25 @@ TEST(Ohw_Odds, Clause_2_3_ShotOddsCountEveryFaceWithArmour) {
 }
 
 TEST(Ohw_Odds, Clause_2_3_ii_TheLogGivesTheDieEveryModifierAndTheResult) {
-  Table t({{"blue", "archers", 18, 6, 90}, {"red", "men_at_arms", 18, 14, 270}});
   core::EventLog log;
-  t.s->set_event_sink(&log);
-  play(*t.s, act::kEndPhase);
-  play(*t.s, shoot(0, 1));
-  roll(*t.s, 5);
+  const Table t = shot_logged("men_at_arms", log);
   ASSERT_FALSE(log.events().empty());
   const std::string text = log.events().back().text;
-  EXPECT_NE(text.find("the Blue archers u0 shoots at the Red men-at-arms u1: d6 5"),
-            std::string::npos)
+  EXPECT_NE(text.find("the Blue archers shoots at the Red men-at-arms: d6 5"), std::string::npos)
       << text;
   EXPECT_NE(text.find("[ohw 2.3 ii]"), std::string::npos) << text;
   EXPECT_NE(text.find("-> 4 hits (now 4 of 15)"), std::string::npos) << text;
   // Negative: a levy target has no armour to name.
-  Table l({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}});
   core::EventLog log2;
-  l.s->set_event_sink(&log2);
-  play(*l.s, act::kEndPhase);
-  play(*l.s, shoot(0, 1));
-  roll(*l.s, 5);
+  const Table l = shot_logged("levies", log2);
   EXPECT_EQ(log2.events().back().text.find("2.3 ii"), std::string::npos);
 }
 
 // The event of a shot names its shooter and its target for a board (core/event_pieces.hpp),
 // beside its unchanged sentence.
 TEST(Ohw_Odds, AShotEventNamesItsShooterAndTarget) {
-  Table t({{"blue", "archers", 18, 6, 90}, {"red", "men_at_arms", 18, 14, 270}});
   core::EventLog log;
-  t.s->set_event_sink(&log);
-  play(*t.s, act::kEndPhase);
-  play(*t.s, shoot(0, 1));
-  roll(*t.s, 5);
+  const Table t = shot_logged("men_at_arms", log);
   ASSERT_FALSE(log.events().empty());
   const core::Event& e = log.events().back();
   EXPECT_EQ(e.kind, "shoot");

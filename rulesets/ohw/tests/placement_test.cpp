@@ -62,7 +62,8 @@ TEST(Ohw_FreePlacement, Clause_1_1_TheAllowanceLimitsTheDrop) {
            {"blue", "knights", 24, 4, 90},
            {"red", "levies", 18, 34, 270}});
   b.select(0);
-  EXPECT_EQ(b.drop(place(90, 9.25, 90)), "u0 moves at most 6\" (9\" along a road) (1.1, 1.2 iv).");
+  EXPECT_EQ(b.drop(place(90, 9.25, 90)),
+            "The Blue levies moves at most 6\" (9\" along a road) (1.1, 1.2 iv).");
   EXPECT_NE(b.drop(place(90, 6.25, 90)).find("(1.2 iv)"), std::string::npos);  // no road here
   EXPECT_EQ(b.drop(place(90, 6, 90)), "");
   b.select(1);
@@ -79,8 +80,10 @@ TEST(Ohw_FreePlacement, Clause_1_2_iv_BeyondTheAllowanceOnlyAlongARoad) {
   EXPECT_EQ(b.drop(place(90, 8.5, 90)), "");
   EXPECT_EQ(b.s->unit(0).base.centre(), at(18, 12.5));
   b.select(1);
-  EXPECT_EQ(b.drop(place(90, 8, 90)),
-            "Beyond 6\" u1 must move along a road, its centre on one straight stretch (1.2 iv).");
+  EXPECT_EQ(
+      b.drop(place(90, 8, 90)),
+      "Beyond 6\" the Blue levies #2 must move along a road, its centre on one straight stretch "
+      "(1.2 iv).");
 }
 
 TEST(Ohw_FreePlacement, Clause_1_2_iv_ADropAlongTheRoadPassesThroughImpassableTerrain) {
@@ -125,7 +128,7 @@ TEST(Ohw_FreePlacement, Clause_1_4_OneTurnBeforeAndOneAfter) {
   // A turn in place, and the drop that would leave the unit as it is (that is holding).
   Bench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
   c.select(0);
-  EXPECT_EQ(c.drop(place(0, 0, 90)), "That leaves u0 where it is: choose hold.");
+  EXPECT_EQ(c.drop(place(0, 0, 90)), "That leaves the Blue levies where it is: choose hold.");
   EXPECT_EQ(c.drop(place(0, 0, 30)), "");
   EXPECT_EQ(c.s->unit(0).base.heading(), geo::Angle::degrees(30));
   EXPECT_EQ(c.s->unit(0).base.centre(), at(18, 10));
@@ -143,7 +146,7 @@ TEST(Ohw_FreePlacement, Clause_1_5_AUnitInMeleeIsNotPlaced) {
   Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 12, 270}});
   b.select(0);
   EXPECT_EQ(b.drop(place(270, 2, 90)),
-            "u0 is in melee: it may only hold or turn to face its enemy (1.5).");
+            "The Blue levies is in melee: it may only hold or turn to face its enemy (1.5).");
   EXPECT_TRUE(b.s->free_placement().is_null());
   Bench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 20, 270}});
   c.select(0);

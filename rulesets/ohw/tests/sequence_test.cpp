@@ -102,7 +102,7 @@ TEST(Ohw_5_Optional, Clause_5_2_And_5_3_EachSideChoosesTheUnitsReplaced) {
   EXPECT_FALSE(is_legal(*s, irregulars(r5, r6)));  // not red's units
   EXPECT_FALSE(is_legal(*s, irregulars(b2, b1)));  // a pair is named once, in order
   EXPECT_EQ(s->action_to_string(irregulars(b1, b2)),
-            "Blue: b1 (knights) and b2 (knights) become irregulars");
+            "the Blue knights #1 and the Blue knights #2 become irregulars");
   const auto j = s->action_to_json(irregulars(b1, b2));
   EXPECT_EQ(j["kind"], "replace");
   EXPECT_EQ(j["as"], "irregulars");
@@ -114,7 +114,7 @@ TEST(Ohw_5_Optional, Clause_5_2_And_5_3_EachSideChoosesTheUnitsReplaced) {
   EXPECT_EQ(s->current_player(), 0);
   EXPECT_EQ(s->legal_actions().size(), 4u);  // one of the four not made irregulars
   EXPECT_FALSE(is_legal(*s, peasants(b1)));
-  EXPECT_EQ(s->action_to_string(peasants(b6)), "Blue: b6 (levies) becomes peasant archers");
+  EXPECT_EQ(s->action_to_string(peasants(b6)), "the Blue levies becomes peasant archers");
   play(*s, peasants(b6));
   EXPECT_EQ(s->unit(b6).type, UnitType::kPeasantArchers);
   EXPECT_EQ(s->unit(b5).type, UnitType::kArchers);  // as rolled

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/event.hpp"
+#include "core/rng.hpp"
 #include "game/registry.hpp"
 #include "game/tests/ruleset_testing.hpp"
 #include "rulesets/ohw/game.hpp"
@@ -58,6 +59,28 @@ inline std::shared_ptr<const OhwGame> make_game(const nlohmann::json& j,
 
 inline std::unique_ptr<OhwState> new_state(const std::shared_ptr<const OhwGame>& g) {
   return game::testing::new_state<OhwState>(g);
+}
+
+// A new game of the built-in scenario ohw/<id> at its start (a failed load fails the test and
+// gives nullptr).
+inline std::unique_ptr<game::State> builtin_start(const std::string& id) {
+  auto r = make_ruleset();
+  auto text = r->builtin_scenario(id);
+  EXPECT_TRUE(text.ok()) << id;
+  if (!text.ok()) return nullptr;
+  auto g = r->new_game(nlohmann::json::parse(*text), "ohw/" + id, {});
+  EXPECT_TRUE(g.ok()) << id;
+  return g.ok() ? (*g)->new_initial_state() : nullptr;
+}
+
+// A random chance outcome or decision, uniform among those open.
+inline game::Action random_step(const game::State& s, core::Rng& rng) {
+  std::vector<game::Action> open;
+  if (s.is_chance_node())
+    for (const auto& o : s.chance_outcomes()) open.push_back(o.action);
+  else
+    open = s.legal_actions();
+  return open.empty() ? game::Action{0} : open[static_cast<std::size_t>(rng.uniform(open.size()))];
 }
 
 inline std::string load_error(const nlohmann::json& j) {
