@@ -33,6 +33,7 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
       rules_(rules) {
   for (const auto& t : scenario_.terrain) {
     boxes_.push_back(game::table::box_of(t.outline));
+    convex_.push_back(geo::convex_counter_clockwise(t.outline).value_or(geo::Polygon{}));
     areas_.push_back({game::table::area_name(t.id, terrain_name(t.type)), &t.outline});
   }
   ai_maps_ = build_ai_maps(scenario_);
