@@ -944,6 +944,54 @@ SquaredDistance distance_sq(Segment s, const Base& b) {
   return distance_sq(s, std::span<const Point>(c));
 }
 
+// Exact in 128 bits for coordinates within kMaxCoord (differences below 2^31, squared lengths
+// and crosses below 2^63) and r below 2^31: cross^2 and r^2 |d|^2 stay below 2^126. A larger r
+// is asked of SquaredDistance.
+bool within_distance(Point p, Segment s, std::int64_t r) {
+  if (r < 0) return false;
+  if (r >= (std::int64_t{1} << 31)) return distance_sq(p, s).within(r);
+  const auto r2 = static_cast<UInt128>(r) * static_cast<UInt128>(r);
+  const Vec d = s.direction();
+  const Int128 t = dot128(p - s.a, d);
+  if ((d.x == 0 && d.y == 0) || t <= 0) return squared_len128(p - s.a) <= r2;
+  const UInt128 len2 = squared_len128(d);
+  if (static_cast<UInt128>(t) >= len2) return squared_len128(p - s.b) <= r2;
+  return square(cross128(d, p - s.a)) <= r2 * len2;
+}
+
+bool within_distance(Segment s, Segment t, std::int64_t r) {
+  if (r < 0) return false;
+  return within_distance(s.a, t, r) || within_distance(s.b, t, r) || within_distance(t.a, s, r) ||
+         within_distance(t.b, s, r) || segments_intersect(s, t);
+}
+
+bool within_distance(Segment s, std::span<const Point> poly, std::int64_t r) {
+  if (r < 0) return false;
+  const std::size_t n = poly.size();
+  if (n == 0) return true;  // distance_sq() of an empty polygon is 0
+  for (std::size_t i = 0; i < n; ++i)
+    if (within_distance(s, Segment{poly[i], poly[next_index(i, n)]}, r)) return true;
+  // Otherwise no edge meets the segment: it meets the polygon only if it lies inside.
+  return point_in_polygon(s.a, poly);
+}
+
+bool within_distance(Segment s, const Base& b, std::int64_t r) {
+  const auto c = b.corners();
+  return within_distance(s, std::span<const Point>(c), r);
+}
+
+bool within_distance(const Base& a, const Base& b, std::int64_t r) {
+  if (r < 0) return false;
+  const auto ca = a.corners();
+  const auto cb = b.corners();
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < 4; ++j)
+      if (within_distance(ca[i], Segment{cb[j], cb[next_index(j, 4)]}, r) ||
+          within_distance(cb[i], Segment{ca[j], ca[next_index(j, 4)]}, r))
+        return true;
+  return intersects(a, b);
+}
+
 bool segment_intersects_base(Segment s, const Base& b) {
   const auto c = b.corners();
   return segment_intersects_polygon(s, c);
@@ -1067,6 +1115,86 @@ bool move_overlaps_base(const Base& b, Vec move, const Base& obstacle) {
   const SweptHull hull = swept_hull(b, move);
   return !separated_by_edge_of(hull.span(), c, false) &&
          !separated_by_edge_of(c, hull.span(), false);
+}
+
+std::optional<Polygon> convex_counter_clockwise(std::span<const Point> poly) {
+  const std::size_t n = poly.size();
+  const int orient = polygon_orientation(poly);
+  if (n < 3 || orient == 0) return std::nullopt;
+  Polygon out(poly.begin(), poly.end());
+  if (orient < 0) std::reverse(out.begin(), out.end());
+  for (std::size_t i = 0; i < n; ++i) {
+    const Point a = out[i];
+    const Vec e = out[next_index(i, n)] - a;
+    for (const Point x : out)
+      if (cross128(e, x - a) < 0) return std::nullopt;
+  }
+  return out;
+}
+
+namespace {
+
+// The interiors of a convex counter-clockwise polygon and of the sweep of the base's corners `c`
+// (counter-clockwise) by `move` (whose hull is convex) meet, unless an edge line of either has
+// the other wholly on its outer side or on it. The sweep's edges run along the base's edges (at
+// the start or the end of the move) and along the move, so those lines are tried, with the
+// sweep's extent beyond a base edge's line grown by the move's part across it.
+bool sweep_overlaps_convex(const std::array<Point, 4>& c, Vec move, std::span<const Point> poly) {
+  const std::size_t n = poly.size();
+  // The polygon's edges: every corner, at the start and the end, outside or on the line.
+  for (std::size_t i = 0; i < n; ++i) {
+    const Point a = poly[i];
+    const Vec e = poly[next_index(i, n)] - a;
+    const Int128 grow = std::max<Int128>(0, cross128(e, move));
+    bool all_out = true;
+    for (const Point x : c)
+      if (cross128(e, x - a) + grow > 0) {
+        all_out = false;
+        break;
+      }
+    if (all_out) return false;
+  }
+  // The base's edges: the sweep lies on the inner side of the line, or of the line moved by the
+  // move when that is further out (cross(e, X - a) >= min(0, cross(e, move))).
+  for (std::size_t i = 0; i < 4; ++i) {
+    const Point a = c[i];
+    const Vec e = c[next_index(i, 4)] - a;
+    const Int128 limit = std::min<Int128>(0, cross128(e, move));
+    bool all_out = true;
+    for (const Point x : poly)
+      if (cross128(e, x - a) > limit) {
+        all_out = false;
+        break;
+      }
+    if (all_out) return false;
+  }
+  // The two edges along the move: the sweep's extent across the move is the base's.
+  if (move.x != 0 || move.y != 0) {
+    Int128 lo = cross128(move, c[0] - Point{0, 0}), hi = lo;
+    for (const Point x : c) {
+      const Int128 v = cross128(move, x - Point{0, 0});
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    Int128 plo = cross128(move, poly[0] - Point{0, 0}), phi = plo;
+    for (const Point x : poly) {
+      const Int128 v = cross128(move, x - Point{0, 0});
+      plo = std::min(plo, v);
+      phi = std::max(phi, v);
+    }
+    if (hi <= plo || phi <= lo) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool base_overlaps_convex(const Base& b, std::span<const Point> ccw) {
+  return sweep_overlaps_convex(b.corners(), Vec{0, 0}, ccw);
+}
+
+bool move_overlaps_convex(const Base& b, Vec move, std::span<const Point> ccw) {
+  return sweep_overlaps_convex(b.corners(), move, ccw);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -392,6 +392,14 @@ SquaredDistance distance_sq(const Base& a, const Base& b);
 SquaredDistance distance_sq(Point p, const Base& b);
 SquaredDistance distance_sq(Segment s, const Base& b);
 
+// distance_sq(x, y).within(r), found without fractions and stopping at the first part within r
+// (the same answers: the distance is the least of its parts). For hot refusals and acceptances.
+bool within_distance(Point p, Segment s, std::int64_t r);
+bool within_distance(Segment s, Segment t, std::int64_t r);
+bool within_distance(Segment s, std::span<const Point> polygon, std::int64_t r);
+bool within_distance(Segment s, const Base& b, std::int64_t r);
+bool within_distance(const Base& a, const Base& b, std::int64_t r);
+
 bool segment_intersects_base(Segment s, const Base& b);
 // Through the interior: a line of sight grazing a corner or running along a side is not blocked.
 bool segment_crosses_base_interior(Segment s, const Base& b);
@@ -408,6 +416,15 @@ Polygon swept_area(const Base& b, Vec move);
 // unit's base). Bases may touch an obstacle but not pass into it.
 bool move_overlaps_polygon(const Base& b, Vec move, std::span<const Point> polygon);
 bool move_overlaps_base(const Base& b, Vec move, const Base& obstacle);
+// The vertices of a convex polygon of positive area, counter-clockwise (every vertex on the
+// inner side of every edge or on its line), or nothing when the polygon is not convex. Made once
+// for terrain that is tested often, for the two tests below.
+std::optional<Polygon> convex_counter_clockwise(std::span<const Point> polygon);
+// base_overlaps_polygon() and move_overlaps_polygon() of a polygon that convex_counter_clockwise()
+// gave (`ccw`): the same answers, found by separating edges (the sweep's edges are the base's
+// and two along the move, so its hull is not built).
+bool base_overlaps_convex(const Base& b, std::span<const Point> ccw);
+bool move_overlaps_convex(const Base& b, Vec move, std::span<const Point> ccw);
 
 // ---------------------------------------------------------------------------------------------
 // Front arc

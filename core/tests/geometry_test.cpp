@@ -758,6 +758,130 @@ TEST(Geometry, MoveOverlapsBaseIsThePolygonTestOfItsCorners) {
   EXPECT_GT(clear, 1000);
 }
 
+// base_overlaps_convex() and move_overlaps_convex() find their answers by separating edges
+// without building the sweep's hull; they are the answers of the general polygon tests, for
+// rectangles on the lattice (edges that touch and run along each other), the corners of turned
+// bases, triangles and other convex outlines, moves of every length including none.
+TEST(Geometry, ConvexOverlapTestsAreThePolygonTests) {
+  Rng rng(37);
+  int overlapping = 0, clear = 0, moved_overlapping = 0, moved_clear = 0;
+  for (int i = 0; i < 30000; ++i) {
+    const bool lattice = i % 2 == 0;
+    auto coord = [&](std::int64_t range) {
+      return lattice ? 100 * rng.uniform_int(-range / 100, range / 100)
+                     : rng.uniform_int(-range, range);
+    };
+    auto heading = [&] {
+      return lattice ? deg(90 * rng.uniform_int(0, 3))
+                     : (i % 3 == 0 ? Angle::from_units(rng.uniform_int(0, kFullTurn - 1))
+                                   : deg(rng.uniform_int(0, 359)));
+    };
+    auto size = [&] { return 200 * rng.uniform_int(1, 4); };
+    const Base b({coord(1000), coord(1000)}, size(), size(), heading());
+    const Vec move = i % 5 == 0 ? Vec{0, 0} : Vec{coord(2000), coord(2000)};
+    Polygon poly;
+    switch (i % 4) {
+      case 0: {  // an axis-aligned rectangle, either way round
+        const std::int64_t x = coord(2500), y = coord(2500), w = size(), h = size();
+        poly = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+        if (rng.uniform_int(0, 1) == 1) std::reverse(poly.begin(), poly.end());
+        break;
+      }
+      case 1: {  // a turned base's corners
+        const Base o({coord(2500), coord(2500)}, size(), size(), heading());
+        const auto c = o.corners();
+        poly.assign(c.begin(), c.end());
+        break;
+      }
+      default: {  // the hull of a few random points (collinear points dropped by the hull)
+        const std::int64_t x = coord(2500), y = coord(2500);
+        std::array<Point, 6> pts;
+        for (Point& p : pts) p = {x + coord(800), y + coord(800)};
+        poly.assign(pts.begin(), pts.end());
+        std::sort(poly.begin(), poly.end());
+        poly.erase(std::unique(poly.begin(), poly.end()), poly.end());
+        Polygon hull;
+        for (int pass = 0; pass < 2; ++pass) {
+          const std::size_t start = hull.size();
+          for (const Point p : poly) {
+            while (hull.size() >= start + 2 &&
+                   orientation(hull[hull.size() - 2], hull.back(), p) <= 0)
+              hull.pop_back();
+            hull.push_back(p);
+          }
+          hull.pop_back();
+          std::reverse(poly.begin(), poly.end());
+        }
+        poly = hull;
+        break;
+      }
+    }
+    if (poly.size() < 3 || !validate_polygon(poly).ok()) continue;
+    const auto ccw = convex_counter_clockwise(poly);
+    ASSERT_TRUE(ccw.has_value()) << i;
+    const bool fast = base_overlaps_convex(b, *ccw);
+    ASSERT_EQ(fast, base_overlaps_polygon(b, poly)) << b << " against polygon " << i;
+    (fast ? overlapping : clear) += 1;
+    const bool fast_move = move_overlaps_convex(b, move, *ccw);
+    ASSERT_EQ(fast_move, move_overlaps_polygon(b, move, poly))
+        << b << " moved by " << move << " against polygon " << i;
+    (fast_move ? moved_overlapping : moved_clear) += 1;
+    // Another base's corners, as ohw's path_clear() gives them.
+    const Base other({coord(2500), coord(2500)}, size(), size(), heading());
+    ASSERT_EQ(move_overlaps_convex(b, move, other.corners()), move_overlaps_base(b, move, other))
+        << b << " moved by " << move << " against " << other;
+  }
+  EXPECT_GT(overlapping, 1000);  // both answers are exercised
+  EXPECT_GT(clear, 2000);
+  EXPECT_GT(moved_overlapping, 2000);
+  EXPECT_GT(moved_clear, 2000);
+  // Not convex: the notch of a U; a clockwise outline comes back counter-clockwise.
+  const Polygon u_shape = {{0, 0},     {1000, 0},  {1000, 1000}, {600, 1000},
+                           {600, 300}, {400, 300}, {400, 1000},  {0, 1000}};
+  EXPECT_FALSE(convex_counter_clockwise(u_shape).has_value());
+  const Polygon clockwise = {{0, 0}, {0, 100}, {100, 100}, {100, 0}};
+  EXPECT_EQ(convex_counter_clockwise(clockwise), (Polygon{{100, 0}, {100, 100}, {0, 100}, {0, 0}}));
+}
+
+// within_distance() is distance_sq(...).within(r) without fractions: the same answers for points,
+// segments, polygons and bases in general position and on a lattice (touching, at exactly r).
+TEST(Geometry, WithinDistanceIsTheSquaredDistanceTest) {
+  Rng rng(41);
+  const Polygon u_shape = {{0, 0},     {1000, 0},  {1000, 1000}, {600, 1000},
+                           {600, 300}, {400, 300}, {400, 1000},  {0, 1000}};
+  int yes = 0, no = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const bool lattice = i % 2 == 0;
+    auto coord = [&](std::int64_t range) {
+      return lattice ? 100 * rng.uniform_int(-range / 100, range / 100)
+                     : rng.uniform_int(-range, range);
+    };
+    auto heading = [&] {
+      return lattice ? deg(45 * rng.uniform_int(0, 7))
+                     : Angle::from_units(rng.uniform_int(0, kFullTurn - 1));
+    };
+    auto size = [&] { return 200 * rng.uniform_int(1, 4); };
+    const std::int64_t r = i % 7 == 0 ? 0 : (lattice ? 100 * rng.uniform_int(0, 12) : coord(1200));
+    const Point p{coord(1500), coord(1500)};
+    const Segment s{{coord(1500), coord(1500)}, i % 11 == 0 ? p : Point{coord(1500), coord(1500)}};
+    const Segment t{{coord(1500), coord(1500)}, {coord(1500), coord(1500)}};
+    const Base a({coord(1500), coord(1500)}, size(), size(), heading());
+    const Base b({coord(1500), coord(1500)}, size(), size(), heading());
+    ASSERT_EQ(within_distance(p, s, r), distance_sq(p, s).within(r)) << p << s << r;
+    ASSERT_EQ(within_distance(s, t, r), distance_sq(s, t).within(r)) << s << t << r;
+    ASSERT_EQ(within_distance(s, b, r), distance_sq(s, b).within(r)) << s << b << r;
+    ASSERT_EQ(within_distance(s, u_shape, r), distance_sq(s, u_shape).within(r)) << s << r;
+    const bool bases = within_distance(a, b, r);
+    ASSERT_EQ(bases, distance_sq(a, b).within(r)) << a << b << r;
+    (bases ? yes : no) += 1;
+  }
+  EXPECT_GT(yes, 2000);  // both answers are exercised
+  EXPECT_GT(no, 2000);
+  EXPECT_FALSE(within_distance(Point{0, 0}, Segment{{0, 0}, {1, 0}}, -1));
+  EXPECT_TRUE(within_distance(Point{3, 4}, Segment{{0, 0}, {0, 0}}, 5));
+  EXPECT_FALSE(within_distance(Point{3, 4}, Segment{{0, 0}, {0, 0}}, 4));
+}
+
 // A base moved by translated() keeps its half vectors: the same base as one made at the new
 // centre; and sin_cos() of a heading that is not a whole degree, asked in any order with its
 // quarter and half turns, is the same bit for bit.

@@ -15,7 +15,7 @@ bool on_table(const geo::Base& b, std::int64_t width, std::int64_t height, std::
 bool near_polygon(const geo::Base& b, std::span<const geo::Point> polygon, std::int64_t d) {
   if (geo::point_in_polygon(b.centre(), polygon)) return true;
   for (geo::Side s : geo::kAllSides)
-    if (geo::distance_sq(b.side(s), polygon).within(d)) return true;
+    if (geo::within_distance(b.side(s), polygon, d)) return true;
   return false;
 }
 
@@ -32,15 +32,6 @@ Box box_of(std::span<const geo::Point> points) {
   Box r{points[0].x, points[0].y, points[0].x, points[0].y};
   for (const auto& p : points) r = r | Box{p.x, p.y, p.x, p.y};
   return r;
-}
-
-Box box_of(const geo::Base& b) {
-  // The corners are centre +- F +- L, so the furthest along x is |F.x| + |L.x| either side of
-  // the centre (the same box as the corners' own, without making them).
-  const geo::Vec f = b.forward_half(), l = b.left_half();
-  const std::int64_t ax = std::abs(f.x) + std::abs(l.x), ay = std::abs(f.y) + std::abs(l.y);
-  const geo::Point c = b.centre();
-  return {c.x - ax, c.y - ay, c.x + ax, c.y + ay};
 }
 
 int nearest_turn(geo::Angle want, geo::Angle heading, std::span<const int> turns) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 
 #include "core/geometry.hpp"
@@ -40,7 +41,15 @@ struct Box {
   geo::Point twice_centre() const { return {min_x + max_x, min_y + max_y}; }
 };
 Box box_of(std::span<const geo::Point> points);  // points: not empty
-Box box_of(const geo::Base& b);
+// The box of a base's corners (inline: the rulesets ask for it in their tightest loops).
+inline Box box_of(const geo::Base& b) {
+  // The corners are centre +- F +- L, so the furthest along x is |F.x| + |L.x| either side of
+  // the centre (the same box as the corners' own, without making them).
+  const geo::Vec f = b.forward_half(), l = b.left_half();
+  const std::int64_t ax = std::abs(f.x) + std::abs(l.x), ay = std::abs(f.y) + std::abs(l.y);
+  const geo::Point c = b.centre();
+  return {c.x - ax, c.y - ay, c.x + ax, c.y + ay};
+}
 // The boxes' interiors are apart (a quick refusal before an exact test of what they bound).
 inline bool apart(const Box& a, const Box& b) {
   return a.max_x <= b.min_x || b.max_x <= a.min_x || a.max_y <= b.min_y || b.max_y <= a.min_y;

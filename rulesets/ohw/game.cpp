@@ -36,7 +36,10 @@ OhwGame::OhwGame(Scenario scenario, RuleOptions rules, game::Options options)
       words_(
           kLength, scenario_.width, scenario_.height, scenario_.terrain, terrain_name,
           [](TerrainType t) { return t != TerrainType::kZone; }, kLength(6)) {
-  for (const auto& t : scenario_.terrain) boxes_.push_back(game::table::box_of(t.outline));
+  for (const auto& t : scenario_.terrain) {
+    boxes_.push_back(game::table::box_of(t.outline));
+    convex_.push_back(geo::convex_counter_clockwise(t.outline).value_or(geo::Polygon{}));
+  }
   ai_maps_ = build_ai_maps(scenario_);
   for (const auto& v : scenario_.victory)
     if (v.kind == VictoryKind::kObjectiveContact || v.kind == VictoryKind::kUnitsInZone ||

@@ -43,6 +43,20 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   const TerrainDef& terrain(int t) const { return scenario_.terrain[static_cast<std::size_t>(t)]; }
   // The bounding box of terrain piece t (to skip far pieces quickly).
   const game::table::Box& terrain_box(int t) const { return boxes_[static_cast<std::size_t>(t)]; }
+  // Whether u's base `b` overlaps terrain piece t (geo::base_overlaps_polygon), and whether its
+  // straight move by `v` passes into it (geo::move_overlaps_polygon): the same answers, found by
+  // separating edges when the piece is convex (every built-in piece is), its outline made
+  // counter-clockwise once with the game.
+  bool base_overlaps_terrain(const geo::Base& b, int t) const {
+    const geo::Polygon& c = convex_[static_cast<std::size_t>(t)];
+    return c.empty() ? geo::base_overlaps_polygon(b, terrain(t).outline)
+                     : geo::base_overlaps_convex(b, c);
+  }
+  bool move_overlaps_terrain(const geo::Base& b, geo::Vec v, int t) const {
+    const geo::Polygon& c = convex_[static_cast<std::size_t>(t)];
+    return c.empty() ? geo::move_overlaps_polygon(b, v, terrain(t).outline)
+                     : geo::move_overlaps_convex(b, v, c);
+  }
   // Distances to the scenario's goals for the agents (analysis.hpp), built with the game.
   const AiMaps& ai_maps() const { return ai_maps_; }
   // The terrain pieces the victory conditions name (objectives to touch, zones to hold), in the
@@ -60,6 +74,7 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
   Scenario scenario_;
   RuleOptions rules_;
   std::vector<game::table::Box> boxes_;
+  std::vector<geo::Polygon> convex_;  // per piece: its outline counter-clockwise, empty if concave
   AiMaps ai_maps_;
   std::vector<int> goals_;
   game::table::TableWords words_;  // the places in words; reads scenario_'s terrain

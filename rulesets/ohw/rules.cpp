@@ -106,14 +106,13 @@ bool OhwState::may_stand(int u, const geo::Base& b) const { return may_stand(u, 
 
 bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only) const {
   const Scenario& sc = ohw_->scenario_data();
-  if (!base_on_table(b, sc)) return false;  // 1.2 iii: the board edge
+  // 1.2 iii: the board edge (on_table(): every corner is on the table when the corners' box is).
   const auto box = box_of(b);
+  if (box.min_x < 0 || box.min_y < 0 || box.max_x > sc.width || box.max_y > sc.height) return false;
   const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
   for (int k = 0; k < num_terrain; ++k) {
     const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
-    const TerrainDef& t = ohw_->terrain(i);
-    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) &&
-        geo::base_overlaps_polygon(b, t.outline))
+    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) && ohw_->base_overlaps_terrain(b, i))
       return false;
   }
   const std::int64_t reach = geo::reach(b);
@@ -123,8 +122,9 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
     if (v == u || !unit(v).on_table) continue;
     // Bases whose centres are further apart than the sum of their reaches do not overlap. (Not
     // twice this base's reach: a wagon's base is smaller than the others, S3.)
+    // Nor do bases whose boxes are apart (overlaps() would find a separating side).
     if (!geo::far_apart(b.centre(), unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
-        geo::overlaps(b, unit(v).base))
+        !apart(box, box_of(unit(v).base)) && geo::overlaps(b, unit(v).base))
       return false;
   }
   return true;
@@ -160,27 +160,29 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
   for (int i = 0; i < ohw_->num_terrain(); ++i) {
     // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
-    const TerrainDef& t = ohw_->terrain(i);
     if (blocks(u, i) && !(road && road_crosses(i)) && !apart(box, ohw_->terrain_box(i)) &&
-        geo::move_overlaps_polygon(b, v, t.outline))
+        ohw_->move_overlaps_terrain(b, v, i))
       return false;
   }
-  std::int64_t len = -1;  // the move's length rounded up, worked out when first needed
+  std::int64_t len = -1;  // at least the move's length, worked out when first needed
   const std::int64_t reach = geo::reach(b);
   for (int w = 0; w < ohw_->num_units(); ++w) {  // 1.3: no passing through another base
     if (w == u || w == ignore || !unit(w).on_table) continue;
     // The sweep stays within `box`: a base whose box is apart from it is not passed through
-    // (move_overlaps_base() answers the same, after the same test).
+    // (move_overlaps_base() answers the same, after the same test; move_overlaps_convex() of
+    // the base's corners, counter-clockwise, is its answer without building the sweep's hull).
     if (apart(box, box_of(unit(w).base))) continue;
-    if (len < 0)
-      len =
-          static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(v)))) +
-          1;
+    // At least the move's length: the larger part plus half the smaller (a bound, as
+    // (a + b/2)^2 >= a^2 + b^2 when a >= b), without a square root.
+    if (len < 0) {
+      const std::int64_t ax = std::abs(v.x), ay = std::abs(v.y);
+      len = std::max(ax, ay) + std::min(ax, ay) / 2 + 1;
+    }
     // The sweep keeps within len + the mover's reach of its start centre, the other base within
     // its own reach of its centre (not twice the mover's reach: a wagon's base is smaller, S3).
     if (!geo::far_apart(b.centre(), unit(w).base.centre(),
                         len + reach + geo::reach(unit(w).base)) &&
-        geo::move_overlaps_base(b, v, unit(w).base))
+        geo::move_overlaps_convex(b, v, unit(w).base.corners()))
       return false;
   }
   return true;
@@ -192,8 +194,14 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
 
 std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn,
                                           const StandCandidates* near) const {
+  return turned(u, b, turn, near, [&b](geo::Angle a) { return b.rotated_about_centre(a); });
+}
+
+template <class Rotated>
+std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn,
+                                          const StandCandidates* near, Rotated&& rotated) const {
   if (turn.units() == 0) return b;
-  const geo::Base nb = b.rotated_about_centre(turn);
+  const geo::Base nb = rotated(turn);
   // 1.4: an about-face covers the same ground, so it is always allowed.
   if (turn.abs_units() == geo::kHalfTurn) return nb;
   // What may stand in the way of the bases tried below (all about b's centre, or slid from it
@@ -228,8 +236,7 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   const std::int32_t sign = total < 0 ? -1 : 1;
   const StandCandidates* only = sign * total > step ? candidates() : near;
   for (std::int32_t done = step; done < sign * total; done += step)
-    if (!may_stand(u, b.rotated_about_centre(geo::Angle::from_units(sign * done)), only))
-      return std::nullopt;
+    if (!may_stand(u, rotated(geo::Angle::from_units(sign * done)), only)) return std::nullopt;
   if (!may_stand(u, nb, only)) return std::nullopt;
   return nb;
 }
@@ -269,7 +276,7 @@ std::optional<geo::Base> OhwState::march_end(int u, int g) const {
   for (int w = 0; w < ohw_->num_units(); ++w)
     if (side_of(w) != side_of(u) && unit(w).on_table &&
         !bases_beyond(end, unit(w).base, geo::kPlacementSlack) &&
-        geo::distance_sq(end, unit(w).base).within(geo::kPlacementSlack))
+        geo::within_distance(end, unit(w).base, geo::kPlacementSlack))
       return std::nullopt;
   return end;
 }
@@ -346,8 +353,7 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
     const geo::Point c = unit(v).base.centre();
     const std::int64_t r = geo::reach(unit(v).base) + kThree;
     // The centre further than r from the line's box is further than r from the line.
-    if (more_than_apart(line, {c.x, c.y, c.x, c.y}, r) || !geo::distance_sq(c, s).within(r))
-      continue;
+    if (more_than_apart(line, {c.x, c.y, c.x, c.y}, r) || !geo::within_distance(c, s, r)) continue;
     if (geo::segment_crosses_base_interior(s, unit(v).base)) return false;
     close.push_back(v);
   }
@@ -361,7 +367,7 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
   }
   if (left && right)
     for (const int v : close)
-      if (geo::distance_sq(s, unit(v).base).within(kThree)) near.push_back(v);
+      if (geo::within_distance(s, unit(v).base, kThree)) near.push_back(v);
   for (std::size_t i = 0; i < near.size(); ++i)
     for (std::size_t j = i + 1; j < near.size(); ++j) {
       const int oi = geo::orientation(p, q, unit(near[i]).base.centre());
@@ -602,8 +608,7 @@ std::optional<std::vector<std::pair<int, geo::Base>>> OhwState::turn_to_face(int
     const auto& [w, b] = out[i];
     if (!base_on_table(b, sc)) return std::nullopt;
     for (int t = 0; t < ohw_->num_terrain(); ++t)
-      if (blocks(w, t) && geo::base_overlaps_polygon(b, ohw_->terrain(t).outline))
-        return std::nullopt;
+      if (blocks(w, t) && ohw_->base_overlaps_terrain(b, t)) return std::nullopt;
     for (int v = 0; v < ohw_->num_units(); ++v) {
       if (v == w || !unit(v).on_table) continue;
       const auto moved =
@@ -637,7 +642,7 @@ std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side) 
   const geo::Base& target = unit(t).base;
   // Quick refusals before the line-of-sight work: too far, or the contact heading needs more
   // than the 45-degree turn (both are re-checked exactly below).
-  if (bases_beyond(me, target, allowance(u)) || !geo::distance_sq(me, target).within(allowance(u)))
+  if (bases_beyond(me, target, allowance(u)) || !geo::within_distance(me, target, allowance(u)))
     return std::nullopt;
   const geo::Angle facing = target.heading() + geo::side_normal(side) + geo::Angle::degrees(180);
   if ((facing - me.heading()).abs_units() > geo::kEighthTurn) return std::nullopt;
@@ -689,7 +694,7 @@ bool OhwState::may_shoot_at(int u, int t) const {
   if (side_of(u) == side_of(t) || !unit(t).on_table || unit(t).type == UnitType::kWagon)
     return false;
   if (bases_beyond(unit(u).base, unit(t).base, 12 * kInch) ||
-      !geo::distance_sq(unit(u).base, unit(t).base).within(12 * kInch))
+      !geo::within_distance(unit(u).base, unit(t).base, 12 * kInch))
     return false;  // quick refusal
   for (geo::Side s : geo::kAllSides) {
     auto d = eligible_side(u, t, s, true);        // 2.1 arc, 2.4 LoS even into melee
@@ -795,6 +800,15 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
       const auto b1 =
           turned(u, start, geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]));
       if (!b1) continue;
+      // The rotations of b1 the last turns try (multiples of 15 degrees up to a half turn), made
+      // once and moved with each straight move.
+      std::array<std::optional<geo::Base>, 25> rotations;
+      auto rotation = [&](geo::Angle a) -> const geo::Base& {
+        auto& r = rotations[static_cast<std::size_t>(
+            a.signed_units() / (15 * geo::kAngleUnitsPerDegree) + 12)];
+        if (!r) r = b1->rotated_about_centre(a);
+        return *r;
+      };
       for (int dist = 0; dist < kNumDistances; ++dist) {
         if (dist == 0) {  // a turn in place
           if (pre != 0) out.push_back(act::kMoveBase + move_code(pre, 0, 0));
@@ -814,7 +828,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
         stand_candidates(u, moved, kTurnSlide, near);
         for (int post = 0; post < 6; ++post)
           if (turned(u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)]),
-                     &near))
+                     &near, [&](geo::Angle a) { return rotation(a).translated(v); }))
             out.push_back(act::kMoveBase + move_code(pre, dist, post));
       }
     }
@@ -825,7 +839,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
     // not in melee here), and none of it for a target out of reach.
     if (!unit(u).on_table || unit(u).type == UnitType::kWagon ||
         bases_beyond(start, unit(t).base, allowance(u)) || is_fort(t) ||
-        !geo::distance_sq(start, unit(t).base).within(allowance(u)))
+        !geo::within_distance(start, unit(t).base, allowance(u)))
       continue;
     unsigned taken = 0;  // 1.8 ii: the sides of t a friend of u already touches
     for (int w = 0; w < ohw_->num_units(); ++w)

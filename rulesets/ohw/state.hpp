@@ -195,6 +195,12 @@ class OhwState final : public game::State {
   static constexpr std::int64_t kTurnSlide = 2 * kInch;  // O-14: a quarter turn slides up to 2"
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn,
                                   const StandCandidates* near) const;
+  // The same, with b's rotations about its centre by multiples of 15 degrees given by
+  // `rotated(angle)` (legal_moves() makes them once for a turned base and moves them with it:
+  // geo::Base::translated() keeps the half vectors, so they are the bases made there).
+  template <class Rotated>
+  std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn,
+                                  const StandCandidates* near, Rotated&& rotated) const;
   // The base after move code `code` of unit u, or nothing if illegal.
   std::optional<geo::Base> move_result(int u, int code) const;
   // Where a march of u on goal g ends, before its last turn (O-8a), or nothing if there is none.
