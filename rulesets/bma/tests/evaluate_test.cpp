@@ -300,6 +300,27 @@ TEST(Bma_Evaluate, Clause_5_1_4_AttackersNextToOneUnitAddUp) {
   EXPECT_LT(imperial_score(position("0506", true)), imperial_score(position("0503", true)) + 0.005);
 }
 
+TEST(Bma_Evaluate, Clause_5_1_1_AnAttackTheActingCommandCanStillMakeWeighsMore) {
+  // The lombard B infantry at 0505 stands between two imperial B infantry (0504, 0506): a
+  // combined 2/1 attack that pays (Clause_5_1_4_AttackersNextToOneUnitAddUp). Once the
+  // imperial command is activated its units can make that attack within the activation
+  // (5.1.1), so it counts for more than while it waits for an activation to come.
+  const auto j = scenario_json({{"imperial", "infantry", "B", "0504"},
+                                {"lombard", "infantry", "B", "0505"},
+                                {"imperial", "infantry", "B", "0506"}});
+  auto score = [&](int activated) {
+    auto g = make_game(j);
+    auto s = new_state(g);
+    if (activated >= 0) activate(*s, activated);
+    return s->evaluate()[0];
+  };
+  const double waiting = score(-1);
+  EXPECT_GT(score(0), waiting + 0.005);
+  // Negative: the lombard command acting changes nothing for the imperial attack (its own
+  // attacks on the imperial units, 1/2, do not pay and are not counted).
+  EXPECT_NEAR(score(1), waiting, 1e-12);
+}
+
 TEST(Bma_Evaluate, Clause_9_3_2_ArmyIsDrawnTowardTheCarroccio) {
   // An imperial cavalry unit 18 or 9 hexes from the Carroccio (guarded by infantry, out of any
   // charge's reach either way): nearer is better for the imperial side when the Carroccio's
