@@ -1095,6 +1095,7 @@ nlohmann::json FastplayState::to_json(game::Player viewer) const {
                         {"turned", us.stands[i].turned}});
     }
     j["units"].push_back({{"id", fp_->unit(u).id},
+                          {"name", fp_->unit_name(u)},
                           {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
                           {"type", std::string(troop_name(fp_->unit(u).type))},
                           {"x", us.centre.x},

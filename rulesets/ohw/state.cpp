@@ -465,6 +465,7 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
   for (int u = 0; u < ohw_->num_units(); ++u) {
     const UnitState& us = unit(u);
     j["units"].push_back({{"id", ohw_->unit(u).id},
+                          {"name", unit_name(u)},
                           {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
                           {"type", std::string(type_name(us.type))},
                           {"x", us.base.centre().x},

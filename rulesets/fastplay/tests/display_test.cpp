@@ -22,6 +22,9 @@ TEST(FastplayDisplay, ToJsonHasTheTableViewShape) {
   ASSERT_EQ(j["units"].size(), 2u);
   const auto& u = j["units"][0];
   EXPECT_EQ(u["id"], "u0");
+  // The name a person reads, as in the log and the decisions (the odds panel names units by it).
+  EXPECT_EQ(u["name"], "the Army A heavy infantry");
+  EXPECT_NE(u["name"], u["id"]);
   EXPECT_EQ(u["side"], "a");
   EXPECT_EQ(u["x"], 50 * kCm);
   EXPECT_EQ(u["heading_arcsec"], 90 * 3600);

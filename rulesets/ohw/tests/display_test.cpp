@@ -120,6 +120,11 @@ TEST(Ohw_View, UnitsAreNumberedAmongTheirSidesUnitsOfATypeOnly) {
   // Negative: the only one of its type, on its side, has no number.
   EXPECT_EQ(s->action_to_string(act::kSelectBase + 2), "move the Blue archers");
   EXPECT_EQ(s->action_to_string(act::kSelectBase + 3), "move the Red knights");
+  // The position's units carry the same names (the browser's odds panel names units by them).
+  const nlohmann::json j = s->to_json(game::kSpectator);
+  EXPECT_EQ(j["units"][1]["name"], "the Blue knights #2");
+  EXPECT_EQ(j["units"][3]["name"], "the Red knights");
+  EXPECT_NE(j["units"][3]["name"], j["units"][3]["id"]);
 }
 
 }  // namespace

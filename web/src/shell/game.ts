@@ -563,12 +563,13 @@ export class GameScreen {
       this.oddsCache.set(key, odds);
       if (this.oddsShown !== key) return;
     }
-    const st = (this.shown ?? v).state as { leaders?: { id: string; name: string }[] };
+    const st = (this.shown ?? v).state as { leaders?: { id: string; name: string }[]; units?: { id: string; name?: string }[] };
     this.odds.show(
       target,
       odds,
       this.sideNames,
-      (id) => this.unitNames.get(id) ?? id,
+      // A name the position gives (table rulesets name their units there) before the scenario file's.
+      (id) => st.units?.find((u) => u.id === id)?.name ?? this.unitNames.get(id) ?? id,
       (id) => st.leaders?.find((l) => l.id === id)?.name ?? id,
     );
   }
