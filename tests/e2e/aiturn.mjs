@@ -96,6 +96,18 @@ async function checkShown(page, id, side, tokens, what) {
   if (tags.sort().join(',') !== want.hit.sort().join(','))
     fail(`after the ${what} agent's turn the board tags ${tags.join(', ') || 'nothing'} but ${want.hit.join(', ') || 'nothing'} was hit.`);
   if (!/’s turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
+  // The table board's own texts (a trail's, a result tag's and an arrow's hover text, a unit's
+  // hover text and the number under its type) name units by their names, never their ids.
+  if ((after.units ?? []).some((u) => 'x' in u)) {
+    const texts = await page.$$eval('[data-testid="board"] :is([data-testid="turn-trail"], [data-testid="turn-result"], [data-testid="turn-attack"], g.tunit) > title, [data-testid="board"] .tunit-hits', (ts) => ts.map((t) => t.textContent || ''));
+    const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const u of after.units) {
+      const re = new RegExp(`(^|[^\\w.-])${esc(u.id)}($|[^\\w.-])`);
+      const bad = texts.find((t) => re.test(t));
+      if (bad !== undefined) fail(`the ${what} board writes the unit id ${u.id} in "${bad}" instead of its name.`);
+    }
+    log(`${what}: ${texts.length} board texts name units by their names, none by id`);
+  }
   // Each attack or shot of the turn: an arrow from the piece that made it to its target, as the
   // events name them (data.attackers, data.targets: core/event_pieces.hpp).
   const want2 = await expectedAttacks(id, from, to, before, after);
