@@ -201,6 +201,24 @@ async function run() {
   await untilTheirTurnShown(page, (bs) => bs.find((b) => isForward(b.kind)) ?? bs[0]);
   await checkShown(page, bma, 'imperial', bmaTokens, 'bma');
   await screenshotAt(page, path.join(dir, 'aiturn-bma.png'));
+
+  // A game between two agents, watched to its end: the summary names each side and says what
+  // each did in words (never "the other side's turn: N moves").
+  const ai = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'random', lombard: 'random' }, 5);
+  log(`bma game ${ai} between two agents created`);
+  let sum = '';
+  for (let i = 0; i < MAX_POLLS; i++) {
+    if (await page.isVisible('[data-testid="turn-summary"]')) {
+      sum = ((await page.textContent('[data-testid="turn-summary"] > div')) || '').replace(/\s+/g, ' ').trim();
+      if (sum && !/…/.test(sum)) break;
+    }
+    await sleep(100);
+  }
+  log(`the game between two agents, at its end: "${sum}"`);
+  if (!sum) fail('a game between two agents ended with no summary of what was watched.');
+  if (/other side/i.test(sum)) fail(`the summary of a game between two agents says "${sum}".`);
+  if (!/Imperial army: \d+ moves?/.test(sum) || !/Lombard League: \d+ moves?/.test(sum)) fail(`the summary of a game between two agents does not count each side's moves apart: "${sum}".`);
+  await screenshotAt(page, path.join(dir, 'aiturn-agents.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log(`passed: the agent's moves are drawn as trails, its attacks as arrows (${arrowsSeen} in all) and its hits tagged after its turn (ohw, fastplay, bma), summarised, and watched step by step`);
 }
