@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "fmt/format.h"
 
@@ -32,6 +33,86 @@ std::string piece_name(std::string_view side_name, std::string_view words, int n
   if (of > 1) s += fmt::format(" #{}", number);
   return s;
 }
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+// The name's head noun, lower case: the last word before a phrase, a bracket or a number.
+std::string head_noun(std::string_view name) {
+  std::string n;
+  for (char c : name) n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // What comes after the head: a bracket ("(Hc(o))"), a phrase ("of Bruges", "on foot").
+  std::size_t cut = n.find('(');
+  for (std::string_view p : {" of ", " on ", " in ", " with ", " from ", ",", ":"})
+    cut = std::min(cut, n.find(p));
+  if (cut != std::string::npos) n.resize(cut);
+  // Trailing words that are numbers ("#2", "2") are no noun.
+  for (;;) {
+    while (!n.empty() && is_space(n.back())) n.pop_back();
+    const std::size_t sp = n.find_last_of(" \t");
+    const std::string_view last =
+        sp == std::string::npos ? std::string_view(n) : std::string_view(n).substr(sp + 1);
+    const bool number = !last.empty() && std::all_of(last.begin(), last.end(), [](char c) {
+      return c == '#' || (c >= '0' && c <= '9');
+    });
+    if (!number || sp == std::string::npos) break;
+    n.resize(sp);
+  }
+  const std::size_t sp = n.find_last_of(" \t");
+  return sp == std::string::npos ? n : n.substr(sp + 1);
+}
+
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+}  // namespace
+
+bool name_is_plural(std::string_view name) {
+  if (name.find(" and ") != std::string_view::npos) return true;
+  const std::string head = head_noun(name);
+  // "men", "crossbowmen", "men-at-arms"; a plural in s, but not "-ss" or "-us" ("Swiss", a
+  // "carroccius"): those are singular.
+  if (head == "men" || ends_with(head, "men") || ends_with(head, "-arms")) return true;
+  return head.size() > 1 && head.back() == 's' && !ends_with(head, "ss") && !ends_with(head, "us");
+}
+
+std::string verb_for(std::string_view name, std::string_view verb) {
+  if (!name_is_plural(name)) return std::string(verb);
+  const std::size_t sp = verb.find(' ');
+  const std::string_view first = verb.substr(0, sp);
+  const std::string_view rest = sp == std::string_view::npos ? std::string_view() : verb.substr(sp);
+  std::string plural;
+  if (first == "is")
+    plural = "are";
+  else if (first == "has")
+    plural = "have";
+  else if (first == "was")
+    plural = "were";
+  else if (first == "does")
+    plural = "do";
+  else if (first == "goes")
+    plural = "go";
+  else if (ends_with(first, "ies") && first.size() > 3)  // tries -> try
+    plural = std::string(first.substr(0, first.size() - 3)) + "y";
+  else if (ends_with(first, "sses") || ends_with(first, "shes") || ends_with(first, "ches") ||
+           ends_with(first, "xes") || ends_with(first, "zes"))  // pushes -> push
+    plural = std::string(first.substr(0, first.size() - 2));
+  else if (first.size() > 1 && first.back() == 's' && !ends_with(first, "ss"))
+    plural = std::string(first.substr(0, first.size() - 1));
+  else
+    plural = std::string(first);  // "may", "cannot": the same for both
+  return plural + std::string(rest);
+}
+
+std::string says(std::string_view name, std::string_view verb) {
+  return fmt::format("{} {}", name, verb_for(name, verb));
+}
+
+std::string_view it_for(std::string_view name) { return name_is_plural(name) ? "they" : "it"; }
+std::string_view its_for(std::string_view name) { return name_is_plural(name) ? "their" : "its"; }
+std::string_view them_for(std::string_view name) { return name_is_plural(name) ? "them" : "it"; }
 
 std::string_view compass_words(geo::Angle direction) {
   static constexpr std::array<std::string_view, 8> kPoints = {

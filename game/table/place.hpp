@@ -90,4 +90,24 @@ class TableWords {
 // name's leading "The" is not said twice: "The raiders" -> "the raiders light cavalry #1").
 std::string piece_name(std::string_view side_name, std::string_view words, int number, int of);
 
+// Whether a piece's name is plural, so that the verbs and pronouns of a sentence agree with it:
+// by its head noun, the last word before any "of"/"on"/"in"/"with"/"from" phrase, bracket or
+// number ("the Blue knights #2", "Crossbowmen of Bruges", "Rhineland knights 2 (Hc(o)) of
+// Philip's command" are plural; "the besiegers heavy infantry", "Militia of Ypres", "the Red
+// wagon" are not); two pieces joined by "and" are plural.
+bool name_is_plural(std::string_view name);
+
+// A verb as said of one ("moves", "is", "has", "tries", "pushes") as said of the piece `name`:
+// itself for a singular name, its plural form for a plural one ("move", "are", "have", "try",
+// "push"). The verb's words after the first are kept ("is held" -> "are held").
+std::string verb_for(std::string_view name, std::string_view verb);
+
+// The name and the verb agreeing: "the Blue knights move", "the Red wagon moves".
+std::string says(std::string_view name, std::string_view verb);
+
+// The pronouns of a piece: "it"/"they", "its"/"their", "it"/"them".
+std::string_view it_for(std::string_view name);
+std::string_view its_for(std::string_view name);
+std::string_view them_for(std::string_view name);
+
 }  // namespace carroccio::game::table

@@ -111,6 +111,36 @@ TEST(TablePlace, APieceIsNamedBySideWordsAndItsNumberWhenThereAreSeveral) {
   EXPECT_EQ(piece_name("Red", "levies", 1, 1), "the Red levies");
 }
 
+TEST(TablePlace, APluralNameTakesAPluralVerb) {
+  // Positive: plural names, by their head noun.
+  for (const char* n :
+       {"the Blue knights", "the Blue knights #2", "the League men-at-arms #1", "the Red levies",
+        "Crossbowmen of Bruges", "Flemish nobles on foot",
+        "Rhineland knights 2 (Hc(o)) of Philip's command", "the Blue knights and the Red levies"}) {
+    EXPECT_TRUE(name_is_plural(n)) << n;
+    EXPECT_EQ(says(n, "moves at most 6\""), std::string(n) + " move at most 6\"");
+  }
+  EXPECT_EQ(verb_for("the Blue knights", "is"), "are");
+  EXPECT_EQ(verb_for("the Blue knights", "has"), "have");
+  EXPECT_EQ(verb_for("the Blue knights", "tries"), "try");
+  EXPECT_EQ(verb_for("the Blue knights", "pushes back"), "push back");
+  EXPECT_EQ(verb_for("the Blue knights", "is held"), "are held");
+  EXPECT_EQ(verb_for("the Blue knights", "may"), "may");
+  EXPECT_EQ(it_for("the Blue knights"), "they");
+  EXPECT_EQ(its_for("the Blue knights"), "their");
+  EXPECT_EQ(them_for("the Blue knights"), "them");
+  // Negative: singular names keep the verb as it is said of one.
+  for (const char* n : {"the besiegers heavy infantry #2", "the Red wagon", "Militia of Ypres",
+                        "Company of Death", "the mill's garrison archery", "the Swiss",
+                        "German mercenary horse 3 (Cv(o)) of Nemours' command"}) {
+    EXPECT_FALSE(name_is_plural(n)) << n;
+    EXPECT_EQ(says(n, "moves at most 6\""), std::string(n) + " moves at most 6\"");
+  }
+  EXPECT_EQ(verb_for("the Red wagon", "is"), "is");
+  EXPECT_EQ(its_for("the Red wagon"), "its");
+  EXPECT_EQ(them_for("the Red wagon"), "it");
+}
+
 TEST(TablePlace, HeadingsAreSaidOnEightPointsOfTheCompass) {
   EXPECT_EQ(compass_words(geo::Angle::degrees(90)), "north");
   EXPECT_EQ(compass_words(geo::Angle::degrees(0)), "east");

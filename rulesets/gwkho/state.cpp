@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/gwkho/movement.hpp"
 
 namespace carroccio::gwkho {
@@ -725,7 +726,8 @@ void GwkhoState::apply_result(int e, Result r, int enemy, const char* rule) {
       s.routing = true;
       s.loss = Loss::kRouting;
       morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
-      if (logging()) emit("rout", fmt::format("{} routs", name(e)), rule);
+      if (logging())
+        emit("rout", fmt::format("{} {}", name(e), game::table::verb_for(name(e), "routs")), rule);
       flee(e, enemy, true);
       return;
     case Result::kDestroyed:

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -297,7 +298,8 @@ void GwkhoState::apply_bound(game::Action a) {
     reg_roll_ = r;
     if (logging())
       emit("regiment",
-           fmt::format("{} activates the regiment {} ({} PIP)", gw_->command_label(active_, c),
+           fmt::format("{} {} the regiment {} ({} PIP)", gw_->command_label(active_, c),
+                       game::table::verb_for(gw_->command_label(active_, c), "activates"),
                        gw_->side(active_)
                            .army.commands[static_cast<std::size_t>(c)]
                            .regiments[static_cast<std::size_t>(reg)]
@@ -420,11 +422,14 @@ core::Status GwkhoState::mount_refusal(int e) const {
   // infantry ride as Cv(i), G-40b).
   if (mount_done_[static_cast<std::size_t>(e)] && !mounts_again(d.mounted()))
     return core::make_error(
-        fmt::format("{} has dismounted or mounted once already: once a game (Pip-16).", name(e)));
+        fmt::format("{} {} dismounted or mounted once already: once a game (Pip-16).", name(e),
+                    game::table::verb_for(name(e), "has")));
   if (s.moves > 0 || s.held)
-    return core::make_error(fmt::format("{} has moved or been held this bound.", name(e)));
+    return core::make_error(fmt::format("{} {} moved or been held this bound.", name(e),
+                                        game::table::verb_for(name(e), "has")));
   if (in_contact(e))
-    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
+    return core::make_error(fmt::format("{} {} in contact with the enemy.", name(e),
+                                        game::table::verb_for(name(e), "is")));
   const bool mounting = d.dismounted();
   if (mounting)
     for (int o = 0; o < num_elements(); ++o) {
@@ -437,7 +442,9 @@ core::Status GwkhoState::mount_refusal(int e) const {
     }
   const geo::Base to = base_as(s.base, mounting ? d.mounted() : *d.dismount);
   if (!on_table(to) || !clear_at(to, {e}, -1))
-    return core::make_error(fmt::format("{} has no room for its new base.", name(e)));
+    return core::make_error(fmt::format("{} {} no room for {} new base.", name(e),
+                                        game::table::verb_for(name(e), "has"),
+                                        game::table::its_for(name(e))));
   OtherCost oc;
   oc.action = PipAction::kDismount;
   oc.troop = d.troop;
@@ -600,7 +607,11 @@ void GwkhoState::surrender_check() {
   }
   for (int e : gone) {
     if (logging())
-      emit("surrender", fmt::format("{} surrenders and is removed", name(e)), "gwkho Mor-19");
+      emit(
+          "surrender",
+          fmt::format("{} {} and {} removed", name(e), game::table::verb_for(name(e), "surrenders"),
+                      game::table::verb_for(name(e), "is")),
+          "gwkho Mor-19");
     destroy(e, "surrenders");
   }
 }

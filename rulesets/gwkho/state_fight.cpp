@@ -9,6 +9,7 @@
 
 #include "core/event_pieces.hpp"
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -638,7 +639,10 @@ void GwkhoState::turn_to_face() {
       ff_[static_cast<std::size_t>(movers[i])].turned_to_face = true;
     }
     if (logging())
-      emit("turn", fmt::format("{} turns to face {}", name(t), name(attacker)), "gwkho CC-17");
+      emit("turn",
+           fmt::format("{} {} to face {}", name(t), game::table::verb_for(name(t), "turns"),
+                       name(attacker)),
+           "gwkho CC-17");
   }
 }
 
@@ -663,7 +667,9 @@ void GwkhoState::knock_on_from(int e) {
   }
   for (const auto& [o, r] : hit) {
     if (logging())
-      emit("knock-on", fmt::format("{} is knocked on by the loss of {}", name(o), name(e)),
+      emit("knock-on",
+           fmt::format("{} {} knocked on by the loss of {}", name(o),
+                       game::table::verb_for(name(o), "is"), name(e)),
            "gwkho CC-16");
     apply_result(o, r, -1, "gwkho CC-16");
   }
@@ -683,7 +689,10 @@ void GwkhoState::follow_up_now(int winner, int loser, Result loser_result) {
   ElementState& ws = els_[static_cast<std::size_t>(winner)];
   ws.base = ws.base.moved_forward(els_[static_cast<std::size_t>(loser)].base.depth());
   ff_[static_cast<std::size_t>(winner)].followed_up = true;
-  if (logging()) emit("follow-up", fmt::format("{} follows up", name(winner)), "gwkho CC-15");
+  if (logging())
+    emit("follow-up",
+         fmt::format("{} {} up", name(winner), game::table::verb_for(name(winner), "follows")),
+         "gwkho CC-15");
   const int t = front_enemy(winner);
   if (rounds_left_ > 0 && t >= 0) {
     --rounds_left_;
@@ -736,9 +745,11 @@ void GwkhoState::apply_fight(game::Action a) {
       f.heads_down = a == act::kKeepHeadsDown;
       if (f.heads_down && logging())
         emit("heads down",
-             fmt::format("{} keep their heads down behind the works: no shot from them, none at "
-                         "them but from bows and longbows",
-                         name(pb_)),
+             fmt::format("{} {} {} heads down behind the works: no shot from {}, none at "
+                         "{} but from bows and longbows",
+                         name(pb_), game::table::verb_for(name(pb_), "keeps"),
+                         game::table::its_for(name(pb_)), game::table::them_for(name(pb_)),
+                         game::table::them_for(name(pb_))),
              "gwkho Sht-8");
       next_shot();
       return;
@@ -755,7 +766,9 @@ void GwkhoState::apply_fight(game::Action a) {
         pool_for(e) -= cost;
         surrender_held_[static_cast<std::size_t>(e)] = true;
         if (logging())
-          emit("hold", fmt::format("{} is held against surrender ({} PIP)", name(e), cost),
+          emit("hold",
+               fmt::format("{} {} held against surrender ({} PIP)", name(e),
+                           game::table::verb_for(name(e), "is"), cost),
                "gwkho Mor-19");
       }
       step_ = FightStep::kNone;
@@ -778,8 +791,9 @@ void GwkhoState::apply_fight(game::Action a) {
       ff_[static_cast<std::size_t>(pb_)].shot_by = pa_;
       if (logging())
         emit(core::attack_event("shot",
-                                fmt::format("{} shoots at {}: {}+{} = {}, {}", name(pa_), name(pb_),
-                                            d1, d2, o.total, result_words(o.result)),
+                                fmt::format("{} {} {}: {}+{} = {}, {}", name(pa_),
+                                            game::table::verb_for(name(pa_), "shoots at"),
+                                            name(pb_), d1, d2, o.total, result_words(o.result)),
                                 "gwkho Sht-1", {gw_->element(pa_).id}, {gw_->element(pb_).id}));
       apply_result(pb_, o.result, pa_, "gwkho Sht-1");
       next_shot();
@@ -798,7 +812,8 @@ void GwkhoState::apply_fight(game::Action a) {
       if (logging())
         emit(
             core::attack_event("artillery",
-                               fmt::format("{} fires at {}: {} against {}, {}", name(gun),
+                               fmt::format("{} {} {}: {} against {}, {}", name(gun),
+                                           game::table::verb_for(name(gun), "fires at"),
                                            name(target), o.graded_a, o.graded_b, result_words(o.b)),
                                "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
       apply_result(target, o.b, gun, "gwkho Sht-11");
@@ -918,7 +933,11 @@ void GwkhoState::apply_fight(game::Action a) {
         s.routing = true;
         s.loss = Loss::kRouting;
         morale_cache_[static_cast<std::size_t>(side_of(fu_loser_))].reset();
-        if (logging()) emit("rout", fmt::format("{} routs", name(fu_loser_)), "gwkho CC-14");
+        if (logging())
+          emit("rout",
+               fmt::format("{} {}", name(fu_loser_),
+                           game::table::verb_for(name(fu_loser_), "routs")),
+               "gwkho CC-14");
         flee(fu_loser_, fu_winner_, true);
       }
       after_round(fu_winner_, fu_loser_, fu_result_);
@@ -1046,11 +1065,14 @@ core::Status GwkhoState::break_refusal(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (phase_ != Phase::kMove || !acts(e) || !s.alive)
-    return core::make_error(fmt::format("{} cannot be broken by its side now.", name(e)));
+    return core::make_error(
+        fmt::format("{} cannot be broken by {} side now.", name(e), game::table::its_for(name(e))));
   if (s.routing || s.loss == Loss::kBroken || morale_of(e) == Morale::kBroken)
-    return core::make_error(fmt::format("{} is broken already.", name(e)));
+    return core::make_error(
+        fmt::format("{} {} broken already.", name(e), game::table::verb_for(name(e), "is")));
   if (in_contact(e))
-    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
+    return core::make_error(fmt::format("{} {} in contact with the enemy.", name(e),
+                                        game::table::verb_for(name(e), "is")));
   OtherCost oc;
   oc.action = PipAction::kBreakElement;
   oc.troop = d.troop;
@@ -1073,7 +1095,9 @@ void GwkhoState::break_own(int e) {
   broken_by_enemy_[static_cast<std::size_t>(e)] = false;
   morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
   if (logging())
-    emit("morale", fmt::format("{} is broken by its own side ({} PIP)", name(e), cost),
+    emit("morale",
+         fmt::format("{} {} broken by {} own side ({} PIP)", name(e),
+                     game::table::verb_for(name(e), "is"), game::table::its_for(name(e)), cost),
          "gwkho Pip-18");
 }
 
@@ -1095,7 +1119,11 @@ void GwkhoState::broken_rout() {
     // [Mor-9] A router counts as a loss (ruling G-34).
     if (s.loss == Loss::kNone) s.loss = Loss::kRouting;
     morale_cache_[static_cast<std::size_t>(active_)].reset();
-    if (logging()) emit("rout", fmt::format("{} is broken and routs", name(e)), "gwkho Mor-13");
+    if (logging())
+      emit("rout",
+           fmt::format("{} {} broken and {}", name(e), game::table::verb_for(name(e), "is"),
+                       game::table::verb_for(name(e), "routs")),
+           "gwkho Mor-13");
   }
 }
 
@@ -1111,7 +1139,9 @@ void GwkhoState::apply_morale(game::Action a) {
     broken_by_enemy_[static_cast<std::size_t>(e)] = true;
     morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
     if (logging())
-      emit("morale", fmt::format("{} is broken by the enemy ({} PIP)", name(e), cost),
+      emit("morale",
+           fmt::format("{} {} broken by the enemy ({} PIP)", name(e),
+                       game::table::verb_for(name(e), "is"), cost),
            "gwkho Mor-17");
     return;
   }
@@ -1123,7 +1153,10 @@ void GwkhoState::apply_morale(game::Action a) {
     broken_by_enemy_[static_cast<std::size_t>(e)] = false;
     morale_cache_[static_cast<std::size_t>(active_)].reset();
     if (logging())
-      emit("morale", fmt::format("{} is rallied ({} PIPs)", name(e), cost), "gwkho Pip-18");
+      emit("morale",
+           fmt::format("{} {} rallied ({} PIPs)", name(e), game::table::verb_for(name(e), "is"),
+                       cost),
+           "gwkho Pip-18");
     return;
   }
   const bool own = a < act::kRallyCommand;
@@ -1163,24 +1196,33 @@ std::string GwkhoState::fight_action_text(game::Action a) const {
   }
   switch (step_) {
     case FightStep::kChooseCombat:
-      return fmt::format("{} fights {} next", id(a - act::kChooseCombat),
+      return fmt::format("{} {} {} next", id(a - act::kChooseCombat),
+                         game::table::verb_for(id(a - act::kChooseCombat), "fights"),
                          enemy(front_enemy(a - act::kChooseCombat)));
     case FightStep::kUpgrade:
       return a == act::kBuyUpgrade ? "buy a die step" : "no die step";
     case FightStep::kFollowUp:
-      return a == act::kFollowUp ? fmt::format("{} follows up", id(fu_winner_))
-                                 : fmt::format("{} holds", id(fu_winner_));
+      return a == act::kFollowUp ? fmt::format("{} {} up", id(fu_winner_),
+                                               game::table::verb_for(id(fu_winner_), "follows"))
+                                 : fmt::format("{} {}", id(fu_winner_),
+                                               game::table::verb_for(id(fu_winner_), "holds"));
     case FightStep::kMayRout:
-      return a == act::kRoutAway ? fmt::format("{} routs a move", id(fu_loser_))
-                                 : fmt::format("{} stays", id(fu_loser_));
+      return a == act::kRoutAway ? fmt::format("{} {} a move", id(fu_loser_),
+                                               game::table::verb_for(id(fu_loser_), "routs"))
+                                 : fmt::format("{} {}", id(fu_loser_),
+                                               game::table::verb_for(id(fu_loser_), "stays"));
     case FightStep::kHoldSurrender:
       return a == act::kHoldSurrender ? fmt::format("hold {} against surrender (1 PIP)", id(pa_))
                                       : fmt::format("let {} surrender", id(pa_));
     case FightStep::kChooseTarget:
-      return fmt::format("{} shoots at {}", id(pa_), enemy(a - act::kChooseTarget));
+      return fmt::format("{} {} {}", id(pa_), game::table::verb_for(id(pa_), "shoots at"),
+                         enemy(a - act::kChooseTarget));
     case FightStep::kHeadsDown:
-      return a == act::kKeepHeadsDown ? fmt::format("{} keep their heads down", id(pb_))
-                                      : fmt::format("{} stand to and may be shot at", id(pb_));
+      return a == act::kKeepHeadsDown ? fmt::format("{} {} {} heads down", id(pb_),
+                                                    game::table::verb_for(id(pb_), "keeps"),
+                                                    game::table::its_for(id(pb_)))
+                                      : fmt::format("{} {} to and may be shot at", id(pb_),
+                                                    game::table::verb_for(id(pb_), "stands"));
     case FightStep::kShotDice:
       return fmt::format("dice {} and {}", (a - act::kShotDice) / 6 + 1,
                          (a - act::kShotDice) % 6 + 1);

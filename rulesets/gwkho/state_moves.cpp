@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/state.hpp"
 
@@ -368,18 +369,26 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     return core::make_error("That is no move of gwkho.");
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   const ElementDef& d = gw_->element(e);
-  if (d.side != active_) return core::make_error(fmt::format("{} is not yours to move.", name(e)));
-  if (!s.alive) return core::make_error(fmt::format("{} is destroyed.", name(e)));
+  if (d.side != active_)
+    return core::make_error(
+        fmt::format("{} {} not yours to move.", name(e), game::table::verb_for(name(e), "is")));
+  if (!s.alive)
+    return core::make_error(
+        fmt::format("{} {} destroyed.", name(e), game::table::verb_for(name(e), "is")));
   // [G-49] Routers only make rout moves; an element in contact fights instead of moving.
-  if (s.routing) return core::make_error(fmt::format("{} is routing.", name(e)));
+  if (s.routing)
+    return core::make_error(
+        fmt::format("{} {} routing.", name(e), game::table::verb_for(name(e), "is")));
   if (in_contact(e))
-    return core::make_error(fmt::format("{} is in contact with the enemy.", name(e)));
+    return core::make_error(fmt::format("{} {} in contact with the enemy.", name(e),
+                                        game::table::verb_for(name(e), "is")));
 
   MovePlan p;
   if (is_group_code(code) || (drop != nullptr && drop->group)) {
     p.movers = group_of(e);
     if (p.movers.size() < 2 || p.movers[0] != e)
-      return core::make_error(fmt::format("{} leads no group.", name(e)));
+      return core::make_error(
+          fmt::format("{} {} no group.", name(e), game::table::verb_for(name(e), "leads")));
     for (int m : p.movers)
       if (in_contact(m))
         return core::make_error(
@@ -395,9 +404,9 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       const TroopType t = gw_->element(m).troop.type;
       if (t != TroopType::kHI && t != TroopType::kPh && t != TroopType::kPk)
         return core::make_error(fmt::format(
-            "{} is no heavy infantry, phalanx or pike: only they push light cavalry back as "
+            "{} {} no heavy infantry, phalanx or pike: only they push light cavalry back as "
             "they move (Mov notes).",
-            name(m)));
+            name(m), game::table::verb_for(name(m), "is")));
     }
   } else {
     p.movers = {e};
@@ -406,7 +415,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   for (int m : p.movers) moves = std::max(moves, els_[static_cast<std::size_t>(m)].moves);
   if (moves >= kMaxMoves)
     return core::make_error(
-        fmt::format("{} has made its move and three march moves this bound (Pip-7).", name(e)));
+        fmt::format("{} {} made {} move and three march moves this bound (Pip-7).", name(e),
+                    game::table::verb_for(name(e), "has"), game::table::its_for(name(e))));
   std::vector<geo::Base> from;
   for (int m : p.movers) from.push_back(els_[static_cast<std::size_t>(m)].base);
   p.cost.group = p.movers.size() > 1;
@@ -431,12 +441,13 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   };
   if (moves >= 1) {
     if (code == act::kGroupContact || code >= act::kContact || push)
-      return core::make_error(
-          fmt::format("{} has moved: a march move never makes contact (G-10).", name(e)));
+      return core::make_error(fmt::format("{} {} moved: a march move never makes contact (G-10).",
+                                          name(e), game::table::verb_for(name(e), "has")));
     for (const auto& b : from)
       if (near_enemy(b))
         return core::make_error(fmt::format(
-            "{} has moved and is within 12\" of the enemy: no march move (G-10).", name(e)));
+            "{} {} moved and {} within 12\" of the enemy: no march move (G-10).", name(e),
+            game::table::verb_for(name(e), "has"), game::table::verb_for(name(e), "is")));
   }
 
   // [Mov-1, G-11] The allowance in the going it stands in (the slowest mover).
@@ -464,16 +475,19 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     const auto side = static_cast<geo::Side>((code - act::kContact) % 4);
     const std::vector<int> ts = contact_targets(e);
     if (k >= static_cast<int>(ts.size()))
-      return core::make_error(fmt::format("{} has no contact target {}.", name(e), k + 1));
+      return core::make_error(fmt::format("{} {} no contact target {}.", name(e),
+                                          game::table::verb_for(name(e), "has"), k + 1));
     target = ts[static_cast<std::size_t>(k)];
     const ElementState& tts = els_[static_cast<std::size_t>(target)];
     const std::string& tid = name(target);
     if (!geo::base_in_front_arc(s.base, tts.base))
-      return core::make_error(fmt::format("{} is not in the front arc of {}.", tid, name(e)));
+      return core::make_error(fmt::format("{} {} not in the front arc of {}.", tid,
+                                          game::table::verb_for(tid, "is"), name(e)));
     // [Mov notes] A flank or the rear is reached only from beyond its line; the front from
     // anywhere not beyond the other sides.
     if (side != geo::Side::kFront && !geo::wholly_beyond_side(tts.base, side, s.base))
-      return core::make_error(fmt::format("{} does not stand beyond the {} of {}.", name(e),
+      return core::make_error(fmt::format("{} {} not stand beyond the {} of {}.", name(e),
+                                          game::table::verb_for(name(e), "does"),
                                           geo::to_string(side), tid));
     if (side == geo::Side::kFront)
       for (geo::Side sd : {geo::Side::kLeft, geo::Side::kRight, geo::Side::kBack})
@@ -562,8 +576,9 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
           if (!geo::intersects(b, os.base)) continue;
           if (gw_->element(o).troop.type != TroopType::kLc)
             return core::make_error(fmt::format(
-                "{} is no light cavalry: it stops the move (only light cavalry are pushed back).",
-                name(o)));
+                "{} {} no light cavalry: {} {} the move (only light cavalry are pushed back).",
+                name(o), game::table::verb_for(name(o), "is"), game::table::it_for(name(o)),
+                game::table::verb_for(name(o), "stops")));
           p.pushed.push_back(o);
         }
       }
@@ -575,8 +590,9 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
       }
       // Pushed back as a recoil goes: on the table, through no one, onto no one.
       if (!clear_path(p.pushed, was, p.pushed_to, -1))
-        return core::make_error(
-            fmt::format("{} has no room to be pushed back so far.", name(p.pushed[0])));
+        return core::make_error(fmt::format("{} {} no room to be pushed back so far.",
+                                            name(p.pushed[0]),
+                                            game::table::verb_for(name(p.pushed[0]), "has")));
       for (std::size_t i = 0; i < p.movers.size(); ++i)
         paths[i].push_back(from[i].moved_forward(go));
       dist = go;
@@ -770,8 +786,8 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   }
   if (!turn_only && dist > al)
     return core::make_error(
-        fmt::format("{} would go {}, beyond its move of {} in {} going{}.", name(e),
-                    in_inches(dist), in_inches(al),
+        fmt::format("{} would go {}, beyond {} move of {} in {} going{}.", name(e), in_inches(dist),
+                    game::table::its_for(name(e)), in_inches(al),
                     going_name(*std::max_element(
                         pc.worst.begin(), pc.worst.end(),
                         [](Going x, Going y) { return going_rank(x) < going_rank(y); })),
@@ -985,11 +1001,13 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
     if (side_of(e) != active_ || !s.alive || s.routing)
       return core::make_error(fmt::format("{} cannot be held.", name(e)));
     if (group[0] != e)
-      return core::make_error(
-          fmt::format("{} does not lead its group: hold the group by its leader.", name(e)));
+      return core::make_error(fmt::format("{} {} not lead {} group: hold the group by its leader.",
+                                          name(e), game::table::verb_for(name(e), "does"),
+                                          game::table::its_for(name(e))));
     if (s.moves > 0 || s.held || !group_impetuous(*this, group))
-      return core::make_error(
-          fmt::format("{} is not impetuous, or has moved or been held already.", name(e)));
+      return core::make_error(fmt::format("{} {} not impetuous, or {} moved or been held already.",
+                                          name(e), game::table::verb_for(name(e), "is"),
+                                          game::table::verb_for(name(e), "has")));
     const PipCost c = hold_cost(*this, e);
     if (!c.refused.empty()) return core::make_error(fmt::format("{} (Mor-18).", c.refused));
     if (pips_for(e) < c.total)
@@ -1102,9 +1120,11 @@ std::string GwkhoState::move_text(game::Action a) const {
     const geo::Angle way = geo::Angle::degrees(dir);
     const std::string who = gw_->label(e);
     if (k == 0)
-      return last == now ? fmt::format("{} stays as it stands", who)
-                         : fmt::format("{} turns to face {}", who,
-                                       facing_words(h * act::kPlaceHeadingStep));
+      return last == now
+                 ? fmt::format("{} {} as {} {}", who, game::table::verb_for(who, "stays"),
+                               game::table::it_for(who), game::table::verb_for(who, "stands"))
+                 : fmt::format("{} {} to face {}", who, game::table::verb_for(who, "turns"),
+                               facing_words(h * act::kPlaceHeadingStep));
     const std::string move = fmt::format("{:.1f}\"", k / 10.0);
     std::string text = who;
     if (way != now) text += fmt::format(" turns to face {},", facing_words(dir));

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "game/table/view.hpp"
 #include "rulesets/ohw/state.hpp"
 
@@ -16,6 +17,9 @@ namespace {
 constexpr std::int64_t kRoadBonus = 3 * kInch;  // 1.2 iv
 
 using game::table::corners_json;
+using game::table::it_for;
+using game::table::its_for;
+using game::table::verb_for;
 
 void put_base(nlohmann::json& j, const geo::Base& b) {
   j["corners"] = corners_json(b);
@@ -67,7 +71,8 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
   // 1.5: a unit in melee may only hold or turn to face.
   if (in_melee(u))
     return core::make_error(
-        fmt::format("{} is in melee: it may only hold or turn to face its enemy (1.5).", Id));
+        fmt::format("{} {} in melee: {} may only hold or turn to face {} enemy (1.5).", Id,
+                    verb_for(id, "is"), it_for(id), its_for(id)));
   const Placement p = decode(a);
   const geo::Base& start = unit(u).base;
   const geo::Angle facing = geo::Angle::degrees(p.heading * act::kPlaceHeadingStep);
@@ -75,26 +80,28 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
     // 1.4: a turn in place, one turn only.
     if (p.direction != 0) return core::make_error("A turn in place is written with direction 0.");
     if (facing == start.heading())
-      return core::make_error(fmt::format("That leaves {} where it is: choose hold.", id));
+      return core::make_error(fmt::format("That leaves {} where {} {}: choose hold.", id,
+                                          it_for(id), verb_for(id, "is")));
     auto b = turned(u, start, facing - start.heading());
     if (!b)
       return core::make_error(fmt::format(
-          "{} cannot turn to face {} degrees there: it would cross impassable ground (1.4).", Id,
-          p.heading * act::kPlaceHeadingStep));
+          "{} cannot turn to face {} degrees there: {} would cross impassable ground (1.4).", Id,
+          p.heading * act::kPlaceHeadingStep, it_for(id)));
     return *b;
   }
   // 1.1, 1.2 iv: the allowance, 3" more along a road.
   const std::int64_t length = p.distance * act::kPlaceStep;
   const std::int64_t allow = allowance(u);
   if (length > allow + kRoadBonus)
-    return core::make_error(fmt::format("{} moves at most {} ({} along a road) (1.1, 1.2 iv).", Id,
-                                        inches(allow), inches(allow + kRoadBonus)));
+    return core::make_error(fmt::format("{} {} at most {} ({} along a road) (1.1, 1.2 iv).", Id,
+                                        verb_for(id, "moves"), inches(allow),
+                                        inches(allow + kRoadBonus)));
   // 1.4: one turn about the centre before the straight move ...
   auto b1 = turned(u, start, geo::Angle::degrees(p.direction) - start.heading());
   if (!b1)
     return core::make_error(fmt::format(
-        "{} cannot turn to face {} degrees there: it would cross impassable ground (1.4).", Id,
-        p.direction));
+        "{} cannot turn to face {} degrees there: {} would cross impassable ground (1.4).", Id,
+        p.direction, it_for(id)));
   // 1.0: straight ahead.
   const geo::Vec v = geo::polar(b1->heading(), length);
   if (length > allow &&
@@ -106,14 +113,15 @@ core::Expected<geo::Base> OhwState::placement_result(game::Action a) const {
   if (!path_clear(u, *b1, v))
     return core::make_error(
         fmt::format("The way is blocked for {}: by the table edge, impassable terrain or another "
-                    "unit, or a gap it does not fit (1.2, 1.3, 1.7).",
-                    id));
+                    "unit, or a gap {} {} not fit (1.2, 1.3, 1.7).",
+                    id, it_for(id), verb_for(id, "does")));
   // ... and one after it (1.4).
   const geo::Base b2 = b1->translated(v);
   auto b3 = turned(u, b2, facing - b2.heading());
   if (!b3)
-    return core::make_error(fmt::format(
-        "{} cannot make its last turn there: it would cross impassable ground (1.4).", Id));
+    return core::make_error(
+        fmt::format("{} cannot make {} last turn there: {} would cross impassable ground (1.4).",
+                    Id, its_for(id), it_for(id)));
   return *b3;
 }
 
@@ -132,15 +140,16 @@ std::string OhwState::placement_to_string(game::Action a) const {
   const int face = p.heading * act::kPlaceHeadingStep;
   std::string text;
   if (p.distance == 0) {
-    text = fmt::format("{} turns to face {} degrees", who, face);
+    text = fmt::format("{} {} to face {} degrees", who, verb_for(who, "turns"), face);
   } else {
     // The turns that change nothing are left out of the name.
     const bool pre =
         selected_ < 0 || geo::Angle::degrees(p.direction) != unit(selected_).base.heading();
     text = who;
-    if (pre) text += fmt::format(" turns to face {} degrees,", p.direction);
-    text += fmt::format(" moves {}", inches(p.distance * act::kPlaceStep));
-    if (face % 360 != p.direction) text += fmt::format(" and turns to face {} degrees", face);
+    if (pre) text += fmt::format(" {} to face {} degrees,", verb_for(who, "turns"), p.direction);
+    text += fmt::format(" {} {}", verb_for(who, "moves"), inches(p.distance * act::kPlaceStep));
+    if (face % 360 != p.direction)
+      text += fmt::format(" and {} to face {} degrees", verb_for(who, "turns"), face);
   }
   if (selected_ >= 0)
     if (auto b = placement_result(a))

@@ -3,6 +3,8 @@
 // 1/100 inch); rulings are in docs/rulings/ohw.md.
 #include <algorithm>
 
+#include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/ohw/state.hpp"
 
 namespace carroccio::ohw {
@@ -911,14 +913,17 @@ void OhwState::do_move(int code) {
         turn_to_face(u, static_cast<geo::Side>(code - act::kFaceCode))
             .value_or(std::vector<std::pair<int, geo::Base>>{});
     for (const auto& [w, b] : moved) units_[static_cast<std::size_t>(w)].base = b;
-    emit("face", unit_name(u) + " turns to face its enemy", "ohw 1.5");
+    emit("face",
+         fmt::format("{} to face {} enemy", game::table::says(unit_name(u), "turns"),
+                     game::table::its_for(unit_name(u))),
+         "ohw 1.5");
     return;
   }
   if (code >= act::kChargeCode) {
     const int t = (code - act::kChargeCode) / 4;
     us.base = *charge_result(u, t, static_cast<geo::Side>((code - act::kChargeCode) % 4));
     us.flags |= kMoved | kCharged;
-    emit("charge", unit_name(u) + " charges " + unit_name(t), "ohw 1.8");
+    emit("charge", game::table::says(unit_name(u), "charges") + " " + unit_name(t), "ohw 1.8");
     return;
   }
   us.base = *move_result(u, code);

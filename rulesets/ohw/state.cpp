@@ -7,6 +7,7 @@
 
 #include "core/event_pieces.hpp"
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "game/table/view.hpp"
 
 namespace carroccio::ohw {
@@ -128,7 +129,7 @@ void OhwState::start_player_turn() {
       continue;
     if (may_stand(u, us.base)) {
       us.on_table = true;
-      emit("arrive", fmt::format("{} arrives", unit_name(u)), "ohw scenario");
+      emit("arrive", game::table::says(unit_name(u), "arrives"), "ohw scenario");
     }
   }
   phase_ = Phase::kMove;
@@ -152,7 +153,9 @@ void OhwState::end_player_turn() {
       us.on_table = false;
       us.removed = true;
       emit("remove",
-           fmt::format("{} has {} hits, 15 or more, and leaves the table", unit_words(u), us.hits),
+           fmt::format("{} {} hits, 15 or more, and {} the table",
+                       game::table::says(unit_words(u), "has"), us.hits,
+                       game::table::verb_for(unit_words(u), "leaves")),
            "ohw 4");
     }
   }
@@ -206,16 +209,18 @@ void OhwState::apply_die(int value) {
       const std::string why = logging() ? roll_reasons(p.a, p.t, false, h) : std::string();
       apply_hits(p.t, h.hits);
       if (logging())  // the shooter and its target named for a board (core/event_pieces.hpp)
-        emit(core::attack_event("shoot",
-                                fmt::format("{} shoots at {}: {} (now {} of 15)", unit_words(p.a),
-                                            unit_words(p.t), why, unit(p.t).hits),
-                                "ohw 2.3", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
+        emit(core::attack_event(
+            "shoot",
+            fmt::format("{} {}: {} (now {} of 15)", game::table::says(unit_words(p.a), "shoots at"),
+                        unit_words(p.t), why, unit(p.t).hits),
+            "ohw 2.3", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
       break;
     }
     case PendingKind::kDemolish:
       if (value >= ohw_->scenario_data().demolition.needs) demolished_ = true;
       emit("demolition",
-           fmt::format("{} tries to break the crossing: d6 {}{}", unit_name(p.a), value,
+           fmt::format("{} to break the crossing: d6 {}{}",
+                       game::table::says(unit_name(p.a), "tries"), value,
                        demolished_ ? ": it is destroyed" : ": it stands"),
            "ohw scenario");
       break;
@@ -224,10 +229,11 @@ void OhwState::apply_die(int value) {
       const std::string why = logging() ? roll_reasons(p.a, p.t, true, h) : std::string();
       apply_hits(p.t, h.hits);
       if (logging())
-        emit(core::attack_event("melee",
-                                fmt::format("{} strikes {}: {} (now {} of 15)", unit_words(p.a),
-                                            unit_words(p.t), why, unit(p.t).hits),
-                                "ohw 3.2", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
+        emit(core::attack_event(
+            "melee",
+            fmt::format("{} {}: {} (now {} of 15)", game::table::says(unit_words(p.a), "strikes"),
+                        unit_words(p.t), why, unit(p.t).hits),
+            "ohw 3.2", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
       break;
     }
     default:
@@ -491,27 +497,31 @@ std::string OhwState::action_to_string(game::Action a) const {
   if (a >= act::kMoveBase && a < act::kMoveBase + act::kMaxCode) {
     const int code = a - act::kMoveBase;
     const std::string who = selected_ >= 0 ? unit_words(selected_) : std::string("?");
-    if (code == act::kHold) return who + " holds";
-    if (code == act::kDemolishCode) return who + " tries to demolish the crossing";
+    // [names] the verbs agree with the unit's name ("the Blue knights hold").
+    const auto v = [&](std::string_view verb) { return game::table::verb_for(who, verb); };
+    if (code == act::kHold) return fmt::format("{} {}", who, v("holds"));
+    if (code == act::kDemolishCode)
+      return fmt::format("{} {} to demolish the crossing", who, v("tries"));
     if (code >= act::kMarchCode) {
       const int g = (code - act::kMarchCode) / 6, q = (code - act::kMarchCode) % 6;
       if (g >= static_cast<int>(ohw_->goals().size())) return {};
-      std::string text = fmt::format(
-          "{} marches on {}", who, ohw_->terrain_words(ohw_->goals()[static_cast<std::size_t>(g)]));
+      std::string text =
+          fmt::format("{} {} on {}", who, v("marches"),
+                      ohw_->terrain_words(ohw_->goals()[static_cast<std::size_t>(g)]));
       if (kPostTurns[static_cast<std::size_t>(q)] != 0)
-        text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(q)]);
+        text += fmt::format(" then {} {:+d}", v("turns"), kPostTurns[static_cast<std::size_t>(q)]);
       if (selected_ >= 0)
         if (auto b = move_result(selected_, code))
           text += fmt::format(", ending {}", ohw_->place_words(b->centre()));
       return text;
     }
     if (code >= act::kFaceCode)
-      return fmt::format("{} turns to face its {}", who,
+      return fmt::format("{} {} to face {} {}", who, v("turns"), game::table::its_for(who),
                          geo::to_string(static_cast<geo::Side>(code - act::kFaceCode)));
     if (code >= act::kChargeCode) {
       const int t = (code - act::kChargeCode) / 4;
       if (t >= ohw_->num_units()) return {};
-      return fmt::format("{} charges the {} of {}", who,
+      return fmt::format("{} {} the {} of {}", who, v("charges"),
                          geo::to_string(static_cast<geo::Side>((code - act::kChargeCode) % 4)),
                          unit_words(t));
     }
@@ -520,13 +530,13 @@ std::string OhwState::action_to_string(game::Action a) const {
     if (pre >= static_cast<int>(kPreTurns.size())) return {};
     std::string text = who;
     if (kPreTurns[static_cast<std::size_t>(pre)] != 0)
-      text += fmt::format(" turns {:+d}", kPreTurns[static_cast<std::size_t>(pre)]);
+      text += fmt::format(" {} {:+d}", v("turns"), kPreTurns[static_cast<std::size_t>(pre)]);
     if (dist == kRoadDistance)
-      text += " moves along the road (+3\")";
+      text += fmt::format(" {} along the road (+3\")", v("moves"));
     else if (dist > 0)
-      text += fmt::format(" moves {}/4", dist);
+      text += fmt::format(" {} {}/4", v("moves"), dist);
     if (kPostTurns[static_cast<std::size_t>(post)] != 0)
-      text += fmt::format(" then turns {:+d}", kPostTurns[static_cast<std::size_t>(post)]);
+      text += fmt::format(" then {} {:+d}", v("turns"), kPostTurns[static_cast<std::size_t>(post)]);
     if (selected_ >= 0 && dist > 0) {
       if (auto b = move_result(selected_, code))
         text += fmt::format(", ending {}", ohw_->place_words(b->centre()));
@@ -540,13 +550,13 @@ std::string OhwState::action_to_string(game::Action a) const {
     const int second = a >= act::kPeasantsBase ? first : (a - act::kIrregularsBase) % 64;
     if (first >= ohw_->num_units() || second >= ohw_->num_units()) return {};
     if (a >= act::kPeasantsBase)
-      return fmt::format("{} becomes peasant archers", unit_words(first));
+      return game::table::says(unit_words(first), "becomes peasant archers");
     return fmt::format("{} and {} become irregulars", unit_words(first), unit_words(second));
   }
   auto pair = [&](game::Action base, const char* verb) -> std::string {
     const int u = (a - base) / 64, t = (a - base) % 64;
     if (u >= ohw_->num_units() || t >= ohw_->num_units()) return {};
-    return fmt::format("{} {} {}", unit_words(u), verb, unit_words(t));
+    return fmt::format("{} {}", game::table::says(unit_words(u), verb), unit_words(t));
   };
   if (a >= act::kMeleeBase && a < act::kMoveBase) return pair(act::kMeleeBase, "fights");
   if (a >= act::kShootBase && a < act::kMeleeBase) return pair(act::kShootBase, "shoots at");

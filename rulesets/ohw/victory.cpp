@@ -1,5 +1,6 @@
 // Victory (O-29, O-39): every scenario states its own conditions (docs/scenario-format.md).
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/ohw/state.hpp"
 
 namespace carroccio::ohw {
@@ -71,7 +72,7 @@ void OhwState::wagons_end_of_turn() {
           static_cast<std::int16_t>(points_[static_cast<std::size_t>(safe ? v.side : 1 - v.side)] +
                                     (safe ? v.safe : v.captured));
       emit(safe ? "safe" : "captured",
-           fmt::format("{} is {}", unit_words(w), safe ? "safe" : "captured"), "ohw S3");
+           game::table::says(unit_words(w), safe ? "is safe" : "is captured"), "ohw S3");
     }
   }
 }

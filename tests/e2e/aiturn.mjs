@@ -96,6 +96,18 @@ async function checkShown(page, id, side, tokens, what) {
   if (tags.sort().join(',') !== want.hit.sort().join(','))
     fail(`after the ${what} agent's turn the board tags ${tags.join(', ') || 'nothing'} but ${want.hit.join(', ') || 'nothing'} was hit.`);
   if (!/’s turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
+  // The table board's own texts (a trail's, a result tag's and an arrow's hover text, a unit's
+  // hover text and the number under its type) name units by their names, never their ids.
+  if ((after.units ?? []).some((u) => 'x' in u)) {
+    const texts = await page.$$eval('[data-testid="board"] :is([data-testid="turn-trail"], [data-testid="turn-result"], [data-testid="turn-attack"], g.tunit) > title, [data-testid="board"] .tunit-hits', (ts) => ts.map((t) => t.textContent || ''));
+    const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const u of after.units) {
+      const re = new RegExp(`(^|[^\\w.-])${esc(u.id)}($|[^\\w.-])`);
+      const bad = texts.find((t) => re.test(t));
+      if (bad !== undefined) fail(`the ${what} board writes the unit id ${u.id} in "${bad}" instead of its name.`);
+    }
+    log(`${what}: ${texts.length} board texts name units by their names, none by id`);
+  }
   // Each attack or shot of the turn: an arrow from the piece that made it to its target, as the
   // events name them (data.attackers, data.targets: core/event_pieces.hpp).
   const want2 = await expectedAttacks(id, from, to, before, after);
@@ -189,6 +201,24 @@ async function run() {
   await untilTheirTurnShown(page, (bs) => bs.find((b) => isForward(b.kind)) ?? bs[0]);
   await checkShown(page, bma, 'imperial', bmaTokens, 'bma');
   await screenshotAt(page, path.join(dir, 'aiturn-bma.png'));
+
+  // A game between two agents, watched to its end: the summary names each side and says what
+  // each did in words (never "the other side's turn: N moves").
+  const ai = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'random', lombard: 'random' }, 5);
+  log(`bma game ${ai} between two agents created`);
+  let sum = '';
+  for (let i = 0; i < MAX_POLLS; i++) {
+    if (await page.isVisible('[data-testid="turn-summary"]')) {
+      sum = ((await page.textContent('[data-testid="turn-summary"] > div')) || '').replace(/\s+/g, ' ').trim();
+      if (sum && !/…/.test(sum)) break;
+    }
+    await sleep(100);
+  }
+  log(`the game between two agents, at its end: "${sum}"`);
+  if (!sum) fail('a game between two agents ended with no summary of what was watched.');
+  if (/other side/i.test(sum)) fail(`the summary of a game between two agents says "${sum}".`);
+  if (!/Imperial army: \d+ moves?/.test(sum) || !/Lombard League: \d+ moves?/.test(sum)) fail(`the summary of a game between two agents does not count each side's moves apart: "${sum}".`);
+  await screenshotAt(page, path.join(dir, 'aiturn-agents.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log(`passed: the agent's moves are drawn as trails, its attacks as arrows (${arrowsSeen} in all) and its hits tagged after its turn (ohw, fastplay, bma), summarised, and watched step by step`);
 }

@@ -27,7 +27,7 @@
 // on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkDecisionsFit, checkOddsRowsFit, checkOddsWhole, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { checkDecisionsFit, checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const [binaryArg, distArg, shotArg] = args.filter((a) => !a.startsWith('--'));
@@ -367,8 +367,8 @@ async function run() {
   await checkOddsRowsFit(page, `the odds of "${oddsAction.name}" at 1920x1080`);
   await checkOddsWhole(page, `the odds of "${oddsAction.name}" at 1920x1080`);
   await screenshotAt(page, path.join(dir, 'gwkho-odds-1920.png'));
-  await page.setViewportSize(SMALL);
-  await sleep(200);
+  // Upright on a tablet too (issue 20).
+  await checkOddsWholeAt(page, UPRIGHT, `the odds of "${oddsAction.name}"`, { hover: `[data-testid="decisions"] [data-testid="action-${oddsAction.id}"]`, shot: path.join(dir, 'gwkho-odds-768x1024.png') });
 
   // A whole battle between two agents, to its end screen.
   const battle = await openAt(page, 'legnano', 'gwkho', { imperial: 'random', lombard: 'random' }, 5);

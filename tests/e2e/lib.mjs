@@ -413,6 +413,35 @@ export async function checkOddsWhole(page, what) {
   return out;
 }
 
+/** A tablet held upright (issue 20): the board above, the panel below. */
+export const UPRIGHT = { width: 768, height: 1024 };
+
+/**
+ * The whole odds in view at another window size: resizes to `viewport`, points at `hover` again
+ * (the decision whose odds are weighed; none for odds held on the screen), waits for the odds and
+ * checks them with checkOddsWhole; saves `shot` if given, then goes back to `back`.
+ */
+export async function checkOddsWholeAt(page, viewport, what, { hover = null, shot = null, back = SMALL } = {}) {
+  const size = `${viewport.width}x${viewport.height}`;
+  await page.setViewportSize(viewport);
+  await sleep(400);
+  if (hover) await page.hover(hover);
+  try {
+    await page.waitForSelector('[data-testid="odds"]:not(.stale) .odds-table tr', { timeout: 30_000 });
+  } catch {
+    fail(`${what}: at ${size} the odds panel showed no results within 30 seconds.`);
+  }
+  await sleep(200);
+  const out = await checkOddsWhole(page, `${what} at ${size}`);
+  log('odds', `${what} at ${size}: all ${out.n} lines (${out.mods} modifiers) in the panel's ${out.height} px`);
+  if (shot) await screenshotAt(page, shot);
+  if (back) {
+    await page.setViewportSize(back);
+    await sleep(300);
+  }
+  return out;
+}
+
 /** The replay's turn and phase lists as shown: the selected option's text of each. */
 export async function replayLists(page) {
   return page.evaluate(() => {

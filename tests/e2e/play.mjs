@@ -16,7 +16,7 @@
 // The server is always stopped. playwright-core is resolved from web/node_modules.
 
 import path from 'node:path';
-import { checkOddsRowsFit, checkOddsWhole, fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const SEED = Number(process.env.CARROCCIO_E2E_SEED || 11);
 
@@ -173,6 +173,8 @@ async function run() {
         const whole = await checkOddsWhole(page, 'the odds of a bma attack at 1366x768');
         log(`bma odds at 1366x768: all ${whole.n} lines (${whole.mods} modifiers) in the panel's ${whole.height} px`);
         await screenshotAt(page, path.join(path.dirname(shot), 'play-odds.png'));
+        // Upright on a tablet too (issue 20).
+        await checkOddsWholeAt(page, UPRIGHT, 'the odds of a bma attack', { hover: `[data-testid="${has('resolve')[0].testid}"]`, shot: path.join(path.dirname(shot), 'play-odds-768x1024.png') });
       }
       const before = (await getJson(base, `/api/games/${encodeURIComponent(gameId)}/events`)).next;
       await page.click(`[data-testid="${has('resolve')[0].testid}"]`);

@@ -13,7 +13,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL } from './lib.mjs';
+import { fail, Harness, LARGE, log as say, ROOT, screenshotAt, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const harness = new Harness('e2e_referee');
@@ -59,6 +59,25 @@ async function run() {
   if (Math.abs(sum - 100) > 0.5) fail(`the odds chart's percentages add up to ${sum}, not 100 (${chart}).`);
   if (!(await page.$('[data-testid="odds-row"].current'))) fail('the odds chart does not mark the outcome rolled.');
   log(`charge, die 1: ${outcome}; warning "${warning.slice(0, 90)}"; ${bars.length} outcomes in the chart`);
+  // The whole chart in view, with no scrolling, at 1366x768 and upright on a tablet (issue 20).
+  for (const vp of [SMALL, UPRIGHT]) {
+    await page.setViewportSize(vp);
+    await sleep(400);
+    const out = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[data-testid="referee-odds"] [data-testid="odds-row"]')];
+      const hidden = rows.filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top < 0 || b.bottom > window.innerHeight + 1 || b.right > window.innerWidth + 1;
+      });
+      return { n: rows.length, hidden: hidden.map((r) => (r.textContent || '').trim()), scrolled: window.scrollY + (document.scrollingElement?.scrollTop ?? 0) };
+    });
+    if (out.scrolled > 1) fail(`at ${vp.width}x${vp.height} the referee page opened scrolled down by ${out.scrolled} px.`);
+    if (out.hidden.length) fail(`at ${vp.width}x${vp.height} ${out.hidden.length} of the ${out.n} odds rows of the charge are out of the window, e.g. "${out.hidden[0]}".`);
+    log(`charge odds at ${vp.width}x${vp.height}: all ${out.n} rows in the window`);
+    await screenshotAt(page, shot.replace(/(\.png)?$/, `-odds-${vp.width}x${vp.height}.png`));
+  }
+  await page.setViewportSize(SMALL);
+  await sleep(300);
 
   // Artillery in a siege in the rain with a server roll: modifiers with their sources, the seed.
   await page.selectOption('[data-testid="referee-table"]', 'artillery');

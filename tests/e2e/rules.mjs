@@ -20,7 +20,7 @@
 // failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkOddsWhole, checkReplayListsAtEnd, fail, Harness, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep } from './lib.mjs';
+import { checkOddsWhole, checkOddsWholeAt, checkReplayListsAtEnd, fail, Harness, lobbyCreate, log as say, ROOT, screenshotAt, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const log = (msg) => say('e2e_rules', msg);
@@ -172,6 +172,8 @@ async function rolledDecisionMarked(page, dir) {
   const whole = await checkOddsWhole(page, `the odds of the check "${found.name}" at 1366x768`);
   log(`its odds at 1366x768: all ${whole.n} lines (${whole.mods} modifiers) in the panel's ${whole.height} px`);
   await screenshotAt(page, path.join(dir, 'rolls.png'));
+  // Upright on a tablet too (issue 20): the held click keeps its odds on the screen.
+  await checkOddsWholeAt(page, UPRIGHT, `the odds of the check "${found.name}"`, { shot: path.join(dir, 'rolls-768x1024.png') });
   await page.click('[data-testid="roll-confirm-go"]');
   for (let i = 0; i < 100; i++) {
     if ((await harness.getJson(`/api/games/${encodeURIComponent(id)}`, tokens)).history_length > before) break;

@@ -25,7 +25,7 @@
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkOddsRowsFit, checkOddsWhole, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_CLICKS = 300; // decisions the garrison may take before a shot is on offer
@@ -291,8 +291,8 @@ async function run() {
   await page.waitForSelector('[data-testid="odds"]:not(.stale) .odds-table tr.odds-row');
   await checkOddsWhole(page, 'the odds of a fastplay shot at 1920x1080');
   await screenshotAt(page, path.join(dir, 'screen-odds-large.png'));
-  await page.setViewportSize(SMALL);
-  await sleep(300);
+  // Upright on a tablet: the whole table below the board, no scrolling either.
+  await checkOddsWholeAt(page, UPRIGHT, 'the odds of a fastplay shot', { hover: `[data-testid="decisions"] [data-testid="${shotButton.testid}"]`, shot: path.join(dir, 'screen-odds-768x1024.png') });
 
   await ohwOdds(page, dir);
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);

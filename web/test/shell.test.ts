@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Api, ApiError, humanSide, isBusy } from '../src/api';
 import { boardKind } from '../src/boards/index';
 import { describeUnit, hasOption, piecesByHex, readScenario, readState } from '../src/boards/hexmodel';
-import { eventDice, turnSummary } from '../src/shell/log';
+import { eventDice, sidesSummary, turnSummary } from '../src/shell/log';
 import { optionsString } from '../src/shell/lobby';
 import { favourable, pct, resultTone } from '../src/shell/odds';
 import { gameHash, parseRoute } from '../src/shell/route';
@@ -144,5 +144,18 @@ describe('the other side\'s turn in a line', () => {
   it('counts what happened by kind, leaving the dice out', () => {
     expect(turnSummary([ev('move'), ev('move'), ev('shoot'), ev('chance'), ev('remove')])).toBe('2 moves, 1 shot, 1 unit removed');
     expect(turnSummary([ev('chance')])).toBe('');
+  });
+  it('says the results in words: routs, eliminations, pieces destroyed', () => {
+    expect(turnSummary([ev('combat'), ev('rout'), ev('destroyed'), ev('destroyed'), ev('eliminated')])).toBe('1 combat, 1 rout, 2 elements destroyed, 1 unit eliminated');
+  });
+  it('counts a game between agents side by side, by the side that took each decision', () => {
+    const at = (kind: string, step: number) => ({ ...ev(kind), step });
+    const events = [at('move', 0), at('move', 1), at('combat', 1), at('rout', 2), at('move', 3), at('chance', 4)];
+    const sideOf = (step: number) => (step === 4 ? null : step % 2 === 0 ? 'lombard' : 'imperial');
+    const name = (s: string) => (s === 'imperial' ? 'the Imperial army' : 'the Lombard League');
+    expect(sidesSummary(events, sideOf, ['imperial', 'lombard'], name)).toBe('the Imperial army: 2 moves, 1 combat; the Lombard League: 1 move, 1 rout');
+    // Never "the other side": a side with nothing to count is left out, chance steps too.
+    expect(sidesSummary([at('move', 1), at('chance', 4)], sideOf, ['imperial', 'lombard'], name)).toBe('the Imperial army: 1 move');
+    expect(sidesSummary([at('chance', 4)], sideOf, ['imperial', 'lombard'], name)).toBe('');
   });
 });

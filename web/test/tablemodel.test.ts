@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, Placement } from '../src/api';
 import { boardKind } from '../src/boards/index';
-import { angleDiff, chooseLabels, typeLabel, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
+import { angleDiff, chooseLabels, describeTableUnit, typeLabel, unitNumber, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
 
 // A levy 4" x 2" at (18, 10) facing north (90 degrees), in 1/100 inch.
 const levy = {
@@ -67,6 +67,21 @@ describe('table model', () => {
     expect(st.units[1].onTable).toBe(false);
     expect(st.selected).toBe('b1');
     expect(st.lines).toEqual([]);
+  });
+
+  it('names units by the names the position gives them, never their ids (issue 20)', () => {
+    const named = readTableState({ ...state, units: [{ ...levy, name: 'the Blue levies #2' }, { ...levy, id: 'r1', side: 'red', name: 'Rhineland knights', type: 'Hc(o)' }] });
+    expect(named.units[0].name).toBe('the Blue levies #2');
+    // The hover text: the name, with the type and side only where the name does not say them.
+    const side = (s: string) => (s === 'blue' ? 'Blue' : 'Imperial');
+    expect(describeTableUnit(named.units[0], side, 100)).toBe('The Blue levies #2, 3 hits; at (18.0", 10.0") facing 90°');
+    expect(describeTableUnit(named.units[1], side, 100)).toMatch(/^Rhineland knights \(Hc\(o\), Imperial\), 3 hits;/);
+    // Under the type on the base: the unit's number from its name, or nothing.
+    expect(unitNumber(named.units[0])).toBe('#2');
+    expect(unitNumber(named.units[1])).toBe('');
+    // A position without names (an old record's view): the id, as before.
+    expect(readTableState(state).units[0].name).toBe('b1');
+    expect(describeTableUnit(readTableState(state).units[0], side, 100)).not.toMatch(/^The/);
   });
 
   it('reads linear features: type, the side held, the line', () => {

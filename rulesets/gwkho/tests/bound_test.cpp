@@ -670,7 +670,7 @@ TEST(Gwkho_Morale, Clause_Pip_18_ASideBreaksItsOwnElementForAPipAndItRouts) {
   EXPECT_EQ(st->pips(1), 0);
   EXPECT_EQ(st->element(hi).loss, Loss::kBroken);
   EXPECT_EQ(st->morale_of(hi), Morale::kBroken);
-  EXPECT_TRUE(logged_rule(log, "gwkho Pip-18", "broken by its own side"));
+  EXPECT_TRUE(logged_rule(log, "gwkho Pip-18", "broken by their own side"));
   // Negative: broken already; (s) troops (the Prince's longbows, Lb(s)); no PIP left.
   EXPECT_FALSE(st->check_unlisted(act::person(m)).ok());
   const auto bows =

@@ -6,6 +6,7 @@
 
 #include "core/event.hpp"
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/shooting.hpp"
 #include "rulesets/gwkho/state.hpp"
@@ -870,7 +871,8 @@ TEST(Gwkho_View, ARefusalNamesElementsAndCommandsAsTheBoardDoes) {
   // An enemy's element is not the moving side's to move.
   const auto theirs = st->plan(act::move(enemy, act::kAdvance));
   ASSERT_FALSE(theirs.ok());
-  EXPECT_EQ(theirs.message(), g->troop_label(enemy) + " is not yours to move.");
+  EXPECT_EQ(theirs.message(),
+            game::table::says(g->troop_label(enemy), "is") + " not yours to move.");
   // A move it cannot pay for names the command by its general.
   const auto poor = st->apply(act::person(act::move(e, act::kTurnAbout)));
   ASSERT_FALSE(poor.ok());

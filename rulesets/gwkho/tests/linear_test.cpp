@@ -112,14 +112,14 @@ TEST(Gwkho_Linear, Clause_Mov_1_CrossingAHedgeIsRoughGoingAndWorksBad) {
   p = st->plan(act::move(e, act::kAdvance + 3));  // 5": beyond the rough going's 4"
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.message(),
-            labelled(*g, "red.0.0.0 would go 5.0\", beyond its move of 4.0\" in rough going."));
+            labelled(*g, "red.0.0.0 would go 5.0\", beyond their move of 4.0\" in rough going."));
   // Over the works: bad going, 2".
   st->debug_place(e, at(47, 27.5), 270);
   EXPECT_TRUE(st->plan(act::move(e, act::kAdvance)).ok());
   p = st->plan(act::move(e, act::kAdvance + 1));
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.message(),
-            labelled(*g, "red.0.0.0 would go 2.5\", beyond its move of 2.0\" in bad going."));
+            labelled(*g, "red.0.0.0 would go 2.5\", beyond their move of 2.0\" in bad going."));
   // Negative: touching a line is not crossing it; moving away from it is open going; and the
   // line is no going to stand in.
   st->debug_place(e, geo::Point{10 * kIn, 25 * kIn + 750}, 270);

@@ -328,7 +328,7 @@ TEST(Gwkho_Movement, Clause_Mov_7_ImpetuousTroopsChargeUnlessHeld) {
   const auto r = st->apply(act::move(find(*g, "red.0.3.0"), act::kHold));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.message(),
-            labelled(*g, "red.0.3.0 is not impetuous, or has moved or been held already."));
+            labelled(*g, "red.0.3.0 are not impetuous, or have moved or been held already."));
 }
 
 TEST(Gwkho_Movement, Clause_Pip_11_AGroupTurnsNinetyDegreesAsABlock) {
@@ -389,7 +389,7 @@ TEST(Gwkho_Bound, Clause_Pip_4_APersonDropsAnElementOrAGroupAnywhereLegal) {
   const auto r = st->apply(act::place(f, 0, 60, 0));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.message(),
-            labelled(*g, "red.0.3.1 would go 6.0\", beyond its move of 5.0\" in open going."));
+            labelled(*g, "red.0.3.1 would go 6.0\", beyond their move of 5.0\" in open going."));
   // Negative: onto a friend, 3" north of it.
   const auto r2 = st->apply(act::place(f, 90, 30, 18));
   ASSERT_FALSE(r2.ok());
@@ -522,16 +522,16 @@ TEST(Gwkho_Movement, Clause_Mov_10_OnlyFootPushAndOnlyLightCavalryArePushed) {
   // Negative: knights do not push light cavalry back (a contact move stops them at its edge).
   EXPECT_EQ(refused(0, hc, lc),
             labelled(*g,
-                     "red.0.1.0 is no heavy infantry, phalanx or pike: only they push light "
+                     "red.0.1.0 are no heavy infantry, phalanx or pike: only they push light "
                      "cavalry back as they move (Mov notes)."));
   // Negative: foot meeting heavy infantry stop: only light cavalry are pushed back.
   EXPECT_EQ(refused(1, ph, hi),
             labelled(*g,
-                     "blue.1.2.0 is no light cavalry: it stops the move (only light cavalry "
+                     "blue.1.2.0 are no light cavalry: they stop the move (only light cavalry "
                      "are pushed back)."));
   // Negative: light cavalry with a friend close behind have no room to be pushed so far.
   EXPECT_EQ(refused(1, ph, lc, lc2),
-            labelled(*g, "blue.2.3.0 has no room to be pushed back so far."));
+            labelled(*g, "blue.2.3.0 have no room to be pushed back so far."));
 }
 
 }  // namespace

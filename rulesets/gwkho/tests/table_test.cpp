@@ -54,7 +54,7 @@ TEST(Gwkho_Bound, Clause_Pip_4_FreePlacementShowsWhereAPersonMayDropAnyElement) 
   const auto beyond = st->check_unlisted(encoded(pl, 270, 51, 54));
   ASSERT_FALSE(beyond.ok());
   EXPECT_EQ(beyond.message(),
-            labelled(*g, "red.0.3.0 would go 5.1\", beyond its move of 5.0\" in open going."));
+            labelled(*g, "red.0.3.0 would go 5.1\", beyond their move of 5.0\" in open going."));
   ASSERT_TRUE(st->apply(encoded(pl, 0, 20, 0)).ok());
   EXPECT_EQ(st->element(e).base.centre(), at(32, 30));
   EXPECT_EQ(st->pips(0), 5);

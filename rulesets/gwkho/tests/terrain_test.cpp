@@ -63,7 +63,7 @@ TEST(Gwkho_Terrain, Clause_Mov_5_AMoveAcrossAFordIsAtMostThreeInches) {
   EXPECT_EQ(
       p.message(),
       labelled(*g,
-               "red.0.0.0 would go 3.7\", beyond its move of 3.0\" in open going across a ford "
+               "red.0.0.0 would go 3.7\", beyond their move of 3.0\" in open going across a ford "
                "(Mov-5)."));
   EXPECT_FALSE(st->plan(act::move(e, act::kAdvance + 3)).ok());
   // Standing in the ford, its candidates are quarters of 3".
@@ -103,7 +103,7 @@ TEST(Gwkho_Terrain, Clause_G_12a_ARiverIsCrossedAtItsFordsOrAsBadGoing) {
   p = st->plan(act::move(e, act::kAdvance + 1));
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.message(),
-            labelled(*g, "red.0.0.0 would go 2.5\", beyond its move of 2.0\" in bad going."));
+            labelled(*g, "red.0.0.0 would go 2.5\", beyond their move of 2.0\" in bad going."));
   // It is the going of what stands in it; the impassable brook is no one's going.
   st->debug_place(e, at(47, 24.75), 270);
   EXPECT_EQ(st->going_at(st->element(e).base), Going::kBad);

@@ -127,5 +127,28 @@ TEST(Ohw_View, UnitsAreNumberedAmongTheirSidesUnitsOfATypeOnly) {
   EXPECT_NE(j["units"][3]["name"], j["units"][3]["id"]);
 }
 
+// [names] A unit's name is plural ("the Blue knights") or not ("the Blue wagon"): the decisions'
+// and the log's verbs agree with it (game/table/place.hpp, verb_for).
+TEST(Ohw_View, VerbsAgreeWithAUnitsName) {
+  auto s = new_state(make_game(scenario_json({{"blue", "knights", 6, 6, 90},
+                                              {"blue", "wagon", 18, 6, 90},
+                                              {"red", "knights", 18, 30, 270}})));
+  play(*s, act::kSelectBase + 0);
+  EXPECT_EQ(s->action_to_string(act::kMoveBase + act::kHold), "the Blue knights hold");
+  bool moved = false;
+  for (game::Action a : s->legal_actions())
+    if (a > act::kMoveBase + act::kHold && a < act::kMoveBase + act::kMaxCode) {
+      const std::string name = s->action_to_string(a);
+      if (name.find(" move ") == std::string::npos) continue;
+      moved = true;
+      EXPECT_EQ(name.find(" moves "), std::string::npos) << name;
+    }
+  EXPECT_TRUE(moved);
+  play(*s, act::kMoveBase + act::kHold);
+  // Negative: a singular name keeps the verb as said of one.
+  play(*s, act::kSelectBase + 1);
+  EXPECT_EQ(s->action_to_string(act::kMoveBase + act::kHold), "the Blue wagon holds");
+}
+
 }  // namespace
 }  // namespace carroccio::ohw

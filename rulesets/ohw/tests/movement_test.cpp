@@ -65,7 +65,7 @@ TEST(Ohw_1_Movement, Clause_1_0_AMarchOnAGoalGoesStraightUpToContactOrItsCentre)
   EXPECT_TRUE(is_legal(*s, act::kMoveBase + kMarchOnT0));
   // The place in words (game/table/place.hpp), not coordinates.
   EXPECT_EQ(s->action_to_string(act::kMoveBase + kMarchOnT0),
-            "the Blue knights #1 marches on the t0 (objective), ending 1 in. north of the t0 "
+            "the Blue knights #1 march on the t0 (objective), ending 1 in. north of the t0 "
             "(objective)");
   play(*s, act::kMoveBase + kMarchOnT0);
   EXPECT_EQ(s->unit(0).base.centre(), at(18, 11));

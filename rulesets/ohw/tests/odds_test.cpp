@@ -72,7 +72,7 @@ TEST(Ohw_Odds, Clause_2_3_ii_TheLogGivesTheDieEveryModifierAndTheResult) {
   const Table t = shot_logged("men_at_arms", log);
   ASSERT_FALSE(log.events().empty());
   const std::string text = log.events().back().text;
-  EXPECT_NE(text.find("the Blue archers shoots at the Red men-at-arms: d6 5"), std::string::npos)
+  EXPECT_NE(text.find("the Blue archers shoot at the Red men-at-arms: d6 5"), std::string::npos)
       << text;
   EXPECT_NE(text.find("[ohw 2.3 ii]"), std::string::npos) << text;
   EXPECT_NE(text.find("-> 4 hits (now 4 of 15)"), std::string::npos) << text;

@@ -63,7 +63,7 @@ TEST(Ohw_FreePlacement, Clause_1_1_TheAllowanceLimitsTheDrop) {
            {"red", "levies", 18, 34, 270}});
   b.select(0);
   EXPECT_EQ(b.drop(place(90, 9.25, 90)),
-            "The Blue levies moves at most 6\" (9\" along a road) (1.1, 1.2 iv).");
+            "The Blue levies move at most 6\" (9\" along a road) (1.1, 1.2 iv).");
   EXPECT_NE(b.drop(place(90, 6.25, 90)).find("(1.2 iv)"), std::string::npos);  // no road here
   EXPECT_EQ(b.drop(place(90, 6, 90)), "");
   b.select(1);
@@ -128,7 +128,7 @@ TEST(Ohw_FreePlacement, Clause_1_4_OneTurnBeforeAndOneAfter) {
   // A turn in place, and the drop that would leave the unit as it is (that is holding).
   Bench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
   c.select(0);
-  EXPECT_EQ(c.drop(place(0, 0, 90)), "That leaves the Blue levies where it is: choose hold.");
+  EXPECT_EQ(c.drop(place(0, 0, 90)), "That leaves the Blue levies where they are: choose hold.");
   EXPECT_EQ(c.drop(place(0, 0, 30)), "");
   EXPECT_EQ(c.s->unit(0).base.heading(), geo::Angle::degrees(30));
   EXPECT_EQ(c.s->unit(0).base.centre(), at(18, 10));
@@ -146,7 +146,7 @@ TEST(Ohw_FreePlacement, Clause_1_5_AUnitInMeleeIsNotPlaced) {
   Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 12, 270}});
   b.select(0);
   EXPECT_EQ(b.drop(place(270, 2, 90)),
-            "The Blue levies is in melee: it may only hold or turn to face its enemy (1.5).");
+            "The Blue levies are in melee: they may only hold or turn to face their enemy (1.5).");
   EXPECT_TRUE(b.s->free_placement().is_null());
   Bench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 20, 270}});
   c.select(0);
@@ -213,7 +213,7 @@ TEST(Ohw_FreePlacement, ARecordWithAPlacementReplaysToTheSameState) {
   auto replayed = game::replay(registry, *back);
   ASSERT_TRUE(replayed.ok()) << replayed.message();
   EXPECT_EQ((*replayed)->hash(), s->hash());
-  EXPECT_NE(record.action_names.back().find("moves 1.75\""), std::string::npos)
+  EXPECT_NE(record.action_names.back().find("move 1.75\""), std::string::npos)
       << record.action_names.back();
 }
 

@@ -114,7 +114,7 @@ TEST(Ohw_5_Optional, Clause_5_2_And_5_3_EachSideChoosesTheUnitsReplaced) {
   EXPECT_EQ(s->current_player(), 0);
   EXPECT_EQ(s->legal_actions().size(), 4u);  // one of the four not made irregulars
   EXPECT_FALSE(is_legal(*s, peasants(b1)));
-  EXPECT_EQ(s->action_to_string(peasants(b6)), "the Blue levies becomes peasant archers");
+  EXPECT_EQ(s->action_to_string(peasants(b6)), "the Blue levies become peasant archers");
   play(*s, peasants(b6));
   EXPECT_EQ(s->unit(b6).type, UnitType::kPeasantArchers);
   EXPECT_EQ(s->unit(b5).type, UnitType::kArchers);  // as rolled

@@ -13,6 +13,8 @@ import { mountBoardRoot, PanZoom, type ViewBox } from './panzoom';
 import { type Attrs, clear, compass, svg } from './svg';
 import {
   badgeAt,
+  capitalised,
+  unitNumber,
   describeTableUnit,
   frontArc,
   frontCentre,
@@ -433,13 +435,14 @@ export class TableBoard implements BoardRenderer {
     const inches = (v: number) => `${(v / this.upi).toFixed(1)}"`;
     if (pl && pl.unit === sel.id) {
       const deg = Math.round((Math.atan2(p[1] - sel.y, p[0] - sel.x) * 180) / Math.PI);
-      this.cb?.onInspect(`${sel.id} cannot go there: that is ${inches(far)} away and its move reaches ${inches(reachAt(pl, deg))} that way (the green area).`);
-    } else this.cb?.onInspect(`${sel.id} cannot go there: it may go only to a ghost or inside the green area, and none is near.`);
+      this.cb?.onInspect(`${capitalised(sel.name)} cannot go there: that is ${inches(far)} away and its move reaches ${inches(reachAt(pl, deg))} that way (the green area).`);
+    } else this.cb?.onInspect(`${capitalised(sel.name)} cannot go there: it may go only to a ghost or inside the green area, and none is near.`);
     return false;
   }
 
   private placementDecision(id: number, unit: string, p: Pt): Action {
-    return { id, name: `${unit} to (${(p[0] / this.upi).toFixed(2)}", ${(p[1] / this.upi).toFixed(2)}")`, kind: 'place', mover: unit, dropped: true };
+    const name = this.st?.units.find((x) => x.id === unit)?.name ?? unit;
+    return { id, name: `${name} to (${(p[0] / this.upi).toFixed(2)}", ${(p[1] / this.upi).toFixed(2)}")`, kind: 'place', mover: unit, dropped: true };
   }
 
   private onClick(e: MouseEvent): void {
@@ -871,15 +874,17 @@ export class TableBoard implements BoardRenderer {
     const { trails, results } = this.layers;
     const u = this.upi;
     const size = this.scale > 0 ? Math.max(0.64 * u, LABEL_MIN_PX / this.scale) : 0.64 * u;
+    // Units by their names (the position's), never their ids; one removed since by its old name.
+    const nameOf = (id: string) => capitalised(st.units.find((x) => x.id === id)?.name ?? before.units.find((x) => x.id === id)?.name ?? id);
     for (const c of turnChanges(before, st)) {
-      const name = typeLabel(st.units.find((x) => x.id === c.id)?.type ?? '');
+      const name = nameOf(c.id);
       if (c.fromCorners.length === 4) trails.appendChild(svg('polygon', { points: this.pointsAttr(c.fromCorners), class: 'turn-from' }));
       if (c.from && c.to && c.fromCorners.length > 0) {
         const [x1, y1] = this.P(c.from);
         const [x2, y2] = this.P(c.to);
         trails.appendChild(
           svg('line', { x1, y1, x2, y2, class: 'turn-trail', style: `stroke-width:${0.22 * u}px;stroke-dasharray:${0.5 * u}px ${0.3 * u}px`, 'marker-end': 'url(#tb-trailhead)', 'data-testid': 'turn-trail', 'data-unit': c.id }, [
-            svg('title', {}, [`${c.id} (${name}) moved`]),
+            svg('title', {}, [`${name} moved`]),
           ]),
         );
       }
@@ -891,7 +896,7 @@ export class TableBoard implements BoardRenderer {
         svg('g', { class: 'turn-result', transform: `translate(${x},${y - 1.4 * size})`, 'data-testid': 'turn-result', 'data-unit': c.id }, [
           svg('rect', { x: -w / 2, y: -0.7 * size, width: w, height: 1.4 * size, rx: 0.3 * size }),
           svg('text', { x: 0, y: 0, style: `font-size:${size}px`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, [c.result]),
-          svg('title', {}, [`${c.id} (${name}): ${c.result}`]),
+          svg('title', {}, [`${name}: ${c.result}`]),
         ]),
       );
     }
@@ -912,7 +917,7 @@ export class TableBoard implements BoardRenderer {
       const y1 = y2 - uy * len;
       results.appendChild(
         svg('line', { x1, y1, x2, y2, class: 'turn-attack', style: `stroke-width:${0.2 * u}px`, 'marker-end': 'url(#tb-attackhead)', 'data-testid': 'turn-attack', 'data-from': x.from, 'data-to': x.to }, [
-          svg('title', {}, [`${x.from} attacked ${x.to}`]),
+          svg('title', {}, [`${nameOf(x.from)} attacked ${nameOf(x.to).replace(/^The /, 'the ')}`]),
         ]),
       );
     }
@@ -1016,8 +1021,11 @@ export class TableBoard implements BoardRenderer {
     const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
     g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [typeLabel(x.type)]));
     if (x.hits !== null) {
-      g.setAttribute('data-hits-long', `${x.id} · ${x.hits} hit${x.hits === 1 ? '' : 's'}`);
-      g.setAttribute('data-hits-short', `${x.id} · ${x.hits}`);
+      // Below the type, the unit's number among its side's units of that type (from its name;
+      // the colour says the side) and its hits: never its id.
+      const n = unitNumber(x);
+      g.setAttribute('data-hits-long', `${n ? `${n} · ` : ''}${x.hits} hit${x.hits === 1 ? '' : 's'}`);
+      g.setAttribute('data-hits-short', `${n ? `${n} · ` : ''}${x.hits}`);
       g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-hits', 'data-testid': `hits-${x.id}` }, [g.getAttribute('data-hits-long') ?? '']));
     }
     return g;

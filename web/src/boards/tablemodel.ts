@@ -34,6 +34,8 @@ export interface TableLine {
 
 export interface TableUnit {
   id: string;
+  /** The unit's name as the rules' sentences give it ("the League knights #2"), else its id. */
+  name: string;
   side: string;
   type: string;
   x: number;
@@ -107,6 +109,7 @@ export function readTableState(s: Record<string, unknown>): TableState {
     })),
     units: units.map((u) => ({
       id: String(u.id ?? ''),
+      name: typeof u.name === 'string' && u.name ? u.name : String(u.id ?? ''),
       side: String(u.side ?? ''),
       type: String(u.type ?? ''),
       x: num(u.x),
@@ -161,10 +164,32 @@ export function typeLabel(type: string, short = false): string {
   return TYPE_LABEL[type] ?? type.replace(/_/g, ' ');
 }
 
+/** A name as a sentence starts with it ("the League knights" -> "The League knights"). */
+export function capitalised(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * What the board writes under a unit's type beside its hits: the number the unit's name gives
+ * it among its side's units of its type ("the League knights #2" -> "#2"), '' when it has none
+ * (the type above and the side's colour say the rest). Never the unit's id.
+ */
+export function unitNumber(u: { name: string }): string {
+  return /(#\d+)\s*$/.exec(u.name)?.[1] ?? '';
+}
+
+/**
+ * A unit's hover text: its name (its type in words and its side where the name does not say
+ * them), hits, where it stands and its facing.
+ */
 export function describeTableUnit(u: TableUnit, sideName: (id: string) => string, upi: number): string {
   const h = Math.round(((u.headingDeg % 360) + 360) % 360);
   const hits = u.hits === null ? '' : `, ${u.hits} hit${u.hits === 1 ? '' : 's'}`;
-  return `${u.id}: ${typeLabel(u.type)} (${sideName(u.side)})${hits}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
+  const lower = u.name.toLowerCase();
+  const type = typeLabel(u.type);
+  const side = sideName(u.side);
+  const extra = [lower.includes(type.toLowerCase()) ? '' : type, lower.includes(side.toLowerCase()) ? '' : side].filter(Boolean);
+  return `${capitalised(u.name)}${extra.length ? ` (${extra.join(', ')})` : ''}${hits}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
 }
 
 // ---- Plane geometry ----

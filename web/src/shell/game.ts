@@ -9,7 +9,7 @@ import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { attacksOf, EventLogPanel, turnSummary } from './log';
+import { attacksOf, EventLogPanel, sidesSummary, turnSummary } from './log';
 import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
 import { RulesCache, rulesHash } from './rules';
@@ -46,7 +46,14 @@ export class GameScreen {
   /** The position when this screen began to wait (where the other side's trails start). */
   private waitedState: GameState | null = null;
   /** The other side's last turn, marked on the board until the person's next decision. */
-  private turnMarks: { from: number; to: number; since: GameState; who: string; line: string } | null = null;
+  /**
+   * The other side's last turn, marked on the board until the person's next decision: `who`
+   * names the side ("League"), or for a spectator the stretch watched ("turns 1–12"), whose
+   * `line` then counts each side's events apart.
+   */
+  private turnMarks: { from: number; to: number; since: GameState; who: string; line: string; spectator: boolean } | null = null;
+  /** The sides in the scenario's order: a record's player index is a place in it. */
+  private sideOrder: string[] = [];
   /** Watching that turn step by step: the history step shown and where its step started. */
   private watching: { at: number; since: GameState; caption: string } | null = null;
   private watchRun = 0;
@@ -190,7 +197,11 @@ export class GameScreen {
       this.showToast((e as Error).message);
     }
     if (Array.isArray(scenario.sides))
-      for (const s of scenario.sides as { id: string; name?: string }[]) this.sideNames[s.id] = s.name ?? titleCase(s.id);
+      for (const s of scenario.sides as { id: string; name?: string }[]) {
+        this.sideNames[s.id] = s.name ?? titleCase(s.id);
+        this.sideOrder.push(s.id);
+      }
+    if (this.sideOrder.length === 0) this.sideOrder = Object.keys(view.players);
     if (Array.isArray(scenario.units)) for (const u of scenario.units as { id: string; name?: string }[]) this.unitNames.set(u.id, u.name ?? u.id);
     const players = Object.entries(view.players)
       .map(([s, p]) => `${this.sideNames[s] ?? titleCase(s)}: ${p === 'human' ? (mine.includes(s) ? 'you' : 'a person') : p}`)
@@ -599,7 +610,7 @@ export class GameScreen {
     const legal = mine ? v.legal ?? [] : [];
     let msg = this.message;
     if (!msg) {
-      if (this.watching) msg = `Watching ${this.turnMarks?.who ?? 'the other side'}’s turn step by step (Skip to now ends it).`;
+      if (this.watching) msg = this.turnMarks?.spectator ? `Watching ${this.turnMarks.who.toLowerCase()} step by step (Skip to now ends it).` : `Watching ${this.turnMarks?.who ?? 'the other side'}’s turn step by step (Skip to now ends it).`;
       else if (replaying) msg = `Replaying the battle: the map after decision ${this.replayAt} of ${v.history_length}.`;
       else if (v.terminal) msg = 'The battle is over: replay it with the slider below the log.';
       else if (mine) msg = boardHint(legal) || phaseText((v.state as Record<string, unknown>).phase);
@@ -714,13 +725,38 @@ export class GameScreen {
     const theirs = this.events.filter((e) => e.step >= from);
     if (theirs.length === 0 || !since) return;
     this.log.markOther(from);
-    const line = turnSummary(theirs);
     const others = Object.keys(v.players).filter((p) => p !== this.viewer);
-    const who = others.length === 1 ? (this.sideNames[others[0]] ?? titleCase(others[0])) : 'the other side';
-    this.turnMarks = { from, to: v.history_length, since, who, line };
+    const name = (side: string) => this.sideNames[side] ?? titleCase(side);
+    if (others.length === 1) {
+      const line = turnSummary(theirs);
+      this.turnMarks = { from, to: v.history_length, since, who: name(others[0]), line, spectator: false };
+      if (line) this.showToast(`While you waited: ${line}. The map marks each move and hit; the log marks each in gold.`);
+    } else {
+      // A spectator (a game between agents): the stretch watched, each side's part counted apart
+      // (which side took each decision: the game's record), never "the other side".
+      const turns = [since.turn, v.state.turn].filter((t) => t !== undefined && t !== null).map(String);
+      const who = turns.length === 2 && turns[0] !== turns[1] ? `Turns ${turns[0]}–${turns[1]}` : turns.length ? `Turn ${turns[turns.length - 1]}` : 'Play';
+      const marks = { from, to: v.history_length, since, who, line: '', spectator: true };
+      this.turnMarks = marks;
+      void this.api
+        .record(this.id)
+        .then((r) => {
+          const actions = ((r ?? {}) as { actions?: unknown[] }).actions ?? [];
+          const sideOf = (step: number) => {
+            const a = actions[step];
+            const p = Array.isArray(a) && typeof a[0] === 'number' ? a[0] : -1;
+            return p >= 0 && p < this.sideOrder.length ? this.sideOrder[p] : null;
+          };
+          marks.line = sidesSummary(theirs, sideOf, this.sideOrder, name);
+          if (this.turnMarks === marks) this.renderTurnSummary();
+        })
+        .catch(() => {
+          marks.line = turnSummary(theirs);
+          if (this.turnMarks === marks) this.renderTurnSummary();
+        });
+    }
     this.renderTurnSummary();
     this.renderBoard();
-    if (line) this.showToast(`While you waited: ${line}. The map marks each move and hit; the log marks each in gold.`);
     if (this.watchEveryTurn()) void this.watch();
   }
 
@@ -743,7 +779,14 @@ export class GameScreen {
     always.checked = this.watchEveryTurn();
     replace(
       this.turnEl,
-      h('div', {}, h('strong', {}, `${t.who}’s turn: `), t.line || 'no moves or attacks', '. ', h('span', { class: 'muted' }, 'Trails on the map show each move; red tags, each result.')),
+      h(
+        'div',
+        {},
+        h('strong', {}, t.spectator ? `${t.who}: ` : `${t.who}’s turn: `),
+        t.line || (t.spectator ? '…' : 'no moves or attacks'),
+        '. ',
+        h('span', { class: 'muted' }, 'Trails on the map show each move; red tags, each result.'),
+      ),
       this.watching
         ? h('div', { class: 'watch-step', 'data-testid': 'watch-step' }, h('strong', {}, `Decision ${this.watching.at} of ${t.to}: `), this.watching.caption || '…')
         : null,

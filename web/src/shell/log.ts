@@ -128,6 +128,14 @@ export function turnSummary(events: GameEvent[]): string {
     combat: ['combat', 'combats'],
     remove: ['unit removed', 'units removed'],
     loss: ['stand loss', 'stand losses'],
+    // What the attacks did, in words (every ruleset's kind of event for it).
+    disorder: ['unit disordered', 'units disordered'],
+    retreat: ['retreat', 'retreats'],
+    rout: ['rout', 'routs'],
+    eliminated: ['unit eliminated', 'units eliminated'],
+    destroyed: ['element destroyed', 'elements destroyed'],
+    surrender: ['surrender', 'surrenders'],
+    captured: ['unit captured', 'units captured'],
   };
   const parts: string[] = [];
   for (const [kind, n] of counts) {
@@ -135,6 +143,28 @@ export function turnSummary(events: GameEvent[]): string {
     if (w) parts.push(`${n} ${n === 1 ? w[0] : w[1]}`);
   }
   return parts.join(', ');
+}
+
+/**
+ * A stretch of play by several sides (a game between agents, watched), side by side: "the
+ * Imperial army: 58 moves, 12 combats, 3 routs; the Lombard League: 48 moves" — each event
+ * counted for the side whose decision emitted it (`sideOf` its step; chance steps and sides with
+ * nothing to count left out), the sides in `order`.
+ */
+export function sidesSummary(events: GameEvent[], sideOf: (step: number) => string | null, order: string[], sideName: (side: string) => string): string {
+  const bySide = new Map<string, GameEvent[]>();
+  for (const e of events) {
+    const side = sideOf(e.step);
+    if (!side) continue;
+    if (!bySide.has(side)) bySide.set(side, []);
+    bySide.get(side)!.push(e);
+  }
+  const sides = [...order.filter((s) => bySide.has(s)), ...[...bySide.keys()].filter((s) => !order.includes(s))];
+  return sides
+    .map((s) => [sideName(s), turnSummary(bySide.get(s) ?? [])])
+    .filter(([, line]) => line)
+    .map(([name, line]) => `${name}: ${line}`)
+    .join('; ');
 }
 
 /** An attack or a shot as the board draws it: an arrow from the piece that made it to its target. */
