@@ -961,11 +961,18 @@ TEST(Geometry, DirectionOfIsTheSameAskedAgain) {
     ASSERT_EQ(direction_of(Vec{-vs[i].y, vs[i].x}), first[i] + deg(90)) << vs[i];
   }
   // In the first octant, the arc-second of a plain bisection over all of [0, 45 degrees] (which
-  // direction_of() shortens by starting from the whole degree): the last whose direction has not
-  // passed w, or the next one when that is nearer.
+  // direction_of() replaces by a floating-point guess checked exactly): the last whose direction
+  // has not passed w, or the next one when that is nearer. Vectors of every size up to the
+  // coordinates' range, and some along the axis and the diagonal or an arc-second from them.
   __extension__ typedef __int128 Int128;
-  for (int i = 0; i < 300; ++i) {
-    const std::int64_t x = rng.uniform_int(1, 1000000), y = rng.uniform_int(0, x);
+  for (int i = 0; i < 3000; ++i) {
+    const std::int64_t scale = std::int64_t{1} << rng.uniform_int(0, 31);
+    std::int64_t x = rng.uniform_int(1, std::min<std::int64_t>(scale, 2 * kMaxCoord));
+    std::int64_t y = rng.uniform_int(0, x);
+    if (i % 10 == 1) y = 0;
+    if (i % 10 == 2) y = x;
+    if (i % 10 == 3) y = std::max<std::int64_t>(0, x - rng.uniform_int(0, 3));
+    if (i % 10 == 4) y = std::min<std::int64_t>(x, rng.uniform_int(0, 3));
     auto side = [&](std::int32_t r) {
       const SinCos sc = sin_cos(Angle::from_units(r));
       return static_cast<Int128>(sc.cos) * y - static_cast<Int128>(sc.sin) * x;
