@@ -55,6 +55,21 @@ inline bool apart(const Box& a, const Box& b) {
   return a.max_x <= b.min_x || b.max_x <= a.min_x || a.max_y <= b.min_y || b.max_y <= a.min_y;
 }
 
+// Everything in one box is more than r from everything in the other (they are that far apart
+// along x or along y): a quick refusal before an exact distance is compared with r.
+inline bool more_than_apart(const Box& a, const Box& b, std::int64_t r) {
+  return a.max_x + r < b.min_x || b.max_x + r < a.min_x || a.max_y + r < b.min_y ||
+         b.max_y + r < a.min_y;
+}
+
+// near_polygon(b, polygon, d), given the polygon's box (box_of(polygon)): false at once when
+// the base's box and the polygon's are more than d apart (all of b is then further than d from
+// all of the polygon, and its centre outside it).
+inline bool near_polygon(const geo::Base& b, std::span<const geo::Point> polygon,
+                         const Box& polygon_box, std::int64_t d) {
+  return !more_than_apart(box_of(b), polygon_box, d) && near_polygon(b, polygon, d);
+}
+
 // The index into `turns` (in degrees, positive counter-clockwise) of the turn that brings
 // `heading` nearest to `want`; the first of equals.
 int nearest_turn(geo::Angle want, geo::Angle heading, std::span<const int> turns);

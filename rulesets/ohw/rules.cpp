@@ -19,12 +19,7 @@ bool base_on_table(const geo::Base& b, const Scenario& sc) {
   return game::table::on_table(b, sc.width, sc.height);
 }
 
-// Everything in one box is more than r from everything in the other (they are that far apart
-// along x or along y): a quick refusal before an exact distance is compared with r.
-bool more_than_apart(const game::table::Box& a, const game::table::Box& b, std::int64_t r) {
-  return a.max_x + r < b.min_x || b.max_x + r < a.min_x || a.max_y + r < b.min_y ||
-         b.max_y + r < a.min_y;
-}
+using game::table::more_than_apart;
 
 // Two bases further apart than r (a quick refusal, exact: distance_sq(a, b).within(r) is false).
 bool bases_beyond(const geo::Base& a, const geo::Base& b, std::int64_t r) {
@@ -151,6 +146,24 @@ void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
 }
 
 bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
+  return path_clear(u, b, v, ignore, nullptr);
+}
+
+void OhwState::path_candidates(int u, const geo::Base& b, geo::Vec longest, int ignore,
+                               PathCandidates& out) const {
+  out.terrain.clear();
+  out.units.clear();
+  // path_clear()'s box tests for the longest move: a shorter one's sweep box is inside this one.
+  const game::table::Box box = box_of(b) | box_of(b.translated(longest));
+  for (int i = 0; i < ohw_->num_terrain(); ++i)
+    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i))) out.terrain.push_back(i);
+  for (int w = 0; w < ohw_->num_units(); ++w)
+    if (w != u && w != ignore && unit(w).on_table && !apart(box, box_of(unit(w).base)))
+      out.units.push_back(w);
+}
+
+bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
+                          const PathCandidates* only) const {
   const Scenario& sc = ohw_->scenario_data();
   const geo::Base end = b.translated(v);
   if (!base_on_table(end, sc)) return false;  // the table is convex: the end suffices
@@ -158,7 +171,9 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
   // unit passes through the ground the road crosses.
   const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
-  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+  const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
+  for (int k = 0; k < num_terrain; ++k) {
+    const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
     // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
     if (blocks(u, i) && !(road && road_crosses(i)) && !apart(box, ohw_->terrain_box(i)) &&
         ohw_->move_overlaps_terrain(b, v, i))
@@ -166,7 +181,9 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   }
   std::int64_t len = -1;  // at least the move's length, worked out when first needed
   const std::int64_t reach = geo::reach(b);
-  for (int w = 0; w < ohw_->num_units(); ++w) {  // 1.3: no passing through another base
+  const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
+  for (int k = 0; k < num_units; ++k) {  // 1.3: no passing through another base
+    const int w = only ? only->units[static_cast<std::size_t>(k)] : k;
     if (w == u || w == ignore || !unit(w).on_table) continue;
     // The sweep stays within `box`: a base whose box is apart from it is not passed through
     // (move_overlaps_base() answers the same, after the same test; move_overlaps_convex() of
@@ -263,9 +280,13 @@ std::optional<geo::Base> OhwState::march_end(int u, int g) const {
   // furthest clear distance (to the hundredth of an inch: the base then touches what stopped it,
   // within the placement slack).
   std::int64_t lo = 0, hi = std::min(allowance(u), to_centre);
+  // What may be in the way of the longest move tried, looked for once (the shorter ones' sweeps
+  // lie inside its box: polar() rounds each component monotonically with the length).
+  thread_local PathCandidates near;
+  if (lo < hi) path_candidates(u, *b1, geo::polar(dir, hi), -1, near);
   while (lo < hi) {
     const std::int64_t mid = (lo + hi + 1) / 2;
-    if (path_clear(u, *b1, geo::polar(dir, mid)))
+    if (path_clear(u, *b1, geo::polar(dir, mid), -1, &near))
       lo = mid;
     else
       hi = mid - 1;
