@@ -155,5 +155,42 @@ TEST(TableGeometry, NearPolygonByBoxesIsThePlainTest) {
   EXPECT_LT(near, 18000);
 }
 
+// The quick answers by boxes of a line of sight's terrain tests (ohw 0.9 iv: at most 3" of woods,
+// town or hill; an objective crossed) are the plain tests' answers: random segments (some along
+// edges or through corners, on a coarse grid) against random triangles and rectangles, the
+// length limit from 1 to a few times the pieces' size.
+TEST(TableGeometry, LineThroughTerrainByBoxesIsThePlainTest) {
+  core::Rng rng(2027);
+  int within = 0, beyond = 0, crossing = 0;
+  for (int i = 0; i < 20000; ++i) {
+    auto coord = [&] {
+      return rng.uniform_int(0, 40) * 10 + (i % 3 == 0 ? rng.uniform_int(-4, 4) : 0);
+    };
+    geo::Polygon poly;
+    if (i % 2 == 0) {
+      const std::int64_t x = coord(), y = coord(), w = 10 * rng.uniform_int(1, 12),
+                         h = 10 * rng.uniform_int(1, 12);
+      poly = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+    } else {
+      poly = {{coord(), coord()}, {coord(), coord()}, {coord(), coord()}};
+      if (geo::orientation(poly[0], poly[1], poly[2]) == 0) continue;
+    }
+    geo::Segment s{{coord(), coord()}, {coord(), coord()}};
+    if (i % 5 == 1) s = {poly[0], poly[1]};  // along an edge
+    if (i % 5 == 2) s.a = poly[2];           // from a corner
+    if (s.a == s.b) continue;
+    const std::int64_t d = i % 4 == 0 ? rng.uniform_int(1, 20) : rng.uniform_int(1, 200);
+    const bool plain = geo::length_inside_polygon(s, poly) <= d;
+    ASSERT_EQ(length_inside_at_most(s, poly, box_of(poly), d), plain) << i;
+    (plain ? within : beyond) += 1;
+    const bool crosses = geo::segment_crosses_polygon_interior(s, poly);
+    ASSERT_EQ(crosses_polygon_interior(s, poly, box_of(poly)), crosses) << i;
+    crossing += crosses ? 1 : 0;
+  }
+  EXPECT_GT(within, 2000);  // both answers are common in the sample
+  EXPECT_GT(beyond, 2000);
+  EXPECT_GT(crossing, 2000);
+}
+
 }  // namespace
 }  // namespace carroccio::game::table

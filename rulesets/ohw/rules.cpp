@@ -357,6 +357,19 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
   return line_of_sight(p, q, a, b, nullptr);
 }
 
+bool OhwState::units_within_gap(int v, int w, const SightCandidates* only) const {
+  // Bases whose boxes are more than 3" apart are more than 3" apart (a quick refusal).
+  auto plain = [&] {
+    return !more_than_apart(box_of(unit(v).base), box_of(unit(w).base), kThree) &&
+           geo::distance_sq(unit(v).base, unit(w).base).less_than(kThree);
+  };
+  if (!only) return plain();
+  std::int8_t& known =
+      only->gap[static_cast<std::size_t>(std::min(v, w) * ohw_->num_units() + std::max(v, w))];
+  if (known < 0) known = plain() ? 1 : 0;
+  return known == 1;
+}
+
 bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
                              const SightCandidates* only) const {
   const geo::Segment s{p, q};
@@ -393,8 +406,7 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
     for (std::size_t j = i + 1; j < near.size(); ++j) {
       const int oi = geo::orientation(p, q, unit(near[i]).base.centre());
       const int oj = geo::orientation(p, q, unit(near[j]).base.centre());
-      if (oi * oj < 0 && geo::distance_sq(unit(near[i]).base, unit(near[j]).base).less_than(kThree))
-        return false;
+      if (oi * oj < 0 && units_within_gap(near[i], near[j], only)) return false;
     }
   const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
   for (int k = 0; k < num_terrain; ++k) {
@@ -402,13 +414,13 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
     const TerrainDef& t = sc.terrain[static_cast<std::size_t>(i)];
     switch (t.type) {
       case TerrainType::kObjective:
-        if (geo::segment_crosses_polygon_interior(s, t.outline)) return false;
+        if (game::table::crosses_polygon_interior(s, t.outline, ohw_->terrain_box(i))) return false;
         break;
       case TerrainType::kWoods:
       case TerrainType::kTown: {
         // 0.9 iv: up to 3" of woods or town may be crossed; 0.9 v: units lining the edge (any
         // part within 0.5" of it) see and are seen freely through it (O-5).
-        if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
+        if (game::table::length_inside_at_most(s, t.outline, ohw_->terrain_box(i), kThree)) break;
         // Whether a or b lines it does not depend on the line: kept with the candidates.
         std::int8_t* known = only ? &only->lining[static_cast<std::size_t>(i)] : nullptr;
         if (!known || *known < 0) {
@@ -427,7 +439,7 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
       case TerrainType::kHill: {
         // 0.9 iv (O-7): a hill is a plateau; it blocks more than 3" of crest between two units
         // neither of which stands on it.
-        if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
+        if (game::table::length_inside_at_most(s, t.outline, ohw_->terrain_box(i), kThree)) break;
         const bool on = (a >= 0 && geo::point_in_polygon(unit(a).base.centre(), t.outline)) ||
                         (b >= 0 && geo::point_in_polygon(unit(b).base.centre(), t.outline));
         if (!on) return false;
@@ -462,6 +474,7 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
   candidates.units.clear();
   candidates.terrain.clear();
   candidates.lining.assign(static_cast<std::size_t>(ohw_->num_terrain()), -1);
+  candidates.gap.assign(static_cast<std::size_t>(ohw_->num_units() * ohw_->num_units()), -1);
   for (int v = 0; v < ohw_->num_units(); ++v) {
     if (v == u || v == t || !unit(v).on_table) continue;
     const geo::Point c = unit(v).base.centre();

@@ -239,7 +239,12 @@ class OhwState final : public game::State {
     // Per terrain piece, whether one of the two units looking lines its edge (0.9 v), once
     // worked out: -1 not yet, 0 no, 1 yes (the same for every line between them).
     mutable std::vector<std::int8_t> lining;
+    // Per pair of units v < w (at v * num_units + w), whether they are less than 3" apart (0.9
+    // iii), once worked out: -1 not yet, 0 no, 1 yes (the same for every line).
+    mutable std::vector<std::int8_t> gap;
   };
+  // 0.9 iii: units v and w are less than 3" apart (kept in `candidates`' gaps when given).
+  bool units_within_gap(int v, int w, const SightCandidates* candidates) const;
   // The same, looking only at `candidates` (at all units and terrain when null).
   bool line_of_sight(geo::Point p, geo::Point q, int a, int b,
                      const SightCandidates* candidates) const;
