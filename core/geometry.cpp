@@ -1,6 +1,7 @@
 #include "core/geometry.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <ostream>
 #include <sstream>
@@ -178,38 +179,30 @@ Point rotate_about(Point p, Point pivot, Angle angle) { return pivot + rotate(p 
 namespace {
 // Within the first octant (0 <= w.y <= w.x, w.x > 0): the arc-second in [0, 45 degrees] whose
 // direction is nearest to w.
+//
+// side(r) below falls strictly as r grows (over the octant the series' sine rises and its cosine
+// falls by about 2^44 an arc-second, far more than their truncation), and side(0) = w.y >= 0; so
+// there is one arc-second lo, the last with side(lo) >= 0, and a bisection over [0, 45 degrees]
+// finds it (Geometry.DirectionOfIsTheSameAskedAgain runs that bisection). Here it is found from a
+// floating-point guess checked exactly: side(lo) >= 0 and side(lo + 1) < 0 (or lo = 45 degrees),
+// stepping an arc-second at a time when the guess is off. The guess only decides where the
+// search starts: the answer is the same arc-second whatever it is.
 std::int32_t octant_direction(Vec w) {
-  // past(r): the direction r has turned beyond w (w is clockwise of it).
   auto side = [&](std::int32_t r) {
     const SinCos sc = small_sin_cos(r);
     return static_cast<Int128>(sc.cos) * w.y - static_cast<Int128>(sc.sin) * w.x;
   };
-  // The whole degrees first, from sin_cos()'s table (the same series values): side() falls as r
-  // grows, so the bisection below finds the same arc-second from the degree bracketing it.
-  std::int32_t deg_lo = 0, deg_hi = 46;  // side(deg_lo degrees) >= 0; deg_hi beyond, or < 0
-  while (deg_hi - deg_lo > 1) {
-    const std::int32_t mid = deg_lo + (deg_hi - deg_lo) / 2;
-    const SinCos sc = sin_cos(Angle::degrees(mid));
-    if (static_cast<Int128>(sc.cos) * w.y - static_cast<Int128>(sc.sin) * w.x >= 0) {
-      deg_lo = mid;
-    } else {
-      deg_hi = mid;
-    }
-  }
-  std::int32_t lo = deg_lo * kAngleUnitsPerDegree;  // side(lo) >= 0
-  std::int32_t hi = deg_lo == 45 ? kEighthTurn + 1 : deg_hi * kAngleUnitsPerDegree;
-  while (hi - lo > 1) {
-    const std::int32_t mid = lo + (hi - lo) / 2;
-    if (side(mid) >= 0) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
-  }
-  if (lo < kEighthTurn) {
-    const Int128 before = side(lo);      // >= 0
-    const Int128 after = -side(lo + 1);  // > 0
-    if (after < before) return lo + 1;
+  const double guess = std::atan2(static_cast<double>(w.y), static_cast<double>(w.x)) *
+                       (static_cast<double>(kHalfTurn) / 3.14159265358979323846);
+  std::int32_t lo =
+      std::clamp(static_cast<std::int32_t>(guess), std::int32_t{0}, std::int32_t{kEighthTurn});
+  Int128 at_lo = side(lo);
+  while (at_lo < 0) at_lo = side(--lo);  // side(0) >= 0 stops it
+  while (lo < kEighthTurn) {
+    const Int128 next = side(lo + 1);
+    if (next < 0) return -next < at_lo ? lo + 1 : lo;  // the next one when it is nearer
+    ++lo;
+    at_lo = next;
   }
   return lo;
 }
@@ -217,7 +210,7 @@ std::int32_t octant_direction(Vec w) {
 
 Angle direction_of(Vec v) {
   if (v.x == 0 && v.y == 0) throw std::invalid_argument("direction_of a zero vector");
-  // A bisection over the series (a few dozen sin_cos): the answers last found are remembered per
+  // An arc-second found in the series (octant_direction): the answers last found are remembered per
   // thread, by the exact vector (a march toward the same point is asked for at every listing).
   struct Known {
     Vec v;
@@ -1044,6 +1037,8 @@ bool base_overlaps_polygon(const Base& b, std::span<const Point> poly) {
 
 namespace {
 
+bool sweep_overlaps_convex(const std::array<Point, 4>& c, Vec move, std::span<const Point> poly);
+
 // swept_area() into a fixed array (no allocation): the hull's points and their number.
 struct SweptHull {
   std::array<Point, 16> points;
@@ -1112,9 +1107,10 @@ bool move_overlaps_base(const Base& b, Vec move, const Base& obstacle) {
     swept.add(p + move);
   }
   if (open_apart(swept, box_of(std::span<const Point>(c)))) return false;
-  const SweptHull hull = swept_hull(b, move);
-  return !separated_by_edge_of(hull.span(), c, false) &&
-         !separated_by_edge_of(c, hull.span(), false);
+  // The obstacle's corners are counter-clockwise (Base::corners()): move_overlaps_convex()'s
+  // separating edges, without building the sweep's hull
+  // (Geometry.ConvexOverlapTestsAreThePolygonTests compares the two for bases).
+  return sweep_overlaps_convex(bc, move, c);
 }
 
 std::optional<Polygon> convex_counter_clockwise(std::span<const Point> poly) {

@@ -728,6 +728,25 @@ TEST(Geometry, MoveBlockedByWoodAndBases) {
   EXPECT_EQ(hull, (Polygon{{-200, -100}, {200, -100}, {200, 900}, {-200, 900}}));
 }
 
+// The random places, headings and sizes of the overlap tests' case i: on even cases on a lattice
+// of 100 with headings in right angles (edges that touch, run along each other or meet at corners
+// exactly), on odd ones anywhere, a third of them at any arc-second.
+struct RandomPlaces {
+  Rng& rng;
+  int i;
+  bool lattice() const { return i % 2 == 0; }
+  std::int64_t coord(std::int64_t range) const {
+    return lattice() ? 100 * rng.uniform_int(-range / 100, range / 100)
+                     : rng.uniform_int(-range, range);
+  }
+  Angle heading() const {
+    return lattice() ? deg(90 * rng.uniform_int(0, 3))
+                     : (i % 3 == 0 ? Angle::from_units(rng.uniform_int(0, kFullTurn - 1))
+                                   : deg(rng.uniform_int(0, 359)));
+  }
+  std::int64_t size() const { return 200 * rng.uniform_int(1, 4); }
+};
+
 // move_overlaps_base() finds its answer by separating edges; it is the answer of the general
 // polygon test given the obstacle's corners, for moves and obstacles in general position and on
 // the same lattice (edges that touch, run along each other or meet at corners exactly).
@@ -735,17 +754,10 @@ TEST(Geometry, MoveOverlapsBaseIsThePolygonTestOfItsCorners) {
   Rng rng(23);
   int overlapping = 0, clear = 0;
   for (int i = 0; i < 20000; ++i) {
-    const bool lattice = i % 2 == 0;
-    auto coord = [&](std::int64_t range) {
-      return lattice ? 100 * rng.uniform_int(-range / 100, range / 100)
-                     : rng.uniform_int(-range, range);
-    };
-    auto heading = [&] {
-      return lattice ? deg(90 * rng.uniform_int(0, 3))
-                     : (i % 3 == 0 ? Angle::from_units(rng.uniform_int(0, kFullTurn - 1))
-                                   : deg(rng.uniform_int(0, 359)));
-    };
-    auto size = [&] { return 200 * rng.uniform_int(1, 4); };
+    const RandomPlaces r{rng, i};
+    auto coord = [&](std::int64_t range) { return r.coord(range); };
+    auto heading = [&] { return r.heading(); };
+    auto size = [&] { return r.size(); };
     const Base b({coord(1000), coord(1000)}, size(), size(), heading());
     const Vec move{coord(2000), coord(2000)};
     const Base obstacle({coord(2500), coord(2500)}, size(), size(), heading());
@@ -766,17 +778,10 @@ TEST(Geometry, ConvexOverlapTestsAreThePolygonTests) {
   Rng rng(37);
   int overlapping = 0, clear = 0, moved_overlapping = 0, moved_clear = 0;
   for (int i = 0; i < 30000; ++i) {
-    const bool lattice = i % 2 == 0;
-    auto coord = [&](std::int64_t range) {
-      return lattice ? 100 * rng.uniform_int(-range / 100, range / 100)
-                     : rng.uniform_int(-range, range);
-    };
-    auto heading = [&] {
-      return lattice ? deg(90 * rng.uniform_int(0, 3))
-                     : (i % 3 == 0 ? Angle::from_units(rng.uniform_int(0, kFullTurn - 1))
-                                   : deg(rng.uniform_int(0, 359)));
-    };
-    auto size = [&] { return 200 * rng.uniform_int(1, 4); };
+    const RandomPlaces r{rng, i};
+    auto coord = [&](std::int64_t range) { return r.coord(range); };
+    auto heading = [&] { return r.heading(); };
+    auto size = [&] { return r.size(); };
     const Base b({coord(1000), coord(1000)}, size(), size(), heading());
     const Vec move = i % 5 == 0 ? Vec{0, 0} : Vec{coord(2000), coord(2000)};
     Polygon poly;
@@ -961,11 +966,18 @@ TEST(Geometry, DirectionOfIsTheSameAskedAgain) {
     ASSERT_EQ(direction_of(Vec{-vs[i].y, vs[i].x}), first[i] + deg(90)) << vs[i];
   }
   // In the first octant, the arc-second of a plain bisection over all of [0, 45 degrees] (which
-  // direction_of() shortens by starting from the whole degree): the last whose direction has not
-  // passed w, or the next one when that is nearer.
+  // direction_of() replaces by a floating-point guess checked exactly): the last whose direction
+  // has not passed w, or the next one when that is nearer. Vectors of every size up to the
+  // coordinates' range, and some along the axis and the diagonal or an arc-second from them.
   __extension__ typedef __int128 Int128;
-  for (int i = 0; i < 300; ++i) {
-    const std::int64_t x = rng.uniform_int(1, 1000000), y = rng.uniform_int(0, x);
+  for (int i = 0; i < 3000; ++i) {
+    const std::int64_t scale = std::int64_t{1} << rng.uniform_int(0, 31);
+    std::int64_t x = rng.uniform_int(1, std::min<std::int64_t>(scale, 2 * kMaxCoord));
+    std::int64_t y = rng.uniform_int(0, x);
+    if (i % 10 == 1) y = 0;
+    if (i % 10 == 2) y = x;
+    if (i % 10 == 3) y = std::max<std::int64_t>(0, x - rng.uniform_int(0, 3));
+    if (i % 10 == 4) y = std::min<std::int64_t>(x, rng.uniform_int(0, 3));
     auto side = [&](std::int32_t r) {
       const SinCos sc = sin_cos(Angle::from_units(r));
       return static_cast<Int128>(sc.cos) * y - static_cast<Int128>(sc.sin) * x;

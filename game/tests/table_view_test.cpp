@@ -2,6 +2,7 @@
 // geometry.hpp): what the browser's table board reads, written the same for every ruleset.
 #include <gtest/gtest.h>
 
+#include "core/rng.hpp"
 #include "game/table/geometry.hpp"
 #include "game/table/turn.hpp"
 #include "game/table/view.hpp"
@@ -118,6 +119,77 @@ TEST(TableGeometry, OnTableNearPolygonBoxesAndNearestTurn) {
   EXPECT_EQ(nearest_turn(geo::Angle::degrees(80), geo::Angle::degrees(0), turns), 3);
   EXPECT_EQ(nearest_turn(geo::Angle::degrees(200), geo::Angle::degrees(0), turns), 5);
   EXPECT_EQ(nearest_turn(geo::Angle::degrees(10), geo::Angle::degrees(0), turns), 0);
+}
+
+// The quick refusal by boxes (ohw's objective contact asks it of every unit at every player
+// turn's end) answers as the plain test: bases of random sizes, headings and places around
+// random polygons (triangles and rectangles, on a coarse grid so that boxes and edges meet
+// exactly), d from 0.
+TEST(TableGeometry, NearPolygonByBoxesIsThePlainTest) {
+  core::Rng rng(2026);
+  int near = 0;
+  for (int i = 0; i < 20000; ++i) {
+    auto coord = [&] { return rng.uniform_int(0, 40) * 10; };
+    geo::Polygon poly;
+    if (i % 2 == 0) {
+      const std::int64_t x = coord(), y = coord();
+      poly = {{x, y},
+              {x + 10 * rng.uniform_int(1, 8), y},
+              {x + 10 * rng.uniform_int(1, 8), y + 10 * rng.uniform_int(1, 8)}};
+      if (i % 4 == 0) poly.push_back({x, poly[2].y});
+    } else {
+      poly = {{coord(), coord()}, {coord(), coord()}, {coord(), coord()}};
+      if (geo::orientation(poly[0], poly[1], poly[2]) == 0) continue;
+    }
+    const geo::Base b({coord() + rng.uniform_int(-3, 3), coord() + rng.uniform_int(-3, 3)},
+                      2 * rng.uniform_int(1, 30), 2 * rng.uniform_int(1, 20),
+                      i % 3 == 0 ? geo::Angle::degrees(15 * rng.uniform_int(0, 23))
+                                 : geo::Angle::from_units(static_cast<std::int32_t>(
+                                       rng.uniform_int(0, geo::kFullTurn - 1))));
+    const std::int64_t d = i % 5 == 0 ? 0 : rng.uniform_int(0, 60);
+    const bool plain = near_polygon(b, poly, d);
+    ASSERT_EQ(near_polygon(b, poly, box_of(poly), d), plain) << i;
+    near += plain ? 1 : 0;
+  }
+  EXPECT_GT(near, 2000);
+  EXPECT_LT(near, 18000);
+}
+
+// The quick answers by boxes of a line of sight's terrain tests (ohw 0.9 iv: at most 3" of woods,
+// town or hill; an objective crossed) are the plain tests' answers: random segments (some along
+// edges or through corners, on a coarse grid) against random triangles and rectangles, the
+// length limit from 1 to a few times the pieces' size.
+TEST(TableGeometry, LineThroughTerrainByBoxesIsThePlainTest) {
+  core::Rng rng(2027);
+  int within = 0, beyond = 0, crossing = 0;
+  for (int i = 0; i < 20000; ++i) {
+    auto coord = [&] {
+      return rng.uniform_int(0, 40) * 10 + (i % 3 == 0 ? rng.uniform_int(-4, 4) : 0);
+    };
+    geo::Polygon poly;
+    if (i % 2 == 0) {
+      const std::int64_t x = coord(), y = coord(), w = 10 * rng.uniform_int(1, 12),
+                         h = 10 * rng.uniform_int(1, 12);
+      poly = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+    } else {
+      poly = {{coord(), coord()}, {coord(), coord()}, {coord(), coord()}};
+      if (geo::orientation(poly[0], poly[1], poly[2]) == 0) continue;
+    }
+    geo::Segment s{{coord(), coord()}, {coord(), coord()}};
+    if (i % 5 == 1) s = {poly[0], poly[1]};  // along an edge
+    if (i % 5 == 2) s.a = poly[2];           // from a corner
+    if (s.a == s.b) continue;
+    const std::int64_t d = i % 4 == 0 ? rng.uniform_int(1, 20) : rng.uniform_int(1, 200);
+    const bool plain = geo::length_inside_polygon(s, poly) <= d;
+    ASSERT_EQ(length_inside_at_most(s, poly, box_of(poly), d), plain) << i;
+    (plain ? within : beyond) += 1;
+    const bool crosses = geo::segment_crosses_polygon_interior(s, poly);
+    ASSERT_EQ(crosses_polygon_interior(s, poly, box_of(poly)), crosses) << i;
+    crossing += crosses ? 1 : 0;
+  }
+  EXPECT_GT(within, 2000);  // both answers are common in the sample
+  EXPECT_GT(beyond, 2000);
+  EXPECT_GT(crossing, 2000);
 }
 
 }  // namespace

@@ -21,12 +21,7 @@ bool base_on_table(const geo::Base& b, const Scenario& sc) {
   return game::table::on_table(b, sc.width, sc.height);
 }
 
-// Everything in one box is more than r from everything in the other (they are that far apart
-// along x or along y): a quick refusal before an exact distance is compared with r.
-bool more_than_apart(const game::table::Box& a, const game::table::Box& b, std::int64_t r) {
-  return a.max_x + r < b.min_x || b.max_x + r < a.min_x || a.max_y + r < b.min_y ||
-         b.max_y + r < a.min_y;
-}
+using game::table::more_than_apart;
 
 // Two bases further apart than r (a quick refusal, exact: distance_sq(a, b).within(r) is false).
 bool bases_beyond(const geo::Base& a, const geo::Base& b, std::int64_t r) {
@@ -153,6 +148,24 @@ void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
 }
 
 bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) const {
+  return path_clear(u, b, v, ignore, nullptr);
+}
+
+void OhwState::path_candidates(int u, const geo::Base& b, geo::Vec longest, int ignore,
+                               PathCandidates& out) const {
+  out.terrain.clear();
+  out.units.clear();
+  // path_clear()'s box tests for the longest move: a shorter one's sweep box is inside this one.
+  const game::table::Box box = box_of(b) | box_of(b.translated(longest));
+  for (int i = 0; i < ohw_->num_terrain(); ++i)
+    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i))) out.terrain.push_back(i);
+  for (int w = 0; w < ohw_->num_units(); ++w)
+    if (w != u && w != ignore && unit(w).on_table && !apart(box, box_of(unit(w).base)))
+      out.units.push_back(w);
+}
+
+bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
+                          const PathCandidates* only) const {
   const Scenario& sc = ohw_->scenario_data();
   const geo::Base end = b.translated(v);
   if (!base_on_table(end, sc)) return false;  // the table is convex: the end suffices
@@ -160,7 +173,9 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
   // unit passes through the ground the road crosses.
   const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
-  for (int i = 0; i < ohw_->num_terrain(); ++i) {
+  const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
+  for (int k = 0; k < num_terrain; ++k) {
+    const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
     // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
     if (blocks(u, i) && !(road && road_crosses(i)) && !apart(box, ohw_->terrain_box(i)) &&
         ohw_->move_overlaps_terrain(b, v, i))
@@ -168,7 +183,9 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore) con
   }
   std::int64_t len = -1;  // at least the move's length, worked out when first needed
   const std::int64_t reach = geo::reach(b);
-  for (int w = 0; w < ohw_->num_units(); ++w) {  // 1.3: no passing through another base
+  const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
+  for (int k = 0; k < num_units; ++k) {  // 1.3: no passing through another base
+    const int w = only ? only->units[static_cast<std::size_t>(k)] : k;
     if (w == u || w == ignore || !unit(w).on_table) continue;
     // The sweep stays within `box`: a base whose box is apart from it is not passed through
     // (move_overlaps_base() answers the same, after the same test; move_overlaps_convex() of
@@ -265,9 +282,13 @@ std::optional<geo::Base> OhwState::march_end(int u, int g) const {
   // furthest clear distance (to the hundredth of an inch: the base then touches what stopped it,
   // within the placement slack).
   std::int64_t lo = 0, hi = std::min(allowance(u), to_centre);
+  // What may be in the way of the longest move tried, looked for once (the shorter ones' sweeps
+  // lie inside its box: polar() rounds each component monotonically with the length).
+  thread_local PathCandidates near;
+  if (lo < hi) path_candidates(u, *b1, geo::polar(dir, hi), -1, near);
   while (lo < hi) {
     const std::int64_t mid = (lo + hi + 1) / 2;
-    if (path_clear(u, *b1, geo::polar(dir, mid)))
+    if (path_clear(u, *b1, geo::polar(dir, mid), -1, &near))
       lo = mid;
     else
       hi = mid - 1;
@@ -338,6 +359,19 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b) const {
   return line_of_sight(p, q, a, b, nullptr);
 }
 
+bool OhwState::units_within_gap(int v, int w, const SightCandidates* only) const {
+  // Bases whose boxes are more than 3" apart are more than 3" apart (a quick refusal).
+  auto plain = [&] {
+    return !more_than_apart(box_of(unit(v).base), box_of(unit(w).base), kThree) &&
+           geo::distance_sq(unit(v).base, unit(w).base).less_than(kThree);
+  };
+  if (!only) return plain();
+  std::int8_t& known =
+      only->gap[static_cast<std::size_t>(std::min(v, w) * ohw_->num_units() + std::max(v, w))];
+  if (known < 0) known = plain() ? 1 : 0;
+  return known == 1;
+}
+
 bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
                              const SightCandidates* only) const {
   const geo::Segment s{p, q};
@@ -374,8 +408,7 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
     for (std::size_t j = i + 1; j < near.size(); ++j) {
       const int oi = geo::orientation(p, q, unit(near[i]).base.centre());
       const int oj = geo::orientation(p, q, unit(near[j]).base.centre());
-      if (oi * oj < 0 && geo::distance_sq(unit(near[i]).base, unit(near[j]).base).less_than(kThree))
-        return false;
+      if (oi * oj < 0 && units_within_gap(near[i], near[j], only)) return false;
     }
   const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
   for (int k = 0; k < num_terrain; ++k) {
@@ -383,13 +416,13 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
     const TerrainDef& t = sc.terrain[static_cast<std::size_t>(i)];
     switch (t.type) {
       case TerrainType::kObjective:
-        if (geo::segment_crosses_polygon_interior(s, t.outline)) return false;
+        if (game::table::crosses_polygon_interior(s, t.outline, ohw_->terrain_box(i))) return false;
         break;
       case TerrainType::kWoods:
       case TerrainType::kTown: {
         // 0.9 iv: up to 3" of woods or town may be crossed; 0.9 v: units lining the edge (any
         // part within 0.5" of it) see and are seen freely through it (O-5).
-        if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
+        if (game::table::length_inside_at_most(s, t.outline, ohw_->terrain_box(i), kThree)) break;
         // Whether a or b lines it does not depend on the line: kept with the candidates.
         std::int8_t* known = only ? &only->lining[static_cast<std::size_t>(i)] : nullptr;
         if (!known || *known < 0) {
@@ -408,7 +441,7 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
       case TerrainType::kHill: {
         // 0.9 iv (O-7): a hill is a plateau; it blocks more than 3" of crest between two units
         // neither of which stands on it.
-        if (geo::length_inside_polygon(s, t.outline) <= kThree) break;
+        if (game::table::length_inside_at_most(s, t.outline, ohw_->terrain_box(i), kThree)) break;
         const bool on = (a >= 0 && geo::point_in_polygon(unit(a).base.centre(), t.outline)) ||
                         (b >= 0 && geo::point_in_polygon(unit(b).base.centre(), t.outline));
         if (!on) return false;
@@ -443,6 +476,7 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
   candidates.units.clear();
   candidates.terrain.clear();
   candidates.lining.assign(static_cast<std::size_t>(ohw_->num_terrain()), -1);
+  candidates.gap.assign(static_cast<std::size_t>(ohw_->num_units() * ohw_->num_units()), -1);
   for (int v = 0; v < ohw_->num_units(); ++v) {
     if (v == u || v == t || !unit(v).on_table) continue;
     const geo::Point c = unit(v).base.centre();

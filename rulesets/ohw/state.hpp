@@ -188,6 +188,20 @@ class OhwState final : public game::State {
   // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7); along a road,
   // the ground it crosses does not stop it (1.2 iv).
   bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;
+  // The terrain pieces and units path_clear(u, b, v, ignore) may find in the way of any move of
+  // b by a part of `longest` (polar(dir, d) for d up to longest's length: its components have
+  // the same signs and no larger sizes, so its sweep's box is inside the longest's): those whose
+  // boxes are not apart from the longest sweep's. Made once for a march's bisection.
+  struct PathCandidates {
+    std::vector<int> terrain;
+    std::vector<int> units;
+  };
+  void path_candidates(int u, const geo::Base& b, geo::Vec longest, int ignore,
+                       PathCandidates& out) const;
+  // path_clear() looking only at `only` (path_candidates() of a longer move in the same
+  // direction): the same answer.
+  bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
+                  const PathCandidates* only) const;
   // The result of turning u in place (1.4), or nothing if the turn is not allowed there.
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn) const;
   // The same, with stand_candidates(u, b, kTurnSlide, *near) made by the caller (several turns of
@@ -225,7 +239,12 @@ class OhwState final : public game::State {
     // Per terrain piece, whether one of the two units looking lines its edge (0.9 v), once
     // worked out: -1 not yet, 0 no, 1 yes (the same for every line between them).
     mutable std::vector<std::int8_t> lining;
+    // Per pair of units v < w (at v * num_units + w), whether they are less than 3" apart (0.9
+    // iii), once worked out: -1 not yet, 0 no, 1 yes (the same for every line).
+    mutable std::vector<std::int8_t> gap;
   };
+  // 0.9 iii: units v and w are less than 3" apart (kept in `candidates`' gaps when given).
+  bool units_within_gap(int v, int w, const SightCandidates* candidates) const;
   // The same, looking only at `candidates` (at all units and terrain when null).
   bool line_of_sight(geo::Point p, geo::Point q, int a, int b,
                      const SightCandidates* candidates) const;

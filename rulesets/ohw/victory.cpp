@@ -10,14 +10,16 @@ int OhwState::objective_winner() const {
   for (const auto& v : ohw_->scenario_data().victory) {
     if (v.kind != VictoryKind::kObjectiveContact || v.side != track_.active) continue;
     const geo::Polygon& obj = ohw_->terrain(v.zones[0]).outline;
+    const game::table::Box& box = ohw_->terrain_box(v.zones[0]);  // a quick refusal first
     bool touching = false, enemy_near = false;
     for (int u = 0; u < ohw_->num_units(); ++u) {
       if (!unit(u).on_table) continue;
       // Touching: within the slack with which bases are put into contact (core/geometry.hpp).
       if (side_of(u) == v.side)
-        touching = touching || game::table::near_polygon(unit(u).base, obj, geo::kPlacementSlack);
+        touching =
+            touching || game::table::near_polygon(unit(u).base, obj, box, geo::kPlacementSlack);
       else
-        enemy_near = enemy_near || game::table::near_polygon(unit(u).base, obj, v.radius);
+        enemy_near = enemy_near || game::table::near_polygon(unit(u).base, obj, box, v.radius);
     }
     if (touching && !enemy_near) return v.side;
   }

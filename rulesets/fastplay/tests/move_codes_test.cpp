@@ -16,21 +16,41 @@ namespace {
 
 using namespace testing;  // NOLINT(build/namespaces)
 
+using Legal = std::vector<game::Action>;
+
+// Random decisions of the built-in scenarios: plays built-in scenario `id` from its start, a
+// random chance outcome at each chance node and a random legal decision at each decision (the
+// generator seeded `seed`), for at most `steps` steps (each outcome or decision is one) or until
+// the game ends. visit(state, step, legal) is called before each step is taken: at a decision
+// with the legal actions listed, at a chance node with null. A fatal failure inside it stops.
+template <class Visit>
+void random_decisions(const char* id, std::uint64_t seed, int steps, Visit&& visit) {
+  auto st = builtin_start(id);
+  ASSERT_NE(st, nullptr) << id;
+  core::Rng rng(seed);
+  Legal legal;
+  for (int step = 0; step < steps && !st->is_terminal(); ++step) {
+    if (st->is_chance_node()) {
+      visit(*st, step, static_cast<const Legal*>(nullptr));
+      if (::testing::Test::HasFatalFailure()) return;
+      const auto o = st->chance_outcomes();
+      st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+      continue;
+    }
+    st->legal_actions(legal);
+    visit(*st, step, static_cast<const Legal*>(&legal));
+    if (::testing::Test::HasFatalFailure()) return;
+    st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+  }
+}
+
 TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAccept) {
   int checked = 0, moves = 0, picks = 0;
-  for (const char* id : {"meadow", "mill", "ford"}) {
-    auto st = builtin_start(id);
-    ASSERT_NE(st, nullptr) << id;
-    core::Rng rng(3);
-    std::vector<game::Action> legal;
-    for (int step = 0; step < 250 && !st->is_terminal(); ++step) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      const auto& s = static_cast<const FastplayState&>(*st);
-      st->legal_actions(legal);
+  for (const char* id : {"meadow", "mill", "ford"})
+    random_decisions(id, 3, 250, [&](const game::State& st, int step, const Legal* listed) {
+      if (!listed) return;
+      const Legal& legal = *listed;
+      const auto& s = static_cast<const FastplayState&>(st);
       if (s.phase() == Phase::kMovement && s.pending() == PendingKind::kNone) {
         if (s.selected() >= 0) {
           std::vector<game::Action> want{act::kMoveBase};
@@ -40,7 +60,7 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
               // The move made (do_move(): move_pose(), without the tests) is the one accepted.
               ASSERT_TRUE(s.move_pose(s.selected(), code) == *pose) << id << " code " << code;
             }
-          ASSERT_EQ(legal, want) << id << " step " << step << "\n" << st->to_string();
+          ASSERT_EQ(legal, want) << id << " step " << step << "\n" << st.to_string();
           ++checked;
           moves += static_cast<int>(want.size());
         } else {
@@ -58,9 +78,7 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
           }
         }
       }
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
-  }
+    });
   EXPECT_GT(checked, 10);
   EXPECT_GT(moves, 100);  // the sample exercises the property
   EXPECT_GT(picks, 10);
@@ -74,44 +92,32 @@ TEST(FastplayClauses, Clause_Movement_TheListedMovesAreExactlyTheMovesTheRulesAc
 TEST(FastplayClauses, Clause_Archery_TheListedShotsAndChargesAreExactlyThoseTheRulesAccept) {
   int shots = 0, charges = 0;
   for (const char* id : {"meadow", "mill", "ford"})
-    for (std::uint64_t seed : {3u, 8u, 21u, 34u, 55u, 89u}) {
-      auto st = builtin_start(id);
-      ASSERT_NE(st, nullptr) << id;
-      core::Rng rng(seed);
-      std::vector<game::Action> legal;
-      for (int step = 0; step < 3000 && !st->is_terminal(); ++step) {
-        if (st->is_chance_node()) {
-          const auto o = st->chance_outcomes();
-          st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-          continue;
-        }
-        const auto& s = static_cast<const FastplayState&>(*st);
-        st->legal_actions(legal);
+    for (std::uint64_t seed : {3u, 8u, 21u, 34u, 55u, 89u})
+      random_decisions(id, seed, 3000, [&](const game::State& st, int step, const Legal* listed) {
+        if (!listed) return;
+        const auto& s = static_cast<const FastplayState&>(st);
         const bool archery = s.phase() == Phase::kArchery1 || s.phase() == Phase::kArchery2 ||
                              s.phase() == Phase::kArchery3;
-        if (s.pending() == PendingKind::kNone && (archery || s.phase() == Phase::kCharge)) {
-          std::vector<game::Action> want{act::kPass};
-          for (int u = 0; u < s.num_units(); ++u) {
-            if (s.side_of(u) != s.to_act()) continue;
-            for (int t = 0; t < s.num_units(); ++t) {
-              if (archery) {
-                if (s.may_shoot(u) && s.may_shoot_at(u, t))
-                  want.push_back(act::kShootBase + 64 * u + t);
-                continue;
-              }
-              if (s.side_of(t) == s.side_of(u) || !s.may_charge(u)) continue;
-              for (geo::Side side : geo::kAllSides)
-                if (s.charge_result(u, t, side)) want.push_back(charge_action(u, t, side));
+        if (s.pending() != PendingKind::kNone || !(archery || s.phase() == Phase::kCharge)) return;
+        std::vector<game::Action> want{act::kPass};
+        for (int u = 0; u < s.num_units(); ++u) {
+          if (s.side_of(u) != s.to_act()) continue;
+          for (int t = 0; t < s.num_units(); ++t) {
+            if (archery) {
+              if (s.may_shoot(u) && s.may_shoot_at(u, t))
+                want.push_back(act::kShootBase + 64 * u + t);
+              continue;
             }
+            if (s.side_of(t) == s.side_of(u) || !s.may_charge(u)) continue;
+            for (geo::Side side : geo::kAllSides)
+              if (s.charge_result(u, t, side)) want.push_back(charge_action(u, t, side));
           }
-          std::sort(want.begin(), want.end());
-          ASSERT_EQ(legal, want) << id << " seed " << seed << " step " << step << "\n"
-                                 << st->to_string();
-          (archery ? shots : charges) += static_cast<int>(want.size()) - 1;
         }
-        st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-      }
-    }
+        std::sort(want.begin(), want.end());
+        ASSERT_EQ(*listed, want) << id << " seed " << seed << " step " << step << "\n"
+                                 << st.to_string();
+        (archery ? shots : charges) += static_cast<int>(want.size()) - 1;
+      });
   EXPECT_GT(shots, 50);  // the sample exercises the property
   EXPECT_GT(charges, 20);
 }
@@ -121,39 +127,27 @@ TEST(FastplayClauses, Clause_Archery_TheListedShotsAndChargesAreExactlyThoseTheR
 // game::table::on_table() of each stand, at every place a listed move tries, in random games.
 TEST(FastplayClauses, Clause_Movement_OnTheTableByTheUnitsBoxIsOnTheTableStandByStand) {
   int checked = 0, off = 0;
-  for (const char* id : {"meadow", "mill", "ford"}) {
-    auto st = builtin_start(id);
-    ASSERT_NE(st, nullptr) << id;
-    core::Rng rng(7);
-    std::vector<game::Action> legal;
-    for (int step = 0; step < 200 && !st->is_terminal(); ++step) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      const auto& s = static_cast<const FastplayState&>(*st);
+  for (const char* id : {"meadow", "mill", "ford"})
+    random_decisions(id, 7, 200, [&](const game::State& st, int step, const Legal* listed) {
+      if (!listed || step % 5 != 0) return;
+      const auto& s = static_cast<const FastplayState&>(st);
       const Scenario& sc = s.fp().scenario_data();
-      if (step % 5 == 0)
-        for (int u = 0; u < s.num_units(); ++u)
-          for (int code = 0; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code) {
-            // Far moves too (four times the allowance), to reach the table's edges.
-            Pose pose = s.move_pose(u, code);
-            pose.first = s.unit(u).centre + (pose.first - s.unit(u).centre) * 4;
-            const auto& g = s.unit_geo_at(u, pose.first, pose.second);
-            bool each = true;
-            for (const auto& p : g.stands)
-              each = each && game::table::on_table(p.base, sc.width, sc.height);
-            const bool by_box = g.box.min_x >= 0 && g.box.min_y >= 0 && g.box.max_x <= sc.width &&
-                                g.box.max_y <= sc.height;
-            ASSERT_EQ(by_box, each) << id << " step " << step << " unit " << u;
-            ++checked;
-            off += each ? 0 : 1;
-          }
-      st->legal_actions(legal);
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
-  }
+      for (int u = 0; u < s.num_units(); ++u)
+        for (int code = 0; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code) {
+          // Far moves too (four times the allowance), to reach the table's edges.
+          Pose pose = s.move_pose(u, code);
+          pose.first = s.unit(u).centre + (pose.first - s.unit(u).centre) * 4;
+          const auto& g = s.unit_geo_at(u, pose.first, pose.second);
+          bool each = true;
+          for (const auto& p : g.stands)
+            each = each && game::table::on_table(p.base, sc.width, sc.height);
+          const bool by_box = g.box.min_x >= 0 && g.box.min_y >= 0 && g.box.max_x <= sc.width &&
+                              g.box.max_y <= sc.height;
+          ASSERT_EQ(by_box, each) << id << " step " << step << " unit " << u;
+          ++checked;
+          off += each ? 0 : 1;
+        }
+    });
   EXPECT_GT(checked, 1000);
   EXPECT_GT(off, 10);  // the sample has places off the table
 }
@@ -191,17 +185,13 @@ TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
 // decisions, at every decision of random games, and answers the same during volleys.
 TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions) {
   int compared = 0, moves = 0, volleys = 0;
-  for (const char* id : {"meadow", "mill", "ford"}) {
-    auto st = builtin_start(id);
-    ASSERT_NE(st, nullptr) << id;
-    core::Rng rng(17);
-    std::vector<game::Action> legal, plain;
-    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
+  for (const char* id : {"meadow", "mill", "ford"})
+    random_decisions(id, 17, 400, [&](const game::State& st, int step, const Legal* listed) {
+      const auto& s = static_cast<const FastplayState&>(st);
       {
         // A volley's range and cover (kept with the stamp; asked at each die), asked twice of
         // the state and once of a copy without its stamp.
-        const auto& s = static_cast<const FastplayState&>(*st);
-        auto copy = st->clone();
+        auto copy = st.clone();
         auto& c = static_cast<FastplayState&>(*copy);
         c.debug_set_flags(0, c.unit(0).flags);
         if (s.shooter() >= 0 && s.phase() != Phase::kRetreat)
@@ -219,28 +209,21 @@ TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions
               ++volleys;
             }
       }
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      st->legal_actions(legal);
-      auto copy = st->clone();
+      if (!listed) return;
+      auto copy = st.clone();
       auto& c = static_cast<FastplayState&>(*copy);
       c.debug_set_flags(0, c.unit(0).flags);  // forgets the stamp, changes nothing
       ASSERT_EQ(c.geo_stamp(), 0u);
-      ASSERT_NE(static_cast<const FastplayState&>(*st).geo_stamp(), 0u);
+      ASSERT_NE(s.geo_stamp(), 0u);
+      Legal plain;
       copy->legal_actions(plain);
-      ASSERT_EQ(plain, legal) << id << " step " << step;
+      ASSERT_EQ(plain, *listed) << id << " step " << step;
       for (int u = 0; u < c.num_units(); ++u)  // kept with the stamp too
-        ASSERT_EQ(static_cast<const FastplayState&>(*st).engaged(u), c.engaged(u)) << step;
+        ASSERT_EQ(s.engaged(u), c.engaged(u)) << step;
       ++compared;
-      const auto& s = static_cast<const FastplayState&>(*st);
       if (s.phase() == Phase::kMovement && s.selected() >= 0)
-        moves += static_cast<int>(legal.size());
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
-  }
+        moves += static_cast<int>(listed->size());
+    });
   EXPECT_GT(compared, 100);
   EXPECT_GT(moves, 100);  // picked units' move lists among them
   EXPECT_GT(volleys, 10);
@@ -252,37 +235,24 @@ TEST(FastplayClauses, Clause_Movement_AStateWithoutItsStampListsTheSameDecisions
 TEST(FastplayClauses, Clause_Movement_AnEarlierStateAskedAgainListsTheSameDecisions) {
   int compared = 0;
   for (const char* id : {"meadow", "mill", "ford"}) {
-    auto st = builtin_start(id);
-    ASSERT_NE(st, nullptr) << id;
-    core::Rng rng(5);
-    std::vector<game::Action> legal, again;
     std::unique_ptr<game::State> earlier;
-    std::vector<game::Action> earlier_legal;
-    for (int step = 0; step < 300 && !st->is_terminal(); ++step) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
+    Legal earlier_legal, again;
+    random_decisions(id, 5, 300, [&](const game::State& st, int step, const Legal* listed) {
+      if (!listed || step % 7 != 0) return;
+      if (earlier) {
+        earlier->legal_actions(again);
+        ASSERT_EQ(again, earlier_legal) << id << " step " << step;
+        const auto& e = static_cast<const FastplayState&>(*earlier);
+        for (int u = 0; u < e.num_units(); ++u)
+          for (std::size_t i = 0; i < e.unit(u).stands.size(); ++i)
+            ASSERT_EQ(e.stand_base(u, static_cast<int>(i)),
+                      e.stand_base_at(u, static_cast<int>(i), e.unit(u).centre, e.unit(u).heading))
+                << id << " step " << step;
+        ++compared;
       }
-      st->legal_actions(legal);
-      if (step % 7 == 0) {
-        if (earlier) {
-          earlier->legal_actions(again);
-          ASSERT_EQ(again, earlier_legal) << id << " step " << step;
-          const auto& e = static_cast<const FastplayState&>(*earlier);
-          for (int u = 0; u < e.num_units(); ++u)
-            for (std::size_t i = 0; i < e.unit(u).stands.size(); ++i)
-              ASSERT_EQ(
-                  e.stand_base(u, static_cast<int>(i)),
-                  e.stand_base_at(u, static_cast<int>(i), e.unit(u).centre, e.unit(u).heading))
-                  << id << " step " << step;
-          ++compared;
-        }
-        earlier = st->clone();
-        earlier_legal = legal;
-      }
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
+      earlier = st.clone();
+      earlier_legal = *listed;
+    });
   }
   EXPECT_GT(compared, 20);
 }

@@ -63,5 +63,170 @@ TEST(Ohw_1_Movement, Clause_1_0_TheListedMovesAreExactlyTheMovesTheRulesAccept) 
   EXPECT_GT(moves, 200);  // the sample exercises the property
 }
 
+// O-8a as march_end() worked it out before its bisection looked only at path_candidates(): every
+// path_clear() asked of all terrain and units.
+std::optional<geo::Base> plain_march_end(const OhwState& s, int u, int g) {
+  const auto& goals = s.ohw().goals();
+  if (g < 0 || g >= static_cast<int>(goals.size()) || s.unit(u).type == UnitType::kWagon)
+    return std::nullopt;
+  const geo::Base& start = s.unit(u).base;
+  const geo::Point goal = s.ohw().terrain_box(goals[static_cast<std::size_t>(g)]).twice_centre();
+  const geo::Vec twice{goal.x - 2 * start.centre().x, goal.y - 2 * start.centre().y};
+  if (twice.x == 0 && twice.y == 0) return std::nullopt;
+  const geo::Angle dir = geo::direction_of(twice);
+  auto b1 = s.turned(u, start, dir - start.heading());
+  if (!b1 || b1->centre() != start.centre()) return std::nullopt;
+  const auto to_centre =
+      static_cast<std::int64_t>(geo::isqrt(static_cast<geo::UInt128>(geo::squared_length(twice)))) /
+      2;
+  std::int64_t lo = 0, hi = std::min(s.allowance(u), to_centre);
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi + 1) / 2;
+    if (s.path_clear(u, *b1, geo::polar(dir, mid)))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  if (lo == 0) return std::nullopt;
+  const geo::Base end = b1->translated(geo::polar(dir, lo));
+  for (int w = 0; w < s.ohw().num_units(); ++w)
+    if (s.side_of(w) != s.side_of(u) && s.unit(w).on_table &&
+        geo::distance_sq(end, s.unit(w).base).within(geo::kPlacementSlack))
+      return std::nullopt;
+  return end;
+}
+
+// A march's bisection asks path_clear() only of what path_candidates() found for its longest
+// move: the same answers as asking it of everything, for the marches of every unit on every goal
+// and for moves in random directions of random lengths up to a longer one's, at every decision of
+// random games of every built-in scenario.
+TEST(Ohw_1_Movement, Clause_O8a_AMarchLooksOnlyAtWhatItsLongestMoveMayMeet) {
+  int marches = 0, paths = 0, blocked = 0;
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
+    auto r = make_ruleset();
+    auto text = r->builtin_scenario(id);
+    ASSERT_TRUE(text.ok()) << id;
+    auto g = r->new_game(nlohmann::json::parse(*text), std::string("ohw/") + id, {});
+    ASSERT_TRUE(g.ok()) << id;
+    auto st = (*g)->new_initial_state();
+    core::Rng rng(11);
+    std::vector<game::Action> legal;
+    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      const auto& s = static_cast<const OhwState&>(*st);
+      if (step % 3 == 0)
+        for (int u = 0; u < s.ohw().num_units(); ++u) {
+          if (!s.unit(u).on_table) continue;
+          for (int goal = 0; goal < static_cast<int>(s.ohw().goals().size()); ++goal) {
+            ASSERT_EQ(s.march_end(u, goal), plain_march_end(s, u, goal)) << id << " step " << step;
+            ++marches;
+          }
+          const geo::Base& b = s.unit(u).base;
+          const geo::Angle dir = geo::Angle::from_units(
+              static_cast<std::int32_t>(rng.uniform_int(0, geo::kFullTurn - 1)));
+          const std::int64_t longest = rng.uniform_int(0, 20 * kInch);
+          const int ignore = static_cast<int>(rng.uniform_int(-1, s.ohw().num_units() - 1));
+          OhwState::PathCandidates near;
+          s.path_candidates(u, b, geo::polar(dir, longest), ignore, near);
+          for (int k = 0; k < 8; ++k) {
+            const geo::Vec v = geo::polar(dir, rng.uniform_int(0, longest));
+            const bool plain = s.path_clear(u, b, v, ignore);
+            ASSERT_EQ(s.path_clear(u, b, v, ignore, &near), plain) << id << " step " << step;
+            ++paths;
+            blocked += plain ? 0 : 1;
+          }
+        }
+      st->legal_actions(legal);
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(marches, 500);
+  EXPECT_GT(paths, 5000);
+  EXPECT_GT(blocked, 500);  // the sample exercises both answers
+}
+
+// 0.6, 0.9 as eligible_side() would find them looking along each sample line at every unit and
+// terrain piece, nothing kept between lines (line_of_sight() without candidates).
+std::optional<geo::SquaredDistance> plain_eligible_side(const OhwState& s, int u, int t,
+                                                        geo::Side side, bool shooting) {
+  const geo::Base& me = s.unit(u).base;
+  const geo::Base& target = s.unit(t).base;
+  const geo::Point origin = me.side_midpoint(geo::Side::kFront);
+  const geo::Segment seg = target.side(side);
+  const bool half_plane = shooting && s.in_redoubt(u);
+  if (geo::orientation(seg.a, seg.b, origin) != 0 &&
+      geo::orientation(seg.a, seg.b, origin) == geo::orientation(seg.a, seg.b, target.centre()))
+    return std::nullopt;
+  int seen = 0;
+  std::optional<geo::SquaredDistance> best;
+  for (int i = 0; i <= 20; ++i) {
+    const geo::Point p =
+        seg.a + geo::Vec{(seg.b.x - seg.a.x) * i / 20, (seg.b.y - seg.a.y) * i / 20};
+    const bool in_arc =
+        half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
+    if (!in_arc || !s.line_of_sight(origin, p, u, t)) continue;
+    ++seen;
+    const auto d = geo::distance_sq(origin, p);
+    if (!best || d < *best) best = d;
+  }
+  const std::int64_t len =
+      side == geo::Side::kFront || side == geo::Side::kBack ? target.width() : target.depth();
+  const std::int64_t need = std::max((len + 1) / 2, std::min(len, 3 * kInch));
+  if (seen < 2 || (seen - 1) * len < need * 20) return std::nullopt;
+  return best;
+}
+
+// eligible_side() looks along its 21 lines only at the units and terrain near the side and the
+// origin, and keeps for all of them whether a unit lines a piece (0.9 v) and whether two units
+// are less than 3" apart (0.9 iii): the same answers as looking at everything along each line,
+// for every pair of enemy units on the table, every side and both purposes, in random games of
+// every built-in scenario.
+TEST(Ohw_0_Conventions, Clause_0_9_ASideLookedAtByItsCandidatesIsSeenAsByEveryLine) {
+  int asked = 0, eligible = 0;
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
+    auto r = make_ruleset();
+    auto text = r->builtin_scenario(id);
+    ASSERT_TRUE(text.ok()) << id;
+    auto g = r->new_game(nlohmann::json::parse(*text), std::string("ohw/") + id, {});
+    ASSERT_TRUE(g.ok()) << id;
+    auto st = (*g)->new_initial_state();
+    core::Rng rng(13);
+    std::vector<game::Action> legal;
+    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
+      if (st->is_chance_node()) {
+        const auto o = st->chance_outcomes();
+        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+        continue;
+      }
+      const auto& s = static_cast<const OhwState&>(*st);
+      if (step % 10 == 0)
+        for (int u = 0; u < s.ohw().num_units(); ++u)
+          for (int t = 0; t < s.ohw().num_units(); ++t) {
+            if (s.side_of(u) == s.side_of(t) || !s.unit(u).on_table || !s.unit(t).on_table)
+              continue;
+            for (geo::Side side : geo::kAllSides)
+              for (bool shooting : {false, true}) {
+                const auto fast = s.eligible_side(u, t, side, shooting);
+                const auto plain = plain_eligible_side(s, u, t, side, shooting);
+                ASSERT_EQ(fast.has_value(), plain.has_value()) << id << " step " << step;
+                if (fast) {
+                  ASSERT_TRUE(*fast == *plain) << id << " step " << step;
+                }
+                ++asked;
+                eligible += fast ? 1 : 0;
+              }
+          }
+      st->legal_actions(legal);
+      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+    }
+  }
+  EXPECT_GT(asked, 2000);
+  EXPECT_GT(eligible, 500);  // the sample exercises both answers
+}
+
 }  // namespace
 }  // namespace carroccio::ohw
