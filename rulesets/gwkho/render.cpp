@@ -55,8 +55,9 @@ std::string GwkhoState::table_drawing() const {
   for (const auto& l : sc.lines) map.stroke(l.line, kUnitsPerInch / 2, line_char(l.kind));
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& st = els_[static_cast<std::size_t>(e)];
-    if (!st.alive) continue;
-    const char l = troop_letter(gw_->element(e).troop.type);
+    if (!st.alive && !st.uncrewed) continue;
+    // [G-51] An uncrewed gun: U (u for the second army), whatever its kind.
+    const char l = st.uncrewed ? 'U' : troop_letter(gw_->element(e).troop.type);
     map.fill_base(st.base, side_of(e) == 0 ? l : static_cast<char>(std::tolower(l)), true);
   }
   // Facing: an arrow in the cell just in front of the middle of the front edge, when that cell
@@ -74,7 +75,7 @@ std::string GwkhoState::table_drawing() const {
   os << fmt::format("    {} capitals, {} lower case; an arrow in front of an element: its facing\n",
                     gw_->side(0).name, gw_->side(1).name);
   os << "    K Hc  C Cv  R Re  L Lc  E El  P Ph  Q Pk  H HI  I LI  B Bw  W Lb  X Xb  S Sh  A L.Art"
-        "  G H.Art\n";
+        "  G H.Art  U uncrewed gun\n";
   os << "    , rough  % bad going  # impassable  ~ river  = ford  - hill  : road; a character is "
         "an inch\n";
   os << "    \" hedge  _ ditch  + field works  @ fortification  o wagons\n";

@@ -145,6 +145,8 @@ void GwkhoState::start_bound() {
     s.fought_last_bound = s.fought;
     s.fought = false;
     s.made_contact = false;
+    s.recrewed = false;  // [G-51] a crew replaced in an earlier bound fires again
+    s.worked_by = -1;    // [G-44] the enemy's gun is worked (and paid for) bound by bound
     mount_now_[static_cast<std::size_t>(e)] = false;
     surrender_asked_[static_cast<std::size_t>(e)] = false;
     surrender_held_[static_cast<std::size_t>(e)] = false;
@@ -330,7 +332,7 @@ bool GwkhoState::on_table(const geo::Base& b) const {
 
 bool GwkhoState::clear_at(const geo::Base& b, const std::vector<int>& movers, int ignore) const {
   for (int o = 0; o < num_elements(); ++o) {
-    if (!els_[static_cast<std::size_t>(o)].alive || o == ignore) continue;
+    if (!on_table_now(o) || o == ignore) continue;  // [G-51] uncrewed guns stand in the way
     if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
     const geo::Base& ob = els_[static_cast<std::size_t>(o)].base;
     if (geo::far_apart(b.centre(), ob.centre(), geo::reach(b) + geo::reach(ob))) continue;
@@ -347,7 +349,7 @@ bool GwkhoState::clear_path(const std::vector<int>& movers, const std::vector<ge
     const geo::Vec v = to[i].centre() - from[i].centre();
     const std::int64_t len = std::abs(v.x) + std::abs(v.y);
     for (int o = 0; o < num_elements(); ++o) {
-      if (!els_[static_cast<std::size_t>(o)].alive || o == ignore) continue;
+      if (!on_table_now(o) || o == ignore) continue;
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
       const geo::Base& ob = els_[static_cast<std::size_t>(o)].base;
       if (geo::far_apart(from[i].centre(), ob.centre(), geo::reach(from[i]) + geo::reach(ob) + len))
@@ -734,8 +736,11 @@ void GwkhoState::apply_result(int e, Result r, int enemy, const char* rule) {
       destroy(e, "is destroyed");
       return;
     case Result::kCrewFlee:
-      // [G-51] A gun whose crew flees is lost for this game (crews are not replaced yet).
-      destroy(e, "is abandoned by its crew");
+      // [G-51] The crew flees: the gun counts as lost in the ledgers (as a destroyed element),
+      // and stays where it stood, uncrewed, until its side replaces the crew or the enemy
+      // destroys or works it (Pip-16, state_crews.cpp).
+      destroy(e, "is abandoned by its crew: the gun stands uncrewed");
+      s.uncrewed = true;
       return;
   }
 }
@@ -783,6 +788,7 @@ void GwkhoState::debug_kill(int e) {
   els_[static_cast<std::size_t>(e)].loss = Loss::kDestroyed;
   morale_cache_[static_cast<std::size_t>(side_of(e))].reset();
 }
+void GwkhoState::debug_uncrew(int e) { apply_result(e, Result::kCrewFlee, -1, "gwkho Sht-1"); }
 void GwkhoState::debug_rout(int e) {
   els_[static_cast<std::size_t>(e)].routing = true;
   els_[static_cast<std::size_t>(e)].loss = Loss::kRouting;

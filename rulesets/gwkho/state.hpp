@@ -39,6 +39,12 @@
 //                 state_bound.cpp)
 //     code 73     the element is broken by its own side: 1 PIP (Pip-18, ruling G-36e); never
 //                 listed, a person asks for it (act::person)
+//     code 37     the side replaces the crew of its uncrewed gun e: 1 PIP (Pip-16, G-51;
+//                 state_crews.cpp)
+//     code 38     element e destroys the enemy's uncrewed gun it touches: 1 PIP foot, 2
+//                 mounted (Pip-16, G-51)
+//     code 39     the side's foot touching the enemy's uncrewed gun e work it this bound: 2 PIPs
+//                 (Pip-16, G-44)
 //   A move code of an element that has moved already is its march move (Pip-7, G-10).
 //   legal_actions() lists a finite candidate set of these codes (state_moves.cpp says which).
 //   1000000 + (m - 10000)    a person's request for move code m when it is not listed:
@@ -109,8 +115,11 @@ inline constexpr int kGroupTurnLeft = 32;
 inline constexpr int kGroupTurnRight = 33;
 inline constexpr int kGroupContact = 34;
 inline constexpr int kHold = 35;
-inline constexpr int kDrop = 36;     // internal: a person's drop (act::place), never a move code
-inline constexpr int kContact = 40;  // .. 71
+inline constexpr int kDrop = 36;  // internal: a person's drop (act::place), never a move code
+inline constexpr int kReplaceCrew = 37;  // the side's uncrewed gun is crewed again (Pip-16)
+inline constexpr int kDestroyGun = 38;   // the element destroys the enemy gun it touches
+inline constexpr int kWorkGun = 39;      // the side's foot work the enemy's uncrewed gun (G-44)
+inline constexpr int kContact = 40;      // .. 71
 inline constexpr int kContactTargets = 8;
 inline constexpr int kNumCodes = kContact + 4 * kContactTargets;
 inline constexpr int kMount = 72;     // the element dismounts, or mounts (Pip-16, Dis-1)
@@ -228,6 +237,12 @@ struct ElementState {
   // [CC-5] A phalanx's LI or HI enemy in its latest round, which it did not push back (both
   // stayed): while they fight on, its ranks do not count (-1: none).
   int stuck_with = -1;
+  // [Sht-1, CC-3, Pip-16, G-51] A gun whose crew fled: it stays on the table (not alive: it
+  // neither moves, shoots nor fights, and counts as lost), an obstacle to moves, until its side
+  // replaces the crew or an enemy destroys it.
+  bool uncrewed = false;
+  bool recrewed = false;  // [Pip-16, G-51] its crew was replaced this bound: it does not fire
+  int worked_by = -1;     // [Pip-16, G-44] the enemy foot element working it this bound, or -1
 };
 
 // A move as the State works it out: the elements that move and where they end.
@@ -324,6 +339,22 @@ class GwkhoState final : public game::State {
   bool held_against_surrender(int e) const { return surrender_held_[static_cast<std::size_t>(e)]; }
   // [Pip-18, Mor-14, G-36e] Why the active side may not break its own element e now, or Ok.
   core::Status break_refusal(int e) const;
+  // ---- Uncrewed guns (state_crews.cpp; Pip-16, rulings G-44, G-51) ----
+  // Element e stands on the table: alive, or an uncrewed gun.
+  bool on_table_now(int e) const;
+  // The living element of `side` in edge contact with element e that comes first in element
+  // order, foot only when `foot`; -1 when none.
+  int touching(int e, int side, bool foot = false) const;
+  // Why the active side may not replace the crew of its uncrewed gun g now, or Ok.
+  core::Status replace_crew_refusal(int g) const;
+  // The enemy's uncrewed gun element e touches (the first in element order), or -1.
+  int gun_touched(int e) const;
+  // Why element e may not destroy the enemy's uncrewed gun it touches now, or Ok.
+  core::Status destroy_gun_refusal(int e) const;
+  // Why the active side's foot may not work the enemy's uncrewed gun g this bound, or Ok.
+  core::Status work_gun_refusal(int g) const;
+  // The side a shooter shoots for: its own, or (an enemy gun worked this bound) its workers'.
+  int shooting_side(int s) const;
   // The pending shot or combat: (shooter or active element, target or enemy); -1 when none.
   int pending_a() const { return pa_; }
   int pending_b() const { return pb_; }
@@ -418,6 +449,7 @@ class GwkhoState final : public game::State {
   // Test set-up: put element e at a base (no history is recorded), kill it, give PIPs.
   void debug_place(int e, geo::Point centre, int heading_degrees);
   void debug_kill(int e);
+  void debug_uncrew(int e);  // the gun's crew flees, as a result would make it (G-51)
   void debug_rout(int e);
   void debug_hold(int e);  // an impetuous element held this bound (it makes no impetuous move)
   void debug_set_pips(int command, int pips);
@@ -453,6 +485,9 @@ class GwkhoState final : public game::State {
   bool offer_surrender_hold();
   void break_own(int e);
   void change_mount(int e);
+  void replace_crew(int g);
+  void destroy_gun(int e);
+  void work_gun(int g);
   void next_shot();
   void next_combat();
   void apply_move(const MovePlan& p);

@@ -196,7 +196,7 @@ void GwkhoState::next_shot() {
     pa_ = e;
     if (ts.size() > 1) {
       step_ = FightStep::kChooseTarget;
-      step_side_ = side_of(e);
+      step_side_ = shooting_side(e);
       return;
     }
     pb_ = ts[0];
@@ -211,15 +211,25 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   std::vector<int> out;
   const ElementDef& d = gw_->element(s);
   const ElementState& es = els_[static_cast<std::size_t>(s)];
-  if (!es.alive || es.routing || in_contact(s)) return out;
+  // [Pip-16, G-44] The enemy's uncrewed gun worked this bound by the moving side's foot fires
+  // for their side, while they work it and none of its own side touch it.
+  const int crew = es.worked_by;
+  const bool worked = !es.alive && es.uncrewed && crew >= 0 &&
+                      els_[static_cast<std::size_t>(crew)].alive &&
+                      !els_[static_cast<std::size_t>(crew)].routing;
+  if ((!es.alive && !worked) || es.routing) return out;
+  if (worked ? touching(s, d.side) >= 0 : in_contact(s)) return out;
+  if (es.recrewed) return out;  // [G-51] a crew replaced this bound does not fire yet
+  const int side = worked ? side_of(crew) : d.side;
   if (d.unarmed) return out;  // [G-71] a war cart without guns (the Carroccio) never shoots
   if (ff_[static_cast<std::size_t>(s)].heads_down) return out;  // [Sht-8, G-76] not shooting
-  if (!shoots_now(s)) return out;  // [Seq-6, Seq-8] random activation (state_bound.cpp)
+  // [Seq-6, Seq-8] random activation (state_bound.cpp)
+  if (!shoots_now(worked ? crew : s)) return out;
   std::optional<int> range;
   if (is_artillery(d.troop.type)) {
     // [Sht-13] Artillery fires in its own bound only, not having moved (G-19d); light guns
     // that moved fire as shot when they shoot at all.
-    const ArtilleryFire af = artillery_may_fire(d.troop, d.side == active_, es.moved > 0);
+    const ArtilleryFire af = artillery_may_fire(d.troop, side == active_, es.moved > 0);
     if (af == ArtilleryFire::kNone) return out;
     range = af == ArtilleryFire::kAsArtillery ? artillery_range(d.troop) : std::nullopt;
   } else {
@@ -242,7 +252,7 @@ std::vector<int> GwkhoState::shot_targets(int s) const {
   bool returns_fire = false;
   for (int t = 0; t < num_elements(); ++t) {
     const ElementState& ts = els_[static_cast<std::size_t>(t)];
-    if (!ts.alive || side_of(t) == d.side) continue;
+    if (!ts.alive || side_of(t) == side) continue;
     if (geo::far_apart(es.base.centre(), ts.base.centre(),
                        inch(*range) + geo::reach(es.base) + geo::reach(ts.base)))
       continue;
@@ -294,6 +304,7 @@ bool GwkhoState::may_keep_heads_down(int t) const {
 
 bool GwkhoState::line_of_fire_clear(int s, int t) const {
   const ElementDef& d = gw_->element(s);
+  const int side = shooting_side(s);  // [G-44] a worked enemy gun: its workers' friends
   // [Tr-1] Elephants shoot over other troops and are shot at over them.
   if (d.troop.type == TroopType::kEl || gw_->element(t).troop.type == TroopType::kEl) return true;
   const geo::Base& sb = els_[static_cast<std::size_t>(s)].base;
@@ -304,7 +315,7 @@ bool GwkhoState::line_of_fire_clear(int s, int t) const {
       d.troop.type == TroopType::kBw && (d.troop.grade == Grade::kO || d.troop.grade == Grade::kX);
   for (int v = 0; v < num_elements(); ++v) {
     const ElementState& vs = els_[static_cast<std::size_t>(v)];
-    if (v == s || v == t || !vs.alive || side_of(v) != d.side) continue;
+    if (v == s || v == t || !vs.alive || side_of(v) != side) continue;
     // Only a base that reaches into the line's box can cross it.
     const geo::Point c = vs.base.centre();
     const std::int64_t r = geo::reach(vs.base);
@@ -312,7 +323,7 @@ bool GwkhoState::line_of_fire_clear(int s, int t) const {
         c.y + r < std::min(line.a.y, line.b.y) || c.y - r > std::max(line.a.y, line.b.y))
       continue;
     if (!geo::segment_crosses_base_interior(line, vs.base)) continue;
-    if (over_phalanx && side_of(v) == d.side &&
+    if (over_phalanx && side_of(v) == side &&
         gw_->element(v).troop == Troop{TroopType::kPh, Grade::kI} &&
         vs.base.heading() == sb.heading()) {
       const auto ct = geo::edge_contact(sb, vs.base, kSlack);
@@ -498,6 +509,14 @@ CombatSituation GwkhoState::artillery_situation(int gun, int target) const {
   const CombatSituation cs = combat_situation(gun, target);
   CombatSide g = cs.a, t = cs.b;
   g.made_contact = t.made_contact = false;
+  const ElementState& gs = els_[static_cast<std::size_t>(gun)];
+  if (!gs.alive && gs.worked_by >= 0) {
+    // [Pip-16, G-44] The enemy's gun worked by the moving side's foot: their morale, no general
+    // of the gun's side, and the workers beside it are no enemies of it.
+    g.morale = morale_of(gs.worked_by);
+    g.general = false;
+    g.flank_enemies = g.rear_enemies = 0;
+  }
   return artillery_fire(g, t);
 }
 
@@ -810,12 +829,16 @@ void GwkhoState::apply_fight(game::Action a) {
       els_[static_cast<std::size_t>(gun)].shot = true;
       ff_[static_cast<std::size_t>(target)].shot_by = gun;
       if (logging())
-        emit(
-            core::attack_event("artillery",
-                               fmt::format("{} {} {}: {} against {}, {}", name(gun),
-                                           game::table::verb_for(name(gun), "fires at"),
-                                           name(target), o.graded_a, o.graded_b, result_words(o.b)),
-                               "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
+        emit(core::attack_event(
+            "artillery",
+            fmt::format("{}{} {} {}: {} against {}, {}", name(gun),
+                        els_[static_cast<std::size_t>(gun)].alive
+                            ? std::string()
+                            : fmt::format(" (worked by {})",
+                                          name(els_[static_cast<std::size_t>(gun)].worked_by)),
+                        game::table::verb_for(name(gun), "fires at"), name(target), o.graded_a,
+                        o.graded_b, result_words(o.b)),
+            "gwkho Sht-11", {gw_->element(gun).id}, {gw_->element(target).id}));
       apply_result(target, o.b, gun, "gwkho Sht-11");
       if (o.b == Result::kDestroyed) knock_on_from(target);
       // [Sht-12] Gunpowder artillery's second target: the nearest enemy whose front is within
@@ -827,7 +850,8 @@ void GwkhoState::apply_fight(game::Action a) {
         const geo::Segment front = first.side(geo::Side::kFront);
         for (int u = 0; u < num_elements(); ++u) {
           const ElementState& us = els_[static_cast<std::size_t>(u)];
-          if (u == target || !us.alive || side_of(u) == side_of(gun) || in_contact(u)) continue;
+          if (u == target || !us.alive || side_of(u) == shooting_side(gun) || in_contact(u))
+            continue;
           if (!geo::wholly_beyond_side(first, geo::Side::kBack, us.base)) continue;
           const geo::SquaredDistance dd = geo::distance_sq(front, us.base.side(geo::Side::kFront));
           if (!dd.within(inch(second_target_inches()))) continue;

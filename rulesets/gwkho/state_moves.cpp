@@ -107,7 +107,9 @@ std::vector<int> GwkhoState::contact_targets(int e) const {
   std::vector<std::pair<geo::SquaredDistance, int>> near;
   for (int t = 0; t < num_elements(); ++t) {
     const ElementState& ts = els_[static_cast<std::size_t>(t)];
-    if (!ts.alive || side_of(t) == side_of(e)) continue;
+    // [G-51] The enemy's uncrewed guns are reached as enemies are (to destroy or work them,
+    // Pip-16); contact with one is no combat.
+    if (!on_table_now(t) || side_of(t) == side_of(e)) continue;
     if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base))) continue;
     near.emplace_back(geo::distance_sq(s.base, ts.base), t);
   }
@@ -247,17 +249,20 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     }
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
-      if (!os.alive || o == target) continue;
+      if (!on_table_now(o) || o == target) continue;
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
       if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
                          geo::reach(start) + geo::reach(os.base) + span + kFrontZone + kSlack))
         continue;
-      const bool enemy = side_of(o) != side_of(m);
+      // [G-51] An uncrewed gun is an obstacle, no enemy: nothing passes through it, and a move
+      // may end touching it.
+      const bool gun = !os.alive;
+      const bool enemy = !gun && side_of(o) != side_of(m);
       // [CC-19, G-15] A single element may pass through a friend of a listed pair (it may not
       // end on it).
-      const bool through =
-          !enemy && single && may_recoil_through(gw_->element(m).troop, gw_->element(o).troop);
+      const bool through = !gun && !enemy && single &&
+                           may_recoil_through(gw_->element(m).troop, gw_->element(o).troop);
       if (geo::overlaps(end, os.base)) {
         out.refusal = fmt::format("{} would end on {}.", name(m), name(o));
         return out;
@@ -285,8 +290,9 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
         if (slide) step.add(box_of(from));
         if (!through && step.meets(obox) &&
             (slide ? geo::move_overlaps_base(from, v, os.base) : geo::overlaps(to, os.base))) {
-          out.refusal = fmt::format("{} cannot pass {}: the way is blocked{}.", name(m), name(o),
-                                    enemy ? "" : " (only the pairs of G-15 pass through friends)");
+          out.refusal =
+              fmt::format("{} cannot pass {}: the way is blocked{}.", name(m), name(o),
+                          enemy || gun ? "" : " (only the pairs of G-15 pass through friends)");
           return out;
         }
         if (zone_counts && step.meets(zbox) &&
@@ -320,7 +326,9 @@ PipCost hold_cost(const GwkhoState& st, int e) {
   const std::vector<int> group = st.group_of(e);
   for (int m : group)
     if (st.gw().element(m).status == Status::kBerserker) o.status = Status::kBerserker;
-  const std::vector<int> ts = st.contact_targets(e);
+  std::vector<int> ts = st.contact_targets(e);
+  // [G-51] An uncrewed gun is no enemy to be held back from.
+  std::erase_if(ts, [&](int t) { return !st.element(t).alive; });
   if (!ts.empty()) {
     const ElementDef& t = st.gw().element(ts[0]);
     o.nearest_enemy_foot_in_reach =
@@ -372,6 +380,10 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   if (d.side != active_)
     return core::make_error(
         fmt::format("{} {} not yours to move.", name(e), game::table::verb_for(name(e), "is")));
+  if (s.uncrewed)
+    return core::make_error(
+        fmt::format("{} {} uncrewed: it does not move until its crew is replaced (G-51).", name(e),
+                    game::table::verb_for(name(e), "is")));
   if (!s.alive)
     return core::make_error(
         fmt::format("{} {} destroyed.", name(e), game::table::verb_for(name(e), "is")));
@@ -853,6 +865,10 @@ void GwkhoState::do_move(game::Action a) {
     break_own(e);  // [Pip-18] state_fight.cpp
     return;
   }
+  // [Pip-16, G-44, G-51] Uncrewed guns (state_crews.cpp).
+  if (!drop && code == act::kReplaceCrew) return replace_crew(e);
+  if (!drop && code == act::kDestroyGun) return destroy_gun(e);
+  if (!drop && code == act::kWorkGun) return work_gun(e);
   if (!drop && code == act::kHold) {
     // [Pip-16] Holding impetuous troops: 1 PIP; they make no impetuous move this bound.
     std::vector<int> group = group_of(e);
@@ -947,6 +963,19 @@ void GwkhoState::move_actions(std::vector<game::Action>& out) const {
       }
     }
   }
+  // [Pip-16, G-44, G-51] Uncrewed guns: crewing one's own again, working or destroying the
+  // enemy's (state_crews.cpp says when).
+  for (int g = 0; g < num_elements(); ++g) {
+    if (!els_[static_cast<std::size_t>(g)].uncrewed) continue;
+    if (side_of(g) == active_) {
+      if (replace_crew_refusal(g).ok()) out.push_back(act::move(g, act::kReplaceCrew));
+      continue;
+    }
+    if (work_gun_refusal(g).ok()) out.push_back(act::move(g, act::kWorkGun));
+    for (int e = 0; e < num_elements(); ++e)
+      if (gun_touched(e) == g && destroy_gun_refusal(e).ok())
+        out.push_back(act::move(e, act::kDestroyGun));
+  }
   std::sort(out.begin(), out.end());
 }
 
@@ -993,8 +1022,11 @@ core::Status GwkhoState::move_refusal(game::Action m) const {
   }
   const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
   if (e >= num_elements()) return core::make_error("That names no element.");
-  if (code == act::kMount) return mount_refusal(e);     // state_bound.cpp
-  if (code == act::kBreakOwn) return break_refusal(e);  // state_fight.cpp
+  if (code == act::kMount) return mount_refusal(e);               // state_bound.cpp
+  if (code == act::kBreakOwn) return break_refusal(e);            // state_fight.cpp
+  if (code == act::kReplaceCrew) return replace_crew_refusal(e);  // state_crews.cpp
+  if (code == act::kDestroyGun) return destroy_gun_refusal(e);
+  if (code == act::kWorkGun) return work_gun_refusal(e);
   if (code == act::kHold) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     const std::vector<int> group = group_of(e);
@@ -1078,6 +1110,9 @@ void GwkhoState::impetuous_moves() {
         break;
       auto p = plan_code(e, code);
       if (!p) continue;
+      // [G-51] Impetuous troops charge enemies, never an uncrewed gun.
+      if (p->contact && p->target >= 0 && !els_[static_cast<std::size_t>(p->target)].alive)
+        continue;
       if (logging())
         emit("impetuous", fmt::format("impetuous: {}", move_text(act::move(e, code))),
              "gwkho Mov-7");
@@ -1175,6 +1210,13 @@ std::string GwkhoState::move_words(game::Action a) const {
   }
   if (code == act::kHold) return "hold the impetuous group";
   if (code == act::kBreakOwn) return "broken by its own side";
+  if (code == act::kReplaceCrew) return "replace the gun's crew";
+  if (code == act::kWorkGun) return "work the enemy's uncrewed gun";
+  if (code == act::kDestroyGun) {
+    const int g = gun_touched(e);
+    return g >= 0 ? fmt::format("destroy the uncrewed gun {}", gw_->troop_label(g))
+                  : std::string("destroy the uncrewed gun it touches");
+  }
   if (code == act::kMount) return gw_->element(e).dismounted() ? "mount" : "dismount";
   if (code >= act::kContact && code < act::kNumCodes) {
     const int k = (code - act::kContact) / 4;

@@ -97,7 +97,11 @@ std::string GwkhoState::to_string() const {
     os << e << ' ' << s.alive << ' ' << s.base.centre().x << ',' << s.base.centre().y << ' '
        << s.base.heading().units() << ' ' << static_cast<int>(s.loss) << ' ' << s.routing << ' '
        << s.moved << ' ' << s.moved_this_bound << s.made_contact << s.fought << s.fought_last_bound
-       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << ' ' << s.stuck_with << '\n';
+       << s.shot << s.shot_last_phase << ' ' << s.moves << s.held << ' ' << s.stuck_with;
+    // [G-51, G-44] An uncrewed gun, a crew replaced this bound, a gun worked by the enemy.
+    if (s.uncrewed || s.recrewed || s.worked_by >= 0)
+      os << " gun " << s.uncrewed << s.recrewed << ' ' << s.worked_by;
+    os << '\n';
   }
   // The sequence and the regiments (state_bound.cpp), when they are in play.
   const bool mounts = std::find(mount_done_.begin(), mount_done_.end(), true) != mount_done_.end();
@@ -220,8 +224,14 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
                           {"routing", s.routing},
                           {"moved", s.moved_this_bound},
                           {"loss", std::string(loss_id(s.loss))},
-                          {"on_table", s.alive},
-                          {"removed", !s.alive}});
+                          {"on_table", s.alive || s.uncrewed},
+                          {"removed", !s.alive && !s.uncrewed}});
+    // [G-51, G-44] A gun whose crew fled stands on the table uncrewed (and, worked by the
+    // enemy's foot this bound, names them).
+    if (s.uncrewed) {
+      j["units"].back()["uncrewed"] = true;
+      if (s.worked_by >= 0) j["units"].back()["worked_by"] = gw_->element(s.worked_by).id;
+    }
   }
   return j;
 }
@@ -313,6 +323,28 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
     return j;
   }
   if (m >= act::kMoveBase && m < act::kMoveEnd &&
+      ((m - act::kMoveBase) % act::kCodes == act::kReplaceCrew ||
+       (m - act::kMoveBase) % act::kCodes == act::kDestroyGun ||
+       (m - act::kMoveBase) % act::kCodes == act::kWorkGun)) {
+    // [Pip-16, G-44, G-51] An uncrewed gun crewed again, destroyed or worked: nothing moves.
+    const int e = (m - act::kMoveBase) / act::kCodes, code = (m - act::kMoveBase) % act::kCodes;
+    if (e < num_elements()) {
+      OtherCost oc;
+      oc.action = code == act::kReplaceCrew  ? PipAction::kReplaceCrew
+                  : code == act::kDestroyGun ? PipAction::kDestroyUncrewedArtillery
+                                             : PipAction::kUseEnemyArtillery;
+      oc.troop = gw_->element(e).troop;
+      j["kind"] = "uncrewed-gun";
+      j["mover"] = gw_->element(e).id;
+      j["mover_name"] = gw_->label(e);
+      j["what"] = move_words(a);
+      j["corners"] = corners_json(els_[static_cast<std::size_t>(e)].base);
+      j["pips"] = other_cost(oc).total;
+      j["rule"] = "gwkho Pip-16";
+    }
+    return j;
+  }
+  if (m >= act::kMoveBase && m < act::kMoveEnd &&
       (m - act::kMoveBase) % act::kCodes == act::kBreakOwn) {
     // [Pip-18, G-36e] Breaking one's own element: it stays where it is, broken, and routs after
     // the moves; the price is the PIPs of breaking an element of its troop.
@@ -360,7 +392,9 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   j["cost"] = factors_json(c.items);
   if (p->contact) {
     j["unit"] = gw_->element(p->target).id;
-    j["odds"] = true;  // action_odds() weighs the combat it leads to; it rolls nothing itself
+    // action_odds() weighs the combat it leads to; it rolls nothing itself. [G-51] Contact with
+    // an uncrewed gun is no combat.
+    if (els_[static_cast<std::size_t>(p->target)].alive) j["odds"] = true;
   }
   return j;
 }
@@ -469,7 +503,7 @@ nlohmann::json GwkhoState::action_odds(game::Action a) const {
       act::as_move(a) >= act::kMoveEnd)
     return nullptr;
   auto p = plan(a);
-  if (!p || !p->contact) return nullptr;
+  if (!p || !p->contact || !els_[static_cast<std::size_t>(p->target)].alive) return nullptr;
   // The combat as it will stand after the contact move (CC-14: exact over both dice).
   GwkhoState after(*this);
   after.set_record_history(false);
@@ -533,6 +567,16 @@ std::string GwkhoState::render_text(game::Player viewer) const {
       if (side_of(e) != s) continue;
       const ElementState& st = els_[static_cast<std::size_t>(e)];
       const ElementDef& d = gw_->element(e);
+      if (st.uncrewed) {
+        // [G-51, G-44] Lost, but on the table: its side may crew it again.
+        os << fmt::format("  {} {} uncrewed at ({:.1f}\", {:.1f}\"){}\n", d.id, troop_text(d.troop),
+                          static_cast<double>(st.base.centre().x) / kUnitsPerInch,
+                          static_cast<double>(st.base.centre().y) / kUnitsPerInch,
+                          st.worked_by >= 0
+                              ? fmt::format(" worked by {}", gw_->element(st.worked_by).id)
+                              : std::string());
+        continue;
+      }
       if (!st.alive) {
         os << "  " << d.id << ' ' << troop_text(d.troop) << " lost\n";
         continue;
