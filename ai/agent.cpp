@@ -138,7 +138,8 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
   }
   if (spec.kind == "mcts") {
     if (auto s = spec.check_params({"c", "chain", "chance", "final", "forced", "iters", "lcb", "ms",
-                                    "norm", "prior", "reuse", "rollout", "seed", "strat", "widen"});
+                                    "norm", "prior", "pw", "reuse", "rollout", "seed", "strat",
+                                    "widen"});
         !s)
       return core::make_error(s.message());
     if (spec.params.count("iters") && spec.params.count("ms"))
@@ -190,6 +191,9 @@ core::Expected<std::unique_ptr<Agent>> make_agent(const AgentSpec& spec, const g
     auto chain = spec.int_param("chain", p.chain ? 1 : 0, 0, 1);
     if (!chain) return chain.error();
     p.chain = *chain != 0;
+    auto pw = spec.int_param("pw", p.pw, 0, 1024);
+    if (!pw) return pw.error();
+    p.pw = static_cast<int>(*pw);
     return std::unique_ptr<Agent>(std::make_unique<MctsAgent>(side, p, spec.to_string()));
   }
   return core::make_error(fmt::format("'{}' is not an agent kind: the kinds are {}.", spec.kind,

@@ -54,6 +54,37 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
     }
     span = hi > lo ? hi - lo : 0;
   }
+  // With `pw`: only the best ceil(pw * sqrt(visits + 1)) visited children compete (ranked by
+  // value, then visits, then the list's order, which is the shuffled order of the expansion).
+  bool widening = false;
+  if (params_.pw > 0) {
+    const auto allowed = static_cast<std::size_t>(
+        std::ceil(params_.pw * std::sqrt(static_cast<double>(parent.visits) + 1.0)));
+    pw_rank_.clear();
+    std::int32_t order = 0;
+    for (std::int32_t c = parent.first_child; c >= 0;
+         c = pool_[static_cast<std::size_t>(c)].next_sibling, ++order) {
+      const Node& child = pool_[static_cast<std::size_t>(c)];
+      if (child.visits == 0) continue;
+      if (filter && !std::binary_search(legal_.begin(), legal_.end(), child.action)) continue;
+      pw_rank_.emplace_back(c, order);
+    }
+    if (pw_rank_.size() > allowed) {
+      widening = true;
+      std::partial_sort(pw_rank_.begin(), pw_rank_.begin() + static_cast<std::ptrdiff_t>(allowed),
+                        pw_rank_.end(), [this](const auto& a, const auto& b) {
+                          const Node& x = pool_[static_cast<std::size_t>(a.first)];
+                          const Node& y = pool_[static_cast<std::size_t>(b.first)];
+                          const double qx = q(x), qy = q(y);
+                          if (qx != qy) return qx > qy;
+                          if (x.visits != y.visits) return x.visits > y.visits;
+                          return a.second < b.second;
+                        });
+      pw_keep_.clear();
+      for (std::size_t i = 0; i < allowed; ++i) pw_keep_.push_back(pw_rank_[i].first);
+      std::sort(pw_keep_.begin(), pw_keep_.end());
+    }
+  }
   for (std::int32_t c = parent.first_child; c >= 0;
        c = pool_[static_cast<std::size_t>(c)].next_sibling) {
     const Node& child = pool_[static_cast<std::size_t>(c)];
@@ -62,6 +93,8 @@ std::int32_t MctsAgent::select(std::int32_t node, bool filter, std::size_t* matc
       ++*matched;
     }
     if (child.visits == 0 && !filter) return c;
+    if (widening && child.visits > 0 && !std::binary_search(pw_keep_.begin(), pw_keep_.end(), c))
+      continue;
     if (child.visits == 0) {
       if (best_score < 1e300) best = c;
       best_score = 1e300;

@@ -74,6 +74,15 @@ struct MctsParams {
   // decision and a leaf keep their mean): the side's own consecutive choices are maxed over,
   // only the dice and the other sides are averaged.
   bool chain = false;
+  // pw: progressive widening of decision nodes (session 13). At a node visited n times only the
+  // best ceil(pw * sqrt(n + 1)) of its children compete in UCT, ranked by their current value
+  // for the side choosing (with priors, every child has one from its expansion; ties: more
+  // visits, then the shuffled order); a child not yet visited at all (no priors, or an action
+  // another determinisation did not have) is still tried first. With 20-60 hexes a unit and a
+  // budget of 50-200 iterations, UCT at c = 0.2 otherwise spreads the visits over all of them
+  // and the tree never leaves the first few steps of the side's own move; widening spends the
+  // budget on the few the evaluation likes, so the tree goes deeper. 0 = off (all compete).
+  int pw = 0;
 };
 
 // Search statistics of the last decision (for tests, benchmarks and curious people).
@@ -167,6 +176,9 @@ class MctsAgent final : public Agent {
   std::int32_t next_root_ = -1;
   std::vector<Node> spare_;
   std::vector<std::pair<std::int32_t, std::int32_t>> copy_stack_;
+  // With `pw`: the children of the node being selected from, ranked, and the ones kept.
+  std::vector<std::pair<std::int32_t, std::int32_t>> pw_rank_;
+  std::vector<std::int32_t> pw_keep_;
   game::Action last_choice_ = game::kInvalidAction;
   Candidate single_;  // the account of a decision with one action open
 };

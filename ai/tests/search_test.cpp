@@ -834,6 +834,68 @@ TEST(MctsAgent, ChainBackupIsReproducibleForASeed) {
   }
 }
 
+// The side's own pick among [muster 1]'s 30 options: the position after `act`, with side 0 to
+// choose. Each option ends the game, so its prior is exact: option 0 at +0.13, the rest +0.08.
+std::unique_ptr<game::State> muster_options(const std::shared_ptr<MusterGame>& g) {
+  auto s = g->new_initial_state();
+  EXPECT_TRUE(s->apply(kAct).ok());
+  return s;
+}
+
+// How many of the root's children the search visited beyond their prior's virtual visits.
+std::size_t searched_children(const Explanation& e, std::int64_t prior) {
+  return static_cast<std::size_t>(
+      std::count_if(e.candidates.begin(), e.candidates.end(),
+                    [prior](const Candidate& c) { return c.effort > prior; }));
+}
+
+TEST(MctsAgent, ProgressiveWideningSearchesOnlyTheChildrenItsValuesRankBest) {
+  // pw=1: after n iterations at most ceil(sqrt(n)) children compete, the best valued first, so
+  // 20 iterations search at most 5 of the 30 options and option 0 (the best prior) among them.
+  auto g = std::make_shared<MusterGame>(0);
+  const auto s = muster_options(g);
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    core::Rng rng(seed);
+    auto a = agent("mcts:iters=20,pw=1", *g);
+    EXPECT_EQ(a->choose(*s, rng), kOptionBase) << seed;
+    const Explanation e = a->explain(100);
+    ASSERT_EQ(e.candidates.size(), static_cast<std::size_t>(kOptions));
+    EXPECT_LE(searched_children(e, 4), 5u) << seed;
+    ASSERT_NE(candidate(e, kOptionBase), nullptr);
+    EXPECT_GT(candidate(e, kOptionBase)->effort, 4) << seed;
+  }
+}
+
+TEST(MctsAgent, WithoutProgressiveWideningTheVisitsSpreadOverTheOptions) {
+  // Negative case: pw=0 (the default), the options 0.05 apart are within the exploration term,
+  // so the same 20 iterations visit more than 5 of them (the breadth that keeps a Legnano
+  // search from going deeper than the first steps of a move).
+  auto g = std::make_shared<MusterGame>(0);
+  const auto s = muster_options(g);
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    core::Rng rng(seed);
+    auto a = agent("mcts:iters=20", *g);
+    EXPECT_EQ(a->choose(*s, rng), kOptionBase) << seed;
+    EXPECT_GT(searched_children(a->explain(100), 4), 5u) << seed;
+  }
+}
+
+TEST(MctsAgent, ProgressiveWideningIsReproducibleForASeed) {
+  const auto registry = tests::make_race_registry();
+  auto g = *registry.load("race/sprint", {});
+  auto s = g->new_initial_state();
+  MctsParams p = params(300);
+  p.pw = 1;
+  p.chain = true;
+  for (std::uint64_t seed = 0; seed < 5; ++seed) {
+    MctsAgent a(0, p, "mcts:pw=1"), b(0, p, "mcts:pw=1");
+    core::Rng ra(seed), rb(seed);
+    EXPECT_EQ(a.choose(*s, ra), b.choose(*s, rb));
+    EXPECT_EQ(a.last_stats().nodes, b.last_stats().nodes);
+    EXPECT_EQ(ra.next_u64(), rb.next_u64());
+  }
+}
+
 // Two-step: side 0 decides twice in a row (1 or 2 each time), then the game ends: a win for
 // side 0 if it picked 1 and then 2, a loss otherwise. The evaluation knows nothing (zeros).
 class TwoStepGame final : public game::Game, public std::enable_shared_from_this<TwoStepGame> {
@@ -965,6 +1027,7 @@ TEST(MakeAgent, RefusesBadSearchParametersWithOneSentence) {
       {"mcts:final=2", "final=2 of 'mcts' must be a whole number from 0 to 1"},
       {"mcts:lcb=-1", "lcb=-1 of 'mcts' must be a number from 0 to"},
       {"mcts:chain=2", "chain=2 of 'mcts' must be a whole number from 0 to 1"},
+      {"mcts:pw=-1", "pw=-1 of 'mcts' must be a whole number from 0 to 1024"},
   };
   for (const auto& [text, expected] : cases) {
     auto a = make_agent(*AgentSpec::parse(text), *g, 0);
