@@ -38,26 +38,6 @@ std::string_view end_reason_name(EndReason r, int winner) {
   }
 }
 
-// A terrain piece's id as the board writes it: "copse-before-the-brescians" -> "Copse before
-// the Brescians" (words capitalised but the small ones).
-std::string terrain_words(std::string_view id) {
-  static constexpr std::string_view kSmall[] = {"a",  "an", "and", "at",  "before", "behind", "by",
-                                                "in", "of", "on",  "the", "to",     "near"};
-  std::string out;
-  std::size_t i = 0;
-  while (i < id.size()) {
-    std::size_t j = i;
-    while (j < id.size() && id[j] != '-' && id[j] != '_' && id[j] != ' ') ++j;
-    std::string w(id.substr(i, j - i));
-    const bool small =
-        !out.empty() && std::find(std::begin(kSmall), std::end(kSmall), w) != std::end(kSmall);
-    if (!w.empty() && !small && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - 32);
-    if (!w.empty()) out += (out.empty() ? "" : " ") + w;
-    i = j + 1;
-  }
-  return out;
-}
-
 // How bad a result is for the element it befalls: what makes a row of the odds good or bad for
 // the first element.
 int severity(Result r) {
@@ -164,7 +144,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
     for (const auto& p : t.outline) poly.push_back({p.x, p.y});
     j["terrain"].push_back(
         {{"id", t.id},
-         {"name", terrain_words(t.id)},
+         {"name", terrain_name(t.id)},
          {"type", std::string(t.kind == TerrainKind::kArea ? going_name(t.going)
                                                            : terrain_kind_name(t.kind))},
          {"going", t.impassable ? "impassable" : std::string(going_name(t.going))},
@@ -355,6 +335,16 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   for (std::size_t i = 0; i < p->movers.size(); ++i)
     movers.push_back({{"id", gw_->element(p->movers[i]).id}, {"corners", corners_json(p->to[i])}});
   j["movers"] = movers;
+  // [Mov notes, G-74] The light cavalry the move pushes back, each at the place it ends.
+  for (std::size_t i = 0; i < p->pushed.size(); ++i) {
+    const geo::Base& pb = p->pushed_to[i];
+    j["pushed"].push_back({{"id", gw_->element(p->pushed[i]).id},
+                           {"name", gw_->label(p->pushed[i])},
+                           {"corners", corners_json(pb)},
+                           {"x", pb.centre().x},
+                           {"y", pb.centre().y},
+                           {"heading_arcsec", pb.heading().units()}});
+  }
   const PipCost c = price(*p);
   j["pips"] = c.total;
   j["cost"] = factors_json(c.items);
