@@ -70,7 +70,11 @@ std::string GwkhoState::to_string() const {
   for (int s = 0; s < kNumSides; ++s) {
     os << "own_morale " << s;
     for (bool b : own_morale_[s]) os << ' ' << b;
-    os << " shaken " << (history_[s].army_shaken ? *history_[s].army_shaken : 0) << '\n';
+    os << " shaken " << (history_[s].army_shaken ? *history_[s].army_shaken : 0);
+    // [Mor-1a] When allied contingents shook (none in a list without allies).
+    for (const auto& a : history_[s].allied_shaken) os << ' ' << (a ? *a : 0);
+    for (const auto& a : history_[s].allied_broken) os << ' ' << (a ? *a : 0);
+    os << '\n';
   }
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
@@ -175,11 +179,21 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   for (int s = 0; s < kNumSides; ++s) {
     const ArmyMorale& m = army_morale_of(s);
     const LedgerState* a = m.find("army");
-    morale[sc.sides[static_cast<std::size_t>(s)].id] = {
-        {"state", std::string(morale_id(m.army()))},
-        {"lost", a ? a->lost_text() : "0"},
-        {"shaken_at_quarters", a ? a->shaken_at_quarters : 0},
-        {"broken_at_quarters", a ? a->broken_at_quarters : 0}};
+    nlohmann::json side = {{"state", std::string(morale_id(m.army()))},
+                           {"lost", a ? a->lost_text() : "0"},
+                           {"shaken_at_quarters", a ? a->shaken_at_quarters : 0},
+                           {"broken_at_quarters", a ? a->broken_at_quarters : 0}};
+    // [Mor-1a] Each allied contingent's ledger, a separate army's (ruling G-32a).
+    for (const LedgerState& l : m.ledgers) {
+      if (l.ledger.kind != "allied") continue;
+      side["contingents"].push_back({{"command", l.ledger.command},
+                                     {"name", gw_->command_label(s, l.ledger.command)},
+                                     {"state", std::string(morale_id(l.state))},
+                                     {"lost", l.lost_text()},
+                                     {"shaken_at_quarters", l.shaken_at_quarters},
+                                     {"broken_at_quarters", l.broken_at_quarters}});
+    }
+    morale[sc.sides[static_cast<std::size_t>(s)].id] = std::move(side);
   }
   j["morale"] = morale;
   j["units"] = nlohmann::json::array();
@@ -519,6 +533,14 @@ std::string GwkhoState::render_text(game::Player viewer) const {
     const LedgerState* l = m.find("army");
     os << gw_->side(s).name << ": morale " << morale_id(m.army()) << ", lost "
        << (l ? l->lost_text() : "0") << " e/e\n";
+    // [Mor-1a] Each allied contingent's own morale (ruling G-32a).
+    for (const LedgerState& c : m.ledgers)
+      if (c.ledger.kind == "allied")
+        os << fmt::format(
+            "  {}, an allied contingent: morale {}, lost {} of {} e/e (shaken at {}, "
+            "broken at {})\n",
+            gw_->command_label(s, c.ledger.command), morale_id(c.state), c.lost_text(),
+            c.ledger.ee.text(), c.ledger.shaken_at.text(), c.ledger.broken_at.text());
     for (int e = 0; e < num_elements(); ++e) {
       if (side_of(e) != s) continue;
       const ElementState& st = els_[static_cast<std::size_t>(e)];
