@@ -214,7 +214,7 @@ bool read_command(FieldReader& rd, const json& j, const std::string& path, const
   c.path = path;
   if (!rd.object(j, p) ||
       !rd.only_fields(j, p,
-                      {"general", "quality", "cinc", "inert", "decisive",
+                      {"general", "quality", "cinc", "inert", "decisive", "allied",
                        "exceptional_subordinates", "elements", "regiments"},
                       "a command (see docs/scenario-format.md, gwkho)") ||
       !rd.string(j, p, "general", c.general) ||
@@ -222,8 +222,15 @@ bool read_command(FieldReader& rd, const json& j, const std::string& path, const
                  {{"good", GeneralQuality::kGood}, {"normal", GeneralQuality::kNormal}}) ||
       !rd.boolean(j, p, "cinc", c.cinc, Need::kOptional) ||
       !rd.boolean(j, p, "inert", c.inert, Need::kOptional) ||
-      !rd.boolean(j, p, "decisive", c.decisive, Need::kOptional))
+      !rd.boolean(j, p, "decisive", c.decisive, Need::kOptional) ||
+      !rd.boolean(j, p, "allied", c.allied, Need::kOptional))
     return false;
+  // [Mor-1a] The commander-in-chief's command is the army's main contingent, never an ally
+  // (ruling G-32a).
+  if (c.allied && c.cinc)
+    return rd.fail(p + "allied",
+                   "is true, but the commander-in-chief's command is the army's main contingent: "
+                   "an allied contingent is another general's command (rule Mor-1a, ruling G-32a)");
   // [Gen-1] Only the commander-in-chief can be inert (he loses his free PIP), and a good
   // general is not inexperienced (ruling G-9a).
   if (c.inert && !c.cinc)
@@ -578,6 +585,7 @@ ArmyReport assess(const ArmyList& army) {
   for (const auto& c : army.commands) {
     CommandReport cr;
     cr.command = &c;
+    Ee allied_ee;
     cr.general_cost = command_cost(c);
     cr.points = cr.general_cost.each;
     auto add = [&](const ElementGroup& g, std::vector<GroupReport>& into) {
@@ -587,9 +595,12 @@ ArmyReport assess(const ArmyList& army) {
       cr.elements += g.count;
       if (is_elite_heavy(g.troop) && g.status != Status::kMutinous)
         cr.elite_heavy_elements += g.count;
-      // [Mor-7] Mutinous troops count as a separate army (ruling G-36a).
+      // [Mor-7] Mutinous troops count as a separate army (ruling G-36a); [Mor-1a] so does an
+      // allied contingent, whose troops count in its own ledger alone (ruling G-32a).
       if (g.status == Status::kMutinous) {
         mutinous_ee += gr.ee_total;
+      } else if (c.allied) {
+        allied_ee += gr.ee_total;
       } else {
         main_ee += gr.ee_total;
         if (is_heavy(g.troop, g.status)) heavy_ee += gr.ee_total;
@@ -612,6 +623,7 @@ ArmyReport assess(const ArmyList& army) {
     r.points += cr.points;
     r.ee += cr.ee;
     r.elements += cr.elements;
+    cr.allied_ee = allied_ee;
     r.commands.push_back(std::move(cr));
   }
   r.generals_allowed = generals_allowed(r.ee);
@@ -649,6 +661,17 @@ ArmyReport assess(const ArmyList& army) {
     r.ledgers.push_back(ledger(
         "elite_heavy", fmt::format("elite heavies of the command of {}", cr.command->general),
         "they take the better of this and the army's", ee, r.shaken, r.broken));
+    r.ledgers.back().command = static_cast<int>(ci);
+  }
+  // [Mor-1a] Each allied contingent: a separate army, at the army's fractions (ruling G-32a).
+  for (std::size_t ci = 0; ci < r.commands.size(); ++ci) {
+    const CommandReport& cr = r.commands[ci];
+    if (!cr.command->allied || cr.allied_ee.halves == 0) continue;
+    r.ledgers.push_back(ledger("allied",
+                               fmt::format("the allied contingent of {}", cr.command->general),
+                               "a separate army: its losses do not count in the army's, and its "
+                               "elements take this instead of the army's",
+                               cr.allied_ee, r.shaken, r.broken));
     r.ledgers.back().command = static_cast<int>(ci);
   }
   // [Mor-7] Mutinous troops: a separate army.
@@ -711,6 +734,7 @@ std::string general_title(const Command& c) {
   if (c.cinc) s += ", commander-in-chief";
   if (c.inert) s += ", inert";
   if (c.decisive) s += ", decisive";
+  if (c.allied) s += ", allied contingent";
   return s;
 }
 
@@ -749,10 +773,17 @@ std::string report_text(const ArmyReport& r, std::string_view source) {
         (*r.allowed - r.points).text());
   out += fmt::format("Morale (shaken at {}, broken at {} of the e/e lost):\n", ratio_text(r.shaken),
                      ratio_text(r.broken));
-  for (const auto& l : r.ledgers)
-    out += fmt::format("  {}: {} e/e, shaken at {} e/e lost, broken at {}{}\n", l.label,
+  for (const auto& l : r.ledgers) {
+    // [Mor-1a] An allied contingent's line gives its points too (ruling G-32a).
+    const std::string points =
+        l.kind == "allied"
+            ? fmt::format(" ({} pts)",
+                          r.commands[static_cast<std::size_t>(l.command)].points.text())
+            : "";
+    out += fmt::format("  {}{}: {} e/e, shaken at {} e/e lost, broken at {}{}\n", l.label, points,
                        l.ee.text(), l.shaken_at.text(), l.broken_at.text(),
                        l.rule.empty() ? "" : " (" + l.rule + ")");
+  }
   for (const auto& c : r.commands)
     for (const auto& reg : c.regiments)
       out += fmt::format("  regiment {}: {} elements, the rest shaken after {} lost\n",
@@ -782,6 +813,7 @@ json report_json(const ArmyReport& r) {
                         {"cinc", cmd.cinc},
                         {"inert", cmd.inert},
                         {"decisive", cmd.decisive},
+                        {"allied", cmd.allied},
                         {"exceptional_subordinates", cmd.exceptional_subordinates},
                         {"general_points", halves_json(c.general_cost.each.halves)},
                         {"general_details", c.general_cost.details},
@@ -792,13 +824,20 @@ json report_json(const ArmyReport& r) {
                         {"elements", c.elements}});
   }
   json ledgers = json::array();
-  for (const auto& l : r.ledgers)
-    ledgers.push_back({{"kind", l.kind},
-                       {"label", l.label},
-                       {"rule", l.rule},
-                       {"ee", halves_json(l.ee.halves)},
-                       {"shaken_at", halves_json(l.shaken_at.halves)},
-                       {"broken_at", halves_json(l.broken_at.halves)}});
+  for (const auto& l : r.ledgers) {
+    json lj = {{"kind", l.kind},
+               {"label", l.label},
+               {"rule", l.rule},
+               {"ee", halves_json(l.ee.halves)},
+               {"shaken_at", halves_json(l.shaken_at.halves)},
+               {"broken_at", halves_json(l.broken_at.halves)}};
+    // [Mor-1a] An allied contingent's ledger names its command and its points (ruling G-32a).
+    if (l.kind == "allied") {
+      lj["command"] = l.command;
+      lj["points"] = halves_json(r.commands[static_cast<std::size_t>(l.command)].points.halves);
+    }
+    ledgers.push_back(std::move(lj));
+  }
   json out = {
       {"ruleset", "gwkho"},
       {"id", a.id},

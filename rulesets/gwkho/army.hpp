@@ -64,6 +64,9 @@ struct Command {
   bool cinc = false;
   bool inert = false;     // an inert commander-in-chief (no free PIP)
   bool decisive = false;  // may choose to go first once a round
+  // [Mor-1a] An allied contingent: a separate army for morale, with a ledger of its own that its
+  // elements take instead of the army's (ruling G-32a).
+  bool allied = false;
   std::vector<std::string> exceptional_subordinates;
   std::vector<ElementGroup> elements;  // outside regiments
   std::vector<Regiment> regiments;
@@ -154,15 +157,16 @@ struct CommandReport {
   Ee ee;
   int elements = 0;
   int elite_heavy_elements = 0;
+  Ee allied_ee;  // [Mor-1a] an allied contingent's e/e but the mutinous (ruling G-32a)
 };
 
 // A morale ledger: the e/e it counts and the losses (in e/e) at which it is shaken and broken.
 struct Ledger {
-  std::string kind;   // "army", "heavy", "missile", "elite_heavy", "mutinous"
+  std::string kind;   // "army", "heavy", "missile", "elite_heavy", "allied", "mutinous"
   std::string label;  // "heavy troops", "elite heavies of the command of Frederick I"
   std::string rule;   // how it combines with the army's, in our words
   Ee ee, shaken_at, broken_at;
-  int command = -1;  // an elite heavy ledger: the index of its command
+  int command = -1;  // an elite heavy or allied ledger: the index of its command
 };
 
 struct ArmyReport {

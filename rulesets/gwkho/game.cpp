@@ -1,5 +1,8 @@
 #include "rulesets/gwkho/game.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "fmt/format.h"
 #include "rulesets/gwkho/state.hpp"
 
@@ -56,6 +59,24 @@ std::string GwkhoGame::troop_label(int e) const {
   else if (d.troop != d.list_troop)  // [G-40b] mounted infantry riding
     s += fmt::format(" (riding as {})", troop);
   return s;
+}
+
+std::string terrain_name(std::string_view id) {
+  static constexpr std::string_view kSmall[] = {"a",  "an", "and", "at",  "before", "behind", "by",
+                                                "in", "of", "on",  "the", "to",     "near"};
+  std::string out;
+  std::size_t i = 0;
+  while (i < id.size()) {
+    std::size_t j = i;
+    while (j < id.size() && id[j] != '-' && id[j] != '_' && id[j] != ' ') ++j;
+    std::string w(id.substr(i, j - i));
+    const bool small =
+        !out.empty() && std::find(std::begin(kSmall), std::end(kSmall), w) != std::end(kSmall);
+    if (!w.empty() && !small && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - 32);
+    if (!w.empty()) out += (out.empty() ? "" : " ") + w;
+    i = j + 1;
+  }
+  return out;
 }
 
 std::string GwkhoGame::command_label(int s, int command) const {

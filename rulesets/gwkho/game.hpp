@@ -47,6 +47,11 @@ struct TerrainPiece {
   geo::Polygon outline;
 };
 
+// A terrain piece's or a linear feature's name as the board, the refusals and the log write it:
+// its id in words, "copse-before-the-brescians" -> "Copse before the Brescians" (words
+// capitalised but the small ones).
+std::string terrain_name(std::string_view id);
+
 // [G-12d] A linear feature: a line on the table that troops cross and fight over. A hedge (a
 // field wall too) and a ditch are the "hedge etc" of CC-13; field works (a dug ditch with its
 // parapet or rampart, a trench, a palisade) are fortifications that are not permanent; a

@@ -58,11 +58,16 @@ bool has_own(const std::vector<bool>& own, int command) {
          own[static_cast<std::size_t>(command)];
 }
 
-// Whether an element counts in a ledger of assess().
-bool counts_in(const Ledger& l, const MoraleElement& e) {
+// Whether an element counts in a ledger of assess(); `allied`: its command is an allied
+// contingent.
+bool counts_in(const Ledger& l, const MoraleElement& e, bool allied) {
   const bool mutinous = e.status == Status::kMutinous;
   if (l.kind == "mutinous") return mutinous;
   if (mutinous) return false;
+  // [Mor-1a] An allied contingent's troops count in its ledger, and in none of the army's but
+  // their own command's elite heavies (ruling G-32a).
+  if (l.kind == "allied") return allied && l.command == e.command;
+  if (allied) return l.kind == "elite_heavy" && l.command == e.command && is_elite_heavy(e.troop);
   if (l.kind == "army") return true;
   if (l.kind == "heavy") return is_heavy(e.troop, e.status);
   if (l.kind == "missile") return is_missile(e.troop);
@@ -107,7 +112,9 @@ const LedgerState* ArmyMorale::find(std::string_view kind, int command) const {
     return &commands[static_cast<std::size_t>(command)];
   }
   for (const auto& l : ledgers)
-    if (l.ledger.kind == kind && (kind != "elite_heavy" || l.ledger.command == command)) return &l;
+    if (l.ledger.kind == kind &&
+        ((kind != "elite_heavy" && kind != "allied") || l.ledger.command == command))
+      return &l;
   return nullptr;
 }
 
@@ -152,8 +159,9 @@ ArmyMorale army_morale(const ArmyReport& report, const std::vector<MoraleElement
       throw std::invalid_argument("gwkho: an element of no command of the army");
     const bool own = has_own(own_morale, e.command);
     const int q = loss_quarters(e, own);
+    const bool allied = report.commands[static_cast<std::size_t>(e.command)].command->allied;
     for (auto& l : m.ledgers)
-      if (counts_in(l.ledger, e)) l.lost_quarters += q;
+      if (counts_in(l.ledger, e, allied)) l.lost_quarters += q;
     if (e.status != Status::kMutinous)
       m.commands[static_cast<std::size_t>(e.command)].lost_quarters += loss_quarters(e, true);
     if (e.regiment >= 0) {
@@ -176,6 +184,12 @@ Morale element_morale(const ArmyMorale& m, const MoraleElement& e,
     // [Mor-15] A separate army, and shaken until the enemy's army shakes before their own.
     if (const LedgerState* l = m.find("mutinous")) out = l->state;
     if (!before(h.enemy_army_shaken, h.army_shaken)) out = worse(out, Morale::kShaken);
+  } else if (const LedgerState* allied = m.find("allied", e.command)) {
+    // [Mor-1a] An allied contingent's troops take its ledger, a separate army's (ruling G-32a);
+    // its elite heavies the better of it and their command's elite ledger.
+    out = allied->state;
+    const LedgerState* elite = m.find("elite_heavy", e.command);
+    if (elite != nullptr && is_elite_heavy(e.troop)) out = better(out, elite->state);
   } else {
     // [Mor-10] The army's, or the command's own when bought.
     const LedgerState* base =
@@ -200,8 +214,13 @@ Morale element_morale(const ArmyMorale& m, const MoraleElement& e,
   }
   // [Mor-16] Brittle: broken once their ledger shook before the enemy's army.
   if (e.status == Status::kBrittle) {
-    const bool heavy = is_heavy(e.troop, e.status) && m.find("heavy") != nullptr;
-    if (before(heavy ? h.heavy_shaken : h.army_shaken, h.enemy_army_shaken)) out = Morale::kBroken;
+    // [Mor-1a] An allied contingent is its brittle troops' own army (ruling G-32a).
+    const bool allied = m.find("allied", e.command) != nullptr;
+    const bool heavy = !allied && is_heavy(e.troop, e.status) && m.find("heavy") != nullptr;
+    const std::optional<int> own = allied  ? h.allied_shaken_at(e.command)
+                                   : heavy ? h.heavy_shaken
+                                           : h.army_shaken;
+    if (before(own, h.enemy_army_shaken)) out = Morale::kBroken;
   }
   // [Mor-9, Mor-17] An element broken by PIPs (its own side's, or the enemy's if unreliable).
   if (e.loss == Loss::kBroken) out = Morale::kBroken;
@@ -213,8 +232,15 @@ Morale element_morale(const ArmyMorale& m, const MoraleElement& e,
 }
 
 bool may_take_own_morale(const ArmyMorale& m, int command) {
+  // [Mor-1a] An allied contingent has its own morale already (ruling G-32a).
+  if (m.find("allied", command) != nullptr) return false;
   const LedgerState* own = m.find("command", command);
   return own != nullptr && own->state < m.army();
+}
+
+std::optional<int> MoraleHistory::allied_shaken_at(int command) const {
+  if (command < 0 || static_cast<std::size_t>(command) >= allied_shaken.size()) return std::nullopt;
+  return allied_shaken[static_cast<std::size_t>(command)];
 }
 
 bool enemy_may_break(Status s, bool enemy_side_has_shaken_troops) {

@@ -78,12 +78,18 @@ struct MoraleHistory {
   std::optional<int> army_shaken;        // own army
   std::optional<int> heavy_shaken;       // own heavy troops' ledger
   std::optional<int> enemy_army_shaken;  // the enemy's army
+  // [Mor-1a] Per command, when its allied contingent's ledger first went shaken (ruling G-32a);
+  // it may be shorter than the commands.
+  std::vector<std::optional<int>> allied_shaken;
+  std::vector<std::optional<int>> allied_broken;  // ... and first went broken (for the log)
+  std::optional<int> allied_shaken_at(int command) const;
 };
 
 // [Mor-10 .. Mor-17] The morale an element takes: the army's (or its command's own), the better
 // of it and the heavy or elite heavy ledger for those troops, the worse of it and the missile
 // ledger for missile troops (not the steady ones); a regiment below two thirds at least shaken;
-// then its special status, and its own broken state.
+// then its special status, and its own broken state. [Mor-1a] An allied contingent's elements
+// take their contingent's ledger instead of the army's (ruling G-32a).
 Morale element_morale(const ArmyMorale& m, const MoraleElement& e,
                       const std::vector<bool>& own_morale, const MoraleHistory& h);
 

@@ -272,6 +272,26 @@ void GwkhoState::end_bound() {
     const LedgerState* heavy = army_morale_of(s).find("heavy");
     if (heavy != nullptr && heavy->state != Morale::kSteady && !history_[s].heavy_shaken)
       history_[s].heavy_shaken = bound_;
+    // [Mor-1a] Each allied contingent's ledger: its brittle troops read when it first shook; it
+    // breaks on its own, and the army's morale and victory ignore it (ruling G-32a).
+    for (const LedgerState& l : army_morale_of(s).ledgers) {
+      if (l.ledger.kind != "allied" || l.state == Morale::kSteady) continue;
+      auto& shaken = history_[s].allied_shaken;
+      auto& broken = history_[s].allied_broken;
+      const auto c = static_cast<std::size_t>(l.ledger.command);
+      if (shaken.size() <= c) shaken.resize(c + 1);
+      if (broken.size() <= c) broken.resize(c + 1);
+      const bool news = !shaken[c] || (l.state == Morale::kBroken && !broken[c]);
+      if (!shaken[c]) shaken[c] = bound_;
+      if (l.state == Morale::kBroken && !broken[c]) broken[c] = bound_;
+      if (news && logging())
+        emit("morale",
+             fmt::format("{}: {}, an allied contingent, is {}: {} e/e lost of {}, broken at {}",
+                         gw_->side(s).name, gw_->command_label(s, l.ledger.command),
+                         morale_id(l.state), l.lost_text(), l.ledger.ee.text(),
+                         l.ledger.broken_at.text()),
+             "gwkho Mor-1a");
+    }
   }
   for (int s = 0; s < kNumSides; ++s) history_[s].enemy_army_shaken = history_[1 - s].army_shaken;
   switch (victory(army[0], army[1])) {

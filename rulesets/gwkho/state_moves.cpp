@@ -235,8 +235,8 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       if (!meets) continue;
       if (piece.impassable && end != start) {
         out.refusal =
-            fmt::format("{} may not cross the river '{}' but at a ford or by a road (G-12a).",
-                        name(m), piece.id);
+            fmt::format("{} may not cross the river {} but at a ford or by a road (G-12a).",
+                        name(m), terrain_name(piece.id));
         return out;
       }
       if (piece.kind == TerrainKind::kFord) ford = true;

@@ -38,26 +38,6 @@ std::string_view end_reason_name(EndReason r, int winner) {
   }
 }
 
-// A terrain piece's id as the board writes it: "copse-before-the-brescians" -> "Copse before
-// the Brescians" (words capitalised but the small ones).
-std::string terrain_words(std::string_view id) {
-  static constexpr std::string_view kSmall[] = {"a",  "an", "and", "at",  "before", "behind", "by",
-                                                "in", "of", "on",  "the", "to",     "near"};
-  std::string out;
-  std::size_t i = 0;
-  while (i < id.size()) {
-    std::size_t j = i;
-    while (j < id.size() && id[j] != '-' && id[j] != '_' && id[j] != ' ') ++j;
-    std::string w(id.substr(i, j - i));
-    const bool small =
-        !out.empty() && std::find(std::begin(kSmall), std::end(kSmall), w) != std::end(kSmall);
-    if (!w.empty() && !small && w[0] >= 'a' && w[0] <= 'z') w[0] = static_cast<char>(w[0] - 32);
-    if (!w.empty()) out += (out.empty() ? "" : " ") + w;
-    i = j + 1;
-  }
-  return out;
-}
-
 // How bad a result is for the element it befalls: what makes a row of the odds good or bad for
 // the first element.
 int severity(Result r) {
@@ -90,7 +70,11 @@ std::string GwkhoState::to_string() const {
   for (int s = 0; s < kNumSides; ++s) {
     os << "own_morale " << s;
     for (bool b : own_morale_[s]) os << ' ' << b;
-    os << " shaken " << (history_[s].army_shaken ? *history_[s].army_shaken : 0) << '\n';
+    os << " shaken " << (history_[s].army_shaken ? *history_[s].army_shaken : 0);
+    // [Mor-1a] When allied contingents shook (none in a list without allies).
+    for (const auto& a : history_[s].allied_shaken) os << ' ' << (a ? *a : 0);
+    for (const auto& a : history_[s].allied_broken) os << ' ' << (a ? *a : 0);
+    os << '\n';
   }
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
@@ -168,7 +152,7 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
     for (const auto& p : t.outline) poly.push_back({p.x, p.y});
     j["terrain"].push_back(
         {{"id", t.id},
-         {"name", terrain_words(t.id)},
+         {"name", terrain_name(t.id)},
          {"type", std::string(t.kind == TerrainKind::kArea ? going_name(t.going)
                                                            : terrain_kind_name(t.kind))},
          {"going", t.impassable ? "impassable" : std::string(going_name(t.going))},
@@ -199,11 +183,21 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
   for (int s = 0; s < kNumSides; ++s) {
     const ArmyMorale& m = army_morale_of(s);
     const LedgerState* a = m.find("army");
-    morale[sc.sides[static_cast<std::size_t>(s)].id] = {
-        {"state", std::string(morale_id(m.army()))},
-        {"lost", a ? a->lost_text() : "0"},
-        {"shaken_at_quarters", a ? a->shaken_at_quarters : 0},
-        {"broken_at_quarters", a ? a->broken_at_quarters : 0}};
+    nlohmann::json side = {{"state", std::string(morale_id(m.army()))},
+                           {"lost", a ? a->lost_text() : "0"},
+                           {"shaken_at_quarters", a ? a->shaken_at_quarters : 0},
+                           {"broken_at_quarters", a ? a->broken_at_quarters : 0}};
+    // [Mor-1a] Each allied contingent's ledger, a separate army's (ruling G-32a).
+    for (const LedgerState& l : m.ledgers) {
+      if (l.ledger.kind != "allied") continue;
+      side["contingents"].push_back({{"command", l.ledger.command},
+                                     {"name", gw_->command_label(s, l.ledger.command)},
+                                     {"state", std::string(morale_id(l.state))},
+                                     {"lost", l.lost_text()},
+                                     {"shaken_at_quarters", l.shaken_at_quarters},
+                                     {"broken_at_quarters", l.broken_at_quarters}});
+    }
+    morale[sc.sides[static_cast<std::size_t>(s)].id] = std::move(side);
   }
   j["morale"] = morale;
   j["units"] = nlohmann::json::array();
@@ -387,6 +381,16 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   for (std::size_t i = 0; i < p->movers.size(); ++i)
     movers.push_back({{"id", gw_->element(p->movers[i]).id}, {"corners", corners_json(p->to[i])}});
   j["movers"] = movers;
+  // [Mov notes, G-74] The light cavalry the move pushes back, each at the place it ends.
+  for (std::size_t i = 0; i < p->pushed.size(); ++i) {
+    const geo::Base& pb = p->pushed_to[i];
+    j["pushed"].push_back({{"id", gw_->element(p->pushed[i]).id},
+                           {"name", gw_->label(p->pushed[i])},
+                           {"corners", corners_json(pb)},
+                           {"x", pb.centre().x},
+                           {"y", pb.centre().y},
+                           {"heading_arcsec", pb.heading().units()}});
+  }
   const PipCost c = price(*p);
   j["pips"] = c.total;
   j["cost"] = factors_json(c.items);
@@ -563,6 +567,14 @@ std::string GwkhoState::render_text(game::Player viewer) const {
     const LedgerState* l = m.find("army");
     os << gw_->side(s).name << ": morale " << morale_id(m.army()) << ", lost "
        << (l ? l->lost_text() : "0") << " e/e\n";
+    // [Mor-1a] Each allied contingent's own morale (ruling G-32a).
+    for (const LedgerState& c : m.ledgers)
+      if (c.ledger.kind == "allied")
+        os << fmt::format(
+            "  {}, an allied contingent: morale {}, lost {} of {} e/e (shaken at {}, "
+            "broken at {})\n",
+            gw_->command_label(s, c.ledger.command), morale_id(c.state), c.lost_text(),
+            c.ledger.ee.text(), c.ledger.shaken_at.text(), c.ledger.broken_at.text());
     for (int e = 0; e < num_elements(); ++e) {
       if (side_of(e) != s) continue;
       const ElementState& st = els_[static_cast<std::size_t>(e)];

@@ -250,6 +250,46 @@ TEST(Gwkho_Cli, Clause_Cli_JsonReport) {
   EXPECT_TRUE(j["budget"].is_null());
 }
 
+// [Mor-1a] The test list with an allied contingent (ruling G-32a): its command says so, and its
+// ledger gives its points and thresholds on a line of its own.
+TEST(Gwkho_Cli, Clause_Mor_1a_TheReportGivesTheAlliedContingentsPointsAndThresholds) {
+  const std::string path =
+      std::string(CARROCCIO_SOURCE_DIR) + "/rulesets/gwkho/tests/data/allied-imperial.json";
+  const CliRun r = army({path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Command 2: Philip of Heinsberg, Archbishop of Cologne, normal general, "
+                       "allied contingent: 10 pts (normal general 10)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Morale (shaken at 1/3, broken at 1/2 of the e/e lost):\n"
+                       "  army: 22 e/e, shaken at 7.5 e/e lost, broken at 11\n"
+                       "  heavy troops: 22 e/e, shaken at 7.5 e/e lost, broken at 11 (heavy troops "
+                       "take the better of this and the army's)\n"
+                       "  the allied contingent of Philip of Heinsberg, Archbishop of Cologne (149 "
+                       "pts): 20 e/e, shaken at 7 e/e lost, broken at 10 (a separate army: its "
+                       "losses do not count in the army's, and its elements take this instead of "
+                       "the army's)\n"),
+            std::string::npos)
+      << r.out;
+  const CliRun rj = army({path, "--json"});
+  ASSERT_EQ(rj.code, 0) << rj.err;
+  const auto j = nlohmann::json::parse(rj.out);
+  EXPECT_EQ(j["commands"][1]["allied"], true);
+  EXPECT_EQ(j["commands"][0]["allied"], false);
+  const auto& ally = j["morale"]["ledgers"][2];
+  EXPECT_EQ(ally["kind"], "allied");
+  EXPECT_EQ(ally["command"], 1);
+  EXPECT_EQ(ally["points"], 149);
+  EXPECT_EQ(ally["ee"], 20);
+  EXPECT_EQ(ally["shaken_at"], 7);
+  EXPECT_EQ(ally["broken_at"], 10);
+  EXPECT_EQ(j["ee"], 42);  // the whole army, for its generals
+  // Negative: the built-in list it copies has no allied line, and its army counts all 42 e/e.
+  const CliRun b = army({"gwkho/legnano-imperial"});
+  EXPECT_EQ(b.out.find("allied"), std::string::npos);
+  EXPECT_NE(b.out.find("  army: 42 e/e, shaken at 14 e/e lost, broken at 21\n"), std::string::npos);
+}
+
 TEST(Gwkho_Cli, Clause_Cli_RefusesABadListInOneSentence) {
   const auto path = std::filesystem::path(::testing::TempDir()) / "gwkho_bad_army.json";
   std::ofstream(path)

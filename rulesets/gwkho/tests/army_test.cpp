@@ -443,6 +443,46 @@ TEST(Gwkho_Morale, Clause_Mor_6_RegimentsShakenBelowTwoThirds) {
   }
 }
 
+TEST(Gwkho_Army, Clause_Mor_1a_AnAlliedCommandIsMarkedAndNeverTheCommanderInChiefs) {
+  // A second general's command marked allied is read as such (ruling G-32a).
+  const std::string two =
+      "{\"ruleset\": \"gwkho\", \"id\": \"t\", \"name\": \"T\", \"year\": 1400,\n"
+      " \"commands\": [\n"
+      "  {\"general\": \"G\", \"quality\": \"good\", \"cinc\": true,\n"
+      "   \"elements\": [{\"type\": \"HI\", \"grade\": \"o\", \"count\": 25}]},\n"
+      "  {\"general\": \"A\", \"quality\": \"normal\", \"allied\": ALLIED,\n"
+      "   \"elements\": [{\"type\": \"HI\", \"grade\": \"o\", \"count\": 20}]}\n"
+      " ]}\n";
+  auto with = [&](const char* allied) {
+    std::string t = two;
+    t.replace(t.find("ALLIED"), 6, allied);
+    return t;
+  };
+  auto a = read_army_list(with("true"), "good.json");
+  ASSERT_TRUE(a.ok()) << a.message();
+  EXPECT_TRUE(a->commands[1].allied);
+  EXPECT_FALSE(a->commands[0].allied);
+  auto b = read_army_list(with("false"), "good.json");
+  ASSERT_TRUE(b.ok()) << b.message();
+  EXPECT_FALSE(b->commands[1].allied);
+  // Negative: the commander-in-chief's command is the main contingent; the field is a boolean.
+  EXPECT_EQ(refusal(list_with(kTwenty, 1400, "", ", \"allied\": true")),
+            "bad.json:3: field 'commands[0].allied' is true, but the commander-in-chief's command "
+            "is the army's main contingent: an allied contingent is another general's command "
+            "(rule Mor-1a, ruling G-32a).");
+  EXPECT_EQ(refusal(with("\"yes\"")),
+            "bad.json:5: field 'commands[1].allied' must be true or false.");
+}
+
+// [Mor-1a] Flank marches are out of scope (ruling G-32b): a list cannot name one.
+TEST(Gwkho_Army, Clause_Mor_1a_AFlankMarchCannotBeListed) {
+  EXPECT_EQ(refusal(list_with(kTwenty, 1400, "", ", \"flank_march\": true")),
+            "bad.json:3: field 'commands[0].flank_march' is not a field of a command (see "
+            "docs/scenario-format.md, gwkho).");
+  // Negative: the allied mark of another general's command is a field of the list (above).
+  EXPECT_EQ(refusal(list_with(kTwenty, 1400, "", ", \"allied\": false")), "");
+}
+
 TEST(Gwkho_Morale, Clause_Mor_7_MutinousTroopsAreASeparateArmy) {
   const ArmyList a = army_of({group("HI(o)", 10), group("HI(i)", 5, Status::kMutinous)});
   const ArmyReport r = assess(a);

@@ -592,6 +592,89 @@ TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget)
 namespace carroccio::gwkho {
 namespace {
 
+// [Mor-1a] The test battle with red's army the test list whose second command (Philip of
+// Heinsberg's, 20 e/e) is an allied contingent, or the built-in list it copies (ruling G-32a).
+std::shared_ptr<const GwkhoGame> game_with_ally(bool allied) {
+  nlohmann::json j = testing::small_scenario("red", false);
+  j["sides"][0]["army"] =
+      allied ? nlohmann::json::parse(testing::read_file(std::string(CARROCCIO_SOURCE_DIR) +
+                                                        "/rulesets/gwkho/tests/data/"
+                                                        "allied-imperial.json"))
+             : testing::builtin_list("legnano-imperial");
+  return testing::make_game(j);
+}
+
+TEST(Gwkho_Morale, Clause_Mor_1a_ABrokenAllyRoutsAndTheArmyFightsOn) {
+  for (const bool allied : {true, false}) {
+    SCOPED_TRACE(allied ? "allied" : "not allied");
+    const auto g = game_with_ally(allied);
+    auto st = start(g);
+    core::EventLog log;
+    st->set_event_sink(&log);
+    // Ten of Philip's elements lost: his contingent's break point (10 of 20 e/e), a quarter of
+    // the whole army's 42.
+    for (int e = 0, n = 0; e < g->num_elements() && n < 10; ++e)
+      if (g->element(e).side == 0 && g->element(e).command == 1 && !g->element(e).general) {
+        st->debug_kill(e);
+        ++n;
+      }
+    const int ally = find(*g, "red.1.3.0"), main = find(*g, "red.0.1.0");
+    const ArmyMorale& m = st->army_morale_of(0);
+    EXPECT_EQ(m.army(), Morale::kSteady);
+    EXPECT_EQ(st->morale_of(main), Morale::kSteady);
+    if (allied) {
+      // The ally is broken; the army has lost nothing.
+      ASSERT_NE(m.find("allied", 1), nullptr);
+      EXPECT_EQ(m.find("allied", 1)->state, Morale::kBroken);
+      EXPECT_EQ(m.find("army")->lost_quarters, 0);
+      EXPECT_EQ(st->morale_of(ally), Morale::kBroken);
+      // The views give the contingent's own morale.
+      EXPECT_NE(st->render_text(game::kSpectator)
+                    .find("  Philip of Heinsberg's command, an allied contingent: morale broken, "
+                          "lost 10 of 20 e/e (shaken at 7, broken at 10)\n"),
+                std::string::npos);
+      const auto c = st->to_json(game::kSpectator)["morale"]["red"]["contingents"];
+      ASSERT_EQ(c.size(), 1u);
+      EXPECT_EQ(c[0]["command"], 1);
+      EXPECT_EQ(c[0]["state"], "broken");
+      EXPECT_EQ(c[0]["lost"], "10");
+      EXPECT_EQ(c[0]["broken_at_quarters"], 40);
+    } else {
+      // Negative: the same losses are the army's, short of shaking it.
+      EXPECT_EQ(m.find("army")->lost_text(), "10");
+      EXPECT_EQ(st->morale_of(ally), Morale::kSteady);
+      EXPECT_FALSE(st->to_json(game::kSpectator)["morale"]["red"].contains("contingents"));
+    }
+    // Red's bound 1: after its moves the ally's broken elements rout, the main contingent's not.
+    while (st->is_chance_node()) ASSERT_TRUE(st->apply(st->chance_outcomes().front().action).ok());
+    ASSERT_EQ(st->phase(), Phase::kMove);
+    ASSERT_EQ(st->active(), 0);
+    testing::hold_side(*st, 0);  // the steady knights make no impetuous moves
+    st->debug_place(ally, geo::Point{60 * kIn, 30 * kIn}, 270);  // away from the table's edge
+    ASSERT_TRUE(st->apply(act::kEndMoves).ok());
+    EXPECT_EQ(st->element(ally).routing, allied);
+    EXPECT_EQ(st->element(ally).base.heading(), geo::Angle::degrees(allied ? 90 : 270));
+    EXPECT_FALSE(st->element(main).routing);
+    // The bound ends and the game goes on: the army is not broken; the log says the ally broke.
+    while (!st->is_terminal() && st->bound() == 1)
+      ASSERT_TRUE(st->apply(st->is_chance_node() ? st->chance_outcomes().front().action
+                                                 : st->legal_actions().front())
+                      .ok());
+    EXPECT_FALSE(st->is_terminal());
+    int logged = 0;
+    for (const auto& ev : log.events())
+      if (ev.rule == "gwkho Mor-1a") {
+        ++logged;
+        EXPECT_EQ(ev.text.rfind("Red: Philip of Heinsberg's command, an allied contingent, is "
+                                "broken: ",
+                                0),
+                  0u)
+            << ev.text;
+      }
+    EXPECT_EQ(logged, allied ? 1 : 0);
+  }
+}
+
 TEST(Gwkho_Morale, Clause_Mor_13_BrokenElementsRoutInPlay) {
   // Red's Hc(i) of Philip's command are brittle.
   nlohmann::json army = nlohmann::json::parse(testing::read_file(

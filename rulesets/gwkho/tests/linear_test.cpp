@@ -21,6 +21,7 @@ namespace {
 constexpr std::int64_t kIn = kUnitsPerInch;
 
 using testing::at;
+using testing::battle;
 using testing::find;
 using testing::has_factor;
 using testing::labelled;
@@ -291,12 +292,6 @@ TEST(Gwkho_Linear, Clause_Sht_8_FootBehindAHedgeOrWorksAreInCoverAndWagonsMore) 
   EXPECT_EQ(shot(line_at_26("ditch").c_str(), behind), Cover::kNone);
   EXPECT_EQ(shot(line_at_26("wagons", "right").c_str(), behind), Cover::kNone);
   EXPECT_EQ(shot(line_at_26("hedge").c_str(), behind + 2), Cover::kNone);
-}
-
-// A built-in battle as its file gives it.
-std::shared_ptr<const GwkhoGame> battle(const char* id) {
-  return testing::make_game(nlohmann::json::parse(
-      testing::read_file(std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/" + id + ".json")));
 }
 
 TEST(Gwkho_Linear, Clause_G_12d_CerignolasWorksAndPoitierssHedgeAreBeforeTheFrontLine) {

@@ -275,6 +275,86 @@ TEST(Gwkho_Morale, Clause_Mor_16_BrittleTroops) {
   EXPECT_EQ(element_morale(mb, heavy, {}, {.heavy_shaken = 2}), kBroken);
 }
 
+// [Mor-1a] Twenty HI(o) of the commander-in-chief and twelve of another general, his command an
+// allied contingent when `allied` (ruling G-32a).
+ArmyList with_ally(bool allied, Status ally_status = Status::kNone) {
+  ArmyList a = army_of({command("G", {group("HI(o)", 20)}, true),
+                        command("A", {group("HI(o)", 12), group("LI(o)", 3, ally_status)})});
+  a.commands[1].allied = allied;
+  return a;
+}
+
+TEST(Gwkho_Morale, Clause_Mor_1a_AnAlliedContingentHasALedgerOfItsOwn) {
+  const ArmyList a = with_ally(true);
+  const ArmyReport r = assess(a);
+  // The army's ledgers count the main contingent alone; the ally's 15 e/e are its own.
+  ASSERT_EQ(r.ledgers.size(), 3u);
+  EXPECT_EQ(r.ledgers[0].kind, "army");
+  EXPECT_EQ(r.ledgers[0].ee.text(), "20");
+  EXPECT_EQ(r.ledgers[1].kind, "heavy");
+  EXPECT_EQ(r.ledgers[1].ee.text(), "20");
+  EXPECT_EQ(r.ledgers[2].kind, "allied");
+  EXPECT_EQ(r.ledgers[2].command, 1);
+  EXPECT_EQ(r.ledgers[2].ee.text(), "15");
+  EXPECT_EQ(r.ledgers[2].shaken_at.text(), "5");
+  EXPECT_EQ(r.ledgers[2].broken_at.text(), "7.5");
+  EXPECT_EQ(r.ee.text(), "35");  // the whole army still sets its generals (Gen-3)
+  // Negative: without the mark, one army of 35 e/e.
+  const ArmyReport one = assess(with_ally(false));
+  EXPECT_EQ(one.ledgers[0].ee.text(), "35");
+  for (const auto& l : one.ledgers) EXPECT_NE(l.kind, "allied");
+}
+
+TEST(Gwkho_Morale, Clause_Mor_1a_TheAllysLossesAreItsOwnAndBreakOnlyIt) {
+  const ArmyList a = with_ally(true);
+  const ArmyReport r = assess(a);
+  std::vector<MoraleElement> els = elements_of(a);
+  lose(els, "HI(o)", 8, Loss::kDestroyed, 1);  // 8 of the ally's 15 e/e: broken (7.5)
+  ArmyMorale m = army_morale(r, els);
+  EXPECT_EQ(m.find("allied", 1)->state, kBroken);
+  EXPECT_EQ(m.find("allied", 1)->lost_text(), "8");
+  EXPECT_EQ(m.find("army")->lost_quarters, 0);  // nothing of it in the army's
+  EXPECT_EQ(m.army(), kSteady);
+  EXPECT_EQ(element_morale(m, first(els, "HI(o)", 1), {}, {}), kBroken);
+  EXPECT_EQ(element_morale(m, first(els, "LI(o)", 1), {}, {}), kBroken);
+  EXPECT_EQ(element_morale(m, first(els, "HI(o)", 0), {}, {}), kSteady);
+  // The main contingent's losses do not reach the ally: the army broken, the ally steady.
+  els = elements_of(a);
+  lose(els, "HI(o)", 10, Loss::kDestroyed, 0);
+  m = army_morale(r, els);
+  EXPECT_EQ(m.army(), kBroken);
+  EXPECT_EQ(m.find("allied", 1)->state, kSteady);
+  EXPECT_EQ(element_morale(m, first(els, "HI(o)", 1), {}, {}), kSteady);
+  EXPECT_EQ(victory(m.army(), kSteady), Victory::kSecond);
+  // An ally has its morale already: it does not buy a command's own (Mor-11).
+  EXPECT_FALSE(may_take_own_morale(m, 1));
+  // Negative: not allied, the same 8 lost are the army's, of 35: steady, every element too.
+  const ArmyList b = with_ally(false);
+  els = elements_of(b);
+  lose(els, "HI(o)", 8, Loss::kDestroyed, 1);
+  m = army_morale(assess(b), els);
+  EXPECT_EQ(m.find("army")->lost_text(), "8");
+  EXPECT_EQ(m.find("allied", 1), nullptr);
+  EXPECT_EQ(element_morale(m, first(els, "HI(o)", 1), {}, {}), kSteady);
+}
+
+TEST(Gwkho_Morale, Clause_Mor_1a_BrittleAlliesReadTheirContingentsDate) {
+  const ArmyList a = with_ally(true, Status::kBrittle);
+  const std::vector<MoraleElement> els = elements_of(a);
+  const ArmyMorale m = army_morale(assess(a), els);
+  const MoraleElement& brittle = first(els, "LI(o)", 1);
+  ASSERT_EQ(brittle.status, Status::kBrittle);
+  // Their contingent shook before the enemy's army: broken.
+  MoraleHistory h;
+  h.allied_shaken = {std::nullopt, 2};
+  EXPECT_EQ(element_morale(m, brittle, {}, h), kBroken);
+  h.enemy_army_shaken = 1;
+  EXPECT_EQ(element_morale(m, brittle, {}, h), kSteady);
+  // Negative: the main contingent's shaking is not theirs.
+  EXPECT_EQ(element_morale(m, brittle, {}, {.army_shaken = 2}), kSteady);
+  EXPECT_EQ(element_morale(m, brittle, {}, {.heavy_shaken = 2}), kSteady);
+}
+
 TEST(Gwkho_Morale, Clause_Mor_17_UnreliableTroops) {
   EXPECT_TRUE(enemy_may_break(Status::kUnreliable, false));
   EXPECT_FALSE(enemy_may_break(Status::kUnreliable, true));

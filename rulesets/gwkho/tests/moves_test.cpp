@@ -471,6 +471,15 @@ TEST(Gwkho_Movement, Clause_Mov_10_FootPushLightCavalryBackWithoutBeingSlowed) {
   ASSERT_TRUE(p.ok()) << p.message();
   EXPECT_EQ(p->distance, move);
   EXPECT_EQ(p->pushed, std::vector<int>{lc});
+  // The preview gives the light cavalry's new place beside the foot's.
+  const auto preview = st->action_to_json(push);
+  ASSERT_EQ(preview["pushed"].size(), 1u);
+  EXPECT_EQ(preview["pushed"][0]["id"], "blue.2.3.0");
+  EXPECT_EQ(preview["pushed"][0]["x"], 30 * kIn);
+  EXPECT_EQ(preview["pushed"][0]["y"], lc_y - (move - kIn));
+  EXPECT_EQ(preview["pushed"][0]["heading_arcsec"], 90 * 3600);
+  EXPECT_EQ(preview["pushed"][0]["corners"].size(), 4u);
+  EXPECT_FALSE(st->action_to_json(act::move(ph, act::kAdvance)).contains("pushed"));
   ASSERT_TRUE(st->apply(push).ok());
   // The foot went their whole move; the light cavalry were pushed the rest of it, still
   // facing them, front to front.

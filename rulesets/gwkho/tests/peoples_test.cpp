@@ -17,6 +17,7 @@ namespace {
 
 constexpr std::int64_t kIn = kUnitsPerInch;
 
+using testing::battle;
 using testing::find;
 using testing::start;
 
@@ -33,12 +34,6 @@ std::shared_ptr<const GwkhoGame> spearmen_of(const char* people) {
   nlohmann::json j = testing::small_scenario("red", false);
   j["sides"][0]["army"] = army;
   return testing::make_game(j);
-}
-
-// A built-in battle as its file gives it.
-std::shared_ptr<const GwkhoGame> battle(const char* id) {
-  return testing::make_game(nlohmann::json::parse(
-      testing::read_file(std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/" + id + ".json")));
 }
 
 bool has_item(const PipCost& c, std::string_view clause) {

@@ -93,7 +93,7 @@ TEST(Gwkho_Terrain, Clause_G_12a_ARiverIsCrossedAtItsFordsOrAsBadGoing) {
   EXPECT_EQ(
       p.message(),
       labelled(*g,
-               "red.0.0.0 may not cross the river 'brook-w' but at a ford or by a road (G-12a)."));
+               "red.0.0.0 may not cross the river Brook W but at a ford or by a road (G-12a)."));
   // Half on the ford, half on the brook is not a crossing at the ford.
   st->debug_place(e, at(17, 27.5), 270);
   EXPECT_FALSE(st->plan(act::move(e, act::kAdvance + 1)).ok());
@@ -140,8 +140,7 @@ TEST(Gwkho_Terrain, Clause_G_12b_ARoadGivesRoadSpeedAlongItAndBridgesARiver) {
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(
       p.message(),
-      labelled(*g,
-               "red.0.0.0 may not cross the river 'brook' but at a ford or by a road (G-12a)."));
+      labelled(*g, "red.0.0.0 may not cross the river Brook but at a ford or by a road (G-12a)."));
 }
 
 TEST(Gwkho_Terrain, Clause_Mov_3_RoutersOnARoadRunAtRoadSpeedWithoutTheirInch) {

@@ -120,6 +120,12 @@ inline std::string labelled(const GwkhoGame& g, std::string text) {
   return text;
 }
 
+// A built-in battle as its file gives it (scenarios/gwkho/<id>.json).
+inline std::shared_ptr<const GwkhoGame> battle(const char* id) {
+  return make_game(nlohmann::json::parse(
+      read_file(std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/" + id + ".json")));
+}
+
 // A registry with gwkho alone, to load the built-in battles by reference ("gwkho/pitched").
 inline const game::Registry& registry() {
   static const game::Registry r = [] {
