@@ -994,9 +994,9 @@ export class TableBoard implements BoardRenderer {
     const small = Math.min(Math.hypot(x.corners[0][0] - x.corners[1][0], x.corners[0][1] - x.corners[1][1]), Math.hypot(x.corners[1][0] - x.corners[2][0], x.corners[1][1] - x.corners[2][1]));
     const mark = (v: number, share: number) => Math.min(v * u, share * small);
     if (roles.length || selected) g.appendChild(svg('polygon', { points: pts, class: 'tunit-ring', 'stroke-width': mark(0.35, 0.25) }));
-    // A piece standing uncrewed (a gun whose crew fled): a hollow base in its side's colour,
-    // dashed, instead of the filled one (the styles grey it).
-    if (x.uncrewed) g.appendChild(svg('polygon', { points: pts, class: 'tunit-base hollow', fill: 'none', stroke: fill, 'stroke-width': mark(0.14, 0.12), 'data-testid': `uncrewed-${x.id}` }));
+    // A piece standing uncrewed (a gun whose crew fled): a hollow base, dashed, with a faint wash
+    // of its side's colour, instead of the filled one.
+    if (x.uncrewed) g.appendChild(svg('polygon', { points: pts, class: 'tunit-base hollow', fill, 'fill-opacity': 0.22, 'data-testid': `uncrewed-${x.id}` }));
     else g.appendChild(svg('polygon', { points: pts, class: 'tunit-base', fill, filter: 'url(#tb-shadow)' }));
     // A unit made of stands: each living stand's outline (a turned-about archer stand dashed).
     for (const s of x.stands)
@@ -1059,11 +1059,13 @@ export class TableBoard implements BoardRenderer {
       const cy = Number(g.getAttribute('data-cy'));
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
       const lines = hits ? 2 : 1;
+      // An uncrewed piece's tag stands above its type: its box reaches up over it.
+      const tag = g.getAttribute('data-tag');
       const box = (text: string, hitsText: string | null): Box => {
         // A third of the size's gap on each side, so that neighbours never read as one word.
-        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0) + 0.66) * size;
+        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0, tag ? 0.8 * this.textWidth(tag) : 0) + 0.66) * size;
         const top = cy - (lines * size * 1.05) / 2;
-        return [cx - w / 2, top, cx + w / 2, top + lines * size * 1.05];
+        return [cx - w / 2, top - (tag ? 1.0 * size : 0), cx + w / 2, top + lines * size * 1.05];
       };
       return [box(g.getAttribute('data-long') ?? '', g.getAttribute('data-hits-long')), box(g.getAttribute('data-short') ?? '', g.getAttribute('data-hits-short'))];
     });
