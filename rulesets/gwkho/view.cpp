@@ -655,9 +655,12 @@ nlohmann::json GwkhoState::result_summary() const {
   j["pieces"] = nlohmann::json::array();
   for (int e = 0; e < num_elements(); ++e) {
     const ElementState& s = els_[static_cast<std::size_t>(e)];
+    // [G-51] A gun whose crew fled stands on the table uncrewed: it is lost to its side, but
+    // not destroyed, and the summary says so.
     j["pieces"].push_back({{"id", gw_->element(e).id},
                            {"side", sc.sides[static_cast<std::size_t>(side_of(e))].id},
-                           {"fate", !s.alive    ? "destroyed"
+                           {"fate", s.uncrewed  ? "uncrewed"
+                                    : !s.alive  ? "destroyed"
                                     : s.routing ? "routing"
                                                 : "on_table"}});
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, Placement } from '../src/api';
 import { boardKind } from '../src/boards/index';
-import { angleDiff, chooseLabels, describeTableUnit, typeLabel, unitNumber, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
+import { angleDiff, chooseLabels, describeTableUnit, typeLabel, unitClasses, unitNumber, unitTag, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
 
 // A levy 4" x 2" at (18, 10) facing north (90 degrees), in 1/100 inch.
 const levy = {
@@ -82,6 +82,31 @@ describe('table model', () => {
     // A position without names (an old record's view): the id, as before.
     expect(readTableState(state).units[0].name).toBe('b1');
     expect(describeTableUnit(readTableState(state).units[0], side, 100)).not.toMatch(/^The/);
+  });
+
+  it('draws an uncrewed piece apart from the view\'s flag alone, and says who works it', () => {
+    const gun = { ...levy, id: 'g1', name: 'the Spanish guns', type: 'Art(o)', hits: undefined, uncrewed: true };
+    const foe = { ...levy, id: 'r1', side: 'red', name: 'the French gendarmes', type: 'Kn(o)', hits: undefined };
+    const side = (s: string) => (s === 'blue' ? 'Spanish' : 'French');
+    const idle = readTableState({ ...state, units: [gun, foe] });
+    expect(idle.units[0].uncrewed).toBe(true);
+    expect(idle.units[0].workedBy).toBe('');
+    expect(unitTag(idle.units[0])).toBe('uncrewed');
+    expect(unitClasses(idle.units[0], [], false).split(' ')).toContain('uncrewed');
+    expect(describeTableUnit(idle.units[0], side, 100)).toBe('The Spanish guns (Art(o)), uncrewed; at (18.0", 10.0") facing 90°');
+    // Worked by the enemy this bound: the view gives the worker's id, the board writes its name.
+    const worked = readTableState({ ...state, units: [{ ...gun, worked_by: 'r1' }, foe] });
+    expect(worked.units[0].workedBy).toBe('the French gendarmes');
+    expect(unitTag(worked.units[0])).toBe('worked');
+    expect(unitClasses(worked.units[0], ['target'], false).split(' ')).toEqual(expect.arrayContaining(['uncrewed', 'worked', 'hl-target']));
+    expect(describeTableUnit(worked.units[0], side, 100)).toMatch(/, uncrewed \(worked by the French gendarmes\); at/);
+    // Negative: a crewed gun and any other unit are drawn and described as before.
+    const crewed = readTableState({ ...state, units: [{ ...gun, uncrewed: false }, foe] });
+    expect(crewed.units[0].uncrewed).toBe(false);
+    expect(unitTag(crewed.units[0])).toBe('');
+    expect(unitClasses(crewed.units[0], [], false)).toBe('tunit type-Art(o)');
+    expect(describeTableUnit(crewed.units[0], side, 100)).not.toMatch(/uncrewed|worked/);
+    expect(unitTag(readTableState(state).units[0])).toBe('');
   });
 
   it('reads linear features: type, the side held, the line', () => {

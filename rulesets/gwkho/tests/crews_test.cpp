@@ -128,6 +128,36 @@ TEST(Gwkho_Crews, Clause_Sht_1_ACrewThatFleesLeavesItsGunUncrewedOnTheTable) {
   EXPECT_FALSE(st2->element(gun).uncrewed);
 }
 
+// The fate the end-of-game summary gives a piece, by id.
+std::string fate_of(const GwkhoState& st, std::string_view id) {
+  const nlohmann::json summary = st.result_summary();
+  for (const auto& p : summary["pieces"])
+    if (p["id"] == id) return p["fate"].get<std::string>();
+  return "absent";
+}
+
+TEST(Gwkho_Crews, Clause_G_51_TheSummaryCallsAGunWhoseCrewFledUncrewedNotDestroyed) {
+  const auto g = game_with_gun("red");
+  auto st = start_moves(g);
+  const int gun = find(*g, "red.1.4.0"), hi = find(*g, "blue.1.2.0");
+  EXPECT_EQ(fate_of(*st, "red.1.4.0"), "on_table");
+  st->debug_uncrew(gun);
+  // [G-51] Lost to its side (the ledgers count it), yet standing on the table: uncrewed.
+  EXPECT_EQ(fate_of(*st, "red.1.4.0"), "uncrewed");
+  // Negative: an element destroyed still reads destroyed, and the others on the table.
+  st->debug_kill(hi);
+  EXPECT_EQ(fate_of(*st, "blue.1.2.0"), "destroyed");
+  EXPECT_EQ(fate_of(*st, "blue.1.0.0"), "on_table");
+  // Negative: once the enemy destroys the uncrewed gun from contact, it reads destroyed.
+  auto blue = start_moves(game_with_gun("blue"));
+  blue->debug_place(gun, geo::Point{36 * kIn, 30 * kIn}, 270);
+  blue->debug_uncrew(gun);
+  touch(*blue, hi, gun, geo::Side::kFront);
+  blue->debug_set_pips(1, 1);
+  EXPECT_EQ(fate_of(*blue, "red.1.4.0"), "uncrewed");
+  ASSERT_TRUE(blue->apply(act::move(hi, act::kDestroyGun)).ok());
+  EXPECT_EQ(fate_of(*blue, "red.1.4.0"), "destroyed");
+}
 // Red's uncrewed gun at (36", 30") facing south, red's phalanx (red.1.2.0) 3" east of its centre
 // (within 3 inches of it), red's command 1 with `pips` PIPs; red moves.
 std::unique_ptr<GwkhoState> gun_to_crew(const std::shared_ptr<const GwkhoGame>& g, int pips) {
@@ -225,7 +255,7 @@ TEST(Gwkho_Crews, Clause_Pip_16_AnElementInContactDestroysTheEnemysUncrewedGun) 
   EXPECT_FALSE(st->element(gun).alive);
   EXPECT_EQ(st->pips(1), 0);
   EXPECT_EQ(last_event(log, "destroyed"),
-            g->troop_label(hi) + " destroys the uncrewed gun " + g->troop_label(gun) + " (1 PIP)");
+            g->troop_label(hi) + " destroy the uncrewed gun " + g->troop_label(gun) + " (1 PIP)");
   const auto view = st->to_json(game::kSpectator);
   for (const auto& u : view["units"])
     if (u["id"] == "red.1.4.0") {
@@ -245,7 +275,8 @@ TEST(Gwkho_Crews, Clause_Pip_16_AnElementInContactDestroysTheEnemysUncrewedGun) 
   EXPECT_EQ(refused.message(),
             g->troop_label(hc) + " destroying " + g->troop_label(gun) + " costs 2 PIPs (Pip-16).");
   EXPECT_TRUE(poor->element(gun).uncrewed);
-  // Negative: an element that moved into contact this bound did not start in contact.
+  // Negative: an element that moved into contact this bound did not start in contact. (The
+  // sentences agree with the elements' plural names: "Gascon foot sergeants #1 ... have".)
   auto moved = start_moves(g);
   moved->debug_place(gun, geo::Point{36 * kIn, 30 * kIn}, 270);
   moved->debug_uncrew(gun);
@@ -255,11 +286,12 @@ TEST(Gwkho_Crews, Clause_Pip_16_AnElementInContactDestroysTheEnemysUncrewedGun) 
   ASSERT_TRUE(moved->apply(moved->contact_action(hi, gun)).ok());
   EXPECT_FALSE(listed(*moved, destroy));
   EXPECT_EQ(moved->destroy_gun_refusal(hi).message(),
-            g->troop_label(hi) + " has moved this bound: it must start the bound in contact with " +
+            g->troop_label(hi) +
+                " have moved this bound: they must start the bound in contact with " +
                 g->troop_label(gun) + " (Pip-16).");
   // Negative: an element touching no gun.
   EXPECT_EQ(moved->destroy_gun_refusal(hc).message(),
-            g->troop_label(hc) + " touches no uncrewed gun of the enemy (Pip-16).");
+            g->troop_label(hc) + " touch no uncrewed gun of the enemy (Pip-16).");
 }
 
 TEST(Gwkho_Crews, Clause_Pip_16_FootWorkTheEnemysUncrewedGunForTwoPipsAndItFiresForThem) {

@@ -42,6 +42,8 @@ import {
   type TableUnit,
   turnChanges,
   attackLines,
+  unitClasses,
+  unitTag,
 } from './tablemodel';
 
 /** The least height of a unit's label on the screen, in pixels (issue 20: 11 px or more). */
@@ -982,7 +984,7 @@ export class TableBoard implements BoardRenderer {
     const u = this.upi;
     const [fill, ink] = this.sideColours(x.side);
     const g = svg('g', {
-      class: ['tunit', `type-${x.type}`, selected ? 'selected' : '', ...roles.map((r) => `hl-${r}`)].filter(Boolean).join(' '),
+      class: unitClasses(x, roles, selected),
       'data-unit': x.id,
       'data-testid': `unit-${x.id}`,
       'data-roles': roles.join(' ') || undefined,
@@ -992,7 +994,10 @@ export class TableBoard implements BoardRenderer {
     const small = Math.min(Math.hypot(x.corners[0][0] - x.corners[1][0], x.corners[0][1] - x.corners[1][1]), Math.hypot(x.corners[1][0] - x.corners[2][0], x.corners[1][1] - x.corners[2][1]));
     const mark = (v: number, share: number) => Math.min(v * u, share * small);
     if (roles.length || selected) g.appendChild(svg('polygon', { points: pts, class: 'tunit-ring', 'stroke-width': mark(0.35, 0.25) }));
-    g.appendChild(svg('polygon', { points: pts, class: 'tunit-base', fill, filter: 'url(#tb-shadow)' }));
+    // A piece standing uncrewed (a gun whose crew fled): a hollow base, dashed, with a faint wash
+    // of its side's colour, instead of the filled one.
+    if (x.uncrewed) g.appendChild(svg('polygon', { points: pts, class: 'tunit-base hollow', fill, 'fill-opacity': 0.22, 'data-testid': `uncrewed-${x.id}` }));
+    else g.appendChild(svg('polygon', { points: pts, class: 'tunit-base', fill, filter: 'url(#tb-shadow)' }));
     // A unit made of stands: each living stand's outline (a turned-about archer stand dashed).
     for (const s of x.stands)
       if (s.alive && s.corners.length === 4)
@@ -1020,6 +1025,12 @@ export class TableBoard implements BoardRenderer {
     const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
     const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
     g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [typeLabel(x.type)]));
+    const tag = unitTag(x);
+    if (tag) {
+      // [uncrewed] Above the type, a small tag saying no one works the piece (or an enemy does).
+      g.setAttribute('data-tag', tag);
+      g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: `tunit-tag tag-${tag}`, 'data-testid': `tag-${x.id}` }, [tag]));
+    }
     if (x.hits !== null) {
       // Below the type, the unit's number among its side's units of that type (from its name;
       // the colour says the side) and its hits: never its id.
@@ -1048,11 +1059,13 @@ export class TableBoard implements BoardRenderer {
       const cy = Number(g.getAttribute('data-cy'));
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
       const lines = hits ? 2 : 1;
+      // An uncrewed piece's tag stands above its type: its box reaches up over it.
+      const tag = g.getAttribute('data-tag');
       const box = (text: string, hitsText: string | null): Box => {
         // A third of the size's gap on each side, so that neighbours never read as one word.
-        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0) + 0.66) * size;
+        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0, tag ? 0.8 * this.textWidth(tag) : 0) + 0.66) * size;
         const top = cy - (lines * size * 1.05) / 2;
-        return [cx - w / 2, top, cx + w / 2, top + lines * size * 1.05];
+        return [cx - w / 2, top - (tag ? 1.0 * size : 0), cx + w / 2, top + lines * size * 1.05];
       };
       return [box(g.getAttribute('data-long') ?? '', g.getAttribute('data-hits-long')), box(g.getAttribute('data-short') ?? '', g.getAttribute('data-hits-short'))];
     });
@@ -1075,6 +1088,14 @@ export class TableBoard implements BoardRenderer {
         hits.setAttribute('font-size', hs.toFixed(1));
         hits.setAttribute('stroke-width', (hs * 0.16).toFixed(1));
         hits.setAttribute('y', (cy + 0.05 * size + 0.85 * hs).toFixed(1));
+      }
+      // The uncrewed tag: smaller, just above the type.
+      const tag = g.querySelector<SVGTextElement>('text.tunit-tag');
+      if (tag) {
+        const ts = Math.max(0.5 * u, (LABEL_MIN_PX * 0.9) / k);
+        tag.setAttribute('font-size', ts.toFixed(1));
+        tag.setAttribute('stroke-width', (ts * 0.16).toFixed(1));
+        tag.setAttribute('y', (cy - (hits ? 1.1 : 0.75) * size).toFixed(1));
       }
       void cx;
     });

@@ -46,6 +46,10 @@ export interface TableUnit {
   onTable: boolean;
   removed: boolean;
   stands: TableStand[]; // the unit's stands, where the ruleset draws them (fastplay); else empty
+  /** A piece standing on the table with no one to work it (a gun whose crew fled). */
+  uncrewed: boolean;
+  /** The name of the enemy unit working it, where the view says one does; else ''. */
+  workedBy: string;
 }
 
 /** One stand of a unit made of stands (fastplay): its place on the table and whether it lives. */
@@ -87,7 +91,7 @@ export function readTableState(s: Record<string, unknown>): TableState {
   const table = (s.table ?? {}) as Record<string, unknown>;
   const upi = num(s.units_per_inch, 100);
   const units = Array.isArray(s.units) ? (s.units as Record<string, unknown>[]) : [];
-  return {
+  const st: TableState = {
     width: num(table.width, 36 * upi),
     height: num(table.height, 36 * upi),
     upi,
@@ -128,11 +132,17 @@ export function readTableState(s: Record<string, unknown>): TableState {
         alive: t.alive !== false,
         turned: t.turned === true,
       })),
+      uncrewed: u.uncrewed === true,
+      workedBy: typeof u.worked_by === 'string' ? u.worked_by : '',
     })),
     selected: typeof s.selected === 'string' ? s.selected : '',
     phase: typeof s.phase === 'string' ? s.phase : '',
     active: typeof s.active === 'string' ? s.active : '',
   };
+  // The view names the unit working an uncrewed piece by its id: write it by its name.
+  const nameOf = new Map(st.units.map((u) => [u.id, u.name]));
+  for (const u of st.units) if (u.workedBy) u.workedBy = nameOf.get(u.workedBy) ?? u.workedBy;
+  return st;
 }
 
 /** Short labels of unit types. */
@@ -179,8 +189,22 @@ export function unitNumber(u: { name: string }): string {
 }
 
 /**
+ * The small tag the board writes on a piece standing uncrewed ('uncrewed', or 'worked' while an
+ * enemy works it), '' on any other unit. Drawn from the view's flag alone, whatever the ruleset.
+ */
+export function unitTag(u: { uncrewed: boolean; workedBy: string }): string {
+  if (!u.uncrewed) return '';
+  return u.workedBy ? 'worked' : 'uncrewed';
+}
+
+/** The classes of a unit's group on the board (its type, its state, its highlights). */
+export function unitClasses(u: TableUnit, roles: string[], selected: boolean): string {
+  return ['tunit', `type-${u.type}`, u.uncrewed ? 'uncrewed' : '', u.workedBy ? 'worked' : '', selected ? 'selected' : '', ...roles.map((r) => `hl-${r}`)].filter(Boolean).join(' ');
+}
+
+/**
  * A unit's hover text: its name (its type in words and its side where the name does not say
- * them), hits, where it stands and its facing.
+ * them), hits, whether it stands uncrewed (and who works it), where it stands and its facing.
  */
 export function describeTableUnit(u: TableUnit, sideName: (id: string) => string, upi: number): string {
   const h = Math.round(((u.headingDeg % 360) + 360) % 360);
@@ -189,7 +213,8 @@ export function describeTableUnit(u: TableUnit, sideName: (id: string) => string
   const type = typeLabel(u.type);
   const side = sideName(u.side);
   const extra = [lower.includes(type.toLowerCase()) ? '' : type, lower.includes(side.toLowerCase()) ? '' : side].filter(Boolean);
-  return `${capitalised(u.name)}${extra.length ? ` (${extra.join(', ')})` : ''}${hits}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
+  const crew = u.uncrewed ? `, uncrewed${u.workedBy ? ` (worked by ${u.workedBy})` : ''}` : '';
+  return `${capitalised(u.name)}${extra.length ? ` (${extra.join(', ')})` : ''}${hits}${crew}; at (${(u.x / upi).toFixed(1)}", ${(u.y / upi).toFixed(1)}") facing ${h}°`;
 }
 
 // ---- Plane geometry ----
