@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 
 namespace carroccio::gwkho {
@@ -515,6 +516,9 @@ Going GwkhoState::line_crossing(const geo::Base& from, const geo::Base& to) cons
 }
 
 std::vector<int> GwkhoState::group_of(int e) const {
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->grouped[ue] != 0) return kept->group[ue];
   std::vector<int> out{e};
   const ElementDef& d = gw_->element(e);
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -530,6 +534,10 @@ std::vector<int> GwkhoState::group_of(int e) const {
     }
   }
   std::sort(out.begin(), out.end());
+  if (kept != nullptr) {
+    kept->group[ue] = out;
+    kept->grouped[ue] = 1;
+  }
   return out;
 }
 
@@ -548,20 +556,30 @@ int GwkhoState::front_enemy(int e) const {
 }
 
 bool GwkhoState::in_contact(int e) const {
-  const ElementState& s = els_[static_cast<std::size_t>(e)];
-  for (int o = 0; o < num_elements(); ++o) {
-    const ElementState& os = els_[static_cast<std::size_t>(o)];
-    if (!os.alive || side_of(o) == side_of(e)) continue;
-    if (geo::far_apart(s.base.centre(), os.base.centre(),
-                       geo::reach(s.base) + geo::reach(os.base) + kSlack))
-      continue;
-    if (geo::edge_contact(s.base, os.base, kSlack)) return true;
-  }
-  return false;
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->contact[ue] >= 0) return kept->contact[ue] != 0;
+  const bool contact = [&] {
+    const ElementState& s = els_[ue];
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || side_of(o) == side_of(e)) continue;
+      if (geo::far_apart(s.base.centre(), os.base.centre(),
+                         geo::reach(s.base) + geo::reach(os.base) + kSlack))
+        continue;
+      if (geo::edge_contact(s.base, os.base, kSlack)) return true;
+    }
+    return false;
+  }();
+  if (kept != nullptr) kept->contact[ue] = contact ? 1 : 0;
+  return contact;
 }
 
 int GwkhoState::nearest_enemy(int e) const {
-  const geo::Base& b = els_[static_cast<std::size_t>(e)].base;
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->nearest[ue] >= -1) return kept->nearest[ue];
+  const geo::Base& b = els_[ue].base;
   int nearest = -1;
   geo::SquaredDistance best;
   for (int o = 0; o < num_elements(); ++o) {
@@ -573,6 +591,7 @@ int GwkhoState::nearest_enemy(int e) const {
       best = dd;
     }
   }
+  if (kept != nullptr) kept->nearest[ue] = nearest;
   return nearest;
 }
 
@@ -612,6 +631,7 @@ void GwkhoState::apply_move(const MovePlan& p) {
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
   out.clear();
+  const memo::Listing listing(*this);  // nothing changes while the decisions are listed
   if (phase_ == Phase::kActivate || (phase_ == Phase::kMove && reg_roll_ >= 0)) {
     bound_actions(out);  // state_bound.cpp
     return;

@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "fmt/format.h"
+#include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/state.hpp"
 
@@ -99,7 +100,10 @@ geo::Base front_zone(const geo::Base& b) {
 // Queries
 
 std::vector<int> GwkhoState::contact_targets(int e) const {
-  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->targeted[ue] != 0) return kept->targets[ue];
+  const ElementState& s = els_[ue];
   std::int64_t reach = 0;
   for (int g = 0; g < kNumGoings; ++g) reach = std::max(reach, allowance(e, static_cast<Going>(g)));
   reach += 2 * geo::reach(s.base);
@@ -118,6 +122,10 @@ std::vector<int> GwkhoState::contact_targets(int e) const {
   std::vector<int> out;
   for (std::size_t i = 0; i < near.size() && i < act::kContactTargets; ++i)
     out.push_back(near[i].second);
+  if (kept != nullptr) {
+    kept->targets[ue] = out;
+    kept->targeted[ue] = 1;
+  }
   return out;
 }
 

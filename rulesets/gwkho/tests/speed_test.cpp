@@ -1,0 +1,106 @@
+// The quick paths of gwkho (issue 22 point 4; docs/performance.md, "gwkho, first round") agree
+// with the plain computations they stand for: the answers kept while a state's decisions are
+// listed (memo.hpp), checked at every decision of random games of every built-in battle. Pure
+// performance: no rule is tested here, the random choices only pick which states are compared.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "rulesets/gwkho/memo.hpp"
+#include "rulesets/gwkho/tests/test_util.hpp"
+
+namespace carroccio::gwkho {
+namespace {
+
+using testing::start_ref;
+
+constexpr const char* kBattles[] = {"cerignola", "courtrai", "legnano", "pitched", "poitiers"};
+
+// Plays random decisions and chance outcomes (seeded: the choices only pick the states compared)
+// for at most `steps` steps of built-in battle `id`, calling `check` at every decision.
+template <typename Check>
+void random_game(const std::string& id, int steps, std::uint64_t seed, Check check) {
+  auto st = start_ref("gwkho/" + id);
+  ASSERT_NE(st, nullptr) << id;
+  core::Rng rng(seed);
+  std::vector<game::Action> legal;
+  for (int step = 0; step < steps && !st->is_terminal(); ++step) {
+    if (st->is_chance_node()) {
+      const auto o = st->chance_outcomes();
+      st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+      continue;
+    }
+    st->legal_actions(legal);
+    check(*st, legal, step);
+    st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+  }
+}
+
+TEST(Gwkho_Speed, TheListedDecisionsAreTheSameWithoutTheMemo) {
+  int compared = 0, elements = 0;
+  for (const char* id : kBattles) {
+    random_game(
+        id, 120, 17, [&](const GwkhoState& st, const std::vector<game::Action>& legal, int step) {
+          std::vector<game::Action> plain;
+          {
+            const memo::Off off;
+            st.legal_actions(plain);
+          }
+          ASSERT_EQ(legal, plain) << id << " step " << step;
+          ++compared;
+          if (st.phase() != Phase::kMove) return;
+          // Each kept answer, asked twice in a listing (the second from the memo), is the plain
+          // one.
+          for (int e = 0; e < st.num_elements(); ++e) {
+            std::vector<int> group, targets;
+            bool contact = false;
+            int nearest = 0;
+            {
+              const memo::Off off;
+              group = st.group_of(e);
+              targets = st.contact_targets(e);
+              contact = st.in_contact(e);
+              nearest = st.nearest_enemy(e);
+            }
+            const memo::Listing listing(st);
+            ASSERT_NE(memo::of(st), nullptr);
+            for (int k = 0; k < 2; ++k) {
+              ASSERT_EQ(st.group_of(e), group) << id << " step " << step << " element " << e;
+              ASSERT_EQ(st.contact_targets(e), targets)
+                  << id << " step " << step << " element " << e;
+              ASSERT_EQ(st.in_contact(e), contact) << id << " step " << step << " element " << e;
+              ASSERT_EQ(st.nearest_enemy(e), nearest) << id << " step " << step << " element " << e;
+            }
+            ++elements;
+          }
+        });
+  }
+  EXPECT_GT(compared, 300);
+  EXPECT_GT(elements, 1000);
+}
+
+TEST(Gwkho_Speed, NothingIsKeptOutsideAListingOrForAnotherState) {
+  auto st = start_ref("gwkho/legnano");
+  ASSERT_NE(st, nullptr);
+  EXPECT_EQ(memo::of(*st), nullptr);
+  auto other = st->clone();
+  {
+    const memo::Listing listing(*st);
+    EXPECT_NE(memo::of(*st), nullptr);
+    EXPECT_EQ(memo::of(static_cast<const GwkhoState&>(*other)), nullptr);
+    {
+      const memo::Listing inner(static_cast<const GwkhoState&>(*other));  // the outer stands
+      EXPECT_NE(memo::of(*st), nullptr);
+      EXPECT_EQ(memo::of(static_cast<const GwkhoState&>(*other)), nullptr);
+    }
+    const memo::Off off;
+    EXPECT_EQ(memo::of(*st), nullptr);
+  }
+  EXPECT_EQ(memo::of(*st), nullptr);
+}
+
+}  // namespace
+}  // namespace carroccio::gwkho
