@@ -142,9 +142,18 @@ bool GwkhoState::impetuous(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (!s.alive || s.routing) return false;
-  const int nearest = nearest_enemy(e);
   ImpetusCase c;
   c.morale = morale_of(e);
+  // When the nearest enemy changes nothing (whatever it is), it is not looked for.
+  bool same = true;
+  for (int k = 1; k < 4 && same; ++k) {
+    ImpetusCase o = c;
+    o.nearest_enemy_is_hc = (k & 1) != 0;
+    o.nearest_enemy_broken = (k & 2) != 0;
+    same = is_impetuous(d.troop, d.status, o) == is_impetuous(d.troop, d.status, c);
+  }
+  if (same) return is_impetuous(d.troop, d.status, c);
+  const int nearest = nearest_enemy(e);
   if (nearest >= 0) {
     c.nearest_enemy_is_hc = gw_->element(nearest).troop.type == TroopType::kHc;
     c.nearest_enemy_broken =

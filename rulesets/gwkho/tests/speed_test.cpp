@@ -82,6 +82,48 @@ TEST(Gwkho_Speed, TheListedDecisionsAreTheSameWithoutTheMemo) {
   EXPECT_GT(elements, 1000);
 }
 
+// nearest_enemy() measures exactly only the enemies whose boxes come within the nearest centre's
+// distance; impetuous() looks for the nearest enemy only when it could change the answer. Both
+// against the plain computations: every enemy measured, the nearest passed to is_impetuous().
+TEST(Gwkho_Speed, TheNearestEnemyAndImpetusAreThoseOfEveryEnemyMeasured) {
+  int compared = 0, impetuous = 0;
+  for (const char* id : kBattles) {
+    random_game(id, 120, 29, [&](const GwkhoState& st, const std::vector<game::Action>&, int) {
+      const memo::Off off;
+      for (int e = 0; e < st.num_elements(); ++e) {
+        const ElementState& s = st.element(e);
+        int nearest = -1;
+        geo::SquaredDistance best;
+        for (int o = 0; o < st.num_elements(); ++o) {
+          if (!st.element(o).alive || st.side_of(o) == st.side_of(e)) continue;
+          const geo::SquaredDistance dd = geo::distance_sq(s.base, st.element(o).base);
+          if (nearest < 0 || dd < best) {
+            nearest = o;
+            best = dd;
+          }
+        }
+        ASSERT_EQ(st.nearest_enemy(e), nearest) << id << " element " << e;
+        bool plain = false;
+        if (s.alive && !s.routing) {
+          ImpetusCase c;
+          c.morale = st.morale_of(e);
+          if (nearest >= 0) {
+            c.nearest_enemy_is_hc = st.gw().element(nearest).troop.type == TroopType::kHc;
+            c.nearest_enemy_broken =
+                st.element(nearest).routing || st.morale_of(nearest) == Morale::kBroken;
+          }
+          plain = is_impetuous(st.gw().element(e).troop, st.gw().element(e).status, c);
+        }
+        ASSERT_EQ(st.impetuous(e), plain) << id << " element " << e;
+        impetuous += plain ? 1 : 0;
+        ++compared;
+      }
+    });
+  }
+  EXPECT_GT(compared, 10000);
+  EXPECT_GT(impetuous, 100);
+}
+
 TEST(Gwkho_Speed, NothingIsKeptOutsideAListingOrForAnotherState) {
   auto st = start_ref("gwkho/legnano");
   ASSERT_NE(st, nullptr);
