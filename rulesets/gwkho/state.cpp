@@ -104,7 +104,7 @@ std::unique_ptr<game::State> GwkhoState::clone() const {
 
 // An element in the log as the board and the decisions name it ("Rhineland knights #1 (Hc(o))"),
 // not by its file id (issue 20, point 3).
-std::string GwkhoState::name(int e) const { return gw_->troop_label(e); }
+const std::string& GwkhoState::name(int e) const { return gw_->troop_label(e); }
 
 // ---------------------------------------------------------------------------------------------
 // The sequence
