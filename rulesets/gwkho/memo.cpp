@@ -20,8 +20,10 @@ Listing::Listing(const GwkhoState& s) {
   memo_now.contact.assign(n, -1);
   memo_now.nearest.assign(n, -2);
   memo_now.grouped.assign(n, 0);
+  memo_now.linked.assign(n, 0);
   memo_now.targeted.assign(n, 0);
   if (memo_now.group.size() < n) memo_now.group.resize(n);
+  if (memo_now.links.size() < n) memo_now.links.resize(n);
   if (memo_now.targets.size() < n) memo_now.targets.resize(n);
 }
 

@@ -23,6 +23,8 @@ struct Memo {
   std::vector<int> nearest;           // nearest_enemy(e): -2 not known
   std::vector<std::uint8_t> grouped;  // group_of(e) known
   std::vector<std::vector<int>> group;
+  std::vector<std::uint8_t> linked;  // links[e] known: the elements e groups with directly
+  std::vector<std::vector<int>> links;
   std::vector<std::uint8_t> targeted;  // contact_targets(e) known
   std::vector<std::vector<int>> targets;
 };

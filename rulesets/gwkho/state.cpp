@@ -521,18 +521,33 @@ std::vector<int> GwkhoState::group_of(int e) const {
   const auto ue = static_cast<std::size_t>(e);
   if (kept != nullptr && kept->grouped[ue] != 0) return kept->group[ue];
   std::vector<int> out{e};
-  const ElementDef& d = gw_->element(e);
+  // Element o groups with x (every x found has e's side, command and regiment).
+  auto joins = [&](int x, int o) {
+    const ElementDef& d = gw_->element(x);
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    // [Pip-2, G-7a] A regiment's elements group with their own regiment only.
+    return os.alive && !os.routing && gw_->element(o).side == d.side &&
+           gw_->element(o).command == d.command && gw_->element(o).regiment == d.regiment &&
+           grouped(els_[static_cast<std::size_t>(x)].base, os.base);
+  };
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int x = out[i];
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      // [Pip-2, G-7a] A regiment's elements group with their own regiment only.
-      if (!os.alive || os.routing || gw_->element(o).side != d.side ||
-          gw_->element(o).command != d.command || gw_->element(o).regiment != d.regiment ||
-          std::find(out.begin(), out.end(), o) != out.end())
-        continue;
-      if (grouped(els_[static_cast<std::size_t>(x)].base, os.base)) out.push_back(o);
+    if (kept != nullptr) {
+      // While listing, the elements each x groups with are found once (the groups of x's
+      // fellows ask for them again).
+      const auto ux = static_cast<std::size_t>(x);
+      if (kept->linked[ux] == 0) {
+        kept->links[ux].clear();
+        for (int o = 0; o < num_elements(); ++o)
+          if (o != x && joins(x, o)) kept->links[ux].push_back(o);
+        kept->linked[ux] = 1;
+      }
+      for (int o : kept->links[ux])
+        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+      continue;
     }
+    for (int o = 0; o < num_elements(); ++o)
+      if (std::find(out.begin(), out.end(), o) == out.end() && joins(x, o)) out.push_back(o);
   }
   std::sort(out.begin(), out.end());
   if (kept != nullptr) {

@@ -82,6 +82,14 @@ Box box_of(const geo::Base& b) {
   return out;
 }
 
+Box grown(Box b, std::int64_t by) {
+  b.x0 -= by;
+  b.y0 -= by;
+  b.x1 += by;
+  b.y1 += by;
+  return b;
+}
+
 bool is_group_code(int code) {
   return (code >= act::kGroupAdvance && code < act::kGroupAdvance + 4) ||
          code == act::kGroupAbout || (code >= act::kGroupWheel && code < act::kGroupWheel + 4) ||
@@ -269,6 +277,13 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       if (geo::far_apart(start.centre(), os.base.centre(),
                          geo::reach(start) + geo::reach(os.base) + span + kFrontZone + kSlack))
         continue;
+      // Everything tested below (the end on it or touching it, a step through it or through
+      // the 4 cm in front of it) lies in the path's box and in its box grown by 4 cm (and a few
+      // sub-units of rounding): the two boxes apart, none can hold.
+      {
+        const Box near = grown(box_of(os.base), kFrontZone + 4 * kSlack);
+        if (!box.meets(near)) continue;
+      }
       const bool enemy = side_of(o) != side_of(m);
       // [CC-19, G-15] A single element may pass through a friend of a listed pair (it may not
       // end on it).
@@ -509,18 +524,26 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     // [G-50] The group advances straight ahead until its front touches an enemy; the element
     // that touches lines up with the enemy's side. [Mov notes, G-74] A push goes on: what its
     // front touches must be light cavalry, pushed back before it to the end of its move.
+    // The bisection below asks blocked() of shorter and shorter moves: once the whole move's
+    // sweeps are known, only the elements whose boxes meet their box are looked at (polar()
+    // rounds a length times a fixed direction, so a shorter sweep's box lies in the longer's:
+    // the others fail the box test below at every length).
+    std::vector<int> candidates;
+    bool narrowed = false;
     auto blocked = [&](std::int64_t dd) {
       for (std::size_t i = 0; i < p.movers.size(); ++i) {
         const geo::Vec v = geo::polar(from[i].heading(), dd);
-        for (int o = 0; o < num_elements(); ++o) {
+        Box sweep = box_of(from[i]);
+        sweep.add(box_of(from[i].translated(v)));
+        const int n = narrowed ? static_cast<int>(candidates.size()) : num_elements();
+        for (int k = 0; k < n; ++k) {
+          const int o = narrowed ? candidates[static_cast<std::size_t>(k)] : k;
           const ElementState& os = els_[static_cast<std::size_t>(o)];
           if (!os.alive || std::find(p.movers.begin(), p.movers.end(), o) != p.movers.end())
             continue;
           if (geo::far_apart(from[i].centre(), os.base.centre(),
                              geo::reach(from[i]) + geo::reach(os.base) + dd))
             continue;
-          Box sweep = box_of(from[i]);
-          sweep.add(box_of(from[i].translated(v)));
           if (!sweep.meets(box_of(os.base))) continue;
           if (geo::move_overlaps_base(from[i], v, os.base)) return true;
         }
@@ -531,6 +554,17 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     if (!blocked(limit))
       return core::make_error(fmt::format("No enemy stands within the move of {}{} straight ahead.",
                                           name(e), p.movers.size() > 1 ? "'s group" : ""));
+    {
+      Box swept;
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        swept.add(box_of(from[i]));
+        swept.add(box_of(from[i].translated(geo::polar(from[i].heading(), limit))));
+      }
+      swept = grown(swept, kSlack);
+      for (int o = 0; o < num_elements(); ++o)
+        if (swept.meets(box_of(els_[static_cast<std::size_t>(o)].base))) candidates.push_back(o);
+      narrowed = true;
+    }
     std::int64_t lo = 0, hi = limit;  // lo clear, hi blocked
     while (hi - lo > 1) {
       const std::int64_t mid = (lo + hi) / 2;

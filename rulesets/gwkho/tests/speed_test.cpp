@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/rng.hpp"
+#include "game/table/geometry.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
 
@@ -122,6 +124,42 @@ TEST(Gwkho_Speed, TheNearestEnemyAndImpetusAreThoseOfEveryEnemyMeasured) {
   }
   EXPECT_GT(compared, 10000);
   EXPECT_GT(impetuous, 100);
+}
+
+// The box refusals of the move checks (state_moves.cpp), on random bases at any heading:
+// check_path() passes over an element whose box, grown by 4 cm and 12 sub-units, is apart from
+// the path's box, which holds only when the 4 cm ground in front of it (made as front_zone()
+// makes it) lies in that grown box; a group's advance into contact looks, for its shorter moves,
+// only at the elements whose boxes meet the longest move's sweep, which holds only when a shorter
+// sweep's box lies in the longest's.
+TEST(Gwkho_Speed, TheMovesBoxRefusalsRefuseOnlyWhatTheExactTestsWould) {
+  constexpr std::int64_t kFrontZone = 2000, kGrow = kFrontZone + 12;
+  core::Rng rng(5);
+  auto inside = [](const game::table::Box& in, const game::table::Box& out) {
+    return out.min_x <= in.min_x && in.max_x <= out.max_x && out.min_y <= in.min_y &&
+           in.max_y <= out.max_y;
+  };
+  auto box_of = [](const geo::Base& b) {
+    const auto c = b.corners();
+    return game::table::box_of(std::span<const geo::Point>(c.data(), c.size()));
+  };
+  for (int i = 0; i < 20000; ++i) {
+    const geo::Point centre{rng.uniform_int(0, 100000), rng.uniform_int(0, 60000)};
+    const std::int64_t width = 2 * rng.uniform_int(100, 1600),
+                       depth = 2 * rng.uniform_int(100, 1600);
+    // Half the headings whole degrees (as every listed move's), half any.
+    const geo::Angle heading = i % 2 == 0 ? geo::Angle::degrees(static_cast<int>(rng.uniform(360)))
+                                          : geo::Angle::from_units(rng.uniform_int(0, 1295999));
+    const geo::Base b(centre, width, depth, heading);
+    const geo::Base zone(b.centre() + geo::polar(b.heading(), b.depth() / 2 + kFrontZone / 2),
+                         b.width(), kFrontZone, b.heading());
+    game::table::Box grown = box_of(b);
+    grown = {grown.min_x - kGrow, grown.min_y - kGrow, grown.max_x + kGrow, grown.max_y + kGrow};
+    ASSERT_TRUE(inside(box_of(zone), grown)) << i;
+    const std::int64_t limit = rng.uniform_int(0, 30000), dd = rng.uniform_int(0, limit);
+    const game::table::Box longest = box_of(b) | box_of(b.translated(geo::polar(heading, limit)));
+    ASSERT_TRUE(inside(box_of(b.translated(geo::polar(heading, dd))), longest)) << i;
+  }
 }
 
 TEST(Gwkho_Speed, NothingIsKeptOutsideAListingOrForAnotherState) {
