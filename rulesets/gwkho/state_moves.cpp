@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "fmt/format.h"
+#include "game/table/geometry.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/state.hpp"
@@ -76,10 +77,11 @@ struct Box {
   bool meets(const Box& o) const { return x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1; }
 };
 
+// The box of the base's corners (game::table::box_of finds it from the half vectors, without
+// making the corners: the same box).
 Box box_of(const geo::Base& b) {
-  Box out;
-  for (const auto& c : b.corners()) out.add(c);
-  return out;
+  const game::table::Box t = game::table::box_of(b);
+  return Box{t.min_x, t.min_y, t.max_x, t.max_y};
 }
 
 Box grown(Box b, std::int64_t by) {
@@ -115,13 +117,41 @@ std::vector<int> GwkhoState::contact_targets(int e) const {
   std::int64_t reach = 0;
   for (int g = 0; g < kNumGoings; ++g) reach = std::max(reach, allowance(e, static_cast<Going>(g)));
   reach += 2 * geo::reach(s.base);
-  std::vector<std::pair<geo::SquaredDistance, int>> near;
+  std::vector<int> within;
   for (int t = 0; t < num_elements(); ++t) {
     const ElementState& ts = els_[static_cast<std::size_t>(t)];
     if (!ts.alive || side_of(t) == side_of(e)) continue;
     if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base))) continue;
-    near.emplace_back(geo::distance_sq(s.base, ts.base), t);
+    within.push_back(t);
   }
+  // Only the nearest kContactTargets are named: no enemy is further than its centre is from s's
+  // centre, and none nearer than the gap between their boxes, so one whose gap is more than the
+  // kContactTargets-th least centre distance has that many enemies strictly nearer, and is not
+  // measured exactly (the same list).
+  if (within.size() > static_cast<std::size_t>(act::kContactTargets)) {
+    const game::table::Box sb = game::table::box_of(s.base);
+    std::vector<geo::UInt128> centres, gaps;
+    for (int t : within) {
+      const geo::Base& tb = els_[static_cast<std::size_t>(t)].base;
+      const geo::Vec v = tb.centre() - s.base.centre();
+      centres.push_back(static_cast<geo::UInt128>(v.x * v.x) +
+                        static_cast<geo::UInt128>(v.y * v.y));
+      const game::table::Box b = game::table::box_of(tb);
+      const std::int64_t dx = std::max<std::int64_t>({0, b.min_x - sb.max_x, sb.min_x - b.max_x});
+      const std::int64_t dy = std::max<std::int64_t>({0, b.min_y - sb.max_y, sb.min_y - b.max_y});
+      gaps.push_back(static_cast<geo::UInt128>(dx * dx) + static_cast<geo::UInt128>(dy * dy));
+    }
+    std::vector<geo::UInt128> sorted = centres;
+    std::nth_element(sorted.begin(), sorted.begin() + (act::kContactTargets - 1), sorted.end());
+    const geo::UInt128 bound = sorted[act::kContactTargets - 1];
+    std::size_t kept_n = 0;
+    for (std::size_t i = 0; i < within.size(); ++i)
+      if (gaps[i] <= bound) within[kept_n++] = within[i];
+    within.resize(kept_n);
+  }
+  std::vector<std::pair<geo::SquaredDistance, int>> near;
+  for (int t : within)
+    near.emplace_back(geo::distance_sq(s.base, els_[static_cast<std::size_t>(t)].base), t);
   std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
     if (a.first < b.first) return true;
     if (b.first < a.first) return false;
@@ -272,18 +302,15 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!os.alive || o == target) continue;
+      // Everything tested below (the end on it or touching it, a step through it or through
+      // the 4 cm in front of it) lies in the path's box and in its box grown by 4 cm (and a few
+      // sub-units of rounding): the two boxes apart, none can hold.
+      if (!box.meets(grown(box_of(os.base), kFrontZone + 4 * kSlack))) continue;
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
       if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
                          geo::reach(start) + geo::reach(os.base) + span + kFrontZone + kSlack))
         continue;
-      // Everything tested below (the end on it or touching it, a step through it or through
-      // the 4 cm in front of it) lies in the path's box and in its box grown by 4 cm (and a few
-      // sub-units of rounding): the two boxes apart, none can hold.
-      {
-        const Box near = grown(box_of(os.base), kFrontZone + 4 * kSlack);
-        if (!box.meets(near)) continue;
-      }
       const bool enemy = side_of(o) != side_of(m);
       // [CC-19, G-15] A single element may pass through a friend of a listed pair (it may not
       // end on it).

@@ -87,8 +87,9 @@ TEST(Gwkho_Speed, TheListedDecisionsAreTheSameWithoutTheMemo) {
 // nearest_enemy() measures exactly only the enemies whose boxes come within the nearest centre's
 // distance; impetuous() looks for the nearest enemy only when it could change the answer. Both
 // against the plain computations: every enemy measured, the nearest passed to is_impetuous().
-TEST(Gwkho_Speed, TheNearestEnemyAndImpetusAreThoseOfEveryEnemyMeasured) {
-  int compared = 0, impetuous = 0;
+// contact_targets() measures exactly only the enemies that could be among the nearest 8.
+TEST(Gwkho_Speed, TheNearestEnemyImpetusAndContactTargetsAreThoseOfEveryEnemyMeasured) {
+  int compared = 0, impetuous = 0, many = 0;
   for (const char* id : kBattles) {
     random_game(id, 120, 29, [&](const GwkhoState& st, const std::vector<game::Action>&, int) {
       const memo::Off off;
@@ -105,6 +106,30 @@ TEST(Gwkho_Speed, TheNearestEnemyAndImpetusAreThoseOfEveryEnemyMeasured) {
           }
         }
         ASSERT_EQ(st.nearest_enemy(e), nearest) << id << " element " << e;
+        // contact_targets(): every enemy within reach measured, the nearest 8 by distance, then
+        // index.
+        std::int64_t reach = 0;
+        for (int g = 0; g < kNumGoings; ++g)
+          reach = std::max(reach, st.allowance(e, static_cast<Going>(g)));
+        reach += 2 * geo::reach(s.base);
+        std::vector<std::pair<geo::SquaredDistance, int>> near;
+        for (int t = 0; t < st.num_elements(); ++t) {
+          const ElementState& ts = st.element(t);
+          if (!ts.alive || st.side_of(t) == st.side_of(e)) continue;
+          if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base)))
+            continue;
+          near.emplace_back(geo::distance_sq(s.base, ts.base), t);
+        }
+        std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
+          if (a.first < b.first) return true;
+          if (b.first < a.first) return false;
+          return a.second < b.second;
+        });
+        std::vector<int> targets;
+        for (std::size_t i = 0; i < near.size() && i < act::kContactTargets; ++i)
+          targets.push_back(near[i].second);
+        ASSERT_EQ(st.contact_targets(e), targets) << id << " element " << e;
+        many += near.size() > act::kContactTargets ? 1 : 0;
         bool plain = false;
         if (s.alive && !s.routing) {
           ImpetusCase c;
@@ -124,6 +149,7 @@ TEST(Gwkho_Speed, TheNearestEnemyAndImpetusAreThoseOfEveryEnemyMeasured) {
   }
   EXPECT_GT(compared, 10000);
   EXPECT_GT(impetuous, 100);
+  EXPECT_GT(many, 100);  // lists cut to the nearest 8
 }
 
 // The box refusals of the move checks (state_moves.cpp), on random bases at any heading:
@@ -131,7 +157,7 @@ TEST(Gwkho_Speed, TheNearestEnemyAndImpetusAreThoseOfEveryEnemyMeasured) {
 // the path's box, which holds only when the 4 cm ground in front of it (made as front_zone()
 // makes it) lies in that grown box; a group's advance into contact looks, for its shorter moves,
 // only at the elements whose boxes meet the longest move's sweep, which holds only when a shorter
-// sweep's box lies in the longest's.
+// sweep's box lies in the longest's. The boxes are made from the half vectors: the corners' own.
 TEST(Gwkho_Speed, TheMovesBoxRefusalsRefuseOnlyWhatTheExactTestsWould) {
   constexpr std::int64_t kFrontZone = 2000, kGrow = kFrontZone + 12;
   core::Rng rng(5);
@@ -151,6 +177,11 @@ TEST(Gwkho_Speed, TheMovesBoxRefusalsRefuseOnlyWhatTheExactTestsWould) {
     const geo::Angle heading = i % 2 == 0 ? geo::Angle::degrees(static_cast<int>(rng.uniform(360)))
                                           : geo::Angle::from_units(rng.uniform_int(0, 1295999));
     const geo::Base b(centre, width, depth, heading);
+    // The inline box (from the half vectors) is the corners' box.
+    const game::table::Box quick = game::table::box_of(b), corners = box_of(b);
+    ASSERT_TRUE(quick.min_x == corners.min_x && quick.min_y == corners.min_y &&
+                quick.max_x == corners.max_x && quick.max_y == corners.max_y)
+        << i;
     const geo::Base zone(b.centre() + geo::polar(b.heading(), b.depth() / 2 + kFrontZone / 2),
                          b.width(), kFrontZone, b.heading());
     game::table::Box grown = box_of(b);
