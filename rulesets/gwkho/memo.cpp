@@ -22,6 +22,10 @@ Listing::Listing(const GwkhoState& s) {
   memo_now.grouped.assign(n, 0);
   memo_now.linked.assign(n, 0);
   memo_now.targeted.assign(n, 0);
+  memo_now.standing.assign(n, -1);
+  memo_now.in_range.assign(n, -1);
+  memo_now.range_post.assign(n, -1);
+  memo_now.range_inches.assign(n, 0);
   if (memo_now.group.size() < n) memo_now.group.resize(n);
   if (memo_now.links.size() < n) memo_now.links.resize(n);
   if (memo_now.targets.size() < n) memo_now.targets.resize(n);

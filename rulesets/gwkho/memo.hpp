@@ -27,6 +27,11 @@ struct Memo {
   std::vector<std::vector<int>> links;
   std::vector<std::uint8_t> targeted;  // contact_targets(e) known
   std::vector<std::vector<int>> targets;
+  // What plan_code() finds of a mover where it stands: its allowance there (-1: not known), and
+  // whether it is within `range_inches` of its command post `range_post` (-1: not known).
+  std::vector<std::int64_t> standing;
+  std::vector<std::int8_t> in_range;
+  std::vector<int> range_post, range_inches;
 };
 
 // Alive while a state's decisions are listed: the outermost one on a thread keeps the memo (an

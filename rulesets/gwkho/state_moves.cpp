@@ -500,12 +500,18 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
 
   // [Mov-1, G-11] The allowance in the going it stands in (the slowest mover).
   std::int64_t base_allowance = -1;
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
   for (std::size_t i = 0; i < p.movers.size(); ++i) {
-    // [G-12b] On a road, facing along it, the road's speed; [Mov-5] in a ford, its cap.
-    const std::int64_t road = allowance(p.movers[i], Going::kRoad);
-    const std::int64_t al = along_road({from[i], from[i].moved_forward(road)})
-                                ? road
-                                : allowance(p.movers[i], going_at(from[i]), in_ford(from[i]));
+    const auto um = static_cast<std::size_t>(p.movers[i]);
+    std::int64_t al = kept != nullptr ? kept->standing[um] : -1;
+    if (al < 0) {
+      // [G-12b] On a road, facing along it, the road's speed; [Mov-5] in a ford, its cap.
+      const std::int64_t road = allowance(p.movers[i], Going::kRoad);
+      al = along_road({from[i], from[i].moved_forward(road)})
+               ? road
+               : allowance(p.movers[i], going_at(from[i]), in_ford(from[i]));
+      if (kept != nullptr) kept->standing[um] = al;
+    }
     if (base_allowance < 0 || al < base_allowance) base_allowance = al;
   }
   if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", name(e)));
@@ -885,10 +891,22 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   if (general < 0) {
     p.cost.out_of_command = true;
   } else {
-    for (int m : p.movers)
-      if (!within_command_range(els_[static_cast<std::size_t>(general)].base.centre(),
-                                els_[static_cast<std::size_t>(m)].base.centre(), range))
-        p.cost.out_of_command = true;
+    for (int m : p.movers) {
+      const auto um = static_cast<std::size_t>(m);
+      if (kept != nullptr && kept->in_range[um] >= 0 && kept->range_post[um] == general &&
+          kept->range_inches[um] == range) {
+        if (kept->in_range[um] == 0) p.cost.out_of_command = true;
+        continue;
+      }
+      const bool in = within_command_range(els_[static_cast<std::size_t>(general)].base.centre(),
+                                           els_[um].base.centre(), range);
+      if (kept != nullptr) {
+        kept->in_range[um] = in ? 1 : 0;
+        kept->range_post[um] = general;
+        kept->range_inches[um] = range;
+      }
+      if (!in) p.cost.out_of_command = true;
+    }
   }
   // [Pip-8] The worst morale of the movers, and whether they move toward counting enemy.
   for (int m : p.movers) p.cost.morale = worse(p.cost.morale, morale_of(m));
