@@ -16,6 +16,19 @@ GwkhoGame::GwkhoGame(Scenario scenario, RuleOptions rules, game::Options options
   for (int s = 0; s < kNumSides; ++s)
     reports_[static_cast<std::size_t>(s)] =
         std::make_unique<ArmyReport>(assess(scenario_.sides[static_cast<std::size_t>(s)].army));
+  for (int e = 0; e < num_elements(); ++e) {
+    const ElementDef& d = element(e);
+    const std::string troop = troop_text(d.troop);
+    std::string label = short_label(e);
+    // A group named only by its troop is not named twice.
+    if (d.name != troop && d.name != troop_text(d.list_troop))
+      label += fmt::format(" ({})", troop);
+    else if (d.dismounted())
+      label += fmt::format(" (dismounted as {})", troop);
+    else if (d.troop != d.list_troop)  // [G-40b] mounted infantry riding
+      label += fmt::format(" (riding as {})", troop);
+    troop_labels_.push_back(std::move(label));
+  }
 }
 
 std::shared_ptr<const GwkhoGame> GwkhoGame::with_troop(int e, Troop t) const {
@@ -45,20 +58,6 @@ std::string GwkhoGame::short_label(int e) const {
     }
   const std::string name = d.name.empty() ? troop_text(d.list_troop) : d.name;
   return count > 1 ? fmt::format("{} #{}", name, number) : name;
-}
-
-std::string GwkhoGame::troop_label(int e) const {
-  const ElementDef& d = element(e);
-  const std::string troop = troop_text(d.troop);
-  std::string s = short_label(e);
-  // A group named only by its troop is not named twice.
-  if (d.name != troop && d.name != troop_text(d.list_troop))
-    s += fmt::format(" ({})", troop);
-  else if (d.dismounted())
-    s += fmt::format(" (dismounted as {})", troop);
-  else if (d.troop != d.list_troop)  // [G-40b] mounted infantry riding
-    s += fmt::format(" (riding as {})", troop);
-  return s;
 }
 
 std::string terrain_name(std::string_view id) {

@@ -197,7 +197,9 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   // the troop as it fights ("French gendarmes #2 (Kn/Hc(s))"); label() adds its command too
   // ("French gendarmes #2 (Kn/Hc(s)) of Nemours' command").
   std::string short_label(int e) const;
-  std::string troop_label(int e) const;
+  const std::string& troop_label(int e) const {  // made once with the game (refusals ask often)
+    return troop_labels_[static_cast<std::size_t>(e)];
+  }
   std::string label(int e) const;
   // "Philip of Heinsberg's command" (the general's name before any comma and title),
   // "Guy of Namur's command", "Yves d'Alegre's command"; "command 2" for a command with no
@@ -208,6 +210,7 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   Scenario scenario_;
   RuleOptions rules_;
   std::array<std::unique_ptr<ArmyReport>, kNumSides> reports_;
+  std::vector<std::string> troop_labels_;  // troop_label() of each element
 };
 
 }  // namespace carroccio::gwkho

@@ -8,7 +8,9 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "game/table/geometry.hpp"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 
 namespace carroccio::gwkho {
@@ -103,7 +105,7 @@ std::unique_ptr<game::State> GwkhoState::clone() const {
 
 // An element in the log as the board and the decisions name it ("Rhineland knights #1 (Hc(o))"),
 // not by its file id (issue 20, point 3).
-std::string GwkhoState::name(int e) const { return gw_->troop_label(e); }
+const std::string& GwkhoState::name(int e) const { return gw_->troop_label(e); }
 
 // ---------------------------------------------------------------------------------------------
 // The sequence
@@ -538,21 +540,43 @@ Going GwkhoState::line_crossing(const geo::Base& from, const geo::Base& to) cons
 }
 
 std::vector<int> GwkhoState::group_of(int e) const {
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->grouped[ue] != 0) return kept->group[ue];
   std::vector<int> out{e};
-  const ElementDef& d = gw_->element(e);
+  // Element o groups with x (every x found has e's side, command and regiment).
+  auto joins = [&](int x, int o) {
+    const ElementDef& d = gw_->element(x);
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    // [Pip-2, G-7a] A regiment's elements group with their own regiment only.
+    return os.alive && !os.routing && gw_->element(o).side == d.side &&
+           gw_->element(o).command == d.command && gw_->element(o).regiment == d.regiment &&
+           grouped(els_[static_cast<std::size_t>(x)].base, os.base);
+  };
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int x = out[i];
-    for (int o = 0; o < num_elements(); ++o) {
-      const ElementState& os = els_[static_cast<std::size_t>(o)];
-      // [Pip-2, G-7a] A regiment's elements group with their own regiment only.
-      if (!os.alive || os.routing || gw_->element(o).side != d.side ||
-          gw_->element(o).command != d.command || gw_->element(o).regiment != d.regiment ||
-          std::find(out.begin(), out.end(), o) != out.end())
-        continue;
-      if (grouped(els_[static_cast<std::size_t>(x)].base, os.base)) out.push_back(o);
+    if (kept != nullptr) {
+      // While listing, the elements each x groups with are found once (the groups of x's
+      // fellows ask for them again).
+      const auto ux = static_cast<std::size_t>(x);
+      if (kept->linked[ux] == 0) {
+        kept->links[ux].clear();
+        for (int o = 0; o < num_elements(); ++o)
+          if (o != x && joins(x, o)) kept->links[ux].push_back(o);
+        kept->linked[ux] = 1;
+      }
+      for (int o : kept->links[ux])
+        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+      continue;
     }
+    for (int o = 0; o < num_elements(); ++o)
+      if (std::find(out.begin(), out.end(), o) == out.end() && joins(x, o)) out.push_back(o);
   }
   std::sort(out.begin(), out.end());
+  if (kept != nullptr) {
+    kept->group[ue] = out;
+    kept->grouped[ue] = 1;
+  }
   return out;
 }
 
@@ -571,31 +595,64 @@ int GwkhoState::front_enemy(int e) const {
 }
 
 bool GwkhoState::in_contact(int e) const {
-  const ElementState& s = els_[static_cast<std::size_t>(e)];
-  for (int o = 0; o < num_elements(); ++o) {
-    const ElementState& os = els_[static_cast<std::size_t>(o)];
-    if (!os.alive || side_of(o) == side_of(e)) continue;
-    if (geo::far_apart(s.base.centre(), os.base.centre(),
-                       geo::reach(s.base) + geo::reach(os.base) + kSlack))
-      continue;
-    if (geo::edge_contact(s.base, os.base, kSlack)) return true;
-  }
-  return false;
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->contact[ue] >= 0) return kept->contact[ue] != 0;
+  const bool contact = [&] {
+    const ElementState& s = els_[ue];
+    for (int o = 0; o < num_elements(); ++o) {
+      const ElementState& os = els_[static_cast<std::size_t>(o)];
+      if (!os.alive || side_of(o) == side_of(e)) continue;
+      if (geo::far_apart(s.base.centre(), os.base.centre(),
+                         geo::reach(s.base) + geo::reach(os.base) + kSlack))
+        continue;
+      if (geo::edge_contact(s.base, os.base, kSlack)) return true;
+    }
+    return false;
+  }();
+  if (kept != nullptr) kept->contact[ue] = contact ? 1 : 0;
+  return contact;
 }
 
 int GwkhoState::nearest_enemy(int e) const {
-  const geo::Base& b = els_[static_cast<std::size_t>(e)].base;
-  int nearest = -1;
-  geo::SquaredDistance best;
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->nearest[ue] >= -1) return kept->nearest[ue];
+  const geo::Base& b = els_[ue].base;
+  // No base is further from b than its centre is from b's centre, and none is nearer than the
+  // gap between their boxes: an enemy whose boxes' gap is more than the nearest centre's
+  // distance is further than the nearest enemy, and is not measured exactly (the same answer).
+  const game::table::Box bb = game::table::box_of(b);
+  auto gap_sq = [&](const geo::Base& ob) {
+    const game::table::Box obb = game::table::box_of(ob);
+    const std::int64_t dx = std::max<std::int64_t>({0, obb.min_x - bb.max_x, bb.min_x - obb.max_x});
+    const std::int64_t dy = std::max<std::int64_t>({0, obb.min_y - bb.max_y, bb.min_y - obb.max_y});
+    return static_cast<geo::UInt128>(dx * dx) + static_cast<geo::UInt128>(dy * dy);
+  };
+  geo::UInt128 centres = 0;  // the least squared distance of the centres
+  bool any = false;
   for (int o = 0; o < num_elements(); ++o) {
     const ElementState& os = els_[static_cast<std::size_t>(o)];
     if (!os.alive || side_of(o) == side_of(e)) continue;
+    const geo::Vec v = os.base.centre() - b.centre();
+    const geo::UInt128 c =
+        static_cast<geo::UInt128>(v.x * v.x) + static_cast<geo::UInt128>(v.y * v.y);
+    if (!any || c < centres) centres = c;
+    any = true;
+  }
+  int nearest = -1;
+  geo::SquaredDistance best;
+  for (int o = 0; any && o < num_elements(); ++o) {
+    const ElementState& os = els_[static_cast<std::size_t>(o)];
+    if (!os.alive || side_of(o) == side_of(e)) continue;
+    if (gap_sq(os.base) > centres) continue;
     const geo::SquaredDistance dd = geo::distance_sq(b, os.base);
     if (nearest < 0 || dd < best) {
       nearest = o;
       best = dd;
     }
   }
+  if (kept != nullptr) kept->nearest[ue] = nearest;
   return nearest;
 }
 
@@ -635,6 +692,7 @@ void GwkhoState::apply_move(const MovePlan& p) {
 
 void GwkhoState::legal_actions(std::vector<game::Action>& out) const {
   out.clear();
+  const memo::Listing listing(*this);  // nothing changes while the decisions are listed
   if (phase_ == Phase::kActivate || (phase_ == Phase::kMove && reg_roll_ >= 0)) {
     bound_actions(out);  // state_bound.cpp
     return;

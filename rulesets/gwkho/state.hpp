@@ -525,7 +525,7 @@ class GwkhoState final : public game::State {
   bool clear_at(const geo::Base& b, const std::vector<int>& movers, int ignore) const;
   bool on_table(const geo::Base& b) const;
   std::int64_t nearest_enemy_sq(int e, const geo::Base& b) const;
-  std::string name(int e) const;
+  const std::string& name(int e) const;
   // ---- Close combat, shooting and morale in play (state_fight.cpp) ----
   game::Player fight_player() const;
   void fight_actions(std::vector<game::Action>& out) const;

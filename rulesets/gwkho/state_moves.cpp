@@ -8,7 +8,9 @@
 #include <numbers>
 
 #include "fmt/format.h"
+#include "game/table/geometry.hpp"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/state.hpp"
 
@@ -76,10 +78,19 @@ struct Box {
   bool meets(const Box& o) const { return x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1; }
 };
 
+// The box of the base's corners (game::table::box_of finds it from the half vectors, without
+// making the corners: the same box).
 Box box_of(const geo::Base& b) {
-  Box out;
-  for (const auto& c : b.corners()) out.add(c);
-  return out;
+  const game::table::Box t = game::table::box_of(b);
+  return Box{t.min_x, t.min_y, t.max_x, t.max_y};
+}
+
+Box grown(Box b, std::int64_t by) {
+  b.x0 -= by;
+  b.y0 -= by;
+  b.x1 += by;
+  b.y1 += by;
+  return b;
 }
 
 bool is_group_code(int code) {
@@ -100,19 +111,50 @@ geo::Base front_zone(const geo::Base& b) {
 // Queries
 
 std::vector<int> GwkhoState::contact_targets(int e) const {
-  const ElementState& s = els_[static_cast<std::size_t>(e)];
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
+  const auto ue = static_cast<std::size_t>(e);
+  if (kept != nullptr && kept->targeted[ue] != 0) return kept->targets[ue];
+  const ElementState& s = els_[ue];
   std::int64_t reach = 0;
   for (int g = 0; g < kNumGoings; ++g) reach = std::max(reach, allowance(e, static_cast<Going>(g)));
   reach += 2 * geo::reach(s.base);
-  std::vector<std::pair<geo::SquaredDistance, int>> near;
+  std::vector<int> within;
   for (int t = 0; t < num_elements(); ++t) {
     const ElementState& ts = els_[static_cast<std::size_t>(t)];
     // [G-51] The enemy's uncrewed guns are reached as enemies are (to destroy or work them,
     // Pip-16); contact with one is no combat.
     if (!on_table_now(t) || side_of(t) == side_of(e)) continue;
     if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base))) continue;
-    near.emplace_back(geo::distance_sq(s.base, ts.base), t);
+    within.push_back(t);
   }
+  // Only the nearest kContactTargets are named: no enemy is further than its centre is from s's
+  // centre, and none nearer than the gap between their boxes, so one whose gap is more than the
+  // kContactTargets-th least centre distance has that many enemies strictly nearer, and is not
+  // measured exactly (the same list).
+  if (within.size() > static_cast<std::size_t>(act::kContactTargets)) {
+    const game::table::Box sb = game::table::box_of(s.base);
+    std::vector<geo::UInt128> centres, gaps;
+    for (int t : within) {
+      const geo::Base& tb = els_[static_cast<std::size_t>(t)].base;
+      const geo::Vec v = tb.centre() - s.base.centre();
+      centres.push_back(static_cast<geo::UInt128>(v.x * v.x) +
+                        static_cast<geo::UInt128>(v.y * v.y));
+      const game::table::Box b = game::table::box_of(tb);
+      const std::int64_t dx = std::max<std::int64_t>({0, b.min_x - sb.max_x, sb.min_x - b.max_x});
+      const std::int64_t dy = std::max<std::int64_t>({0, b.min_y - sb.max_y, sb.min_y - b.max_y});
+      gaps.push_back(static_cast<geo::UInt128>(dx * dx) + static_cast<geo::UInt128>(dy * dy));
+    }
+    std::vector<geo::UInt128> sorted = centres;
+    std::nth_element(sorted.begin(), sorted.begin() + (act::kContactTargets - 1), sorted.end());
+    const geo::UInt128 bound = sorted[act::kContactTargets - 1];
+    std::size_t kept_n = 0;
+    for (std::size_t i = 0; i < within.size(); ++i)
+      if (gaps[i] <= bound) within[kept_n++] = within[i];
+    within.resize(kept_n);
+  }
+  std::vector<std::pair<geo::SquaredDistance, int>> near;
+  for (int t : within)
+    near.emplace_back(geo::distance_sq(s.base, els_[static_cast<std::size_t>(t)].base), t);
   std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
     if (a.first < b.first) return true;
     if (b.first < a.first) return false;
@@ -121,6 +163,10 @@ std::vector<int> GwkhoState::contact_targets(int e) const {
   std::vector<int> out;
   for (std::size_t i = 0; i < near.size() && i < act::kContactTargets; ++i)
     out.push_back(near[i].second);
+  if (kept != nullptr) {
+    kept->targets[ue] = out;
+    kept->targeted[ue] = 1;
+  }
   return out;
 }
 
@@ -137,9 +183,18 @@ bool GwkhoState::impetuous(int e) const {
   const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (!s.alive || s.routing) return false;
-  const int nearest = nearest_enemy(e);
   ImpetusCase c;
   c.morale = morale_of(e);
+  // When the nearest enemy changes nothing (whatever it is), it is not looked for.
+  bool same = true;
+  for (int k = 1; k < 4 && same; ++k) {
+    ImpetusCase o = c;
+    o.nearest_enemy_is_hc = (k & 1) != 0;
+    o.nearest_enemy_broken = (k & 2) != 0;
+    same = is_impetuous(d.troop, d.status, o) == is_impetuous(d.troop, d.status, c);
+  }
+  if (same) return is_impetuous(d.troop, d.status, c);
+  const int nearest = nearest_enemy(e);
   if (nearest >= 0) {
     c.nearest_enemy_is_hc = gw_->element(nearest).troop.type == TroopType::kHc;
     c.nearest_enemy_broken =
@@ -250,6 +305,10 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     for (int o = 0; o < num_elements(); ++o) {
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!on_table_now(o) || o == target) continue;
+      // Everything tested below (the end on it or touching it, a step through it or through
+      // the 4 cm in front of it) lies in the path's box and in its box grown by 4 cm (and a few
+      // sub-units of rounding): the two boxes apart, none can hold.
+      if (!box.meets(grown(box_of(os.base), kFrontZone + 4 * kSlack))) continue;
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
       if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
@@ -464,12 +523,18 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
 
   // [Mov-1, G-11] The allowance in the going it stands in (the slowest mover).
   std::int64_t base_allowance = -1;
+  memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
   for (std::size_t i = 0; i < p.movers.size(); ++i) {
-    // [G-12b] On a road, facing along it, the road's speed; [Mov-5] in a ford, its cap.
-    const std::int64_t road = allowance(p.movers[i], Going::kRoad);
-    const std::int64_t al = along_road({from[i], from[i].moved_forward(road)})
-                                ? road
-                                : allowance(p.movers[i], going_at(from[i]), in_ford(from[i]));
+    const auto um = static_cast<std::size_t>(p.movers[i]);
+    std::int64_t al = kept != nullptr ? kept->standing[um] : -1;
+    if (al < 0) {
+      // [G-12b] On a road, facing along it, the road's speed; [Mov-5] in a ford, its cap.
+      const std::int64_t road = allowance(p.movers[i], Going::kRoad);
+      al = along_road({from[i], from[i].moved_forward(road)})
+               ? road
+               : allowance(p.movers[i], going_at(from[i]), in_ford(from[i]));
+      if (kept != nullptr) kept->standing[um] = al;
+    }
     if (base_allowance < 0 || al < base_allowance) base_allowance = al;
   }
   if (base_allowance <= 0) return core::make_error(fmt::format("{} may not move here.", name(e)));
@@ -518,18 +583,26 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     // [G-50] The group advances straight ahead until its front touches an enemy; the element
     // that touches lines up with the enemy's side. [Mov notes, G-74] A push goes on: what its
     // front touches must be light cavalry, pushed back before it to the end of its move.
+    // The bisection below asks blocked() of shorter and shorter moves: once the whole move's
+    // sweeps are known, only the elements whose boxes meet their box are looked at (polar()
+    // rounds a length times a fixed direction, so a shorter sweep's box lies in the longer's:
+    // the others fail the box test below at every length).
+    std::vector<int> candidates;
+    bool narrowed = false;
     auto blocked = [&](std::int64_t dd) {
       for (std::size_t i = 0; i < p.movers.size(); ++i) {
         const geo::Vec v = geo::polar(from[i].heading(), dd);
-        for (int o = 0; o < num_elements(); ++o) {
+        Box sweep = box_of(from[i]);
+        sweep.add(box_of(from[i].translated(v)));
+        const int n = narrowed ? static_cast<int>(candidates.size()) : num_elements();
+        for (int k = 0; k < n; ++k) {
+          const int o = narrowed ? candidates[static_cast<std::size_t>(k)] : k;
           const ElementState& os = els_[static_cast<std::size_t>(o)];
           if (!os.alive || std::find(p.movers.begin(), p.movers.end(), o) != p.movers.end())
             continue;
           if (geo::far_apart(from[i].centre(), os.base.centre(),
                              geo::reach(from[i]) + geo::reach(os.base) + dd))
             continue;
-          Box sweep = box_of(from[i]);
-          sweep.add(box_of(from[i].translated(v)));
           if (!sweep.meets(box_of(os.base))) continue;
           if (geo::move_overlaps_base(from[i], v, os.base)) return true;
         }
@@ -540,6 +613,17 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
     if (!blocked(limit))
       return core::make_error(fmt::format("No enemy stands within the move of {}{} straight ahead.",
                                           name(e), p.movers.size() > 1 ? "'s group" : ""));
+    {
+      Box swept;
+      for (std::size_t i = 0; i < p.movers.size(); ++i) {
+        swept.add(box_of(from[i]));
+        swept.add(box_of(from[i].translated(geo::polar(from[i].heading(), limit))));
+      }
+      swept = grown(swept, kSlack);
+      for (int o = 0; o < num_elements(); ++o)
+        if (swept.meets(box_of(els_[static_cast<std::size_t>(o)].base))) candidates.push_back(o);
+      narrowed = true;
+    }
     std::int64_t lo = 0, hi = limit;  // lo clear, hi blocked
     while (hi - lo > 1) {
       const std::int64_t mid = (lo + hi) / 2;
@@ -835,10 +919,22 @@ core::Expected<MovePlan> GwkhoState::plan_code(int e, int code, const Drop* drop
   if (general < 0) {
     p.cost.out_of_command = true;
   } else {
-    for (int m : p.movers)
-      if (!within_command_range(els_[static_cast<std::size_t>(general)].base.centre(),
-                                els_[static_cast<std::size_t>(m)].base.centre(), range))
-        p.cost.out_of_command = true;
+    for (int m : p.movers) {
+      const auto um = static_cast<std::size_t>(m);
+      if (kept != nullptr && kept->in_range[um] >= 0 && kept->range_post[um] == general &&
+          kept->range_inches[um] == range) {
+        if (kept->in_range[um] == 0) p.cost.out_of_command = true;
+        continue;
+      }
+      const bool in = within_command_range(els_[static_cast<std::size_t>(general)].base.centre(),
+                                           els_[um].base.centre(), range);
+      if (kept != nullptr) {
+        kept->in_range[um] = in ? 1 : 0;
+        kept->range_post[um] = general;
+        kept->range_inches[um] = range;
+      }
+      if (!in) p.cost.out_of_command = true;
+    }
   }
   // [Pip-8] The worst morale of the movers, and whether they move toward counting enemy.
   for (int m : p.movers) p.cost.morale = worse(p.cost.morale, morale_of(m));
