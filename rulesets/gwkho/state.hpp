@@ -471,6 +471,10 @@ class GwkhoState final : public game::State {
   void activate(int command);
   void after_activation();
   int& pool_for(int e);
+  // [Pip-16, Pip-18] The price of a thing PIPs buy for element e (priced by its troop), and
+  // paying it from the pool of `payer` (pool_for); returns what was paid.
+  PipCost element_cost(PipAction action, int e) const;
+  int pay_element_cost(PipAction action, int e, int payer);
   void bound_actions(std::vector<game::Action>& out) const;
   void bound_chance(std::vector<game::ChanceOutcome>& out) const;
   game::ChanceInfo bound_chance_info() const;

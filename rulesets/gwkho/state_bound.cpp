@@ -177,6 +177,19 @@ int GwkhoState::pips_for(int e) const {
   return pips_[static_cast<std::size_t>(gw_->element(e).command)];
 }
 
+PipCost GwkhoState::element_cost(PipAction action, int e) const {
+  OtherCost oc;
+  oc.action = action;
+  oc.troop = gw_->element(e).troop;
+  return other_cost(oc);
+}
+
+int GwkhoState::pay_element_cost(PipAction action, int e, int payer) {
+  const int cost = element_cost(action, e).total;
+  pool_for(payer) -= cost;
+  return cost;
+}
+
 int& GwkhoState::pool_for(int e) {
   const int r = regiment_number(e);
   if (r >= 0) return reg_pips_[static_cast<std::size_t>(r)];
@@ -445,10 +458,7 @@ core::Status GwkhoState::mount_refusal(int e) const {
     return core::make_error(fmt::format("{} {} no room for {} new base.", name(e),
                                         game::table::verb_for(name(e), "has"),
                                         game::table::its_for(name(e))));
-  OtherCost oc;
-  oc.action = PipAction::kDismount;
-  oc.troop = d.troop;
-  const PipCost c = other_cost(oc);
+  const PipCost c = element_cost(PipAction::kDismount, e);
   if (!c.refused.empty()) return core::make_error(std::string(c.refused));
   if (c.total > pips_for(e))
     return core::make_error(fmt::format("Dismounting or mounting costs {} PIP (Pip-16).", c.total));
@@ -459,11 +469,7 @@ void GwkhoState::change_mount(int e) {
   const ElementDef& d = gw_->element(e);
   const bool mounting = d.dismounted();
   const Troop to = mounting ? d.mounted() : *d.dismount;
-  OtherCost oc;
-  oc.action = PipAction::kDismount;
-  oc.troop = d.troop;
-  const int cost = other_cost(oc).total;
-  pool_for(e) -= cost;
+  const int cost = pay_element_cost(PipAction::kDismount, e, e);
   ElementState& s = els_[static_cast<std::size_t>(e)];
   s.base = base_as(s.base, to);
   s.moves = 4;  // its action of the bound: no move after it

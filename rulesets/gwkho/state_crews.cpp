@@ -95,10 +95,7 @@ core::Status GwkhoState::replace_crew_refusal(int g) const {
     return core::make_error(fmt::format(
         "{}: enemy are within {} inches and no friendly foot has a clear route to it (Pip-16).",
         name(g), replace_crew_enemy_within_inches()));
-  OtherCost oc;
-  oc.action = PipAction::kReplaceCrew;
-  oc.troop = gw_->element(g).troop;
-  const PipCost c = other_cost(oc);
+  const PipCost c = element_cost(PipAction::kReplaceCrew, g);
   if (!c.refused.empty()) return core::make_error(fmt::format("{}: {}.", name(g), c.refused));
   if (c.total > pips_for(g))
     return core::make_error(
@@ -109,11 +106,7 @@ core::Status GwkhoState::replace_crew_refusal(int g) const {
 // [G-51] The gun is crewed again where it stands: it fights and moves from now on, but does not
 // fire this bound; its loss stays in the ledgers (the crew that fled is gone).
 void GwkhoState::replace_crew(int g) {
-  OtherCost oc;
-  oc.action = PipAction::kReplaceCrew;
-  oc.troop = gw_->element(g).troop;
-  const int cost = other_cost(oc).total;
-  pool_for(g) -= cost;
+  const int cost = pay_element_cost(PipAction::kReplaceCrew, g, g);
   ElementState& s = els_[static_cast<std::size_t>(g)];
   s.alive = true;
   s.uncrewed = false;
@@ -157,10 +150,7 @@ core::Status GwkhoState::destroy_gun_refusal(int e) const {
   if (in_contact(e))
     return core::make_error(
         fmt::format("{} in close combat with the enemy.", game::table::says(name(e), "is")));
-  OtherCost oc;
-  oc.action = PipAction::kDestroyUncrewedArtillery;
-  oc.troop = gw_->element(e).troop;
-  const PipCost c = other_cost(oc);
+  const PipCost c = element_cost(PipAction::kDestroyUncrewedArtillery, e);
   if (c.total > pips_for(e))
     return core::make_error(fmt::format("{} destroying {} costs {} PIP{} (Pip-16).", name(e),
                                         name(g), c.total, c.total == 1 ? "" : "s"));
@@ -169,11 +159,7 @@ core::Status GwkhoState::destroy_gun_refusal(int e) const {
 
 void GwkhoState::destroy_gun(int e) {
   const int g = gun_touched(e);
-  OtherCost oc;
-  oc.action = PipAction::kDestroyUncrewedArtillery;
-  oc.troop = gw_->element(e).troop;
-  const int cost = other_cost(oc).total;
-  pool_for(e) -= cost;
+  const int cost = pay_element_cost(PipAction::kDestroyUncrewedArtillery, e, e);
   ElementState& s = els_[static_cast<std::size_t>(e)];
   s.moves = 4;
   s.moved_this_bound = true;
@@ -215,10 +201,7 @@ core::Status GwkhoState::work_gun_refusal(int g) const {
   if (touching(g, side_of(g)) >= 0)
     return core::make_error(fmt::format("{}: its own side's {} touch the gun (Pip-16).", name(g),
                                         name(touching(g, side_of(g)))));
-  OtherCost oc;
-  oc.action = PipAction::kUseEnemyArtillery;
-  oc.troop = gw_->element(g).troop;
-  const PipCost c = other_cost(oc);
+  const PipCost c = element_cost(PipAction::kUseEnemyArtillery, g);
   if (c.total > pips_for(foot))
     return core::make_error(fmt::format(
         "Working the enemy's gun {} costs {} PIPs a bound (Pip-16).", name(g), c.total));
@@ -233,11 +216,7 @@ void GwkhoState::work_gun(int g) {
       continue;
     if (geo::edge_contact(els_[static_cast<std::size_t>(g)].base, os.base, kSlack)) foot = o;
   }
-  OtherCost oc;
-  oc.action = PipAction::kUseEnemyArtillery;
-  oc.troop = gw_->element(g).troop;
-  const int cost = other_cost(oc).total;
-  pool_for(foot) -= cost;
+  const int cost = pay_element_cost(PipAction::kUseEnemyArtillery, g, foot);
   ElementState& fs = els_[static_cast<std::size_t>(foot)];
   fs.moves = 4;  // they stay with the gun
   fs.moved_this_bound = true;

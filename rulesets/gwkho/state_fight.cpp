@@ -1086,7 +1086,6 @@ void GwkhoState::morale_actions(std::vector<game::Action>& out) const {
 // Xb(x), Pk(o) or artillery (`other_cost` says which), not one already broken or routing, not
 // one in contact with an enemy. Stubborn troops too: their own side may break them.
 core::Status GwkhoState::break_refusal(int e) const {
-  const ElementDef& d = gw_->element(e);
   const ElementState& s = els_[static_cast<std::size_t>(e)];
   if (phase_ != Phase::kMove || !acts(e) || !s.alive)
     return core::make_error(
@@ -1097,10 +1096,7 @@ core::Status GwkhoState::break_refusal(int e) const {
   if (in_contact(e))
     return core::make_error(fmt::format("{} {} in contact with the enemy.", name(e),
                                         game::table::verb_for(name(e), "is")));
-  OtherCost oc;
-  oc.action = PipAction::kBreakElement;
-  oc.troop = d.troop;
-  const PipCost c = other_cost(oc);
+  const PipCost c = element_cost(PipAction::kBreakElement, e);
   if (!c.refused.empty())
     return core::make_error(fmt::format("{}: {} (Pip-18).", name(e), c.refused));
   if (c.total > pips_for(e))
@@ -1109,11 +1105,7 @@ core::Status GwkhoState::break_refusal(int e) const {
 }
 
 void GwkhoState::break_own(int e) {
-  OtherCost oc;
-  oc.action = PipAction::kBreakElement;
-  oc.troop = gw_->element(e).troop;
-  const int cost = other_cost(oc).total;
-  pool_for(e) -= cost;
+  const int cost = pay_element_cost(PipAction::kBreakElement, e, e);
   ElementState& s = els_[static_cast<std::size_t>(e)];
   s.loss = Loss::kBroken;  // [Mor-9] half its e/e (ruling G-34); it routs after the moves
   broken_by_enemy_[static_cast<std::size_t>(e)] = false;
