@@ -3,6 +3,9 @@
 // that keeps every charge.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+
 #include "rulesets/ohw/tests/test_util.hpp"
 
 namespace carroccio::ohw {
@@ -166,28 +169,19 @@ TEST(Ohw_AgentActions, EveryDecisionOfWholeGamesHasANonEmptyLegalSubset) {
   // the candidates are a sorted, non-empty subset of the legal actions (any choice sequence
   // must satisfy this; the generator only picks one).
   for (const char* id : {"s1", "s2", "s3"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("ohw/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
-    core::Rng rng(7);
-    std::vector<game::Action> cand;
     int decisions = 0;
-    while (!st->is_terminal() && decisions < 400) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      st->agent_actions(cand);
-      ASSERT_FALSE(cand.empty()) << id << "\n" << st->to_string();
-      ASSERT_TRUE(std::is_sorted(cand.begin(), cand.end()));
-      ASSERT_TRUE(subset_of_legal(static_cast<const OhwState&>(*st), cand)) << id;
-      ASSERT_TRUE(st->apply(cand[static_cast<std::size_t>(rng.uniform(cand.size()))]).ok());
-      ++decisions;
-    }
+    random_decisions(
+        id, 7, std::numeric_limits<int>::max(),
+        [&](const game::State& st, int, const std::vector<game::Action>* cand) {
+          if (!cand) return true;
+          if (decisions == 400) return false;
+          EXPECT_FALSE(cand->empty()) << id << "\n" << st.to_string();
+          EXPECT_TRUE(std::is_sorted(cand->begin(), cand->end()));
+          EXPECT_TRUE(subset_of_legal(static_cast<const OhwState&>(st), *cand)) << id;
+          ++decisions;
+          return !::testing::Test::HasFailure();
+        },
+        Choose::kAgent);
     EXPECT_GT(decisions, 20) << id;
   }
 }

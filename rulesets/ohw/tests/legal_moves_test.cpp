@@ -14,6 +14,8 @@ namespace {
 
 using namespace testing;  // NOLINT(build/namespaces)
 
+using Legal = std::vector<game::Action>;
+
 std::vector<game::Action> listed_by_code(const OhwState& s) {
   std::vector<game::Action> want;
   const int u = s.selected();
@@ -30,35 +32,19 @@ std::vector<game::Action> listed_by_code(const OhwState& s) {
 
 TEST(Ohw_1_Movement, Clause_1_0_TheListedMovesAreExactlyTheMovesTheRulesAccept) {
   int checked = 0, moves = 0;
-  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("ohw/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
-    core::Rng rng(5);
-    std::vector<game::Action> legal;
-    for (int step = 0; step < 300 && !st->is_terminal(); ++step) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      const auto& s = static_cast<const OhwState&>(*st);
-      st->legal_actions(legal);
-      if (s.phase() == Phase::kMove && s.selected() >= 0 && !s.in_melee(s.selected())) {
-        // Everything below the demolition and march codes, which are listed as before.
-        std::vector<game::Action> head;
-        for (game::Action a : legal)
-          if (a < act::kMoveBase + act::kDemolishCode) head.push_back(a);
-        ASSERT_EQ(head, listed_by_code(s)) << id << " step " << step << "\n" << st->to_string();
-        ++checked;
-        moves += static_cast<int>(head.size());
-      }
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
-  }
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"})
+    random_decisions(id, 5, 300, [&](const game::State& st, int step, const Legal* legal) {
+      const auto& s = static_cast<const OhwState&>(st);
+      if (!legal || s.phase() != Phase::kMove || s.selected() < 0 || s.in_melee(s.selected()))
+        return;
+      // Everything below the demolition and march codes, which are listed as before.
+      std::vector<game::Action> head;
+      for (game::Action a : *legal)
+        if (a < act::kMoveBase + act::kDemolishCode) head.push_back(a);
+      ASSERT_EQ(head, listed_by_code(s)) << id << " step " << step << "\n" << st.to_string();
+      ++checked;
+      moves += static_cast<int>(head.size());
+    });
   EXPECT_GT(checked, 20);
   EXPECT_GT(moves, 200);  // the sample exercises the property
 }
@@ -103,46 +89,32 @@ std::optional<geo::Base> plain_march_end(const OhwState& s, int u, int g) {
 TEST(Ohw_1_Movement, Clause_O8a_AMarchLooksOnlyAtWhatItsLongestMoveMayMeet) {
   int marches = 0, paths = 0, blocked = 0;
   for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("ohw/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
-    core::Rng rng(11);
-    std::vector<game::Action> legal;
-    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      const auto& s = static_cast<const OhwState&>(*st);
-      if (step % 3 == 0)
-        for (int u = 0; u < s.ohw().num_units(); ++u) {
-          if (!s.unit(u).on_table) continue;
-          for (int goal = 0; goal < static_cast<int>(s.ohw().goals().size()); ++goal) {
-            ASSERT_EQ(s.march_end(u, goal), plain_march_end(s, u, goal)) << id << " step " << step;
-            ++marches;
-          }
-          const geo::Base& b = s.unit(u).base;
-          const geo::Angle dir = geo::Angle::from_units(
-              static_cast<std::int32_t>(rng.uniform_int(0, geo::kFullTurn - 1)));
-          const std::int64_t longest = rng.uniform_int(0, 20 * kInch);
-          const int ignore = static_cast<int>(rng.uniform_int(-1, s.ohw().num_units() - 1));
-          OhwState::PathCandidates near;
-          s.path_candidates(u, b, geo::polar(dir, longest), ignore, near);
-          for (int k = 0; k < 8; ++k) {
-            const geo::Vec v = geo::polar(dir, rng.uniform_int(0, longest));
-            const bool plain = s.path_clear(u, b, v, ignore);
-            ASSERT_EQ(s.path_clear(u, b, v, ignore, &near), plain) << id << " step " << step;
-            ++paths;
-            blocked += plain ? 0 : 1;
-          }
+    core::Rng rng(11);  // the walk's and the cases' both
+    random_decisions(id, rng, 400, [&](const game::State& st, int step, const Legal* legal) {
+      const auto& s = static_cast<const OhwState&>(st);
+      if (!legal || step % 3 != 0) return;
+      for (int u = 0; u < s.ohw().num_units(); ++u) {
+        if (!s.unit(u).on_table) continue;
+        for (int goal = 0; goal < static_cast<int>(s.ohw().goals().size()); ++goal) {
+          ASSERT_EQ(s.march_end(u, goal), plain_march_end(s, u, goal)) << id << " step " << step;
+          ++marches;
         }
-      st->legal_actions(legal);
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
+        const geo::Base& b = s.unit(u).base;
+        const geo::Angle dir = geo::Angle::from_units(
+            static_cast<std::int32_t>(rng.uniform_int(0, geo::kFullTurn - 1)));
+        const std::int64_t longest = rng.uniform_int(0, 20 * kInch);
+        const int ignore = static_cast<int>(rng.uniform_int(-1, s.ohw().num_units() - 1));
+        OhwState::PathCandidates near;
+        s.path_candidates(u, b, geo::polar(dir, longest), ignore, near);
+        for (int k = 0; k < 8; ++k) {
+          const geo::Vec v = geo::polar(dir, rng.uniform_int(0, longest));
+          const bool plain = s.path_clear(u, b, v, ignore);
+          ASSERT_EQ(s.path_clear(u, b, v, ignore, &near), plain) << id << " step " << step;
+          ++paths;
+          blocked += plain ? 0 : 1;
+        }
+      }
+    });
   }
   EXPECT_GT(marches, 500);
   EXPECT_GT(paths, 5000);
@@ -187,43 +159,27 @@ std::optional<geo::SquaredDistance> plain_eligible_side(const OhwState& s, int u
 // every built-in scenario.
 TEST(Ohw_0_Conventions, Clause_0_9_ASideLookedAtByItsCandidatesIsSeenAsByEveryLine) {
   int asked = 0, eligible = 0;
-  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
-    auto r = make_ruleset();
-    auto text = r->builtin_scenario(id);
-    ASSERT_TRUE(text.ok()) << id;
-    auto g = r->new_game(nlohmann::json::parse(*text), std::string("ohw/") + id, {});
-    ASSERT_TRUE(g.ok()) << id;
-    auto st = (*g)->new_initial_state();
-    core::Rng rng(13);
-    std::vector<game::Action> legal;
-    for (int step = 0; step < 400 && !st->is_terminal(); ++step) {
-      if (st->is_chance_node()) {
-        const auto o = st->chance_outcomes();
-        st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
-        continue;
-      }
-      const auto& s = static_cast<const OhwState&>(*st);
-      if (step % 10 == 0)
-        for (int u = 0; u < s.ohw().num_units(); ++u)
-          for (int t = 0; t < s.ohw().num_units(); ++t) {
-            if (s.side_of(u) == s.side_of(t) || !s.unit(u).on_table || !s.unit(t).on_table)
-              continue;
-            for (geo::Side side : geo::kAllSides)
-              for (bool shooting : {false, true}) {
-                const auto fast = s.eligible_side(u, t, side, shooting);
-                const auto plain = plain_eligible_side(s, u, t, side, shooting);
-                ASSERT_EQ(fast.has_value(), plain.has_value()) << id << " step " << step;
-                if (fast) {
-                  ASSERT_TRUE(*fast == *plain) << id << " step " << step;
-                }
-                ++asked;
-                eligible += fast ? 1 : 0;
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"})
+    random_decisions(id, 13, 400, [&](const game::State& st, int step, const Legal* legal) {
+      const auto& s = static_cast<const OhwState&>(st);
+      if (!legal || step % 10 != 0) return;
+      for (int u = 0; u < s.ohw().num_units(); ++u)
+        for (int t = 0; t < s.ohw().num_units(); ++t) {
+          if (s.side_of(u) == s.side_of(t) || !s.unit(u).on_table || !s.unit(t).on_table)
+            continue;
+          for (geo::Side side : geo::kAllSides)
+            for (bool shooting : {false, true}) {
+              const auto fast = s.eligible_side(u, t, side, shooting);
+              const auto plain = plain_eligible_side(s, u, t, side, shooting);
+              ASSERT_EQ(fast.has_value(), plain.has_value()) << id << " step " << step;
+              if (fast) {
+                ASSERT_TRUE(*fast == *plain) << id << " step " << step;
               }
-          }
-      st->legal_actions(legal);
-      st->apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
-    }
-  }
+              ++asked;
+              eligible += fast ? 1 : 0;
+            }
+        }
+    });
   EXPECT_GT(asked, 2000);
   EXPECT_GT(eligible, 500);  // the sample exercises both answers
 }

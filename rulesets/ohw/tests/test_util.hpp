@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/event.hpp"
@@ -81,6 +83,56 @@ inline game::Action random_step(const game::State& s, core::Rng& rng) {
   else
     open = s.legal_actions();
   return open.empty() ? game::Action{0} : open[static_cast<std::size_t>(rng.uniform(open.size()))];
+}
+
+// What a random walk chooses among at a decision: every legal action, or the agents' candidates
+// (agent_actions()).
+enum class Choose { kLegal, kAgent };
+
+// Random decisions of a built-in scenario: plays ohw/<id> from its start, a random chance outcome
+// at each chance node and a random action at each decision among those `choose` lists (the
+// generator `rng`, which visit may draw from too), for at most `steps` steps (each outcome or
+// decision is one) or until the game ends. visit(state, step, listed) is called before each step
+// is taken: at a decision with the actions listed, at a chance node with null. The walk stops at
+// a fatal failure inside visit, at a decision with nothing listed, and when visit returns false
+// (if it returns a bool).
+template <class Visit>
+void random_decisions(const char* id, core::Rng& rng, int steps, Visit&& visit,
+                      Choose choose = Choose::kLegal) {
+  auto st = builtin_start(id);
+  ASSERT_NE(st, nullptr) << id;
+  std::vector<game::Action> listed;
+  for (int step = 0; step < steps && !st->is_terminal(); ++step) {
+    const game::State& now = *st;
+    const auto visit_step = [&](const std::vector<game::Action>* l) {
+      if constexpr (std::is_same_v<decltype(visit(now, step, l)), bool>) {
+        return visit(now, step, l) && !::testing::Test::HasFatalFailure();
+      } else {
+        visit(now, step, l);
+        return !::testing::Test::HasFatalFailure();
+      }
+    };
+    if (st->is_chance_node()) {
+      if (!visit_step(nullptr)) return;
+      const auto o = st->chance_outcomes();
+      st->apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+      continue;
+    }
+    if (choose == Choose::kAgent)
+      st->agent_actions(listed);
+    else
+      st->legal_actions(listed);
+    if (!visit_step(&listed) || listed.empty()) return;
+    st->apply_unchecked(listed[static_cast<std::size_t>(rng.uniform(listed.size()))]);
+  }
+}
+
+// The same with a generator of its own, seeded `seed`.
+template <class Visit>
+void random_decisions(const char* id, std::uint64_t seed, int steps, Visit&& visit,
+                      Choose choose = Choose::kLegal) {
+  core::Rng rng(seed);
+  random_decisions(id, rng, steps, std::forward<Visit>(visit), choose);
 }
 
 inline std::string load_error(const nlohmann::json& j) {
