@@ -127,6 +127,62 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
   return true;
 }
 
+bool OhwState::may_stand_moved(int u, const geo::Base& b, const game::table::Box& box_b,
+                               geo::Vec off, const StandCandidates& only) const {
+  // may_stand(u, b.translated(off), &only) step by step: the moved base's box is b's moved (its
+  // corners are), and the base itself is made only for an exact test.
+  const Scenario& sc = ohw_->scenario_data();
+  const game::table::Box box{box_b.min_x + off.x, box_b.min_y + off.y, box_b.max_x + off.x,
+                             box_b.max_y + off.y};
+  if (box.min_x < 0 || box.min_y < 0 || box.max_x > sc.width || box.max_y > sc.height) return false;
+  std::optional<geo::Base> moved;
+  auto base = [&]() -> const geo::Base& {
+    if (off.x == 0 && off.y == 0) return b;
+    if (!moved) moved = b.translated(off);
+    return *moved;
+  };
+  for (const int i : only.terrain)
+    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) && ohw_->base_overlaps_terrain(base(), i))
+      return false;
+  const geo::Point c = b.centre() + off;
+  const std::int64_t reach = geo::reach(b);
+  for (const int v : only.units) {
+    if (v == u || !unit(v).on_table) continue;
+    if (!apart(box, box_of(unit(v).base)) &&
+        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
+        geo::overlaps(base(), unit(v).base))
+      return false;
+  }
+  return true;
+}
+
+const std::array<geo::Vec, 80>& OhwState::slide_offsets(geo::Angle heading) {
+  // O-14: 0.1" steps up to 2", along each of the four new axes in turn (ahead, left, behind,
+  // right), the nearest first. Kept for the headings last asked for (a move's turns share a few
+  // headings).
+  static_assert(kTurnSlide == 2 * kInch);
+  struct Known {
+    std::int32_t heading = -1;
+    std::array<geo::Vec, 80> offsets;
+  };
+  thread_local std::array<Known, 32> known;
+  Known& k = known[(static_cast<std::uint32_t>(heading.units()) * 2654435761u) >> 27];
+  if (k.heading != heading.units()) {
+    k.heading = heading.units();
+    // polar(heading + 90 degrees, d) is polar(heading, d) turned a quarter: sin_cos() of an
+    // angle and of its quarter turns differ only by swaps and signs (the same series of the
+    // angle's remainder within its quadrant), and polar() rounds halves away from zero, the
+    // same either sign.
+    std::size_t n = 0;
+    for (std::int64_t d = 10; d <= kTurnSlide; d += 10) {
+      const geo::Vec p = geo::polar(heading, d);
+      for (const geo::Vec q : {p, geo::Vec{-p.y, p.x}, geo::Vec{-p.x, -p.y}, geo::Vec{p.y, -p.x}})
+        k.offsets[n++] = q;
+    }
+  }
+  return k.offsets;
+}
+
 void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
                                 StandCandidates& out) const {
   out.terrain.clear();
@@ -213,16 +269,21 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
 
 std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn,
                                           const StandCandidates* near) const {
-  return turned(u, b, turn, near, [&b](geo::Angle a) { return b.rotated_about_centre(a); });
+  return turned(
+      u, b, turn, near, [&b](geo::Angle a) { return b.rotated_about_centre(a); }, geo::Vec{});
 }
 
 template <class Rotated>
 std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle turn,
-                                          const StandCandidates* near, Rotated&& rotated) const {
+                                          const StandCandidates* near, Rotated&& rotated,
+                                          geo::Vec off) const {
   if (turn.units() == 0) return b;
-  const geo::Base nb = rotated(turn);
+  // b turned by `a` is rotated(a) moved by `off`: made only to be returned (may_stand_moved()
+  // makes it only for an exact test).
+  auto at = [off](const geo::Base& r) { return off.x == 0 && off.y == 0 ? r : r.translated(off); };
+  const geo::Base& nb = rotated(turn);
   // 1.4: an about-face covers the same ground, so it is always allowed.
-  if (turn.abs_units() == geo::kHalfTurn) return nb;
+  if (turn.abs_units() == geo::kHalfTurn) return at(nb);
   // What may stand in the way of the bases tried below (all about b's centre, or slid from it
   // by at most 2"), looked for once when several are tried.
   thread_local StandCandidates own;
@@ -233,19 +294,19 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
     }
     return near;
   };
+  auto stands = [&](const geo::Base& r, const StandCandidates* only) {
+    return only ? may_stand_moved(u, r, box_of(r), off, *only) : may_stand(u, at(r), nullptr);
+  };
   if (turn.abs_units() == geo::kQuarterTurn) {
     // 1.4: a quarter turn is always allowed, sliding the base over to fit (O-14: the nearest
     // free position along the new axes, in 0.1" steps up to 2").
-    if (may_stand(u, nb, near)) return nb;
-    const StandCandidates* only = candidates();
-    static_assert(kTurnSlide == 2 * kInch);
-    for (std::int64_t k = 10; k <= 2 * kInch; k += 10)
-      for (int dir = 0; dir < 4; ++dir) {
-        // nb.moved(...), without making the half vectors again.
-        const geo::Base cand =
-            nb.translated(geo::polar(nb.heading() + geo::Angle::degrees(90 * dir), k));
-        if (may_stand(u, cand, only)) return cand;
-      }
+    if (stands(nb, near)) return at(nb);
+    // nb.moved(nb.heading() + 90 * dir degrees, k) for k = 0.1" to 2", each dir in turn: the
+    // offsets made once per heading, each place asked of may_stand() without making its base.
+    const StandCandidates& only = *candidates();
+    const game::table::Box box = box_of(nb);
+    for (const geo::Vec& slide : slide_offsets(nb.heading()))
+      if (may_stand_moved(u, nb, box, off + slide, only)) return nb.translated(off + slide);
     return std::nullopt;
   }
   // 1.4: otherwise the corners may not cross impassable ground while turning: checked at every
@@ -255,9 +316,9 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
   const std::int32_t sign = total < 0 ? -1 : 1;
   const StandCandidates* only = sign * total > step ? candidates() : near;
   for (std::int32_t done = step; done < sign * total; done += step)
-    if (!may_stand(u, rotated(geo::Angle::from_units(sign * done)), only)) return std::nullopt;
-  if (!may_stand(u, nb, only)) return std::nullopt;
-  return nb;
+    if (!stands(rotated(geo::Angle::from_units(sign * done)), only)) return std::nullopt;
+  if (!stands(nb, only)) return std::nullopt;
+  return at(nb);
 }
 
 std::optional<geo::Base> OhwState::march_end(int u, int g) const {
@@ -456,6 +517,12 @@ bool OhwState::line_of_sight(geo::Point p, geo::Point q, int a, int b,
 
 std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::Side side,
                                                             bool shooting) const {
+  return eligible_side(u, t, side, shooting, -1);
+}
+
+std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::Side side,
+                                                            bool shooting,
+                                                            std::int64_t range) const {
   const geo::Base& me = unit(u).base;
   const geo::Base& target = unit(t).base;
   const geo::Point origin = me.side_midpoint(geo::Side::kFront);  // 0.9: from the front centre
@@ -467,6 +534,30 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
   if (geo::orientation(seg.a, seg.b, origin) != 0 &&
       geo::orientation(seg.a, seg.b, origin) == geo::orientation(seg.a, seg.b, target.centre()))
     return std::nullopt;
+  // 0.6 and 0.9 ii (O-4): at least half the side and all of it or at least 3", so at least
+  // `least` sample points seen (the test at the end, (seen - 1) * len >= need * kSamples with
+  // seen >= 2, solved for seen).
+  const std::int64_t len = side_length(target, side);
+  const std::int64_t need = std::max((len + 1) / 2, std::min(len, kThree));
+  const std::int64_t least = std::max<std::int64_t>(2, 1 + (need * kSamples + len - 1) / len);
+  // The sample points in the arc: too few of them, or none in range, and no line is looked along.
+  std::array<geo::Point, kSamples + 1> points;
+  int open = 0;
+  bool in_range = range < 0;
+  for (int i = 0; i <= kSamples; ++i) {
+    // An offset from the side's first corner, rounded toward zero: the samples then turn and
+    // shift with the base exactly, so the answer does not depend on where the table is or which
+    // way it faces (Ohw_Properties.QuarterTurnsAndShifts*).
+    const geo::Point p =
+        seg.a + geo::Vec{(seg.b.x - seg.a.x) * i / kSamples, (seg.b.y - seg.a.y) * i / kSamples};
+    // 0.5 (O-3): inside the front arc, boundary included.
+    const bool in_arc =
+        half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
+    if (!in_arc) continue;
+    points[static_cast<std::size_t>(open++)] = p;
+    in_range = in_range || geo::distance_sq(origin, p).within(range);
+  }
+  if (open < least || !in_range) return std::nullopt;
   // Every line looked along below lies in the box of the origin and the side: what is apart
   // from that box is apart from each line's (line_of_sight() would skip it by the same tests).
   game::table::Box region{
@@ -490,25 +581,17 @@ std::optional<geo::SquaredDistance> OhwState::eligible_side(int u, int t, geo::S
   }
   int seen = 0;
   std::optional<geo::SquaredDistance> best;
-  for (int i = 0; i <= kSamples; ++i) {
-    // An offset from the side's first corner, rounded toward zero: the samples then turn and
-    // shift with the base exactly, so the answer does not depend on where the table is or which
-    // way it faces (Ohw_Properties.QuarterTurnsAndShifts*).
-    const geo::Point p =
-        seg.a + geo::Vec{(seg.b.x - seg.a.x) * i / kSamples, (seg.b.y - seg.a.y) * i / kSamples};
-    // 0.5 (O-3): inside the front arc, boundary included.
-    const bool in_arc =
-        half_plane ? geo::dot(p - origin, me.forward_half()) >= 0 : geo::in_front_arc(me, p);
-    if (!in_arc) continue;
+  for (int k = 0; k < open; ++k) {
+    // Stop when even every point left seen would be too few.
+    if (seen + (open - k) < least) return std::nullopt;
+    const geo::Point p = points[static_cast<std::size_t>(k)];
     if (!line_of_sight(origin, p, u, t, &candidates)) continue;
     ++seen;
     const auto d = geo::distance_sq(origin, p);
     if (!best || d < *best) best = d;
   }
-  // 0.6 and 0.9 ii (O-4): at least half the side and all of it or at least 3".
-  const std::int64_t len = side_length(target, side);
-  const std::int64_t need = std::max((len + 1) / 2, std::min(len, kThree));
   if (seen < 2 || (seen - 1) * len < need * kSamples) return std::nullopt;
+  if (range >= 0 && !best->within(range)) return std::nullopt;
   return best;
 }
 
@@ -673,12 +756,15 @@ std::optional<geo::Base> OhwState::charge_result(int u, int t, geo::Side side) c
   return charge_contact(u, t, side);
 }
 
-std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side) const {
+std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side,
+                                                  bool in_reach) const {
   const geo::Base& me = unit(u).base;
   const geo::Base& target = unit(t).base;
-  // Quick refusals before the line-of-sight work: too far, or the contact heading needs more
-  // than the 45-degree turn (both are re-checked exactly below).
-  if (bases_beyond(me, target, allowance(u)) || !geo::within_distance(me, target, allowance(u)))
+  // Quick refusals before the line-of-sight work: too far (unless the caller has just found the
+  // two within reach), or the contact heading needs more than the 45-degree turn (both are
+  // re-checked exactly below).
+  if (!in_reach &&
+      (bases_beyond(me, target, allowance(u)) || !geo::within_distance(me, target, allowance(u))))
     return std::nullopt;
   const geo::Angle facing = target.heading() + geo::side_normal(side) + geo::Angle::degrees(180);
   if ((facing - me.heading()).abs_units() > geo::kEighthTurn) return std::nullopt;
@@ -686,8 +772,7 @@ std::optional<geo::Base> OhwState::charge_contact(int u, int t, geo::Side side) 
   if (!geo::wholly_beyond_side(target, side, me)) return std::nullopt;
   // 0.5, 0.6, 0.9: the side seen in the front arc; 1.8 iii: the approach is measured from the
   // front centre to the nearest seen point, at most the move (no road bonus).
-  auto d = eligible_side(u, t, side, false);
-  if (!d || !d->within(allowance(u))) return std::nullopt;
+  if (!eligible_side(u, t, side, false, allowance(u))) return std::nullopt;
   for (std::int64_t offset : {std::int64_t{0}, kInch / 2, -kInch / 2, kInch, -kInch}) {
     // 1.8 iii: full edge contact, centred if possible, else at least 3" of a front or rear.
     const geo::Base fin = geo::place_in_contact(target, side, me, geo::Side::kFront, offset);
@@ -733,8 +818,7 @@ bool OhwState::may_shoot_at(int u, int t) const {
       !geo::within_distance(unit(u).base, unit(t).base, 12 * kInch))
     return false;  // quick refusal
   for (geo::Side s : geo::kAllSides) {
-    auto d = eligible_side(u, t, s, true);        // 2.1 arc, 2.4 LoS even into melee
-    if (d && d->within(12 * kInch)) return true;  // 2.2: 12"
+    if (eligible_side(u, t, s, true, 12 * kInch)) return true;  // 2.1 arc, 2.4 LoS, 2.2: 12"
   }
   return false;
 }
@@ -832,19 +916,29 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
     // The codes move_result() accepts, in the same order, with each turn before the move and
     // each straight move worked out once for all the codes that share it (move_result() does the
     // same steps for one code).
+    // The rotations of the start base about its centre by multiples of 15 degrees, made once
+    // (at most 24): the turns before a move try them, and the turns after it try them moved to
+    // where each move ends, as every turn is a multiple of 15 degrees (geo::Base::translated()
+    // keeps the half vectors, which depend only on the size and the heading: the same bases as
+    // rotating the moved base).
+    std::array<std::optional<geo::Base>, 24> spun;
+    auto spin = [&](geo::Angle a) -> const geo::Base& {
+      const std::int32_t k = a.units() / (15 * geo::kAngleUnitsPerDegree);
+      auto& r = spun[static_cast<std::size_t>(k)];
+      if (!r) r = start.rotated_about_centre(a);
+      return *r;
+    };
     for (int pre = 0; pre < static_cast<int>(kPreTurns.size()); ++pre) {
-      const auto b1 =
-          turned(u, start, geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]));
+      const geo::Angle t1 = geo::Angle::degrees(kPreTurns[static_cast<std::size_t>(pre)]);
+      const auto b1 = turned(u, start, t1, nullptr, spin, geo::Vec{});
       if (!b1) continue;
-      // The rotations of b1 the last turns try (multiples of 15 degrees up to a half turn), made
-      // once and moved with each straight move.
-      std::array<std::optional<geo::Base>, 25> rotations;
-      auto rotation = [&](geo::Angle a) -> const geo::Base& {
-        auto& r = rotations[static_cast<std::size_t>(
-            a.signed_units() / (15 * geo::kAngleUnitsPerDegree) + 12)];
-        if (!r) r = b1->rotated_about_centre(a);
-        return *r;
-      };
+      // b1 is start turned by t1, slid by `slid` (a quarter turn may slide it, O-14).
+      const geo::Vec slid = b1->centre() - start.centre();
+      // What the straight moves may meet, looked for once for the longest (the road move's): the
+      // shorter ones' sweeps lie inside its box (polar() rounds each component monotonically
+      // with the length).
+      thread_local PathCandidates ahead;
+      path_candidates(u, *b1, geo::polar(b1->heading(), allowance(u) + kThree), -1, ahead);
       for (int dist = 0; dist < kNumDistances; ++dist) {
         if (dist == 0) {  // a turn in place
           if (pre != 0) out.push_back(act::kMoveBase + move_code(pre, 0, 0));
@@ -857,14 +951,15 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
             !game::table::along_one_stretch(ohw_->scenario_data().roads, b1->centre(),
                                             b1->centre() + v))
           continue;
-        if (!path_clear(u, *b1, v)) continue;
+        if (!path_clear(u, *b1, v, -1, &ahead)) continue;
         const geo::Base moved = b1->translated(v);
         // The last turns of the same base: what may stand in their way looked for once.
         thread_local StandCandidates near;
         stand_candidates(u, moved, kTurnSlide, near);
         for (int post = 0; post < 6; ++post)
-          if (turned(u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)]),
-                     &near, [&](geo::Angle a) { return rotation(a).translated(v); }))
+          if (turned(
+                  u, moved, geo::Angle::degrees(kPostTurns[static_cast<std::size_t>(post)]), &near,
+                  [&](geo::Angle a) -> const geo::Base& { return spin(t1 + a); }, slid + v))
             out.push_back(act::kMoveBase + move_code(pre, dist, post));
       }
     }
@@ -883,7 +978,7 @@ void OhwState::legal_moves(std::vector<game::Action>& out) const {
         if (auto c = geo::edge_contact(unit(t).base, unit(w).base, geo::kPlacementSlack))
           taken |= 1u << static_cast<int>(c->side_a);
     for (geo::Side s : geo::kAllSides)
-      if (!(taken & (1u << static_cast<int>(s))) && charge_contact(u, t, s))
+      if (!(taken & (1u << static_cast<int>(s))) && charge_contact(u, t, s, true))
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (demolish) out.push_back(act::kMoveBase + act::kDemolishCode);

@@ -185,6 +185,13 @@ class OhwState final : public game::State {
   };
   void stand_candidates(int u, const geo::Base& b, std::int64_t slide, StandCandidates& out) const;
   bool may_stand(int u, const geo::Base& b, const StandCandidates* only) const;
+  // may_stand(u, b.translated(off), &only) given b's box (game/table: box_of(b)), without making
+  // the moved base unless an exact test needs it (a quarter turn's slides, O-14).
+  bool may_stand_moved(int u, const geo::Base& b, const game::table::Box& box_b, geo::Vec off,
+                       const StandCandidates& only) const;
+  // The offsets a quarter turn slides its base by, in the order tried (O-14): 0.1" to 2" in 0.1"
+  // steps, along each of the base's four axes in turn, for a base facing `heading`.
+  static const std::array<geo::Vec, 80>& slide_offsets(geo::Angle heading);
   // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7); along a road,
   // the ground it crosses does not stop it (1.2 iv).
   bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;
@@ -209,12 +216,14 @@ class OhwState final : public game::State {
   static constexpr std::int64_t kTurnSlide = 2 * kInch;  // O-14: a quarter turn slides up to 2"
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn,
                                   const StandCandidates* near) const;
-  // The same, with b's rotations about its centre by multiples of 15 degrees given by
-  // `rotated(angle)` (legal_moves() makes them once for a turned base and moves them with it:
-  // geo::Base::translated() keeps the half vectors, so they are the bases made there).
+  // The same, b's rotations about its centre by multiples of 15 degrees being those by
+  // `rotated(angle)` moved by `off` (legal_moves() makes the start base's once and gives them
+  // for every base a move reaches: geo::Base::translated() keeps the half vectors, which depend
+  // only on the size and the heading, so they are the bases rotating b makes).
   template <class Rotated>
   std::optional<geo::Base> turned(int u, const geo::Base& b, geo::Angle turn,
-                                  const StandCandidates* near, Rotated&& rotated) const;
+                                  const StandCandidates* near, Rotated&& rotated,
+                                  geo::Vec off) const;
   // The base after move code `code` of unit u, or nothing if illegal.
   std::optional<geo::Base> move_result(int u, int code) const;
   // Where a march of u on goal g ends, before its last turn (O-8a), or nothing if there is none.
@@ -252,6 +261,11 @@ class OhwState final : public game::State {
   // field of fire); returns the squared distance to its nearest seen sample point, if eligible.
   std::optional<geo::SquaredDistance> eligible_side(int u, int t, geo::Side side,
                                                     bool shooting) const;
+  // The same, and that distance within `range` (a charge's move, a shot's range; no limit when
+  // negative): the lines are not looked along when too few sample points are in the arc or none
+  // is in range, nor further once too few are left to be seen.
+  std::optional<geo::SquaredDistance> eligible_side(int u, int t, geo::Side side, bool shooting,
+                                                    std::int64_t range) const;
   bool may_shoot(int u) const;            // 2.0, 1.6, O-20
   bool may_shoot_at(int u, int t) const;  // 2.1, 2.2
   bool in_melee(int u) const;             // in edge contact with an enemy
@@ -291,8 +305,11 @@ class OhwState final : public game::State {
   void apply_hits(int t, int hits);
   void apply_die(int value);
   void legal_moves(std::vector<game::Action>& out) const;
-  // charge_result() after its checks of the two units (sides, table, wagon, melee, fort, 1.8 ii).
-  std::optional<geo::Base> charge_contact(int u, int t, geo::Side side) const;
+  // charge_result() after its checks of the two units (sides, table, wagon, melee, fort, 1.8 ii);
+  // `in_reach`: the caller has found the bases within u's allowance (legal_moves(), once for the
+  // four sides).
+  std::optional<geo::Base> charge_contact(int u, int t, geo::Side side,
+                                          bool in_reach = false) const;
   void legal_setup(std::vector<game::Action>& out) const;
   // 5.2, 5.3: the replacement side s still has to choose, if any: 1 irregulars, 2 peasant archers.
   int replacement_due(int s) const;

@@ -121,6 +121,69 @@ TEST(Ohw_1_Movement, Clause_O8a_AMarchLooksOnlyAtWhatItsLongestMoveMayMeet) {
   EXPECT_GT(blocked, 500);  // the sample exercises both answers
 }
 
+// 1.4 (O-14) as turned() worked out a quarter turn before it kept the slides' offsets per heading
+// and asked may_stand_moved(): each place made as a base and asked of may_stand() against
+// everything.
+std::optional<geo::Base> plain_quarter_turn(const OhwState& s, int u, const geo::Base& b,
+                                            geo::Angle turn) {
+  const geo::Base nb = b.rotated_about_centre(turn);
+  if (s.may_stand(u, nb)) return nb;
+  for (std::int64_t k = 10; k <= 2 * kInch; k += 10)
+    for (int dir = 0; dir < 4; ++dir) {
+      const geo::Base cand = nb.moved(nb.heading() + geo::Angle::degrees(90 * dir), k);
+      if (s.may_stand(u, cand)) return cand;
+    }
+  return std::nullopt;
+}
+
+// A quarter turn slides its base to the first free place among the same 80 as before, found from
+// offsets kept per heading without making each place's base: the same answers as the plain
+// search, for quarter turns both ways of every unit's base and of bases near it (a random
+// shift up to 3" and a random heading, often crowded against its neighbours), at every fifth
+// decision of random games of every built-in scenario.
+TEST(Ohw_1_Movement, Clause_1_4_AQuarterTurnSlidesToTheSamePlaceAsThePlainSearch) {
+  int turns = 0, slid = 0, refused = 0;
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
+    core::Rng rng(17);  // the walk's and the cases' both
+    random_decisions(id, rng, 400, [&](const game::State& st, int step, const Legal* legal) {
+      const auto& s = static_cast<const OhwState&>(st);
+      if (!legal || step % 5 != 0) return;
+      for (int u = 0; u < s.ohw().num_units(); ++u) {
+        if (!s.unit(u).on_table) continue;
+        const geo::Base& own = s.unit(u).base;
+        for (int k = 0; k < 3; ++k) {
+          geo::Base b = own;
+          if (k > 0) {
+            const geo::Vec shift{rng.uniform_int(-3 * kInch, 3 * kInch),
+                                 rng.uniform_int(-3 * kInch, 3 * kInch)};
+            const geo::Point c = own.centre() + shift;
+            if (c.x < 0 || c.y < 0 || c.x > s.ohw().scenario_data().width ||
+                c.y > s.ohw().scenario_data().height)
+              continue;
+            b = geo::Base(c, own.width(), own.depth(),
+                          geo::Angle::from_units(
+                              static_cast<std::int32_t>(rng.uniform_int(0, geo::kFullTurn - 1))));
+          }
+          for (int deg : {90, -90}) {
+            const geo::Angle turn = geo::Angle::degrees(deg);
+            const auto fast = s.turned(u, b, turn);
+            const auto plain = plain_quarter_turn(s, u, b, turn);
+            ASSERT_EQ(fast, plain) << id << " step " << step << " unit " << u;
+            ++turns;
+            if (!plain)
+              ++refused;
+            else if (plain->centre() != b.centre())
+              ++slid;
+          }
+        }
+      }
+    });
+  }
+  EXPECT_GT(turns, 5000);
+  EXPECT_GT(slid, 200);  // the sample exercises the slides, found and not
+  EXPECT_GT(refused, 50);
+}
+
 // 0.6, 0.9 as eligible_side() would find them looking along each sample line at every unit and
 // terrain piece, nothing kept between lines (line_of_sight() without candidates).
 std::optional<geo::SquaredDistance> plain_eligible_side(const OhwState& s, int u, int t,
@@ -154,19 +217,20 @@ std::optional<geo::SquaredDistance> plain_eligible_side(const OhwState& s, int u
 
 // eligible_side() looks along its 21 lines only at the units and terrain near the side and the
 // origin, and keeps for all of them whether a unit lines a piece (0.9 v) and whether two units
-// are less than 3" apart (0.9 iii): the same answers as looking at everything along each line,
-// for every pair of enemy units on the table, every side and both purposes, in random games of
-// every built-in scenario.
+// are less than 3" apart (0.9 iii); given a range, it looks along no line when too few sample
+// points are in the arc or none is in range, and stops once too few are left to be seen: the
+// same answers as looking at everything along each line (then keeping the answer only when in
+// range), for every pair of enemy units on the table, every side and both purposes, in random
+// games of every built-in scenario.
 TEST(Ohw_0_Conventions, Clause_0_9_ASideLookedAtByItsCandidatesIsSeenAsByEveryLine) {
-  int asked = 0, eligible = 0;
+  int asked = 0, eligible = 0, in_range = 0;
   for (const char* id : {"s1", "s2", "s3", "s4", "pitched"})
     random_decisions(id, 13, 400, [&](const game::State& st, int step, const Legal* legal) {
       const auto& s = static_cast<const OhwState&>(st);
       if (!legal || step % 10 != 0) return;
       for (int u = 0; u < s.ohw().num_units(); ++u)
         for (int t = 0; t < s.ohw().num_units(); ++t) {
-          if (s.side_of(u) == s.side_of(t) || !s.unit(u).on_table || !s.unit(t).on_table)
-            continue;
+          if (s.side_of(u) == s.side_of(t) || !s.unit(u).on_table || !s.unit(t).on_table) continue;
           for (geo::Side side : geo::kAllSides)
             for (bool shooting : {false, true}) {
               const auto fast = s.eligible_side(u, t, side, shooting);
@@ -175,6 +239,16 @@ TEST(Ohw_0_Conventions, Clause_0_9_ASideLookedAtByItsCandidatesIsSeenAsByEveryLi
               if (fast) {
                 ASSERT_TRUE(*fast == *plain) << id << " step " << step;
               }
+              // Within a charge's or a shot's reach: the same, or nothing when further.
+              for (std::int64_t range : {6 * kInch, 9 * kInch, 12 * kInch}) {
+                const auto near = s.eligible_side(u, t, side, shooting, range);
+                ASSERT_EQ(near.has_value(), plain && plain->within(range))
+                    << id << " step " << step << " range " << range;
+                if (near) {
+                  ASSERT_TRUE(*near == *plain) << id << " step " << step;
+                }
+                in_range += near ? 1 : 0;
+              }
               ++asked;
               eligible += fast ? 1 : 0;
             }
@@ -182,6 +256,8 @@ TEST(Ohw_0_Conventions, Clause_0_9_ASideLookedAtByItsCandidatesIsSeenAsByEveryLi
     });
   EXPECT_GT(asked, 2000);
   EXPECT_GT(eligible, 500);  // the sample exercises both answers
+  EXPECT_GT(in_range, 500);
+  EXPECT_LT(in_range, 3 * eligible);
 }
 
 }  // namespace
