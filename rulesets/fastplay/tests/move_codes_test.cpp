@@ -124,6 +124,34 @@ TEST(FastplayClauses, Clause_Archery_TheListedShotsAndChargesAreExactlyThoseTheR
   EXPECT_GT(charges, 20);
 }
 
+// may_shoot_at() (fastplay 5.2, 5.5, 10.2) refuses units by their boxes, then stands by their
+// boxes and centres, and accepts the first clear shot in range: the same answer as the plain
+// rule, the nearest clear shot (shooting_range()) within the shooter's range, for every pair of
+// units at decisions of random games of every built-in scenario.
+TEST(FastplayClauses, Clause_Archery_MayShootAtIsTheNearestShotWithinRange) {
+  int pairs = 0, shots = 0;
+  for (const char* id : {"meadow", "mill", "ford"})
+    random_decisions(id, 11, 1500, [&](const game::State& st, int step, const Legal* listed) {
+      if (!listed || step % 3 != 0) return;
+      const auto& s = static_cast<const FastplayState&>(st);
+      for (int u = 0; u < s.num_units(); ++u) {
+        std::int64_t range = kArcheryRange;
+        if (s.fp().unit(u).type == TroopType::kBallista) range = kBallista.max_range;
+        if (s.fp().unit(u).type == TroopType::kCatapult) range = kCatapult[1].max_range;
+        for (int t = 0; t < s.num_units(); ++t) {
+          const auto d = s.shooting_range(u, t);
+          const bool want = s.side_of(u) != s.side_of(t) && s.alive(t) && !s.engaged(t) &&
+                            d.has_value() && d->within(range);
+          ASSERT_EQ(s.may_shoot_at(u, t), want) << id << " step " << step << " " << u << "->" << t;
+          ++pairs;
+          shots += want ? 1 : 0;
+        }
+      }
+    });
+  EXPECT_GT(pairs, 10000);
+  EXPECT_GT(shots, 50);  // the sample exercises the property
+}
+
 // may_place() asks whether all the stands are on the table by the box around them all (made
 // with the stands, or moved with them to a move's end place): the same answer as
 // game::table::on_table() of each stand, at every place a listed move tries, in random games.
