@@ -134,15 +134,18 @@ FastplayState::GeoScope::~GeoScope() {
 // again and again while the decisions of one state are listed: what was made for a unit slot is
 // kept (per thread, whatever the state) with everything it was made from, and reused while all
 // of that is the same.
+// `rebuilt`, when given, is counted up when the geometry is made again (not only checked).
 [[gnu::noinline]] static const FastplayState::UnitGeo& check_geo(const FastplayState& s, MadeGeo& m,
                                                                  int u, geo::Point centre,
-                                                                 geo::Angle heading) {
+                                                                 geo::Angle heading,
+                                                                 std::uint64_t* rebuilt) {
   const std::uint64_t scope = scope_state == &s ? scope_id : 0;
   const UnitState& us = s.unit(u);
   const bool lone = s.fp().unit(u).lone_commander;
   m.scope = scope;
   m.stamp = s.geo_stamp();
   if (m.made_from(us, centre, heading, lone)) return m.geo;
+  if (rebuilt) ++*rebuilt;
   m.valid = us.stands.size() <= m.from.size();  // else made again each time
   m.centre = centre;
   m.heading = heading;
@@ -167,17 +170,21 @@ FastplayState::GeoScope::~GeoScope() {
 }
 
 static inline const FastplayState::UnitGeo& made_geo(const FastplayState& s, MadeGeo& m, int u,
-                                                     geo::Point centre, geo::Angle heading) {
+                                                     geo::Point centre, geo::Angle heading,
+                                                     std::uint64_t* rebuilt = nullptr) {
   // Checked already in this scope, whose state does not change, or with a state of the same
   // stamp (the same units): only the place may differ.
   if (m.valid && m.centre == centre && m.heading == heading &&
       ((scope_state == &s && m.scope == scope_id) || (m.stamp != 0 && m.stamp == s.geo_stamp())))
     return m.geo;
-  return check_geo(s, m, u, centre, heading);
+  return check_geo(s, m, u, centre, heading, rebuilt);
 }
 
 namespace {
 thread_local std::array<MadeGeo, kMaxUnits> made_here;  // unit_geo()
+// How many times a slot of made_here was made again on this thread: what points into it
+// (TableGeo) is still right while this is unchanged.
+thread_local std::uint64_t made_here_rebuilt = 0;
 
 // `m` was made for unit u of `s` as it is now (its stands), under `heading`.
 bool made_for_heading(const FastplayState& s, const MadeGeo& m, int u, geo::Angle heading) {
@@ -185,6 +192,13 @@ bool made_for_heading(const FastplayState& s, const MadeGeo& m, int u, geo::Angl
   if (scope_state == &s && m.scope == scope_id) return true;  // checked in this scope already
   if (m.stamp != 0 && m.stamp == s.geo_stamp()) return true;  // or with the same units
   return m.made_from(s.unit(u), m.centre, heading, s.fp().unit(u).lone_commander);
+}
+
+// unit_geo_at() keeps what it made for a unit under 8 headings, one in each eighth of a turn
+// (the eight turns of 45 degrees from any heading fall in different eighths).
+constexpr std::size_t kHeadingSlots = 8;
+std::size_t heading_slot(geo::Angle h) {
+  return static_cast<std::size_t>(h.units() / (geo::kFullTurn / 8)) % kHeadingSlots;
 }
 
 FastplayState::Box shifted(const FastplayState::Box& b, geo::Vec d) {
@@ -219,16 +233,22 @@ const FastplayState::UnitGeo& moved_geo(const FastplayState& s, const MadeGeo& f
 }  // namespace
 
 const FastplayState::UnitGeo& FastplayState::unit_geo(int u) const {
+  MadeGeo& m = made_here[static_cast<std::size_t>(u)];
+  // Last checked or made with this stamp: made for this unit where it stands (a stamp names
+  // the units).
+  if (stamp_ != 0 && m.stamp == stamp_) return m.geo;
   const UnitState& us = unit(u);
-  return made_geo(*this, made_here[static_cast<std::size_t>(u)], u, us.centre, us.heading);
+  return made_geo(*this, m, u, us.centre, us.heading, &made_here_rebuilt);
 }
 
 namespace {
 
-// unit_geo() of every unit, for the loops over all of them: made once in a GeoScope, else at
-// each call.
+// unit_geo() of every unit, for the loops over all of them: made once in a GeoScope or for a
+// stamp (while no slot of unit_geo() was made again since), else at each call.
 struct TableGeo {
   std::uint64_t scope = 0;
+  std::uint64_t stamp = 0;    // the geo_stamp() it was made for
+  std::uint64_t rebuilt = 0;  // made_here_rebuilt when it was made
   const FastplayState* state = nullptr;
   std::array<const FastplayState::UnitGeo*, kMaxUnits> units{};
   const FastplayState::UnitGeo& operator[](int u) const {
@@ -238,9 +258,14 @@ struct TableGeo {
 
 const TableGeo& table_geo(const FastplayState& s) {
   thread_local TableGeo t;
-  if (scope_state == &s && t.scope == scope_id && t.state == &s) return t;
+  if (t.rebuilt == made_here_rebuilt &&
+      ((scope_state == &s && t.scope == scope_id && t.state == &s) ||
+       (s.geo_stamp() != 0 && t.stamp == s.geo_stamp())))
+    return t;
   for (int u = 0; u < s.num_units(); ++u) t.units[static_cast<std::size_t>(u)] = &s.unit_geo(u);
   t.scope = scope_state == &s ? scope_id : 0;
+  t.stamp = s.geo_stamp();
+  t.rebuilt = made_here_rebuilt;
   t.state = &s;
   return t;
 }
@@ -269,7 +294,14 @@ const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centr
   if (made_for_heading(*this, other, u, heading)) return moved_geo(*this, other, pair[l], centre);
   const MadeGeo& own = made_here[static_cast<std::size_t>(u)];
   if (made_for_heading(*this, own, u, heading)) return moved_geo(*this, own, pair[l], centre);
-  return made_geo(*this, pair[l], u, centre, heading);
+  // The turns of a list (the same headings again and again while the unit keeps its own): the
+  // stands last made under this heading, kept per unit and heading, moved.
+  thread_local std::array<std::array<MadeGeo, kHeadingSlots>, kMaxUnits> turned;
+  MadeGeo& kept = turned[static_cast<std::size_t>(u)][heading_slot(heading)];
+  if (made_for_heading(*this, kept, u, heading)) return moved_geo(*this, kept, pair[l], centre);
+  made_geo(*this, pair[l], u, centre, heading);
+  kept = pair[l];
+  return pair[l].geo;
 }
 
 const geo::Base& FastplayState::StandGeo::core() const {
@@ -323,10 +355,15 @@ geo::Base FastplayState::block(int u) const {
 // its live stands; the frame's centre where that middle stays put under heading `heading`. A
 // unit that has lost stands turns about what is left of it, so its survivors are not swung
 // round the place of the dead. For a whole unit the middle is the frame's centre.
-static geo::Point turned_in_place(const FastplayState& s, int u, geo::Angle heading) {
-  const Frame f = block_frame(s, u);
+// `f` is block_frame(s, u).
+static geo::Point turned_in_place(const FastplayState& s, int u, const Frame& f,
+                                  geo::Angle heading) {
   const UnitState& us = s.unit(u);
   return us.centre + geo::rotate(f.centre, us.heading) - geo::rotate(f.centre, heading);
+}
+
+static geo::Point turned_in_place(const FastplayState& s, int u, geo::Angle heading) {
+  return turned_in_place(s, u, block_frame(s, u), heading);
 }
 
 geo::Base FastplayState::block_at(int u, geo::Point centre, geo::Angle heading) const {
@@ -377,30 +414,47 @@ River river(const Scenario& sc, const FastplayGame::RiverBox& r) {
 
 }  // namespace
 
-bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
-  const Scenario& sc = fp_->scenario_data();
-  const UnitGeo& own = unit_geo_at(u, centre, heading);
+// may_place() of the stands `own` of unit u moved by `shift`, without making them there: the
+// boxes moved, and the exact tests asked of each obstacle stand moved back by `shift` instead
+// (the same answers: they depend only on differences of points), or of the stand moved onto a
+// river (rare).
+static bool place_clear(const FastplayState& s, int u, const FastplayState::UnitGeo& own,
+                        geo::Vec shift, int ignore) {
+  const Scenario& sc = s.fp().scenario_data();
+  const FastplayState::Box box = shifted(own.box, shift);
   // Every stand on the table (game::table::on_table(), the box of each stand within it) exactly
   // when the box around all of them is.
-  if (own.box.min_x < 0 || own.box.min_y < 0 || own.box.max_x > sc.width ||
-      own.box.max_y > sc.height)
-    return false;
-  for (const auto& rb : fp_->river_boxes()) {  // ruling F-7: rivers stop movement
+  if (box.min_x < 0 || box.min_y < 0 || box.max_x > sc.width || box.max_y > sc.height) return false;
+  const geo::Vec back{-shift.x, -shift.y};
+  for (const auto& rb : s.fp().river_boxes()) {  // ruling F-7: rivers stop movement
     const River r = river(sc, rb);
-    for (const StandGeo& p : own.stands)
-      if (!p.box.apart(r.box) && geo::base_overlaps_polygon(p.core(), r.outline)) return false;
+    const FastplayState::Box rbox = shifted(r.box, back);
+    for (const FastplayState::StandGeo& p : own.stands)
+      if (!p.box.apart(rbox) && geo::base_overlaps_polygon(p.core().translated(shift), r.outline))
+        return false;
   }
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
-  const TableGeo& table = table_geo(*this);
-  for (int v = 0; v < num_units(); ++v) {
+  const TableGeo& table = table_geo(s);
+  for (int v = 0; v < s.num_units(); ++v) {
     if (v == u || v == ignore) continue;
-    const UnitGeo& other = table[v];
-    if (own.box.apart(other.box)) continue;
-    for (const StandGeo& o : other.stands)
-      for (const StandGeo& p : own.stands)
-        if (!p.box.apart(o.box) && geo::overlaps(p.core(), o.base)) return false;
+    const FastplayState::UnitGeo& other = table[v];
+    if (box.apart(other.box)) continue;
+    for (const FastplayState::StandGeo& o : other.stands) {
+      if (box.apart(o.box)) continue;  // apart from all of them
+      const FastplayState::Box obox = shifted(o.box, back);
+      std::optional<geo::Base> moved_back;  // o.base moved by `back`, made when first asked
+      for (const FastplayState::StandGeo& p : own.stands) {
+        if (p.box.apart(obox)) continue;
+        if (!moved_back) moved_back = o.base.translated(back);
+        if (geo::overlaps(p.core(), *moved_back)) return false;
+      }
+    }
   }
   return true;
+}
+
+bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int ignore) const {
+  return place_clear(*this, u, unit_geo_at(u, centre, heading), geo::Vec{0, 0}, ignore);
 }
 
 bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo::Vec v,
@@ -425,12 +479,35 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
     if (w == u || w == ignore) continue;
     const UnitGeo& other = table[w];
     if (all.apart(other.box)) continue;
-    for (const StandGeo& o : other.stands)
+    for (const StandGeo& o : other.stands) {
+      if (all.apart(o.box)) continue;  // apart from all of them
       for (std::size_t k = 0; k < own.stands.size(); ++k)
         if (!moved[k].apart(o.box) && geo::move_overlaps_base(own.stands[k].core(), v, o.base))
           return false;
+    }
   }
   return true;
+}
+
+bool FastplayState::nearer_than(const geo::Segment& s, std::span<const geo::Point> polygon,
+                                const geo::SquaredDistance& r) {
+  // distance_sq(s, polygon) is 0 when s meets the polygon, else the least distance of s to an
+  // edge. Nothing is nearer than 0.
+  if (!(geo::SquaredDistance() < r)) return false;
+  if (polygon.empty()) return true;  // distance_sq() is 0 then
+  const Box sbox{std::min(s.a.x, s.b.x), std::max(s.a.x, s.b.x), std::min(s.a.y, s.b.y),
+                 std::max(s.a.y, s.b.y)};
+  const std::size_t n = polygon.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const geo::Segment e{polygon[i], polygon[i + 1 < n ? i + 1 : 0]};
+    const Box ebox{std::min(e.a.x, e.b.x), std::max(e.a.x, e.b.x), std::min(e.a.y, e.b.y),
+                   std::max(e.a.y, e.b.y)};
+    // The boxes' gap bounds the edge's distance from below.
+    if (!(geo::SquaredDistance::of_integer(box_gap_sq(sbox, ebox)) < r)) continue;
+    if (geo::distance_sq(s, e) < r) return true;  // an edge met is at distance 0
+  }
+  // No edge nearer than r, so none met: s meets the polygon only by lying inside it.
+  return geo::point_in_polygon(s.a, polygon);
 }
 
 bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading,
@@ -460,7 +537,8 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
       // Only a swept area whose widened box meets the enemy stand's can come within 10 cm of
       // it (the distance between two sets is at least the gap between their boxes).
       bool near = false;
-      for (const Swept& sw : swept) near = near || !sw.box.apart(e.box);
+      if (!all.apart(e.box))
+        for (const Swept& sw : swept) near = near || !sw.box.apart(e.box);
       if (!near) continue;
       // How near the unit's stands are to e where they stand: the same for every move tried
       // from there, so kept with the state's stamp (each slot one unit u, enemy w and stand).
@@ -478,8 +556,11 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
           seen.j == e.index) {
         start_d = seen.d;
       } else {
+        // The boxes' gap bounds the distance from below: a stand whose gap is not below the
+        // nearest so far cannot be nearer.
         for (const StandGeo& b : now.stands)
-          if (!more_than_apart(b.box, e.box, kStandOff))
+          if (!more_than_apart(b.box, e.box, kStandOff) &&
+              geo::SquaredDistance::of_integer(box_gap_sq(b.box, e.box)) < start_d)
             start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
         if (geo_stamp() != 0) seen = {geo_stamp(), u, w, e.index, start_d};
       }
@@ -500,7 +581,7 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
           if (!(geo::SquaredDistance::of_integer(static_cast<std::uint64_t>(dx * dx + dy * dy)) <
                 start_d))
             continue;
-          if (geo::distance_sq(side, std::span<const geo::Point>(*sw.area)) < start_d) return false;
+          if (nearer_than(side, *sw.area, start_d)) return false;
         }
       }
     }
@@ -555,14 +636,18 @@ void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) co
   // The same tests as move_result() (all must pass, so their order does not change the list):
   // the first depends only on the turn, and the end place, the cheapest, is tried before the
   // sweep and the stand-off.
+  // The block's frame is the same for every turn (the unit's stands).
+  const Frame frame = block_frame(*this, u);
   for (int p = 0; p < static_cast<int>(kTurns.size()); ++p) {
     const geo::Angle h = unit(u).heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
-    const geo::Point from = turned_in_place(*this, u, h);
+    const geo::Point from = turned_in_place(*this, u, frame, h);
     if (!may_place(u, from, h)) continue;
     for (int d = p == 0 ? 1 : 0; d < kNumDistances; ++d) {
       const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
-      if (!may_place(u, from + v, h) || !path_clear(u, from, h, v) ||
-          !keeps_stand_off(u, from, h, v))
+      // may_place(u, from + v, h) of the stands where the turn puts them, moved by v (d = 0
+      // ends where the turn starts, just tried).
+      if ((d > 0 && !place_clear(*this, u, unit_geo_at(u, from, h), v, -1)) ||
+          !path_clear(u, from, h, v) || !keeps_stand_off(u, from, h, v))
         continue;
       out.push_back(1 + p * kNumDistances + d);
       if (first_only) return;
@@ -767,7 +852,11 @@ bool FastplayState::may_shoot_at(int u, int t) const {
   if (fp_->unit(u).type == TroopType::kCatapult) range = kCatapult[1].max_range;
   // shooting_range(u, t) within the range: the nearest shot the shooter has is in range
   // exactly when one of its shots is, so the first found in range answers.
-  for (const StandGeo& a : unit_geo(u).stands) {
+  const UnitGeo& shooter = unit_geo(u);
+  // Every stand's box is inside its unit's: units whose boxes are further apart than the range
+  // have no pair of stands within it (the quick refusal below, for all pairs at once).
+  if (more_than_apart(shooter.box, unit_geo(t).box, range)) return false;
+  for (const StandGeo& a : shooter.stands) {
     if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
     for (const StandGeo& b : unit_geo(t).stands) {
       // The boxes further apart than the range first (the cheapest refusal; every test must

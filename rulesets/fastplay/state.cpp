@@ -85,7 +85,7 @@ game::Player FastplayState::current_player() const {
 // The turn sequence
 
 void FastplayState::start_turn() {
-  for (int u = 0; u < num_units(); ++u) mut_unit(u).flags = 0;
+  for (int u = 0; u < num_units(); ++u) mut_flags(u) = 0;
   moves_used_ = {0, 0};
   move_limit_ = {-1, -1};
   supreme_rolled_ = {false, false};
@@ -387,7 +387,7 @@ void FastplayState::finish_retreat(int u) {
   // fastplay 9.2: the unit that survives its d10 moves back.
   if (alive(u))
     if (auto p = retreat_result(u)) mut_unit(u).centre = *p;
-  mut_unit(u).flags |= kRetreated;
+  mut_flags(u) |= kRetreated;
   next_actor(side_of(u));
 }
 
@@ -662,7 +662,7 @@ void FastplayState::do_apply(game::Action a) {
     pending_ = PendingKind::kRetreatDie;  // fastplay 9.1: the d10 before the move
   } else if (a >= act::kFightBase) {
     const int u = a - act::kFightBase;
-    mut_unit(u).flags |= kFought;
+    mut_flags(u) |= kFought;
     attacks_ = melee_attacks(u);
     struck_.clear();
     next_attack();
@@ -670,11 +670,11 @@ void FastplayState::do_apply(game::Action a) {
     const int c = a - act::kChargeBase;
     const int u = c / 256, t = (c % 256) / 4;
     const auto side = static_cast<geo::Side>(c % 4);
-    auto& us = mut_unit(u);
+    std::uint16_t& flags = mut_flags(u);
     // Ruling F-27: a unit counts once, when it first moves or charges; holding is not moving.
-    if (!(us.flags & kCharged) && (!(us.flags & kMoved) || (us.flags & kHeld)))
+    if (!(flags & kCharged) && (!(flags & kMoved) || (flags & kHeld)))
       ++moves_used_[static_cast<std::size_t>(side_of(u))];
-    us.flags |= kCharged;
+    flags |= kCharged;
     const auto pose = charge_result(u, t, side);
     const bool foot_charger = !is_cavalry(fp_->unit(u).type);
     const bool can_evade = foot_charger && evade_result(t, pose->second).has_value();
@@ -689,9 +689,9 @@ void FastplayState::do_apply(game::Action a) {
     }
   } else if (a >= act::kShootBase) {
     const int u = (a - act::kShootBase) / 64, t = (a - act::kShootBase) % 64;
-    auto& us = mut_unit(u);
-    us.flags |= kShot;
-    if (phase_ == Phase::kArchery1) us.flags |= kShotFirst;  // fastplay 5.1
+    mut_flags(u) |= kShot;
+    if (phase_ == Phase::kArchery1) mut_flags(u) |= kShotFirst;  // fastplay 5.1
+    const UnitState& us = unit(u);
     shooter_ = static_cast<std::int8_t>(u);
     target_ = static_cast<std::int8_t>(t);
     hits_ = 0;
@@ -762,17 +762,18 @@ void FastplayState::do_charge(int u, int t, geo::Side side, int answer) {
 void FastplayState::do_move(int code) {
   const int u = selected_;
   selected_ = -1;
-  auto& us = mut_unit(u);
-  if (!(us.flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
-  us.flags |= kMoved;
+  std::uint16_t& flags = mut_flags(u);
+  if (!(flags & (kMoved | kCharged))) ++moves_used_[static_cast<std::size_t>(side_of(u))];
+  flags |= kMoved;
   if (code == 0) {
     // A unit that holds is not counted against the supreme commander's d6 (ruling F-27); under
     // the d6 it is marked, so that a charge of it later in the turn counts.
     --moves_used_[static_cast<std::size_t>(side_of(u))];
-    if (move_limit_[static_cast<std::size_t>(side_of(u))] >= 0) us.flags |= kHeld;
+    if (move_limit_[static_cast<std::size_t>(side_of(u))] >= 0) flags |= kHeld;
     return;
   }
   const Pose p = move_pose(u, code);
+  auto& us = mut_unit(u);
   us.centre = p.first;
   us.heading = p.second;
   if (logging())

@@ -271,6 +271,10 @@ class FastplayState final : public game::State {
   // Every corner of b strictly on one side of the line through the segment: b is then wholly on
   // that side and the segment meets no point of it (the quick refusal of a line of sight).
   static bool beside_line(const geo::Segment& line, const geo::Base& b);
+  // geo::distance_sq(s, polygon) < r, found edge by edge with the edges' boxes further than r
+  // from the segment's passed over (the stand-off's exact test, keeps_stand_off()).
+  static bool nearer_than(const geo::Segment& s, std::span<const geo::Point> polygon,
+                          const geo::SquaredDistance& r);
   // fastplay 10.2 (ruling F-13): the target is in cover against this shooter: in_cover(t), or
   // the shot's line passes through woods, a village or works.
   bool shot_in_cover(int u, int t) const;
@@ -355,6 +359,8 @@ class FastplayState final : public game::State {
     stamp_ = 0;
     return units_[static_cast<std::size_t>(u)];
   }
+  // A unit's per-turn flags: not what the stamp names (its places and stands), so kept.
+  std::uint16_t& mut_flags(int u) { return units_[static_cast<std::size_t>(u)].flags; }
   static std::uint64_t fresh_stamp();  // a number never given before, on any thread
   // A fresh stamp if it was forgotten; only where no reference from mut_unit() is still used.
   void restamp() {

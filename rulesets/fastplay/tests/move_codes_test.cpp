@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <memory>
 
 #include "core/rng.hpp"
 #include "game/table/geometry.hpp"
@@ -122,6 +124,34 @@ TEST(FastplayClauses, Clause_Archery_TheListedShotsAndChargesAreExactlyThoseTheR
   EXPECT_GT(charges, 20);
 }
 
+// may_shoot_at() (fastplay 5.2, 5.5, 10.2) refuses units by their boxes, then stands by their
+// boxes and centres, and accepts the first clear shot in range: the same answer as the plain
+// rule, the nearest clear shot (shooting_range()) within the shooter's range, for every pair of
+// units at decisions of random games of every built-in scenario.
+TEST(FastplayClauses, Clause_Archery_MayShootAtIsTheNearestShotWithinRange) {
+  int pairs = 0, shots = 0;
+  for (const char* id : {"meadow", "mill", "ford"})
+    random_decisions(id, 11, 1500, [&](const game::State& st, int step, const Legal* listed) {
+      if (!listed || step % 3 != 0) return;
+      const auto& s = static_cast<const FastplayState&>(st);
+      for (int u = 0; u < s.num_units(); ++u) {
+        std::int64_t range = kArcheryRange;
+        if (s.fp().unit(u).type == TroopType::kBallista) range = kBallista.max_range;
+        if (s.fp().unit(u).type == TroopType::kCatapult) range = kCatapult[1].max_range;
+        for (int t = 0; t < s.num_units(); ++t) {
+          const auto d = s.shooting_range(u, t);
+          const bool want = s.side_of(u) != s.side_of(t) && s.alive(t) && !s.engaged(t) &&
+                            d.has_value() && d->within(range);
+          ASSERT_EQ(s.may_shoot_at(u, t), want) << id << " step " << step << " " << u << "->" << t;
+          ++pairs;
+          shots += want ? 1 : 0;
+        }
+      }
+    });
+  EXPECT_GT(pairs, 10000);
+  EXPECT_GT(shots, 50);  // the sample exercises the property
+}
+
 // may_place() asks whether all the stands are on the table by the box around them all (made
 // with the stands, or moved with them to a move's end place): the same answer as
 // game::table::on_table() of each stand, at every place a listed move tries, in random games.
@@ -177,6 +207,42 @@ TEST(FastplayClauses, Clause_Archery_ALineBesideAStandDoesNotCrossIt) {
   }
   EXPECT_GT(beside, 1000);  // both answers are common in the sample
   EXPECT_GT(crossed, 1000);
+}
+
+// The stand-off's exact test (fastplay 4.1, ruling F-8) asks nearer_than() of an enemy stand's
+// side and a stand's swept area: the same answer as geo::distance_sq() of the two compared with
+// the bound, on random sides and sweeps (many of them touching, crossing or inside), against
+// bounds of 0, the distance itself, whole numbers and distances of two bases.
+TEST(FastplayClauses, Clause_Movement_NearerThanIsTheDistanceCompared) {
+  core::Rng rng(31);
+  int nearer = 0, not_nearer = 0;
+  const auto coord = [&] { return static_cast<std::int64_t>(rng.uniform(3000)) - 1500; };
+  const auto base = [&] {
+    const std::int64_t w = 2 * (100 + static_cast<std::int64_t>(rng.uniform(300)));
+    const std::int64_t d = 2 * (50 + static_cast<std::int64_t>(rng.uniform(200)));
+    return geo::Base(geo::Point{coord(), coord()}, w, d,
+                     geo::Angle::degrees(static_cast<int>(rng.uniform(360))));
+  };
+  for (int i = 0; i < 20000; ++i) {
+    const geo::Base b = base();
+    const geo::Vec move{coord(), coord()};
+    const geo::Polygon area = geo::swept_area(b, i % 5 == 0 ? geo::Vec{0, 0} : move);
+    const geo::Base other = base();
+    geo::Segment side = other.side(static_cast<geo::Side>(i % 4));
+    if (i % 7 == 1) side = geo::Segment{b.centre(), b.centre() + geo::Vec{coord() / 8, 3}};
+    if (i % 7 == 2) side = geo::Segment{area[0], area[1]};
+    const geo::SquaredDistance d = geo::distance_sq(side, std::span<const geo::Point>(area));
+    for (const geo::SquaredDistance& r :
+         {geo::SquaredDistance(), d,
+          geo::SquaredDistance::of_integer(static_cast<std::uint64_t>(rng.uniform(4000000))),
+          geo::distance_sq(b, other)}) {
+      const bool want = d < r;
+      ASSERT_EQ(FastplayState::nearer_than(side, area, r), want) << i;
+      (want ? nearer : not_nearer) += 1;
+    }
+  }
+  EXPECT_GT(nearer, 5000);  // both answers are common in the sample
+  EXPECT_GT(not_nearer, 5000);
 }
 
 // What is kept with a state's stamp (unit_geo(), the stand-off's start distances, engaged(),
@@ -255,6 +321,50 @@ TEST(FastplayClauses, Clause_Movement_AnEarlierStateAskedAgainListsTheSameDecisi
     });
   }
   EXPECT_GT(compared, 20);
+}
+
+// What the listings keep per thread (the stands under each heading a unit turns to, the table's
+// stands for a stamp) is for whichever state asks: two random games of different scenarios
+// played step by step in turn on one thread list, at every picked unit's decision, exactly the
+// moves move_result() accepts code by code on a copy whose stamp is forgotten (so that nothing
+// kept is used), and the units offered are the same as that copy offers.
+TEST(FastplayClauses, Clause_Movement_TwoGamesAskedInTurnListTheMovesTheRulesAccept) {
+  std::array<std::unique_ptr<game::State>, 2> games{builtin_start("meadow"), builtin_start("ford")};
+  ASSERT_NE(games[0], nullptr);
+  ASSERT_NE(games[1], nullptr);
+  core::Rng rng(29);
+  Legal legal, plain;
+  int moves = 0, picks = 0;
+  for (int step = 0; step < 1200; ++step) {
+    auto& st = *games[static_cast<std::size_t>(step % 2)];
+    if (st.is_terminal()) continue;
+    if (st.is_chance_node()) {
+      const auto o = st.chance_outcomes();
+      st.apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+      continue;
+    }
+    st.legal_actions(legal);
+    const auto& s = static_cast<const FastplayState&>(st);
+    if (s.phase() == Phase::kMovement && s.pending() == PendingKind::kNone) {
+      auto copy = st.clone();
+      auto& c = static_cast<FastplayState&>(*copy);
+      c.debug_set_flags(0, c.unit(0).flags);  // forgets the stamp, changes nothing
+      if (s.selected() >= 0) {
+        Legal want{act::kMoveBase};
+        for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances; ++code)
+          if (c.move_result(c.selected(), code)) want.push_back(act::kMoveBase + code);
+        ASSERT_EQ(legal, want) << "step " << step << "\n" << st.to_string();
+        moves += static_cast<int>(want.size());
+      } else {
+        copy->legal_actions(plain);
+        ASSERT_EQ(legal, plain) << "step " << step;
+        ++picks;
+      }
+    }
+    st.apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+  }
+  EXPECT_GT(moves, 200);  // the sample exercises the property
+  EXPECT_GT(picks, 20);
 }
 
 }  // namespace
