@@ -81,6 +81,8 @@ export class GameScreen {
   private armed: Action | null = null;
   private rollBar: HTMLElement;
   private timelineAsked = false;
+  /** The summary of a whole finished game (a page opened at its end) was asked for. */
+  private wholeAsked = false;
 
   constructor(
     private api: Api,
@@ -714,6 +716,13 @@ export class GameScreen {
         this.waitedFrom = v.history_length;
         this.waitedState = v.state;
       }
+      // A page opened (or reloaded) on a game between agents that has already ended saw none of
+      // it played: the whole game is the stretch to summarise, from its first position.
+      if (v.terminal && this.waitedFrom === null && !this.wholeAsked && this.othersOf(v).length > 1) {
+        this.wholeAsked = true;
+        void this.summariseWholeGame(v);
+        return;
+      }
       // The game's end came on the other side's turn: its moves are shown all the same.
       if (!v.terminal || this.waitedFrom === null) return;
     }
@@ -725,7 +734,7 @@ export class GameScreen {
     const theirs = this.events.filter((e) => e.step >= from);
     if (theirs.length === 0 || !since) return;
     this.log.markOther(from);
-    const others = Object.keys(v.players).filter((p) => p !== this.viewer);
+    const others = this.othersOf(v);
     const name = (side: string) => this.sideNames[side] ?? titleCase(side);
     if (others.length === 1) {
       const line = turnSummary(theirs);
@@ -758,6 +767,24 @@ export class GameScreen {
     this.renderTurnSummary();
     this.renderBoard();
     if (this.watchEveryTurn()) void this.watch();
+  }
+
+  /** The sides this screen does not play (more than one: a spectator's page). */
+  private othersOf(v: GameView): string[] {
+    return Object.keys(v.players).filter((p) => p !== this.viewer);
+  }
+
+  /** A finished game first seen at its end: summarised from its first position to its last. */
+  private async summariseWholeGame(v: GameView): Promise<void> {
+    try {
+      const start = await this.api.at(this.id, 0, this.viewer ?? undefined);
+      if (this.destroyed || this.view?.history_length !== v.history_length || this.waitedFrom !== null) return;
+      this.waitedFrom = 0;
+      this.waitedState = start.state;
+      this.summariseOtherTurn(v);
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
   }
 
   /** The other side's turn in a line, with its step-by-step watch and the setting to always watch. */
