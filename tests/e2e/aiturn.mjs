@@ -98,7 +98,7 @@ async function checkShown(page, id, side, tokens, what) {
     fail(`after the ${what} agent's turn the board draws trails for ${trails.join(', ') || 'nothing'} but ${want.moved.join(', ') || 'nothing'} moved.`);
   if (tags.sort().join(',') !== want.hit.sort().join(','))
     fail(`after the ${what} agent's turn the board tags ${tags.join(', ') || 'nothing'} but ${want.hit.join(', ') || 'nothing'} was hit.`);
-  if (!/’s turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
+  if (!/’s? turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
   // The table board's own texts (a trail's, a result tag's and an arrow's hover text, a unit's
   // hover text and the number under its type) name units by their names, never their ids.
   if ((after.units ?? []).some((u) => 'x' in u)) {

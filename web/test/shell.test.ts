@@ -8,6 +8,7 @@ import { favourable, pct, resultTone } from '../src/shell/odds';
 import { gameHash, parseRoute } from '../src/shell/route';
 import { lastDraw, phaseText, routFraction } from '../src/shell/status';
 import { boardHint } from '../src/shell/game';
+import { possessive } from '../src/shell/dom';
 
 const scenario = {
   title: 'Legnano',
@@ -157,5 +158,15 @@ describe('the other side\'s turn in a line', () => {
     // Never "the other side": a side with nothing to count is left out, chance steps too.
     expect(sidesSummary([at('move', 1), at('chance', 4)], sideOf, ['imperial', 'lombard'], name)).toBe('the Imperial army: 1 move');
     expect(sidesSummary([at('chance', 4)], sideOf, ['imperial', 'lombard'], name)).toBe('');
+  });
+});
+
+describe('possessive', () => {
+  it('says a side owns its turn: an apostrophe alone after a name ending in s', () => {
+    expect(possessive('League')).toBe('League’s');
+    expect(possessive('The mill’s garrison')).toBe('The mill’s garrison’s');
+    // Negative: no "’s" after a final s.
+    expect(possessive('The besiegers')).toBe('The besiegers’');
+    expect(possessive('The besiegers')).not.toMatch(/s’s$/);
   });
 });

@@ -6,7 +6,7 @@
 import { Api, ApiError, type Action, type Dice, type GameEvent, type GameState, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel, rollsOnAPick } from './decisions';
-import { h, replace, titleCase } from './dom';
+import { h, possessive, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
 import { attacksOf, EventLogPanel, sidesSummary, turnSummary } from './log';
@@ -612,7 +612,7 @@ export class GameScreen {
     const legal = mine ? v.legal ?? [] : [];
     let msg = this.message;
     if (!msg) {
-      if (this.watching) msg = this.turnMarks?.spectator ? `Watching ${this.turnMarks.who.toLowerCase()} step by step (Skip to now ends it).` : `Watching ${this.turnMarks?.who ?? 'the other side'}’s turn step by step (Skip to now ends it).`;
+      if (this.watching) msg = this.turnMarks?.spectator ? `Watching ${this.turnMarks.who.toLowerCase()} step by step (Skip to now ends it).` : `Watching ${possessive(this.turnMarks?.who ?? 'the other side')} turn step by step (Skip to now ends it).`;
       else if (replaying) msg = `Replaying the battle: the map after decision ${this.replayAt} of ${v.history_length}.`;
       else if (v.terminal) msg = 'The battle is over: replay it with the slider below the log.';
       else if (mine) msg = boardHint(legal) || phaseText((v.state as Record<string, unknown>).phase);
@@ -809,7 +809,7 @@ export class GameScreen {
       h(
         'div',
         {},
-        h('strong', {}, t.spectator ? `${t.who}: ` : `${t.who}’s turn: `),
+        h('strong', {}, t.spectator ? `${t.who}: ` : `${possessive(t.who)} turn: `),
         t.line || (t.spectator ? '…' : 'no moves or attacks'),
         '. ',
         h('span', { class: 'muted' }, 'Trails on the map show each move; red tags, each result.'),
