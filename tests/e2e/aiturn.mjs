@@ -234,6 +234,7 @@ async function run() {
   }
   if (!over) fail('the ohw game between two agents did not end.');
   const names = JSON.parse(fs.readFileSync(path.join(ROOT, 'scenarios', 'ohw', 's1.json'), 'utf8')).sides.map((x) => x.name);
+  const shots = (await harness.getJson(`/api/games/${encodeURIComponent(ended)}/events?since=0&limit=10000`)).events.filter((e) => e.kind === 'shoot').length;
   for (const how of ['reloaded', 'opened']) {
     if (how === 'reloaded') await page.reload();
     else {
@@ -256,6 +257,8 @@ async function run() {
     const counted = (line.match(/: \d+ moves?/g) ?? []).length;
     if (counted < 2) fail(`the summary of the ended ohw game does not count each side's moves apart: "${line}".`);
     for (const n of names) if (typeof n === 'string' && !line.includes(n)) fail(`the summary of the ended ohw game does not name ${n}: "${line}".`);
+    // A shot's result is emitted by its die (a chance step): it counts for the side that shot.
+    if (shots > 0 && !/\d+ shots?/.test(line)) fail(`the ended ohw game had ${shots} shots, but its summary counts none: "${line}".`);
   }
   await screenshotAt(page, path.join(dir, 'aiturn-agents-ended.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);

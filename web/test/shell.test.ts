@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Api, ApiError, humanSide, isBusy } from '../src/api';
 import { boardKind } from '../src/boards/index';
 import { describeUnit, hasOption, piecesByHex, readScenario, readState } from '../src/boards/hexmodel';
-import { eventDice, sidesSummary, turnSummary } from '../src/shell/log';
+import { eventDice, recordSideOf, sidesSummary, turnSummary } from '../src/shell/log';
 import { optionsString } from '../src/shell/lobby';
 import { favourable, pct, resultTone } from '../src/shell/odds';
 import { gameHash, parseRoute } from '../src/shell/route';
@@ -168,5 +168,19 @@ describe('possessive', () => {
     // Negative: no "’s" after a final s.
     expect(possessive('The besiegers')).toBe('The besiegers’');
     expect(possessive('The besiegers')).not.toMatch(/s’s$/);
+  });
+});
+
+describe('recordSideOf', () => {
+  it('gives a chance step to the side whose decision it follows', () => {
+    const actions = [[0, 7577, 'the Imperial knights #3 fight the League men-at-arms #2'], [-1, 102, 'd6 = 2'], [1, 1000, 'move the League men-at-arms #1'], [-1, 101, 'd6 = 1']];
+    const sideOf = recordSideOf(actions, ['blue', 'red']);
+    expect(sideOf(0)).toBe('blue');
+    expect(sideOf(1)).toBe('blue'); // the fight's die: the side that fought
+    expect(sideOf(2)).toBe('red');
+    expect(sideOf(3)).toBe('red');
+    // Negative: a chance step with no decision before it, or a player outside the order, is nobody's.
+    expect(recordSideOf([[-1, 101, 'd6 = 1']], ['blue', 'red'])(0)).toBeNull();
+    expect(recordSideOf([[5, 1, 'x']], ['blue', 'red'])(0)).toBeNull();
   });
 });

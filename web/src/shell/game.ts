@@ -9,7 +9,7 @@ import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, possessive, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { attacksOf, EventLogPanel, sidesSummary, turnSummary } from './log';
+import { attacksOf, EventLogPanel, recordSideOf, sidesSummary, turnSummary } from './log';
 import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
 import { RulesCache, rulesHash } from './rules';
@@ -751,12 +751,7 @@ export class GameScreen {
         .record(this.id)
         .then((r) => {
           const actions = ((r ?? {}) as { actions?: unknown[] }).actions ?? [];
-          const sideOf = (step: number) => {
-            const a = actions[step];
-            const p = Array.isArray(a) && typeof a[0] === 'number' ? a[0] : -1;
-            return p >= 0 && p < this.sideOrder.length ? this.sideOrder[p] : null;
-          };
-          marks.line = sidesSummary(theirs, sideOf, this.sideOrder, name);
+          marks.line = sidesSummary(theirs, recordSideOf(actions, this.sideOrder), this.sideOrder, name);
           if (this.turnMarks === marks) this.renderTurnSummary();
         })
         .catch(() => {
