@@ -29,24 +29,38 @@ std::string length_words(std::int64_t sub_units, const LengthUnit& unit) {
 
 std::string piece_name(std::string_view side_name, std::string_view words, int number, int of) {
   if (side_name.rfind("The ", 0) == 0) side_name.remove_prefix(4);
-  std::string s = fmt::format("the {} {}", side_name, words);
-  if (of > 1) s += fmt::format(" #{}", number);
-  return s;
+  const std::string n = of > 1 ? fmt::format(" #{}", number) : std::string();
+  // A side name with a phrase of its own ("Army of Milan") comes after the words, so that the
+  // name's head noun (name_is_plural) is still the piece's: "the knights #2 of the Army of Milan".
+  for (std::string_view p : {" of ", " on ", " in ", " with ", " from "})
+    if (side_name.find(p) != std::string_view::npos)
+      return fmt::format("the {}{} of the {}", words, n, side_name);
+  return fmt::format("the {} {}{}", side_name, words, n);
 }
 
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 
-// The name's head noun, lower case: the last word before a phrase, a bracket or a number.
-std::string head_noun(std::string_view name) {
+std::string lower_case(std::string_view name) {
   std::string n;
   for (char c : name) n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // What comes after the head: a bracket ("(Hc(o))"), a phrase ("of Bruges", "on foot").
+  return n;
+}
+
+// Where the head's part of a lower-case name ends: at the first bracket ("(Hc(o))"), phrase
+// ("of Bruges", "on foot"), comma or colon; npos if there is none.
+std::size_t head_part_end(const std::string& n) {
   std::size_t cut = n.find('(');
   for (std::string_view p : {" of ", " on ", " in ", " with ", " from ", ",", ":"})
     cut = std::min(cut, n.find(p));
-  if (cut != std::string::npos) n.resize(cut);
+  return cut;
+}
+
+// The name's head noun, lower case: the last word before a phrase, a bracket or a number.
+std::string head_noun(std::string_view name) {
+  std::string n = lower_case(name);
+  if (const std::size_t cut = head_part_end(n); cut != std::string::npos) n.resize(cut);
   // Trailing words that are numbers ("#2", "2") are no noun.
   for (;;) {
     while (!n.empty() && is_space(n.back())) n.pop_back();
@@ -70,7 +84,10 @@ bool ends_with(std::string_view s, std::string_view tail) {
 }  // namespace
 
 bool name_is_plural(std::string_view name) {
-  if (name.find(" and ") != std::string_view::npos) return true;
+  // Two pieces joined by "and" before any phrase; an "and" inside one ("Militia of Piacenza and
+  // Verona") joins the places, not the pieces.
+  const std::string lower = lower_case(name);
+  if (lower.substr(0, head_part_end(lower)).find(" and ") != std::string::npos) return true;
   const std::string head = head_noun(name);
   // "men", "crossbowmen", "men-at-arms"; a plural in s, but not "-ss" or "-us" ("Swiss", a
   // "carroccius"): those are singular.

@@ -87,14 +87,29 @@ class TableWords {
 // A piece (a unit, a stand's unit) as the log and the decisions name it, in place of its file id:
 // its side's name and its words, with its number among its side's pieces of the same words when
 // there are several (`of` > 1): "the Count's host heavy infantry #2", "the Blue knights" (a side
-// name's leading "The" is not said twice: "The raiders" -> "the raiders light cavalry #1").
+// name's leading "The" is not said twice: "The raiders" -> "the raiders light cavalry #1"). A
+// side name holding a phrase ("of", "on", "in", "with", "from") comes last, so that the words
+// stay the name's head: "Army of Milan" -> "the knights #2 of the Army of Milan".
 std::string piece_name(std::string_view side_name, std::string_view words, int number, int of);
 
-// Whether a piece's name is plural, so that the verbs and pronouns of a sentence agree with it:
-// by its head noun, the last word before any "of"/"on"/"in"/"with"/"from" phrase, bracket or
-// number ("the Blue knights #2", "Crossbowmen of Bruges", "Rhineland knights 2 (Hc(o)) of
-// Philip's command" are plural; "the besiegers heavy infantry", "Militia of Ypres", "the Red
-// wagon" are not); two pieces joined by "and" are plural.
+// Whether a piece's name is plural, so that the verbs and pronouns of a sentence agree with it.
+// It is judged by the head noun: the last word before the first "of"/"on"/"in"/"with"/"from"
+// phrase, bracket, comma, colon or trailing number. "the Blue knights #2", "Crossbowmen of
+// Bruges", "Knights of the Temple", "Men-at-arms of the vanguard", "Rhineland knights 2 (Hc(o))
+// of Philip's command" are plural; "the besiegers heavy infantry", "Militia of Ypres", "Army of
+// Milan", "Militia of Piacenza and Verona", "the Red wagon" are not. Two pieces joined by "and"
+// before any phrase are plural ("the Blue knights and the Red levies").
+//
+// Decided once (the same for every ruleset): a collective noun is singular, as a unit is one
+// body: "militia", "host", "company", "levy", "army", "garrison", "retinue" take "moves"
+// ("Como militia 2 moves"); only its plural ("levies", "companies") takes "move".
+//
+// What it cannot judge, a plain reading of English words and no grammar:
+// - a head after a phrase in free text: "the Army of Milan's knights" is judged by "army" (a
+//   name built by piece_name() never has one: the side's phrase comes last);
+// - a possessive as the last word ("the Bishop's") ends in "s" and is judged plural;
+// - plurals not ending in "s" other than those in "men" ("cattle", "folk") are judged singular,
+//   and singular nouns ending in "s" other than "-ss"/"-us" ("Marquis") plural.
 bool name_is_plural(std::string_view name);
 
 // A verb as said of one ("moves", "is", "has", "tries", "pushes") as said of the piece `name`:

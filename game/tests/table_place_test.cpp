@@ -111,6 +111,33 @@ TEST(TablePlace, APieceIsNamedBySideWordsAndItsNumberWhenThereAreSeveral) {
   EXPECT_EQ(piece_name("Red", "levies", 1, 1), "the Red levies");
 }
 
+TEST(TablePlace, ASideNameWithAPhraseComesAfterThePiecesWords) {
+  // Positive: the side's phrase comes last, so the head noun is the piece's and the verb agrees.
+  EXPECT_EQ(piece_name("Army of Milan", "knights", 2, 3), "the knights #2 of the Army of Milan");
+  EXPECT_EQ(says(piece_name("Army of Milan", "knights", 2, 3), "moves"),
+            "the knights #2 of the Army of Milan move");
+  EXPECT_EQ(piece_name("The Knights of the Temple", "militia", 1, 1),
+            "the militia of the Knights of the Temple");
+  EXPECT_FALSE(name_is_plural(piece_name("The Knights of the Temple", "militia", 1, 1)));
+  // Negative: a side name without a phrase comes first, as before.
+  EXPECT_EQ(piece_name("Lombard League", "militia", 1, 2), "the Lombard League militia #1");
+  EXPECT_EQ(piece_name("Knightsbridge", "levies", 1, 1), "the Knightsbridge levies");
+}
+
+TEST(TablePlace, APluralIsJudgedByTheNounBeforeOf) {
+  // Positive: the noun before "of" decides, whatever the phrase after it holds.
+  for (const char* n : {"Knights of the Temple", "Men-at-arms of the King's battle",
+                        "Knights of Piacenza and Verona", "Levies of the allied cities"})
+    EXPECT_TRUE(name_is_plural(n)) << n;
+  // Negative: a singular noun before "of" stays singular though the phrase names many, or joins
+  // places with "and".
+  for (const char* n : {"Army of Milan", "Company of the Knights", "Militia of Piacenza and Verona",
+                        "Militia of Novara, Vercelli and Lodi", "Levy of Piacenza"})
+    EXPECT_FALSE(name_is_plural(n)) << n;
+  // "and" before any phrase still joins two pieces.
+  EXPECT_TRUE(name_is_plural("the Blue militia and the Red wagon"));
+}
+
 TEST(TablePlace, APluralNameTakesAPluralVerb) {
   // Positive: plural names, by their head noun.
   for (const char* n :

@@ -145,7 +145,7 @@ void BmaState::start_rally() {
         // 6.3 / ruling L-35: too close to the enemy to rally: it keeps fleeing.
         if (logging())
           log("rally",
-              fmt::format("{} is within {} hexes of the enemy and cannot rally.", unit_name(u),
+              fmt::format("{} within {} hexes of the enemy and cannot rally.", unit_says(u, "is"),
                           nearest),
               "bma 6.3", {{"unit", bma_->unit(u).id}});
         rally_failed_.push_back(static_cast<std::int16_t>(u));
@@ -156,7 +156,9 @@ void BmaState::start_rally() {
     const int u = recovered_units[i];
     units_[static_cast<std::size_t>(u)].status = Status::kOrdered;
     if (logging())
-      log("rally", fmt::format("{} recovers its order (no enemy adjacent).", unit_name(u)),
+      log("rally",
+          fmt::format("{} {} order (no enemy adjacent).", unit_says(u, "recovers"),
+                      game::table::its_for(unit_name(u))),
           "bma 6.2", {{"unit", bma_->unit(u).id}});
   }
   tasks_.push_back({TaskKind::kRallyFlights});

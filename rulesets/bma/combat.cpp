@@ -250,8 +250,9 @@ void BmaState::queue_resolution() {
     if (carroccio_alone(d)) {
       if (logging())
         log("carroccio",
-            fmt::format("{} is attacked with no friendly unit beside it and is destroyed.",
-                        unit_name(d)),
+            fmt::format("{} attacked with no friendly unit beside {} and {} destroyed.",
+                        unit_says(d, "is"), game::table::them_for(unit_name(d)),
+                        game::table::verb_for(unit_name(d), "is")),
             "bma 9.3.2", {{"unit", g.unit(d).id}});
       eliminate(d);
       if (check_immediate_end()) return;
@@ -448,7 +449,9 @@ void BmaState::resolve_combat() {
     const int d = combat_.defenders[static_cast<std::size_t>(k)];
     if (alive(d) && unit(d).status == Status::kRouted) {
       if (logging())
-        log("combat", fmt::format("{} is attacked while routed and is eliminated.", unit_name(d)),
+        log("combat",
+            fmt::format("{} attacked while routed and {} eliminated.", unit_says(d, "is"),
+                        game::table::verb_for(unit_name(d), "is")),
             "bma 5.3 R", {{"unit", g.unit(d).id}});
       eliminate(d);
     }
@@ -532,7 +535,9 @@ void BmaState::apply_result() {
     if (!alive(a) || unit(a).status == Status::kRouted) continue;
     if (g.unit(a).rating == Rating::kC) {
       if (logging())
-        log("disorder", fmt::format("{} is disordered at the end of its charge.", unit_name(a)),
+        log("disorder",
+            fmt::format("{} disordered at the end of {} charge.", unit_says(a, "is"),
+                        game::table::its_for(unit_name(a))),
             "bma 7.3.1");
       apply_hit(a, 1);
     } else {
@@ -565,14 +570,14 @@ void BmaState::apply_hit(int u, int severity) {
       return;
     }
     if (logging())
-      log("carroccio", fmt::format("{} is destroyed.", unit_name(u)), "bma 9.3.2",
+      log("carroccio", fmt::format("{} destroyed.", unit_says(u, "is")), "bma 9.3.2",
           {{"unit", g.unit(u).id}});
     eliminate(u);
     return;
   }
   if (severity >= 3) {
     if (logging())
-      log("eliminated", fmt::format("{} is eliminated.", unit_name(u)), "bma 5.3 E",
+      log("eliminated", fmt::format("{} eliminated.", unit_says(u, "is")), "bma 5.3 E",
           {{"unit", g.unit(u).id}});
     eliminate(u);
     return;
@@ -581,7 +586,7 @@ void BmaState::apply_hit(int u, int severity) {
   if (severity == 1 && st == Status::kOrdered) {
     units_[static_cast<std::size_t>(u)].status = Status::kDisordered;
     if (logging())
-      log("disorder", fmt::format("{} is disordered.", unit_name(u)), "bma 5.3 D",
+      log("disorder", fmt::format("{} disordered.", unit_says(u, "is")), "bma 5.3 D",
           {{"unit", g.unit(u).id}});
     return;
   }
@@ -589,7 +594,7 @@ void BmaState::apply_hit(int u, int severity) {
   // 5.3 R, and a second D on a disordered unit (5.3 D): the unit routs three hexes.
   units_[static_cast<std::size_t>(u)].status = Status::kRouted;
   if (logging())
-    log("rout", fmt::format("{} is routed.", unit_name(u)),
+    log("rout", fmt::format("{} routed.", unit_says(u, "is")),
         severity == 1 ? "bma 5.3 D" : "bma 5.3 R", {{"unit", g.unit(u).id}});
   rout_move(u, 3);
 }
@@ -709,13 +714,14 @@ void BmaState::rout_move(int u0, int steps0) {
           units_[static_cast<std::size_t>(f)].status = Status::kDisordered;
           if (logging())
             log("disorder",
-                fmt::format("{} is disordered by routing friends passing through.", unit_name(f)),
+                fmt::format("{} disordered by routing friends passing through.",
+                            unit_says(f, "is")),
                 "bma 6.3.1", {{"unit", g.unit(f).id}});
         } else if (unit(f).status == Status::kDisordered) {
           units_[static_cast<std::size_t>(f)].status = Status::kRouted;
           if (logging())
             log("rout",
-                fmt::format("{} is routed by routing friends passing through.", unit_name(f)),
+                fmt::format("{} routed by routing friends passing through.", unit_says(f, "is")),
                 "bma 6.3.1", {{"unit", g.unit(f).id}});
           if (qt < 64) {
             queue[static_cast<std::size_t>(qt)] = static_cast<std::int16_t>(f);
@@ -729,8 +735,9 @@ void BmaState::rout_move(int u0, int steps0) {
       units_[static_cast<std::size_t>(u)].status = Status::kEliminated;
       if (logging())
         log("eliminated",
-            fmt::format("{} finds no way to flee and is eliminated (route {}).", g.unit(u).name,
-                        route),
+            fmt::format("{} no way to flee and {} eliminated (route {}).",
+                        game::table::says(g.unit(u).name, "finds"),
+                        game::table::verb_for(g.unit(u).name, "is"), route),
             "bma 5.3 R", {{"unit", g.unit(u).id}});
       for (int i = 0; i < nc; ++i) {
         set_leader_hex(carried[static_cast<std::size_t>(i)], cur);
@@ -746,7 +753,7 @@ void BmaState::rout_move(int u0, int steps0) {
           static_cast<std::uint8_t>(b.facing_toward(home, is_inf(u)));
     for (int i = 0; i < nc; ++i) set_leader_hex(carried[static_cast<std::size_t>(i)], cur);
     if (logging())
-      log("rout", fmt::format("{} flees: {}.", g.unit(u).name, route),
+      log("rout", fmt::format("{}: {}.", game::table::says(g.unit(u).name, "flees"), route),
           steps == 2 ? "bma 6.3" : "bma 5.3 R", {{"unit", g.unit(u).id}, {"to", hex_name(cur)}});
   }
   for (int i = no - 1; i >= 0; --i)

@@ -95,8 +95,8 @@ void BmaState::morale_event(int u, int die, int modifier, bool passed, const cha
                             const char* rule) const {
   if (!logging()) return;
   log("morale",
-      fmt::format("{} tests morale {}: d10 {} {:+d} = {} against {}: {}.", unit_name(u), what, die,
-                  modifier, die + modifier, morale_value(u), passed ? "passed" : "failed"),
+      fmt::format("{} morale {}: d10 {} {:+d} = {} against {}: {}.", unit_says(u, "tests"), what,
+                  die, modifier, die + modifier, morale_value(u), passed ? "passed" : "failed"),
       rule,
       {{"unit", bma_->unit(u).id},
        {"die", die},

@@ -459,7 +459,8 @@ void BmaState::finish_move() {
   if (m.hex != from || move_from_facing_ != us.facing)
     if (logging())
       log("move",
-          fmt::format("{} moves from {} to {}{} ({} MP).", g.unit(m.piece).name, hex_name(from),
+          fmt::format("{} from {} to {}{} ({} MP).",
+                      game::table::says(g.unit(m.piece).name, "moves"), hex_name(from),
                       hex_name(m.hex),
                       m.use_facing ? fmt::format(" facing {}", g.board().facing_name(us.facing))
                                    : std::string(),
@@ -475,8 +476,9 @@ void BmaState::finish_move() {
     us.status = Status::kDisordered;
     us.flags |= kEnteredForest;
     if (logging())
-      log("disorder", fmt::format("{} is disordered by entering the forest.", unit_name(m.piece)),
-          "bma 9.6", {{"unit", g.unit(m.piece).id}});
+      log("disorder",
+          fmt::format("{} disordered by entering the forest.", unit_says(m.piece, "is")), "bma 9.6",
+          {{"unit", g.unit(m.piece).id}});
   }
 }
 

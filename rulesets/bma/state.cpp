@@ -288,7 +288,7 @@ void BmaState::do_apply(game::Action a) {
         case TaskKind::kDrawChit: {
           units_[static_cast<std::size_t>(t.a)].value = static_cast<std::uint8_t>(v);
           if (logging())
-            log("chit", fmt::format("{} draws a combat chit: value {}.", unit_name(t.a), v),
+            log("chit", fmt::format("{} a combat chit: value {}.", unit_says(t.a, "draws"), v),
                 "bma 5.1.3", {{"unit", bma_->unit(t.a).id}, {"value", v}});
           break;
         }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "game/state.hpp"
+#include "game/table/place.hpp"
 #include "rulesets/bma/game.hpp"
 
 namespace carroccio::bma {
@@ -337,6 +338,14 @@ class BmaState final : public game::State {
   void set_unit_hex(int u, int hex);
   void set_leader_hex(int l, int hex);  // every change of a leader's hex goes through here
   std::string unit_name(int u) const;
+  // The log's sentences about a unit: its name and a verb agreeing with it ("Milanese knights 1
+  // (...) are disordered", "Como militia 2 (...) is disordered"), through the shared judgement
+  // of game/table/place.hpp. Decided once there, for every ruleset: a collective noun
+  // ("militia", "levy", "vanguard", "company") is singular, a unit being one body; leaders are
+  // persons and always singular, so their sentences say "is" as written.
+  std::string unit_says(int u, std::string_view verb) const {
+    return game::table::says(unit_name(u), verb);
+  }
   std::string leader_name(int l) const;
   std::string hex_name(int h) const { return bma_->board().label(h); }
   // Emits an event. Callers write `if (logging()) log(...)` so that a playout (no sink) does

@@ -27,9 +27,11 @@ void BmaState::end_game(int winner, EndReason reason) {
   const auto& sides = bma_->scenario_data().sides;
   if (logging())
     log("victory",
-        winner == 2 ? fmt::format("The game ends in a draw ({}).", end_reason_name(reason))
-                    : fmt::format("{} win ({}).", sides[static_cast<std::size_t>(winner)].name,
-                                  end_reason_name(reason)),
+        winner == 2
+            ? fmt::format("The game ends in a draw ({}).", end_reason_name(reason))
+            : fmt::format("{} ({}).",
+                          game::table::says(sides[static_cast<std::size_t>(winner)].name, "wins"),
+                          end_reason_name(reason)),
         reason == EndReason::kLeaderKilled || reason == EndReason::kUnitLost ? "bma 9.4"
                                                                              : "bma 8.2, 8.3",
         {{"winner", winner == 2 ? "draw" : bma_->player_name(winner)},
@@ -44,8 +46,8 @@ void BmaState::victory_check() {
     routed[s] = vp_lost(s) >= sides[static_cast<std::size_t>(s)].rout_level;
     if (logging())
       log("victory",
-          fmt::format("{} have lost {} VP against a rout level of {}.",
-                      sides[static_cast<std::size_t>(s)].name, vp_lost(s),
+          fmt::format("{} lost {} VP against a rout level of {}.",
+                      game::table::says(sides[static_cast<std::size_t>(s)].name, "has"), vp_lost(s),
                       sides[static_cast<std::size_t>(s)].rout_level),
           "bma 8.2", {{"side", bma_->player_name(s)}, {"vp_lost", vp_lost(s)}});
   }

@@ -3,6 +3,7 @@
 #include "game/table/view.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "fmt/format.h"
@@ -526,8 +527,8 @@ std::string GwkhoState::render_text(game::Player viewer) const {
   (void)viewer;
   std::ostringstream os;
   os << status_line() << '\n' << table_drawing();
-  // [G-12] The terrain: each piece with its kind, its going and the box it lies in; each road
-  // with its centre line.
+  // [G-12] The terrain: each piece by the name the board gives it (terrain_name, never the
+  // file's id), with its kind, its going and the box it lies in; each road with its centre line.
   const Scenario& sc = gw_->scenario_data();
   auto inches = [](std::int64_t v) { return static_cast<double>(v) / kUnitsPerInch; };
   for (const auto& t : sc.terrain) {
@@ -539,15 +540,21 @@ std::string GwkhoState::render_text(game::Player viewer) const {
       y1 = std::max(y1, p.y);
     }
     os << fmt::format("terrain {}: {}, {}{} from ({:.1f}\", {:.1f}\") to ({:.1f}\", {:.1f}\")\n",
-                      t.id, terrain_kind_name(t.kind),
+                      terrain_name(t.id), terrain_kind_name(t.kind),
                       t.impassable ? "impassable" : std::string(going_name(t.going)) + " going",
                       t.kind == TerrainKind::kFord ? ", at most 3\" across" : "", inches(x0),
                       inches(y0), inches(x1), inches(y1));
   }
   // [G-12d] Each linear feature with its kind, the going of crossing it, the side it is held
   // from and its line.
+  // A feature whose name only repeats its kind ("hedge") is called by its kind alone.
   for (const auto& f : sc.lines) {
-    os << fmt::format("{} {}: crossed as {} going{}:", linear_kind_name(f.kind), f.id,
+    std::string kind(linear_kind_name(f.kind));  // in words: "field works"
+    std::replace(kind.begin(), kind.end(), '_', ' ');
+    std::string name = terrain_name(f.id);
+    std::string lower = name;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    os << fmt::format("{}{}: crossed as {} going{}:", kind, lower == kind ? "" : " " + name,
                       going_name(linear_effect(f.kind).crossing),
                       f.defended == Defended::kLeft    ? ", held from its left"
                       : f.defended == Defended::kRight ? ", held from its right"
@@ -557,7 +564,7 @@ std::string GwkhoState::render_text(game::Player viewer) const {
     os << '\n';
   }
   for (const auto& r : sc.roads) {
-    os << "road " << r.id << ':';
+    os << "road " << terrain_name(r.id) << ':';
     for (const auto& p : r.line)
       os << fmt::format(" ({:.1f}\", {:.1f}\")", inches(p.x), inches(p.y));
     os << '\n';

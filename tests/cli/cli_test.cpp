@@ -376,7 +376,7 @@ TEST_F(CliBinary, PlayGroupsDestinationsAndTakesAHexLabel) {
   EXPECT_TRUE(contains(r.out, "  (all lists the 87 choices by number)\n")) << r.out;
   EXPECT_TRUE(contains(r.out, "   39. stay in place\n")) << r.out;
   EXPECT_TRUE(contains(r.out, "   40. to 0504\n")) << r.out;  // 'all': one per line
-  EXPECT_TRUE(contains(r.out, "Rhineland knights 1 moves from 0503 to 0405")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Rhineland knights 1 move from 0503 to 0405")) << r.out;
   EXPECT_TRUE(contains(r.out, "imperial quits: the game stops here."));
   // The 86 destinations take seven lines, not 86.
   EXPECT_TRUE(contains(r.out, "\n      1202 1205\n  (all lists")) << r.out;

@@ -12,10 +12,13 @@
 // (their data.attackers and data.targets; at least one in the fastplay game, whose agent plays until
 // it hits), and the panel a one-line summary of the turn. In the ohw game the turn is then watched
 // step by step: the page shows an earlier position and says which decision it is at, and comes
-// back to the live position with the trails at the end. Saves aiturn-ohw.png,
-// aiturn-watch.png and aiturn-bma.png beside SCREENSHOT_PATH (default build/e2e/aiturn.png).
+// back to the live position with the trails at the end. A bma game between two agents watched to
+// its end is summarised per side; an ohw one opened (and reloaded) only after its end too. Saves
+// aiturn-ohw.png, aiturn-watch.png, aiturn-bma.png, aiturn-agents.png and aiturn-agents-ended.png
+// beside SCREENSHOT_PATH (default build/e2e/aiturn.png).
 // Exits 0 on success; on failure prints one sentence and exits 1.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { clickDecision, decisionButtons, fail, Harness, isForward, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
@@ -95,7 +98,7 @@ async function checkShown(page, id, side, tokens, what) {
     fail(`after the ${what} agent's turn the board draws trails for ${trails.join(', ') || 'nothing'} but ${want.moved.join(', ') || 'nothing'} moved.`);
   if (tags.sort().join(',') !== want.hit.sort().join(','))
     fail(`after the ${what} agent's turn the board tags ${tags.join(', ') || 'nothing'} but ${want.hit.join(', ') || 'nothing'} was hit.`);
-  if (!/’s turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
+  if (!/’s? turn:/.test(summary)) fail(`the ${what} turn summary reads "${summary}".`);
   // The table board's own texts (a trail's, a result tag's and an arrow's hover text, a unit's
   // hover text and the number under its type) name units by their names, never their ids.
   if ((after.units ?? []).some((u) => 'x' in u)) {
@@ -219,6 +222,45 @@ async function run() {
   if (/other side/i.test(sum)) fail(`the summary of a game between two agents says "${sum}".`);
   if (!/Imperial army: \d+ moves?/.test(sum) || !/Lombard League: \d+ moves?/.test(sum)) fail(`the summary of a game between two agents does not count each side's moves apart: "${sum}".`);
   await screenshotAt(page, path.join(dir, 'aiturn-agents.png'));
+
+  // A game between two agents seen only after its end (opened, or reloaded, once it is over):
+  // the page summarises the whole game per side all the same.
+  const ended = await lobbyCreate(page, harness.base, 'ohw', 's1', { blue: 'random', red: 'random' }, 3);
+  log(`ohw game ${ended} between two agents created`);
+  let over = false;
+  for (let i = 0; i < MAX_POLLS && !over; i++) {
+    over = !!(await harness.getJson(`/api/games/${encodeURIComponent(ended)}`)).terminal;
+    if (!over) await sleep(100);
+  }
+  if (!over) fail('the ohw game between two agents did not end.');
+  const names = JSON.parse(fs.readFileSync(path.join(ROOT, 'scenarios', 'ohw', 's1.json'), 'utf8')).sides.map((x) => x.name);
+  const shots = (await harness.getJson(`/api/games/${encodeURIComponent(ended)}/events?since=0&limit=10000`)).events.filter((e) => e.kind === 'shoot').length;
+  for (const how of ['reloaded', 'opened']) {
+    if (how === 'reloaded') await page.reload();
+    else {
+      await page.goto(harness.base + '/');
+      await page.waitForSelector('[data-testid="create-game"]');
+      await page.goto(`${harness.base}/#/game/${encodeURIComponent(ended)}`);
+    }
+    await page.waitForSelector('[data-testid="board"]');
+    let line = '';
+    for (let i = 0; i < MAX_POLLS; i++) {
+      if (await page.isVisible('[data-testid="turn-summary"]')) {
+        line = ((await page.textContent('[data-testid="turn-summary"] > div')) || '').replace(/\s+/g, ' ').trim();
+        if (line && !/…/.test(line)) break;
+      }
+      await sleep(100);
+    }
+    log(`the ended ohw game between two agents, ${how} at its end: "${line}"`);
+    if (!line || /…/.test(line)) fail(`an ohw game between two agents ${how} after its end shows no summary ("${line}").`);
+    if (!/^Turns? \d/.test(line)) fail(`the summary of the ended ohw game does not say which turns it covers: "${line}".`);
+    const counted = (line.match(/: \d+ moves?/g) ?? []).length;
+    if (counted < 2) fail(`the summary of the ended ohw game does not count each side's moves apart: "${line}".`);
+    for (const n of names) if (typeof n === 'string' && !line.includes(n)) fail(`the summary of the ended ohw game does not name ${n}: "${line}".`);
+    // A shot's result is emitted by its die (a chance step): it counts for the side that shot.
+    if (shots > 0 && !/\d+ shots?/.test(line)) fail(`the ended ohw game had ${shots} shots, but its summary counts none: "${line}".`);
+  }
+  await screenshotAt(page, path.join(dir, 'aiturn-agents-ended.png'));
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log(`passed: the agent's moves are drawn as trails, its attacks as arrows (${arrowsSeen} in all) and its hits tagged after its turn (ohw, fastplay, bma), summarised, and watched step by step`);
 }

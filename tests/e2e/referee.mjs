@@ -59,21 +59,35 @@ async function run() {
   if (Math.abs(sum - 100) > 0.5) fail(`the odds chart's percentages add up to ${sum}, not 100 (${chart}).`);
   if (!(await page.$('[data-testid="odds-row"].current'))) fail('the odds chart does not mark the outcome rolled.');
   log(`charge, die 1: ${outcome}; warning "${warning.slice(0, 90)}"; ${bars.length} outcomes in the chart`);
-  // The whole chart in view, with no scrolling, at 1366x768 and upright on a tablet (issue 20).
+  // The whole chart in view, with no scrolling, at 1366x768 and upright on a tablet (issue 20),
+  // with room to spare below its last row (MARGIN px: a longer outcome or one more warning line
+  // must not push it out). A row is laid out by its cells (the row itself is display: contents
+  // and has no box of its own), inside the window and the result panel's visible box.
+  const MARGIN = 64;
   for (const vp of [SMALL, UPRIGHT]) {
     await page.setViewportSize(vp);
     await sleep(400);
     const out = await page.evaluate(() => {
-      const rows = [...document.querySelectorAll('[data-testid="referee-odds"] [data-testid="odds-row"]')];
-      const hidden = rows.filter((r) => {
-        const b = r.getBoundingClientRect();
-        return b.top < 0 || b.bottom > window.innerHeight + 1 || b.right > window.innerWidth + 1;
+      const panel = document.querySelector('.referee-right')?.getBoundingClientRect();
+      const bottom = Math.min(window.innerHeight, panel ? panel.bottom : Infinity);
+      const rows = [...document.querySelectorAll('[data-testid="referee-odds"] [data-testid="odds-row"]')].map((r) => {
+        const boxes = [...r.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+        return {
+          text: (r.textContent || '').trim(),
+          top: Math.min(...boxes.map((b) => b.top)),
+          bottom: Math.max(...boxes.map((b) => b.bottom)),
+          right: Math.max(...boxes.map((b) => b.right)),
+          cells: boxes.length,
+        };
       });
-      return { n: rows.length, hidden: hidden.map((r) => (r.textContent || '').trim()), scrolled: window.scrollY + (document.scrollingElement?.scrollTop ?? 0) };
+      const hidden = rows.filter((b) => b.cells === 0 || b.top < 0 || b.bottom > bottom + 1 || b.right > window.innerWidth + 1);
+      const last = rows.length ? Math.max(...rows.map((b) => b.bottom)) : 0;
+      return { n: rows.length, hidden: hidden.map((r) => r.text), spare: Math.round(window.innerHeight - last), scrolled: window.scrollY + (document.scrollingElement?.scrollTop ?? 0) };
     });
     if (out.scrolled > 1) fail(`at ${vp.width}x${vp.height} the referee page opened scrolled down by ${out.scrolled} px.`);
     if (out.hidden.length) fail(`at ${vp.width}x${vp.height} ${out.hidden.length} of the ${out.n} odds rows of the charge are out of the window, e.g. "${out.hidden[0]}".`);
-    log(`charge odds at ${vp.width}x${vp.height}: all ${out.n} rows in the window`);
+    if (out.spare < MARGIN) fail(`at ${vp.width}x${vp.height} the charge's odds chart ends ${out.spare} px above the window's bottom edge: less than the ${MARGIN} px to spare it needs.`);
+    log(`charge odds at ${vp.width}x${vp.height}: all ${out.n} rows in the window, ${out.spare} px to spare below the last`);
     await screenshotAt(page, shot.replace(/(\.png)?$/, `-odds-${vp.width}x${vp.height}.png`));
   }
   await page.setViewportSize(SMALL);

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Api, ApiError, humanSide, isBusy } from '../src/api';
 import { boardKind } from '../src/boards/index';
 import { describeUnit, hasOption, piecesByHex, readScenario, readState } from '../src/boards/hexmodel';
-import { eventDice, sidesSummary, turnSummary } from '../src/shell/log';
+import { eventDice, recordSideOf, sidesSummary, turnSummary } from '../src/shell/log';
 import { optionsString } from '../src/shell/lobby';
 import { favourable, pct, resultTone } from '../src/shell/odds';
 import { gameHash, parseRoute } from '../src/shell/route';
 import { lastDraw, phaseText, routFraction } from '../src/shell/status';
 import { boardHint } from '../src/shell/game';
+import { possessive } from '../src/shell/dom';
 
 const scenario = {
   title: 'Legnano',
@@ -157,5 +158,29 @@ describe('the other side\'s turn in a line', () => {
     // Never "the other side": a side with nothing to count is left out, chance steps too.
     expect(sidesSummary([at('move', 1), at('chance', 4)], sideOf, ['imperial', 'lombard'], name)).toBe('the Imperial army: 1 move');
     expect(sidesSummary([at('chance', 4)], sideOf, ['imperial', 'lombard'], name)).toBe('');
+  });
+});
+
+describe('possessive', () => {
+  it('says a side owns its turn: an apostrophe alone after a name ending in s', () => {
+    expect(possessive('League')).toBe('League’s');
+    expect(possessive('The mill’s garrison')).toBe('The mill’s garrison’s');
+    // Negative: no "’s" after a final s.
+    expect(possessive('The besiegers')).toBe('The besiegers’');
+    expect(possessive('The besiegers')).not.toMatch(/s’s$/);
+  });
+});
+
+describe('recordSideOf', () => {
+  it('gives a chance step to the side whose decision it follows', () => {
+    const actions = [[0, 7577, 'the Imperial knights #3 fight the League men-at-arms #2'], [-1, 102, 'd6 = 2'], [1, 1000, 'move the League men-at-arms #1'], [-1, 101, 'd6 = 1']];
+    const sideOf = recordSideOf(actions, ['blue', 'red']);
+    expect(sideOf(0)).toBe('blue');
+    expect(sideOf(1)).toBe('blue'); // the fight's die: the side that fought
+    expect(sideOf(2)).toBe('red');
+    expect(sideOf(3)).toBe('red');
+    // Negative: a chance step with no decision before it, or a player outside the order, is nobody's.
+    expect(recordSideOf([[-1, 101, 'd6 = 1']], ['blue', 'red'])(0)).toBeNull();
+    expect(recordSideOf([[5, 1, 'x']], ['blue', 'red'])(0)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, Placement } from '../src/api';
 import { boardKind } from '../src/boards/index';
-import { angleDiff, chooseLabels, describeTableUnit, typeLabel, unitClasses, unitNumber, unitTag, frontArc, frontCentre, ghostsOf, placementAction, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
+import { angleDiff, chooseLabels, describeTableUnit, typeLabel, unitClasses, unitNumber, unitTag, frontArc, frontCentre, ghostsOf, placementAction, pushedGhosts, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
 
 // A levy 4" x 2" at (18, 10) facing north (90 degrees), in 1/100 inch.
 const levy = {
@@ -154,6 +154,31 @@ describe('table model', () => {
     expect(snapToGhost(gs, [1820, 1580], 100, 45)?.action.id).toBe(2);
     expect(snapToGhost(gs, [2100, 1300], 100, 90)).toBeNull(); // too far from any
     expect(snapToGhost(gs, [1800, 1010], 100, 90)).toBeNull(); // hold is clicked on the unit
+  });
+
+  it('gives the ghost and trail of each piece a move pushes back, and none for a move that pushes none', () => {
+    const units = readTableState(state).units; // b1 stands at (1800, 1000)
+    const box = [[0, 0], [1, 0], [1, 1], [0, 1]];
+    const push: Action = {
+      id: 7,
+      name: 'advance',
+      kind: 'move',
+      x: 1800,
+      y: 1300,
+      corners: box,
+      pushed: [
+        { id: 'b1', name: 'the Blue light horse', corners: box, x: 1800, y: 1500, heading_arcsec: 90 * 3600 },
+        { id: 'gone', corners: box, x: 10, y: 20 },
+        { id: 'broken', corners: [[0, 0]], x: 1, y: 1 },
+      ],
+    };
+    const gs = pushedGhosts(push, units);
+    expect(gs.length).toBe(2); // the entry without four corners is left out
+    expect(gs[0]).toEqual({ id: 'b1', name: 'the Blue light horse', corners: box, to: [1800, 1500], from: [1800, 1000] });
+    // A piece the position does not have on the table: its ghost, with no trail, by its id.
+    expect(gs[1]).toEqual({ id: 'gone', name: 'gone', corners: box, to: [10, 20], from: null });
+    expect(pushedGhosts({ id: 8, name: 'advance', kind: 'move', x: 1800, y: 1300, corners: box }, units)).toEqual([]);
+    expect(pushedGhosts({ id: 9, name: 'odd', pushed: 'nothing' }, units)).toEqual([]);
   });
 
   it('encodes a free placement as direction, quarter-inches and heading, inside the reach', () => {

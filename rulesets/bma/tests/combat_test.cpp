@@ -751,6 +751,34 @@ TEST(Bma_5_Combat, Clause_5_3_D_DisordersTheUnit) {
   EXPECT_EQ(b.s->unit(0).status, Status::kOrdered);
 }
 
+// The log's verbs agree with a unit's name (game/table/place.hpp, as ohw and gwkho): a plural
+// head noun takes "are", a collective noun ("militia", "levy") is one body and takes "is".
+TEST(Bma_Log, VerbsAgreeWithAUnitsName) {
+  auto named = [](const std::string& name) {
+    nlohmann::json j = duel();
+    j["units"][1]["name"] = name;
+    return j;
+  };
+  auto disorder_text = [](const Bench& b) {
+    const auto ev = events_of(b.log, "disorder", "bma 5.3 D");
+    return ev.empty() ? std::string() : ev.front().text;
+  };
+  // Positive: plural names take the plural verb.
+  for (const std::string n :
+       {"Milanese knights 1", "German men-at-arms 2", "Knights of the imperial standard"}) {
+    Bench b(named(n));
+    duel_roll(b, 8, 8, Status::kOrdered, 5);  // 1/1, row 5: DD
+    EXPECT_EQ(disorder_text(b), n + " (A infantry at 0506) are disordered.") << dump(b.log);
+  }
+  // Negative: singular and collective names keep "is" (decided once in place.hpp).
+  for (const std::string n : {"Como militia 2", "Brescian levy 1", "Company of Death 1",
+                              "Militia of Piacenza and Verona"}) {
+    Bench b(named(n));
+    duel_roll(b, 8, 8, Status::kOrdered, 5);
+    EXPECT_EQ(disorder_text(b), n + " (A infantry at 0506) is disordered.") << dump(b.log);
+  }
+}
+
 TEST(Bma_5_Combat, Clause_5_3_D_SecondDRouts) {
   Bench b(spare(duel()));
   duel_roll(b, 8, 7, Status::kDisordered, 3);  // 8:3 is 2/1, +1 disordered: row 4, DD

@@ -337,12 +337,17 @@ TEST(Gwkho_View, Clause_G_12d_TheViewsShowTheLinearFeatures) {
   EXPECT_EQ(v["lines"][1]["going"], "bad");
   EXPECT_EQ(v["lines"][1]["line"][1], nlohmann::json::array({55 * kIn, 25 * kIn}));
   const std::string text = st->render_text(game::kSpectator);
-  EXPECT_NE(text.find("hedge hedge: crossed as rough going: (0.0\", 25.0\") (30.0\", 25.0\")"),
+  // Named as the board names terrain, the kind in words; a name that only repeats the kind is
+  // not said twice.
+  EXPECT_NE(text.find("\nhedge: crossed as rough going: (0.0\", 25.0\") (30.0\", 25.0\")"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("field_works works: crossed as bad going, held from its left: (40.0\", "
+  EXPECT_EQ(text.find("hedge hedge"), std::string::npos);
+  EXPECT_NE(text.find("field works Works: crossed as bad going, held from its left: (40.0\", "
                       "25.0\") (55.0\", 25.0\")"),
-            std::string::npos);
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("field_works"), std::string::npos);
   // Negative: a table without them shows none.
   const auto bare = testing::make_game(with_lines("[]"));
   EXPECT_TRUE(start(bare)->to_json(game::kSpectator)["lines"].empty());

@@ -304,13 +304,17 @@ TEST(Gwkho_View, Clause_G_12_TheViewsShowRiversFordsHillsAndRoads) {
   ASSERT_EQ(v["roads"].size(), 1u);
   EXPECT_EQ(v["roads"][0]["line"][1], nlohmann::json::array({25 * kIn, 36 * kIn}));
   const std::string text = st->render_text(game::kSpectator);
+  // Each piece by the name the board gives it (terrain_name), never by the file's id.
   EXPECT_NE(
-      text.find("terrain brook-w: river, impassable from (0.0\", 24.0\") to (14.0\", 25.5\")"),
+      text.find("terrain Brook W: river, impassable from (0.0\", 24.0\") to (14.0\", 25.5\")"),
       std::string::npos)
       << text;
-  EXPECT_NE(text.find("terrain ford: ford, open going, at most 3\" across"), std::string::npos);
-  EXPECT_NE(text.find("terrain knoll: hill, rough going"), std::string::npos);
-  EXPECT_NE(text.find("road via: (25.0\", 10.0\") (25.0\", 36.0\")"), std::string::npos);
+  EXPECT_EQ(v["terrain"][0]["name"], "Brook W");
+  EXPECT_EQ(text.find("brook-w"), std::string::npos) << text;
+  EXPECT_NE(text.find("terrain Ford: ford, open going, at most 3\" across"), std::string::npos);
+  EXPECT_NE(text.find("terrain Knoll: hill, rough going"), std::string::npos);
+  EXPECT_EQ(text.find("terrain knoll"), std::string::npos);
+  EXPECT_NE(text.find("road Via: (25.0\", 10.0\") (25.0\", 36.0\")"), std::string::npos);
   // Negative: a table without terrain shows none.
   testing::expect_not_drawn(testing::make_game(with_terrain("[]")), "terrain ");
 }

@@ -20,6 +20,7 @@ import {
   frontCentre,
   ghostsOf,
   mid,
+  pushedGhosts,
   placementAction,
   pointInPolygon,
   reachAt,
@@ -788,6 +789,7 @@ export class TableBoard implements BoardRenderer {
       const charge = gs.some((g) => g.action.kind === 'charge');
       const keep = sel ? gs.find((g) => angleDiff(g.headingDeg, sel.headingDeg) < 0.5) ?? gs[0] : gs[0];
       ghosts.appendChild(svg('polygon', { points: this.pointsAttr(keep.corners), class: `ghost-base${charge ? ' charge' : ''}` }));
+      for (const m of this.pushedMarks(keep.action, 'ghost-base')) ghosts.appendChild(m);
     }
     for (const gs of groups.values()) {
       const charge = gs.some((g) => g.action.kind === 'charge');
@@ -932,6 +934,8 @@ export class TableBoard implements BoardRenderer {
     if (!layer || !st) return;
     clear(layer);
     const a = this.hovered;
+    // A move hovered in the panel that pushes pieces back: where they would go, as on the board.
+    if (a && this.frame?.interactive) for (const m of this.pushedMarks(a, 'ghost-hover')) layer.appendChild(m);
     const at = a && this.frame?.interactive ? standOf(a) : null;
     if (!a || !at) return;
     const unit = st.units.find((x) => x.id === at.unit);
@@ -1149,8 +1153,33 @@ export class TableBoard implements BoardRenderer {
     const m = this.layers.marks;
     if (!m) return;
     clear(m);
-    for (const g of gs)
+    for (const g of gs) {
       m.appendChild(svg('polygon', { points: this.pointsAttr(g.corners), class: `ghost-hover${g.action.kind === 'charge' ? ' charge' : ''}` }));
+      for (const p of this.pushedMarks(g.action, 'ghost-hover')) m.appendChild(p);
+    }
+  }
+
+  /**
+   * The pieces a move pushes back before it: each one's ghost where it would end (`cls`: the
+   * mover's ghost class, with `pushed`) and a trail from where it stands, named in its title.
+   */
+  private pushedMarks(a: Action, cls: string): SVGElement[] {
+    const st = this.st;
+    if (!st) return [];
+    const out: SVGElement[] = [];
+    for (const p of pushedGhosts(a, st.units)) {
+      const title = `${capitalised(p.name)} would be pushed back here`;
+      out.push(svg('polygon', { points: this.pointsAttr(p.corners), class: `${cls} pushed`, 'data-testid': 'pushed-ghost', 'data-unit': p.id }, [svg('title', {}, [title])]));
+      if (!p.from) continue;
+      const [x1, y1] = this.P(p.from);
+      const [x2, y2] = this.P(p.to);
+      out.push(
+        svg('line', { x1, y1, x2, y2, class: 'pushed-trail', style: `stroke-width:${0.16 * this.upi}px`, 'marker-end': 'url(#tb-trailhead)', 'data-testid': 'pushed-trail', 'data-unit': p.id }, [
+          svg('title', {}, [title]),
+        ]),
+      );
+    }
+    return out;
   }
 
   private drawDrag(): void {

@@ -288,6 +288,34 @@ export function ghostsOf(actions: Action[]): Ghost[] {
   return out;
 }
 
+/** A piece another's move pushes back: where it would end (its ghost) and where it stands now. */
+export interface PushedGhost {
+  id: string;
+  name: string;
+  corners: Pt[];
+  to: Pt;
+  /** Its centre now (the trail's start); null if the position does not have it on the table. */
+  from: Pt | null;
+}
+
+/**
+ * The pieces a decision pushes back as it moves (its `pushed` list: id, name, the corners and
+ * centre where each ends), each with where it stands now in `units`. Entries without four
+ * corners and a centre are left out; a decision that pushes nothing gives [].
+ */
+export function pushedGhosts(a: Action, units: TableUnit[]): PushedGhost[] {
+  const list = Array.isArray(a.pushed) ? (a.pushed as Record<string, unknown>[]) : [];
+  const out: PushedGhost[] = [];
+  for (const p of list) {
+    const c = pts(p?.corners);
+    if (c.length !== 4 || typeof p.x !== 'number' || typeof p.y !== 'number') continue;
+    const id = typeof p.id === 'string' ? p.id : '';
+    const now = units.find((u) => u.id === id && u.onTable && !u.removed);
+    out.push({ id, name: typeof p.name === 'string' && p.name ? p.name : (now?.name ?? id), corners: c, to: [p.x, p.y], from: now ? [now.x, now.y] : null });
+  }
+  return out;
+}
+
 /**
  * The ghost a drop at `p` snaps to: the nearest ghost centre within `radius`, preferring (among
  * those as near as the nearest to within a quarter of the radius) one that keeps `headingDeg`.

@@ -41,3 +41,8 @@ export function titleCase(s: string): string {
   const t = s.replace(/[_-]/g, ' ');
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
+
+/** A side's name as an owner: "League’s", but "The besiegers’" (a name ending in s). */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}’` : `${name}’s`;
+}

@@ -6,10 +6,10 @@
 import { Api, ApiError, type Action, type Dice, type GameEvent, type GameState, type GameView, type Odds, type Placement } from '../api';
 import { createBoard, type BoardRenderer } from '../boards/index';
 import { DecisionsPanel, rollsOnAPick } from './decisions';
-import { h, replace, titleCase } from './dom';
+import { h, possessive, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { attacksOf, EventLogPanel, sidesSummary, turnSummary } from './log';
+import { attacksOf, EventLogPanel, recordSideOf, sidesSummary, turnSummary } from './log';
 import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
 import { RulesCache, rulesHash } from './rules';
@@ -81,6 +81,8 @@ export class GameScreen {
   private armed: Action | null = null;
   private rollBar: HTMLElement;
   private timelineAsked = false;
+  /** The summary of a whole finished game (a page opened at its end) was asked for. */
+  private wholeAsked = false;
 
   constructor(
     private api: Api,
@@ -610,7 +612,7 @@ export class GameScreen {
     const legal = mine ? v.legal ?? [] : [];
     let msg = this.message;
     if (!msg) {
-      if (this.watching) msg = this.turnMarks?.spectator ? `Watching ${this.turnMarks.who.toLowerCase()} step by step (Skip to now ends it).` : `Watching ${this.turnMarks?.who ?? 'the other side'}’s turn step by step (Skip to now ends it).`;
+      if (this.watching) msg = this.turnMarks?.spectator ? `Watching ${this.turnMarks.who.toLowerCase()} step by step (Skip to now ends it).` : `Watching ${possessive(this.turnMarks?.who ?? 'the other side')} turn step by step (Skip to now ends it).`;
       else if (replaying) msg = `Replaying the battle: the map after decision ${this.replayAt} of ${v.history_length}.`;
       else if (v.terminal) msg = 'The battle is over: replay it with the slider below the log.';
       else if (mine) msg = boardHint(legal) || phaseText((v.state as Record<string, unknown>).phase);
@@ -714,6 +716,13 @@ export class GameScreen {
         this.waitedFrom = v.history_length;
         this.waitedState = v.state;
       }
+      // A page opened (or reloaded) on a game between agents that has already ended saw none of
+      // it played: the whole game is the stretch to summarise, from its first position.
+      if (v.terminal && this.waitedFrom === null && !this.wholeAsked && this.othersOf(v).length > 1) {
+        this.wholeAsked = true;
+        void this.summariseWholeGame(v);
+        return;
+      }
       // The game's end came on the other side's turn: its moves are shown all the same.
       if (!v.terminal || this.waitedFrom === null) return;
     }
@@ -725,7 +734,7 @@ export class GameScreen {
     const theirs = this.events.filter((e) => e.step >= from);
     if (theirs.length === 0 || !since) return;
     this.log.markOther(from);
-    const others = Object.keys(v.players).filter((p) => p !== this.viewer);
+    const others = this.othersOf(v);
     const name = (side: string) => this.sideNames[side] ?? titleCase(side);
     if (others.length === 1) {
       const line = turnSummary(theirs);
@@ -742,12 +751,7 @@ export class GameScreen {
         .record(this.id)
         .then((r) => {
           const actions = ((r ?? {}) as { actions?: unknown[] }).actions ?? [];
-          const sideOf = (step: number) => {
-            const a = actions[step];
-            const p = Array.isArray(a) && typeof a[0] === 'number' ? a[0] : -1;
-            return p >= 0 && p < this.sideOrder.length ? this.sideOrder[p] : null;
-          };
-          marks.line = sidesSummary(theirs, sideOf, this.sideOrder, name);
+          marks.line = sidesSummary(theirs, recordSideOf(actions, this.sideOrder), this.sideOrder, name);
           if (this.turnMarks === marks) this.renderTurnSummary();
         })
         .catch(() => {
@@ -758,6 +762,24 @@ export class GameScreen {
     this.renderTurnSummary();
     this.renderBoard();
     if (this.watchEveryTurn()) void this.watch();
+  }
+
+  /** The sides this screen does not play (more than one: a spectator's page). */
+  private othersOf(v: GameView): string[] {
+    return Object.keys(v.players).filter((p) => p !== this.viewer);
+  }
+
+  /** A finished game first seen at its end: summarised from its first position to its last. */
+  private async summariseWholeGame(v: GameView): Promise<void> {
+    try {
+      const start = await this.api.at(this.id, 0, this.viewer ?? undefined);
+      if (this.destroyed || this.view?.history_length !== v.history_length || this.waitedFrom !== null) return;
+      this.waitedFrom = 0;
+      this.waitedState = start.state;
+      this.summariseOtherTurn(v);
+    } catch (e) {
+      this.showToast((e as Error).message);
+    }
   }
 
   /** The other side's turn in a line, with its step-by-step watch and the setting to always watch. */
@@ -782,7 +804,7 @@ export class GameScreen {
       h(
         'div',
         {},
-        h('strong', {}, t.spectator ? `${t.who}: ` : `${t.who}’s turn: `),
+        h('strong', {}, t.spectator ? `${t.who}: ` : `${possessive(t.who)} turn: `),
         t.line || (t.spectator ? '…' : 'no moves or attacks'),
         '. ',
         h('span', { class: 'muted' }, 'Trails on the map show each move; red tags, each result.'),

@@ -167,6 +167,22 @@ export function sidesSummary(events: GameEvent[], sideOf: (step: number) => stri
     .join('; ');
 }
 
+/**
+ * Which side took each history step, from a game record's actions ([player, action, name], the
+ * player a place in `order`): a chance step (player -1: the die of a shot or a fight) counts
+ * for the side whose decision it follows, so that what the roll did is that side's.
+ */
+export function recordSideOf(actions: unknown[], order: string[]): (step: number) => string | null {
+  return (step) => {
+    for (let n = Math.min(step, actions.length - 1); n >= 0; n--) {
+      const a = actions[n];
+      const p = Array.isArray(a) && typeof a[0] === 'number' ? a[0] : -1;
+      if (p >= 0 && p < order.length) return order[p];
+    }
+    return null;
+  };
+}
+
 /** An attack or a shot as the board draws it: an arrow from the piece that made it to its target. */
 export interface AttackMark {
   from: string;
