@@ -7,6 +7,7 @@
 // and for any other state, they are worked out each time as before.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +33,11 @@ struct Memo {
   std::vector<std::int64_t> standing;
   std::vector<std::int8_t> in_range;
   std::vector<int> range_post, range_inches;
+  // check_path(): for each mover, a box on the table (x0, y0, x1, y1) and, in index order, the
+  // elements on the table whose boxes, grown by the front zone, meet it (`near_known`: built).
+  std::vector<std::uint8_t> near_known;
+  std::vector<std::array<std::int64_t, 4>> near_box;
+  std::vector<std::vector<int>> near;
 };
 
 // Alive while a state's decisions are listed: the outermost one on a thread keeps the memo (an

@@ -4,6 +4,7 @@
 // element stands to where it ends: the table edge, going it may not enter, other elements (friends
 // only the pairs that may pass through each other), and the ground in front of an enemy.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -216,6 +217,35 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
   PathCheck out;
   const Scenario& sc = gw_->scenario_data();
   const bool single = movers.size() == 1;
+  // [Pure performance] While the decisions are listed (memo.hpp), each mover keeps a box on the
+  // table and the elements on the table whose boxes, grown by the front zone and its rounding,
+  // meet it: for a path whose box lies in the kept box, no other element passes the first test
+  // of the loop below (the path's box meeting the element's grown box), so only those are
+  // looked at, in the same order. A path reaching out of the kept box makes it again, larger.
+  memo::Memo* kept = memo::of(*this);
+  auto near_of = [&](memo::Memo& mm, int m, const Box& box) -> const std::vector<int>& {
+    const auto um = static_cast<std::size_t>(m);
+    std::array<std::int64_t, 4>& r = mm.near_box[um];
+    if (mm.near_known[um] != 0 && r[0] <= box.x0 && r[1] <= box.y0 && box.x1 <= r[2] &&
+        box.y1 <= r[3])
+      return mm.near[um];
+    Box want = box;
+    if (mm.near_known[um] != 0) want.add(Box{r[0], r[1], r[2], r[3]});
+    const geo::Base& at = els_[um].base;
+    std::int64_t margin = 0;
+    for (int g = 0; g < kNumGoings; ++g)
+      margin = std::max(margin, allowance(m, static_cast<Going>(g)));
+    want = grown(want, margin + 3 * geo::reach(at));
+    r = {want.x0, want.y0, want.x1, want.y1};
+    mm.near_known[um] = 1;
+    const Box looked = grown(want, kFrontZone + 4 * kSlack);
+    std::vector<int>& list = mm.near[um];
+    list.clear();
+    for (int o = 0; o < num_elements(); ++o)
+      if (on_table_now(o) && looked.meets(box_of(els_[static_cast<std::size_t>(o)].base)))
+        list.push_back(o);
+    return list;
+  };
   // A group keeps its shape: its elements may not end on each other (a wheel at 45 degrees or
   // an element lining up on an enemy could, by rounding or by turning).
   for (std::size_t i = 0; i < movers.size(); ++i)
@@ -302,7 +332,12 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       out.refusal = fmt::format("{} may not enter {} going (Mov-1).", name(m), going_name(worst));
       return out;
     }
-    for (int o = 0; o < num_elements(); ++o) {
+    // While listing, only the elements kept near the mover are looked at (near_of: a superset,
+    // in index order, of those the box test below lets by).
+    const std::vector<int>* near = kept != nullptr ? &near_of(*kept, m, box) : nullptr;
+    const int n_near = near != nullptr ? static_cast<int>(near->size()) : num_elements();
+    for (int k_near = 0; k_near < n_near; ++k_near) {
+      const int o = near != nullptr ? (*near)[static_cast<std::size_t>(k_near)] : k_near;
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!on_table_now(o) || o == target) continue;
       // Everything tested below (the end on it or touching it, a step through it or through

@@ -84,6 +84,49 @@ TEST(Gwkho_Speed, TheListedDecisionsAreTheSameWithoutTheMemo) {
   EXPECT_GT(elements, 1000);
 }
 
+// Every move code of every element planned within a listing (the kept answers, check_path()'s
+// near lists among them, filled by the listing and by the codes asked before) and without the
+// memo: the same refusal sentence, or the same plan. At every fifth decision of random games of
+// every built-in battle, the codes asked in a fixed order after the listing.
+TEST(Gwkho_Speed, EveryMoveCodePlansTheSameWithTheMemoAsWithout) {
+  int planned = 0, refused = 0;
+  for (const char* id : kBattles) {
+    random_game(id, 100, 41, [&](const GwkhoState& st, const std::vector<game::Action>&, int step) {
+      if (st.phase() != Phase::kMove || step % 5 != 0) return;
+      const memo::Listing listing(st);
+      std::vector<game::Action> legal;
+      st.legal_actions(legal);  // fills the memo as the listing does
+      for (int e = 0; e < st.num_elements(); ++e) {
+        if (st.side_of(e) != st.active()) continue;
+        for (int code = 0; code < act::kCodes; ++code) {
+          const game::Action a = act::move(e, code);
+          const auto kept = st.plan(a);
+          core::Expected<MovePlan> plain = core::make_error("");
+          {
+            const memo::Off off;
+            plain = st.plan(a);
+          }
+          ASSERT_EQ(kept.ok(), plain.ok()) << id << " step " << step << " action " << a;
+          if (!kept.ok()) {
+            ASSERT_EQ(kept.message(), plain.message()) << id << " step " << step << " action " << a;
+            ++refused;
+            continue;
+          }
+          ASSERT_EQ(kept->movers, plain->movers) << id << " step " << step << " action " << a;
+          ASSERT_EQ(kept->to, plain->to) << id << " step " << step << " action " << a;
+          ASSERT_EQ(kept->distance, plain->distance) << id << " step " << step << " action " << a;
+          ASSERT_EQ(kept->target, plain->target) << id << " step " << step << " action " << a;
+          ASSERT_EQ(st.price(*kept).total, st.price(*plain).total)
+              << id << " step " << step << " action " << a;
+          ++planned;
+        }
+      }
+    });
+  }
+  EXPECT_GT(planned, 200);
+  EXPECT_GT(refused, 2000);
+}
+
 // nearest_enemy() measures exactly only the enemies whose boxes come within the nearest centre's
 // distance; impetuous() looks for the nearest enemy only when it could change the answer. Both
 // against the plain computations: every enemy measured, the nearest passed to is_impetuous().
