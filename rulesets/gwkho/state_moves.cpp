@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include "fmt/format.h"
 #include "game/table/geometry.hpp"
@@ -1211,7 +1212,12 @@ core::Status GwkhoState::affordable(const MovePlan& p) const {
 // rear), else straight ahead as far as it can in quarters when that enemy lies in its front arc.
 // For nothing: they are out of control.
 void GwkhoState::impetuous_moves() {
+  // [Pure performance] Nothing changes between two of the moves made here, so the answers of the
+  // questions asked meanwhile (each element's group, contact, nearest enemy, contact targets,
+  // what its plans find: memo.hpp) are kept while no move is made, and forgotten before one is.
+  std::optional<memo::Listing> listing;
   for (int e = 0; e < num_elements(); ++e) {
+    if (!listing) listing.emplace(*this);
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     if (!acts(e) || !s.alive || s.routing || s.moves > 0 || s.held) continue;
     if (in_contact(e)) continue;
@@ -1247,6 +1253,7 @@ void GwkhoState::impetuous_moves() {
       if (logging())
         emit("impetuous", fmt::format("impetuous: {}", move_text(act::move(e, code))),
              "gwkho Mov-7");
+      listing.reset();
       apply_move(*p);
       break;
     }
