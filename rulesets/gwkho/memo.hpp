@@ -38,6 +38,10 @@ struct Memo {
   std::vector<std::uint8_t> near_known;
   std::vector<std::array<std::int64_t, 4>> near_box;
   std::vector<std::vector<int>> near;
+  // ... and each of those elements' box grown by the front zone and its rounding (as near).
+  std::vector<std::vector<std::array<std::int64_t, 4>>> near_grown;
+  // check_path(): the going where each mover stands (-1: not known).
+  std::vector<std::int8_t> going_here;
 };
 
 // Alive while a state's decisions are listed: the outermost one on a thread keeps the memo (an

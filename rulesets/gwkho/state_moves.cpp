@@ -222,7 +222,8 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
   // table and the elements on the table whose boxes, grown by the front zone and its rounding,
   // meet it: for a path whose box lies in the kept box, no other element passes the first test
   // of the loop below (the path's box meeting the element's grown box), so only those are
-  // looked at, in the same order. A path reaching out of the kept box makes it again, larger.
+  // looked at, in the same order, with their grown boxes kept too. A path reaching out of the
+  // kept box makes it again, larger.
   memo::Memo* kept = memo::of(*this);
   auto near_of = [&](memo::Memo& mm, int m, const Box& box) -> const std::vector<int>& {
     const auto um = static_cast<std::size_t>(m);
@@ -239,12 +240,17 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     want = grown(want, margin + 3 * geo::reach(at));
     r = {want.x0, want.y0, want.x1, want.y1};
     mm.near_known[um] = 1;
-    const Box looked = grown(want, kFrontZone + 4 * kSlack);
     std::vector<int>& list = mm.near[um];
+    std::vector<std::array<std::int64_t, 4>>& boxes = mm.near_grown[um];
     list.clear();
-    for (int o = 0; o < num_elements(); ++o)
-      if (on_table_now(o) && looked.meets(box_of(els_[static_cast<std::size_t>(o)].base)))
-        list.push_back(o);
+    boxes.clear();
+    for (int o = 0; o < num_elements(); ++o) {
+      if (!on_table_now(o)) continue;
+      const Box og = grown(box_of(els_[static_cast<std::size_t>(o)].base), kFrontZone + 4 * kSlack);
+      if (!want.meets(og)) continue;
+      list.push_back(o);
+      boxes.push_back({og.x0, og.y0, og.x1, og.y1});
+    }
     return list;
   };
   // A group keeps its shape: its elements may not end on each other (a wheel at 45 degrees or
@@ -263,7 +269,15 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     const std::vector<geo::Base>& path = paths[i];
     const geo::Base& start = path.front();
     const geo::Base& end = path.back();
-    Going worst = going_at(start);
+    // The going where the mover stands (kept while listing: the same for all its codes).
+    Going worst{};
+    if (kept != nullptr && start == els_[static_cast<std::size_t>(m)].base) {
+      std::int8_t& here = kept->going_here[static_cast<std::size_t>(m)];
+      if (here < 0) here = static_cast<std::int8_t>(going_at(start));
+      worst = static_cast<Going>(here);
+    } else {
+      worst = going_at(start);
+    }
     std::int64_t span = 0;
     for (const auto& b : path)
       span = std::max(span, std::abs(b.centre().x - start.centre().x) +
@@ -344,7 +358,13 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       // Everything tested below (the end on it or touching it, a step through it or through
       // the 4 cm in front of it) lies in the path's box and in its box grown by 4 cm (and a few
       // sub-units of rounding): the two boxes apart, none can hold.
-      if (!box.meets(grown(box_of(os.base), kFrontZone + 4 * kSlack))) continue;
+      if (near != nullptr) {
+        const auto& g =
+            kept->near_grown[static_cast<std::size_t>(m)][static_cast<std::size_t>(k_near)];
+        if (!box.meets(Box{g[0], g[1], g[2], g[3]})) continue;
+      } else if (!box.meets(grown(box_of(os.base), kFrontZone + 4 * kSlack))) {
+        continue;
+      }
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
       if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
