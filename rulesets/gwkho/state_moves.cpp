@@ -14,6 +14,7 @@
 #include "game/table/place.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
+#include "rulesets/gwkho/nearest.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -129,42 +130,13 @@ std::vector<int> GwkhoState::contact_targets(int e) const {
     if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base))) continue;
     within.push_back(t);
   }
-  // Only the nearest kContactTargets are named: no enemy is further than its centre is from s's
-  // centre, and none nearer than the gap between their boxes, so one whose gap is more than the
-  // kContactTargets-th least centre distance has that many enemies strictly nearer, and is not
-  // measured exactly (the same list).
-  if (within.size() > static_cast<std::size_t>(act::kContactTargets)) {
-    const game::table::Box sb = game::table::box_of(s.base);
-    std::vector<geo::UInt128> centres, gaps;
-    for (int t : within) {
-      const geo::Base& tb = els_[static_cast<std::size_t>(t)].base;
-      const geo::Vec v = tb.centre() - s.base.centre();
-      centres.push_back(static_cast<geo::UInt128>(v.x * v.x) +
-                        static_cast<geo::UInt128>(v.y * v.y));
-      const game::table::Box b = game::table::box_of(tb);
-      const std::int64_t dx = std::max<std::int64_t>({0, b.min_x - sb.max_x, sb.min_x - b.max_x});
-      const std::int64_t dy = std::max<std::int64_t>({0, b.min_y - sb.max_y, sb.min_y - b.max_y});
-      gaps.push_back(static_cast<geo::UInt128>(dx * dx) + static_cast<geo::UInt128>(dy * dy));
-    }
-    std::vector<geo::UInt128> sorted = centres;
-    std::nth_element(sorted.begin(), sorted.begin() + (act::kContactTargets - 1), sorted.end());
-    const geo::UInt128 bound = sorted[act::kContactTargets - 1];
-    std::size_t kept_n = 0;
-    for (std::size_t i = 0; i < within.size(); ++i)
-      if (gaps[i] <= bound) within[kept_n++] = within[i];
-    within.resize(kept_n);
-  }
-  std::vector<std::pair<geo::SquaredDistance, int>> near;
-  for (int t : within)
-    near.emplace_back(geo::distance_sq(s.base, els_[static_cast<std::size_t>(t)].base), t);
-  std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
-    if (a.first < b.first) return true;
-    if (b.first < a.first) return false;
-    return a.second < b.second;
-  });
+  // Only the nearest kContactTargets are named (nearest.hpp: measured in order of their boxes'
+  // gap, the rest not measured once k nearer are known).
+  const auto near = nearest_bases(
+      s.base, within, act::kContactTargets,
+      [&](int t) -> const geo::Base& { return els_[static_cast<std::size_t>(t)].base; });
   std::vector<int> out;
-  for (std::size_t i = 0; i < near.size() && i < act::kContactTargets; ++i)
-    out.push_back(near[i].second);
+  for (const auto& n : near) out.push_back(n.second);
   if (kept != nullptr) {
     kept->targets[ue] = out;
     kept->targeted[ue] = 1;

@@ -12,6 +12,7 @@
 #include "core/rng.hpp"
 #include "game/table/geometry.hpp"
 #include "rulesets/gwkho/memo.hpp"
+#include "rulesets/gwkho/nearest.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
 
 namespace carroccio::gwkho {
@@ -269,6 +270,56 @@ TEST(Gwkho_Speed, TheMovesBoxRefusalsRefuseOnlyWhatTheExactTestsWould) {
     const game::table::Box longest = box_of(b) | box_of(b.translated(geo::polar(heading, limit)));
     ASSERT_TRUE(inside(box_of(b.translated(geo::polar(heading, dd))), longest)) << i;
   }
+}
+
+// nearest_bases() (nearest.hpp) measures exactly only the candidates whose boxes' gap could put
+// them among the k nearest: on random bases at any heading (some the same base, so that
+// distances tie and the index decides), for k from 0 to 9, the same list as every candidate
+// measured and sorted by exact distance, then index.
+TEST(Gwkho_Speed, TheNearestBasesAreThoseOfEveryCandidateMeasured) {
+  core::Rng rng(11);
+  int lists = 0;
+  for (int i = 0; i < 3000; ++i) {
+    auto random_base = [&] {
+      const geo::Point centre{rng.uniform_int(0, 20000), rng.uniform_int(0, 12000)};
+      const geo::Angle heading = i % 2 == 0
+                                     ? geo::Angle::degrees(static_cast<int>(rng.uniform(8)) * 45)
+                                     : geo::Angle::from_units(rng.uniform_int(0, 1295999));
+      return geo::Base(centre, 2 * rng.uniform_int(100, 1600), 2 * rng.uniform_int(100, 1600),
+                       heading);
+    };
+    const geo::Base b = random_base();
+    std::vector<geo::Base> bases;
+    const int n = static_cast<int>(rng.uniform(20));
+    for (int t = 0; t < n; ++t)
+      bases.push_back(
+          t > 0 && rng.uniform(4) == 0
+              ? bases[static_cast<std::size_t>(rng.uniform(static_cast<std::uint64_t>(t)))]
+              : random_base());
+    std::vector<int> candidates;
+    for (int t = 0; t < n; ++t)
+      if (rng.uniform(5) != 0) candidates.push_back(t);
+    std::vector<std::pair<geo::SquaredDistance, int>> all;
+    for (int t : candidates)
+      all.emplace_back(geo::distance_sq(b, bases[static_cast<std::size_t>(t)]), t);
+    std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) {
+      if (x.first < y.first) return true;
+      if (y.first < x.first) return false;
+      return x.second < y.second;
+    });
+    for (std::size_t k = 0; k < 10; ++k) {
+      const auto got = nearest_bases(b, candidates, k, [&](int t) -> const geo::Base& {
+        return bases[static_cast<std::size_t>(t)];
+      });
+      ASSERT_EQ(got.size(), std::min(k, all.size())) << i << " k " << k;
+      for (std::size_t j = 0; j < got.size(); ++j) {
+        ASSERT_EQ(got[j].second, all[j].second) << i << " k " << k << " j " << j;
+        ASSERT_TRUE(got[j].first == all[j].first) << i << " k " << k << " j " << j;
+      }
+      ++lists;
+    }
+  }
+  EXPECT_EQ(lists, 30000);
 }
 
 TEST(Gwkho_Speed, NothingIsKeptOutsideAListingOrForAnotherState) {
