@@ -29,6 +29,7 @@ Listing::Listing(const GwkhoState& s) {
   memo_now.near_known.assign(n, 0);
   memo_now.near_box.resize(n);
   memo_now.going_here.assign(n, -1);
+  memo_now.terrain_box.clear();
   if (memo_now.group.size() < n) memo_now.group.resize(n);
   if (memo_now.links.size() < n) memo_now.links.resize(n);
   if (memo_now.targets.size() < n) memo_now.targets.resize(n);

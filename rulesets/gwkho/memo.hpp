@@ -42,6 +42,8 @@ struct Memo {
   std::vector<std::vector<std::array<std::int64_t, 4>>> near_grown;
   // check_path(): the going where each mover stands (-1: not known).
   std::vector<std::int8_t> going_here;
+  // check_path(): the box of each terrain piece's outline (empty: not made yet).
+  std::vector<std::array<std::int64_t, 4>> terrain_box;
 };
 
 // Alive while a state's decisions are listed: the outermost one on a thread keeps the memo (an

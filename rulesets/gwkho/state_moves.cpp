@@ -225,6 +225,23 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     }
     return list;
   };
+  // The box of terrain piece ip's outline (kept while listing: the terrain never changes).
+  auto piece_box = [&](std::size_t ip) {
+    if (kept != nullptr && kept->terrain_box.size() == sc.terrain.size()) {
+      const auto& t = kept->terrain_box[ip];
+      return Box{t[0], t[1], t[2], t[3]};
+    }
+    Box pb;
+    for (const auto& c : sc.terrain[ip].outline) pb.add(c);
+    return pb;
+  };
+  if (kept != nullptr && kept->terrain_box.size() != sc.terrain.size()) {
+    for (std::size_t ip = 0; ip < sc.terrain.size(); ++ip) {
+      Box pb;
+      for (const auto& c : sc.terrain[ip].outline) pb.add(c);
+      kept->terrain_box.push_back({pb.x0, pb.y0, pb.x1, pb.y1});
+    }
+  }
   // A group keeps its shape: its elements may not end on each other (a wheel at 45 degrees or
   // an element lining up on an enemy could, by rounding or by turning).
   for (std::size_t i = 0; i < movers.size(); ++i)
@@ -268,11 +285,10 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       // [Mov-1, G-12] The worst going crossed.
       const bool slide = from.heading() == to.heading();
       const geo::Vec v = to.centre() - from.centre();
-      for (const auto& piece : sc.terrain) {
+      for (std::size_t ip = 0; ip < sc.terrain.size(); ++ip) {
+        const auto& piece = sc.terrain[ip];
         if (piece.impassable || going_rank(piece.going) <= going_rank(worst)) continue;
-        Box pb;
-        for (const auto& c : piece.outline) pb.add(c);
-        if (!box.meets(pb)) continue;
+        if (!box.meets(piece_box(ip))) continue;
         if (slide ? geo::move_overlaps_polygon(from, v, piece.outline)
                   : geo::base_overlaps_polygon(to, piece.outline))
           worst = piece.going;
@@ -290,12 +306,11 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     // [Mov-5, G-12a] A river is crossed at its fords (or by a road); a move over a ford goes at
     // most 3 inches.
     bool ford = false;
-    for (const auto& piece : sc.terrain) {
+    for (std::size_t ip = 0; ip < sc.terrain.size(); ++ip) {
+      const auto& piece = sc.terrain[ip];
       if (piece.kind != TerrainKind::kFord && !piece.impassable) continue;
       if (piece.impassable && road) continue;
-      Box pb;
-      for (const auto& c : piece.outline) pb.add(c);
-      if (!box.meets(pb)) continue;
+      if (!box.meets(piece_box(ip))) continue;
       bool meets = geo::base_overlaps_polygon(start, piece.outline);
       for (std::size_t k = 1; k < path.size() && !meets; ++k) {
         const geo::Base& from = path[k - 1];
