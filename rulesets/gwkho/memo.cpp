@@ -26,9 +26,15 @@ Listing::Listing(const GwkhoState& s) {
   memo_now.in_range.assign(n, -1);
   memo_now.range_post.assign(n, -1);
   memo_now.range_inches.assign(n, 0);
+  memo_now.near_known.assign(n, 0);
+  memo_now.near_box.resize(n);
+  memo_now.going_here.assign(n, -1);
+  memo_now.terrain_box.clear();
   if (memo_now.group.size() < n) memo_now.group.resize(n);
   if (memo_now.links.size() < n) memo_now.links.resize(n);
   if (memo_now.targets.size() < n) memo_now.targets.resize(n);
+  if (memo_now.near.size() < n) memo_now.near.resize(n);
+  if (memo_now.near_grown.size() < n) memo_now.near_grown.resize(n);
 }
 
 Listing::~Listing() {

@@ -7,6 +7,7 @@
 // and for any other state, they are worked out each time as before.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +33,17 @@ struct Memo {
   std::vector<std::int64_t> standing;
   std::vector<std::int8_t> in_range;
   std::vector<int> range_post, range_inches;
+  // check_path(): for each mover, a box on the table (x0, y0, x1, y1) and, in index order, the
+  // elements on the table whose boxes, grown by the front zone, meet it (`near_known`: built).
+  std::vector<std::uint8_t> near_known;
+  std::vector<std::array<std::int64_t, 4>> near_box;
+  std::vector<std::vector<int>> near;
+  // ... and each of those elements' box grown by the front zone and its rounding (as near).
+  std::vector<std::vector<std::array<std::int64_t, 4>>> near_grown;
+  // check_path(): the going where each mover stands (-1: not known).
+  std::vector<std::int8_t> going_here;
+  // check_path(): the box of each terrain piece's outline (empty: not made yet).
+  std::vector<std::array<std::int64_t, 4>> terrain_box;
 };
 
 // Alive while a state's decisions are listed: the outermost one on a thread keeps the memo (an

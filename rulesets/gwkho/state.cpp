@@ -12,6 +12,7 @@
 #include "game/table/place.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
+#include "rulesets/gwkho/nearest.hpp"
 
 namespace carroccio::gwkho {
 
@@ -618,40 +619,15 @@ int GwkhoState::nearest_enemy(int e) const {
   memo::Memo* kept = memo::of(*this);  // kept while the decisions are listed (memo.hpp)
   const auto ue = static_cast<std::size_t>(e);
   if (kept != nullptr && kept->nearest[ue] >= -1) return kept->nearest[ue];
-  const geo::Base& b = els_[ue].base;
-  // No base is further from b than its centre is from b's centre, and none is nearer than the
-  // gap between their boxes: an enemy whose boxes' gap is more than the nearest centre's
-  // distance is further than the nearest enemy, and is not measured exactly (the same answer).
-  const game::table::Box bb = game::table::box_of(b);
-  auto gap_sq = [&](const geo::Base& ob) {
-    const game::table::Box obb = game::table::box_of(ob);
-    const std::int64_t dx = std::max<std::int64_t>({0, obb.min_x - bb.max_x, bb.min_x - obb.max_x});
-    const std::int64_t dy = std::max<std::int64_t>({0, obb.min_y - bb.max_y, bb.min_y - obb.max_y});
-    return static_cast<geo::UInt128>(dx * dx) + static_cast<geo::UInt128>(dy * dy);
-  };
-  geo::UInt128 centres = 0;  // the least squared distance of the centres
-  bool any = false;
-  for (int o = 0; o < num_elements(); ++o) {
-    const ElementState& os = els_[static_cast<std::size_t>(o)];
-    if (!os.alive || side_of(o) == side_of(e)) continue;
-    const geo::Vec v = os.base.centre() - b.centre();
-    const geo::UInt128 c =
-        static_cast<geo::UInt128>(v.x * v.x) + static_cast<geo::UInt128>(v.y * v.y);
-    if (!any || c < centres) centres = c;
-    any = true;
-  }
-  int nearest = -1;
-  geo::SquaredDistance best;
-  for (int o = 0; any && o < num_elements(); ++o) {
-    const ElementState& os = els_[static_cast<std::size_t>(o)];
-    if (!os.alive || side_of(o) == side_of(e)) continue;
-    if (gap_sq(os.base) > centres) continue;
-    const geo::SquaredDistance dd = geo::distance_sq(b, os.base);
-    if (nearest < 0 || dd < best) {
-      nearest = o;
-      best = dd;
-    }
-  }
+  // The least by exact distance, then index (nearest.hpp: measured in order of their boxes' gap,
+  // the rest not measured once one nearer is known).
+  std::vector<int> enemies;
+  for (int o = 0; o < num_elements(); ++o)
+    if (els_[static_cast<std::size_t>(o)].alive && side_of(o) != side_of(e)) enemies.push_back(o);
+  const auto near = nearest_bases(els_[ue].base, enemies, 1, [&](int t) -> const geo::Base& {
+    return els_[static_cast<std::size_t>(t)].base;
+  });
+  const int nearest = near.empty() ? -1 : near[0].second;
   if (kept != nullptr) kept->nearest[ue] = nearest;
   return nearest;
 }

@@ -4,14 +4,17 @@
 // element stands to where it ends: the table edge, going it may not enter, other elements (friends
 // only the pairs that may pass through each other), and the ground in front of an enemy.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include "fmt/format.h"
 #include "game/table/geometry.hpp"
 #include "game/table/place.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
+#include "rulesets/gwkho/nearest.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -127,42 +130,13 @@ std::vector<int> GwkhoState::contact_targets(int e) const {
     if (geo::far_apart(s.base.centre(), ts.base.centre(), reach + geo::reach(ts.base))) continue;
     within.push_back(t);
   }
-  // Only the nearest kContactTargets are named: no enemy is further than its centre is from s's
-  // centre, and none nearer than the gap between their boxes, so one whose gap is more than the
-  // kContactTargets-th least centre distance has that many enemies strictly nearer, and is not
-  // measured exactly (the same list).
-  if (within.size() > static_cast<std::size_t>(act::kContactTargets)) {
-    const game::table::Box sb = game::table::box_of(s.base);
-    std::vector<geo::UInt128> centres, gaps;
-    for (int t : within) {
-      const geo::Base& tb = els_[static_cast<std::size_t>(t)].base;
-      const geo::Vec v = tb.centre() - s.base.centre();
-      centres.push_back(static_cast<geo::UInt128>(v.x * v.x) +
-                        static_cast<geo::UInt128>(v.y * v.y));
-      const game::table::Box b = game::table::box_of(tb);
-      const std::int64_t dx = std::max<std::int64_t>({0, b.min_x - sb.max_x, sb.min_x - b.max_x});
-      const std::int64_t dy = std::max<std::int64_t>({0, b.min_y - sb.max_y, sb.min_y - b.max_y});
-      gaps.push_back(static_cast<geo::UInt128>(dx * dx) + static_cast<geo::UInt128>(dy * dy));
-    }
-    std::vector<geo::UInt128> sorted = centres;
-    std::nth_element(sorted.begin(), sorted.begin() + (act::kContactTargets - 1), sorted.end());
-    const geo::UInt128 bound = sorted[act::kContactTargets - 1];
-    std::size_t kept_n = 0;
-    for (std::size_t i = 0; i < within.size(); ++i)
-      if (gaps[i] <= bound) within[kept_n++] = within[i];
-    within.resize(kept_n);
-  }
-  std::vector<std::pair<geo::SquaredDistance, int>> near;
-  for (int t : within)
-    near.emplace_back(geo::distance_sq(s.base, els_[static_cast<std::size_t>(t)].base), t);
-  std::sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
-    if (a.first < b.first) return true;
-    if (b.first < a.first) return false;
-    return a.second < b.second;
-  });
+  // Only the nearest kContactTargets are named (nearest.hpp: measured in order of their boxes'
+  // gap, the rest not measured once k nearer are known).
+  const auto near = nearest_bases(
+      s.base, within, act::kContactTargets,
+      [&](int t) -> const geo::Base& { return els_[static_cast<std::size_t>(t)].base; });
   std::vector<int> out;
-  for (std::size_t i = 0; i < near.size() && i < act::kContactTargets; ++i)
-    out.push_back(near[i].second);
+  for (const auto& n : near) out.push_back(n.second);
   if (kept != nullptr) {
     kept->targets[ue] = out;
     kept->targeted[ue] = 1;
@@ -216,6 +190,58 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
   PathCheck out;
   const Scenario& sc = gw_->scenario_data();
   const bool single = movers.size() == 1;
+  // [Pure performance] While the decisions are listed (memo.hpp), each mover keeps a box on the
+  // table and the elements on the table whose boxes, grown by the front zone and its rounding,
+  // meet it: for a path whose box lies in the kept box, no other element passes the first test
+  // of the loop below (the path's box meeting the element's grown box), so only those are
+  // looked at, in the same order, with their grown boxes kept too. A path reaching out of the
+  // kept box makes it again, larger.
+  memo::Memo* kept = memo::of(*this);
+  auto near_of = [&](memo::Memo& mm, int m, const Box& box) -> const std::vector<int>& {
+    const auto um = static_cast<std::size_t>(m);
+    std::array<std::int64_t, 4>& r = mm.near_box[um];
+    if (mm.near_known[um] != 0 && r[0] <= box.x0 && r[1] <= box.y0 && box.x1 <= r[2] &&
+        box.y1 <= r[3])
+      return mm.near[um];
+    Box want = box;
+    if (mm.near_known[um] != 0) want.add(Box{r[0], r[1], r[2], r[3]});
+    const geo::Base& at = els_[um].base;
+    std::int64_t margin = 0;
+    for (int g = 0; g < kNumGoings; ++g)
+      margin = std::max(margin, allowance(m, static_cast<Going>(g)));
+    want = grown(want, margin + 3 * geo::reach(at));
+    r = {want.x0, want.y0, want.x1, want.y1};
+    mm.near_known[um] = 1;
+    std::vector<int>& list = mm.near[um];
+    std::vector<std::array<std::int64_t, 4>>& boxes = mm.near_grown[um];
+    list.clear();
+    boxes.clear();
+    for (int o = 0; o < num_elements(); ++o) {
+      if (!on_table_now(o)) continue;
+      const Box og = grown(box_of(els_[static_cast<std::size_t>(o)].base), kFrontZone + 4 * kSlack);
+      if (!want.meets(og)) continue;
+      list.push_back(o);
+      boxes.push_back({og.x0, og.y0, og.x1, og.y1});
+    }
+    return list;
+  };
+  // The box of terrain piece ip's outline (kept while listing: the terrain never changes).
+  auto piece_box = [&](std::size_t ip) {
+    if (kept != nullptr && kept->terrain_box.size() == sc.terrain.size()) {
+      const auto& t = kept->terrain_box[ip];
+      return Box{t[0], t[1], t[2], t[3]};
+    }
+    Box pb;
+    for (const auto& c : sc.terrain[ip].outline) pb.add(c);
+    return pb;
+  };
+  if (kept != nullptr && kept->terrain_box.size() != sc.terrain.size()) {
+    for (std::size_t ip = 0; ip < sc.terrain.size(); ++ip) {
+      Box pb;
+      for (const auto& c : sc.terrain[ip].outline) pb.add(c);
+      kept->terrain_box.push_back({pb.x0, pb.y0, pb.x1, pb.y1});
+    }
+  }
   // A group keeps its shape: its elements may not end on each other (a wheel at 45 degrees or
   // an element lining up on an enemy could, by rounding or by turning).
   for (std::size_t i = 0; i < movers.size(); ++i)
@@ -232,7 +258,15 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     const std::vector<geo::Base>& path = paths[i];
     const geo::Base& start = path.front();
     const geo::Base& end = path.back();
-    Going worst = going_at(start);
+    // The going where the mover stands (kept while listing: the same for all its codes).
+    Going worst{};
+    if (kept != nullptr && start == els_[static_cast<std::size_t>(m)].base) {
+      std::int8_t& here = kept->going_here[static_cast<std::size_t>(m)];
+      if (here < 0) here = static_cast<std::int8_t>(going_at(start));
+      worst = static_cast<Going>(here);
+    } else {
+      worst = going_at(start);
+    }
     std::int64_t span = 0;
     for (const auto& b : path)
       span = std::max(span, std::abs(b.centre().x - start.centre().x) +
@@ -251,11 +285,10 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       // [Mov-1, G-12] The worst going crossed.
       const bool slide = from.heading() == to.heading();
       const geo::Vec v = to.centre() - from.centre();
-      for (const auto& piece : sc.terrain) {
+      for (std::size_t ip = 0; ip < sc.terrain.size(); ++ip) {
+        const auto& piece = sc.terrain[ip];
         if (piece.impassable || going_rank(piece.going) <= going_rank(worst)) continue;
-        Box pb;
-        for (const auto& c : piece.outline) pb.add(c);
-        if (!box.meets(pb)) continue;
+        if (!box.meets(piece_box(ip))) continue;
         if (slide ? geo::move_overlaps_polygon(from, v, piece.outline)
                   : geo::base_overlaps_polygon(to, piece.outline))
           worst = piece.going;
@@ -273,12 +306,11 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
     // [Mov-5, G-12a] A river is crossed at its fords (or by a road); a move over a ford goes at
     // most 3 inches.
     bool ford = false;
-    for (const auto& piece : sc.terrain) {
+    for (std::size_t ip = 0; ip < sc.terrain.size(); ++ip) {
+      const auto& piece = sc.terrain[ip];
       if (piece.kind != TerrainKind::kFord && !piece.impassable) continue;
       if (piece.impassable && road) continue;
-      Box pb;
-      for (const auto& c : piece.outline) pb.add(c);
-      if (!box.meets(pb)) continue;
+      if (!box.meets(piece_box(ip))) continue;
       bool meets = geo::base_overlaps_polygon(start, piece.outline);
       for (std::size_t k = 1; k < path.size() && !meets; ++k) {
         const geo::Base& from = path[k - 1];
@@ -302,13 +334,24 @@ GwkhoState::PathCheck GwkhoState::check_path(const std::vector<int>& movers,
       out.refusal = fmt::format("{} may not enter {} going (Mov-1).", name(m), going_name(worst));
       return out;
     }
-    for (int o = 0; o < num_elements(); ++o) {
+    // While listing, only the elements kept near the mover are looked at (near_of: a superset,
+    // in index order, of those the box test below lets by).
+    const std::vector<int>* near = kept != nullptr ? &near_of(*kept, m, box) : nullptr;
+    const int n_near = near != nullptr ? static_cast<int>(near->size()) : num_elements();
+    for (int k_near = 0; k_near < n_near; ++k_near) {
+      const int o = near != nullptr ? (*near)[static_cast<std::size_t>(k_near)] : k_near;
       const ElementState& os = els_[static_cast<std::size_t>(o)];
       if (!on_table_now(o) || o == target) continue;
       // Everything tested below (the end on it or touching it, a step through it or through
       // the 4 cm in front of it) lies in the path's box and in its box grown by 4 cm (and a few
       // sub-units of rounding): the two boxes apart, none can hold.
-      if (!box.meets(grown(box_of(os.base), kFrontZone + 4 * kSlack))) continue;
+      if (near != nullptr) {
+        const auto& g =
+            kept->near_grown[static_cast<std::size_t>(m)][static_cast<std::size_t>(k_near)];
+        if (!box.meets(Box{g[0], g[1], g[2], g[3]})) continue;
+      } else if (!box.meets(grown(box_of(os.base), kFrontZone + 4 * kSlack))) {
+        continue;
+      }
       if (std::find(movers.begin(), movers.end(), o) != movers.end()) continue;
       if (std::find(pushed.begin(), pushed.end(), o) != pushed.end()) continue;
       if (geo::far_apart(start.centre(), os.base.centre(),
@@ -1176,7 +1219,12 @@ core::Status GwkhoState::affordable(const MovePlan& p) const {
 // rear), else straight ahead as far as it can in quarters when that enemy lies in its front arc.
 // For nothing: they are out of control.
 void GwkhoState::impetuous_moves() {
+  // [Pure performance] Nothing changes between two of the moves made here, so the answers of the
+  // questions asked meanwhile (each element's group, contact, nearest enemy, contact targets,
+  // what its plans find: memo.hpp) are kept while no move is made, and forgotten before one is.
+  std::optional<memo::Listing> listing;
   for (int e = 0; e < num_elements(); ++e) {
+    if (!listing) listing.emplace(*this);
     const ElementState& s = els_[static_cast<std::size_t>(e)];
     if (!acts(e) || !s.alive || s.routing || s.moves > 0 || s.held) continue;
     if (in_contact(e)) continue;
@@ -1212,6 +1260,7 @@ void GwkhoState::impetuous_moves() {
       if (logging())
         emit("impetuous", fmt::format("impetuous: {}", move_text(act::move(e, code))),
              "gwkho Mov-7");
+      listing.reset();
       apply_move(*p);
       break;
     }

@@ -12,6 +12,7 @@
 #include "core/rng.hpp"
 #include "game/table/geometry.hpp"
 #include "rulesets/gwkho/memo.hpp"
+#include "rulesets/gwkho/nearest.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
 
 namespace carroccio::gwkho {
@@ -82,6 +83,84 @@ TEST(Gwkho_Speed, TheListedDecisionsAreTheSameWithoutTheMemo) {
   }
   EXPECT_GT(compared, 300);
   EXPECT_GT(elements, 1000);
+}
+
+// Every move code of every element planned within a listing (the kept answers, check_path()'s
+// near lists among them, filled by the listing and by the codes asked before) and without the
+// memo: the same refusal sentence, or the same plan. At every fifth decision of random games of
+// every built-in battle, the codes asked in a fixed order after the listing.
+TEST(Gwkho_Speed, EveryMoveCodePlansTheSameWithTheMemoAsWithout) {
+  int planned = 0, refused = 0;
+  for (const char* id : kBattles) {
+    random_game(id, 100, 41, [&](const GwkhoState& st, const std::vector<game::Action>&, int step) {
+      if (st.phase() != Phase::kMove || step % 5 != 0) return;
+      const memo::Listing listing(st);
+      std::vector<game::Action> legal;
+      st.legal_actions(legal);  // fills the memo as the listing does
+      for (int e = 0; e < st.num_elements(); ++e) {
+        if (st.side_of(e) != st.active()) continue;
+        for (int code = 0; code < act::kCodes; ++code) {
+          const game::Action a = act::move(e, code);
+          const auto kept = st.plan(a);
+          core::Expected<MovePlan> plain = core::make_error("");
+          {
+            const memo::Off off;
+            plain = st.plan(a);
+          }
+          ASSERT_EQ(kept.ok(), plain.ok()) << id << " step " << step << " action " << a;
+          if (!kept.ok()) {
+            ASSERT_EQ(kept.message(), plain.message()) << id << " step " << step << " action " << a;
+            ++refused;
+            continue;
+          }
+          ASSERT_EQ(kept->movers, plain->movers) << id << " step " << step << " action " << a;
+          ASSERT_EQ(kept->to, plain->to) << id << " step " << step << " action " << a;
+          ASSERT_EQ(kept->distance, plain->distance) << id << " step " << step << " action " << a;
+          ASSERT_EQ(kept->target, plain->target) << id << " step " << step << " action " << a;
+          ASSERT_EQ(st.price(*kept).total, st.price(*plain).total)
+              << id << " step " << step << " action " << a;
+          ++planned;
+        }
+      }
+    });
+  }
+  EXPECT_GT(planned, 200);
+  EXPECT_GT(refused, 2000);
+}
+
+// impetuous_moves() keeps the answers of the questions it asks between two of its moves
+// (memo.hpp): the end of the moves (the impetuous moves, then the rest of the bound) made from
+// the same state with and without the memo leaves the same state, element by element, at every
+// end of the moves of random games of every built-in battle (the random choices also end the
+// moves early, so that impetuous troops still stand unmoved).
+TEST(Gwkho_Speed, TheImpetuousMovesAreTheSameWithoutTheMemo) {
+  int compared = 0, moved = 0;
+  for (const char* id : kBattles) {
+    random_game(
+        id, 200, 53, [&](const GwkhoState& st, const std::vector<game::Action>& legal, int step) {
+          if (st.phase() != Phase::kMove ||
+              !std::binary_search(legal.begin(), legal.end(), act::kEndMoves))
+            return;
+          auto kept = st.clone();
+          auto plain = st.clone();
+          kept->apply_unchecked(act::kEndMoves);
+          {
+            const memo::Off off;
+            plain->apply_unchecked(act::kEndMoves);
+          }
+          const auto& a = static_cast<const GwkhoState&>(*kept);
+          const auto& b = static_cast<const GwkhoState&>(*plain);
+          ASSERT_EQ(a.to_string(), b.to_string()) << id << " step " << step;
+          for (int e = 0; e < a.num_elements(); ++e) {
+            ASSERT_EQ(a.element(e).base, b.element(e).base) << id << " step " << step << " " << e;
+            ASSERT_EQ(a.element(e).moves, b.element(e).moves) << id << " step " << step << " " << e;
+            moved += a.element(e).moves > st.element(e).moves ? 1 : 0;
+          }
+          ++compared;
+        });
+  }
+  EXPECT_GT(compared, 20);
+  EXPECT_GT(moved, 5);  // impetuous moves made
 }
 
 // nearest_enemy() measures exactly only the enemies whose boxes come within the nearest centre's
@@ -191,6 +270,56 @@ TEST(Gwkho_Speed, TheMovesBoxRefusalsRefuseOnlyWhatTheExactTestsWould) {
     const game::table::Box longest = box_of(b) | box_of(b.translated(geo::polar(heading, limit)));
     ASSERT_TRUE(inside(box_of(b.translated(geo::polar(heading, dd))), longest)) << i;
   }
+}
+
+// nearest_bases() (nearest.hpp) measures exactly only the candidates whose boxes' gap could put
+// them among the k nearest: on random bases at any heading (some the same base, so that
+// distances tie and the index decides), for k from 0 to 9, the same list as every candidate
+// measured and sorted by exact distance, then index.
+TEST(Gwkho_Speed, TheNearestBasesAreThoseOfEveryCandidateMeasured) {
+  core::Rng rng(11);
+  int lists = 0;
+  for (int i = 0; i < 3000; ++i) {
+    auto random_base = [&] {
+      const geo::Point centre{rng.uniform_int(0, 20000), rng.uniform_int(0, 12000)};
+      const geo::Angle heading = i % 2 == 0
+                                     ? geo::Angle::degrees(static_cast<int>(rng.uniform(8)) * 45)
+                                     : geo::Angle::from_units(rng.uniform_int(0, 1295999));
+      return geo::Base(centre, 2 * rng.uniform_int(100, 1600), 2 * rng.uniform_int(100, 1600),
+                       heading);
+    };
+    const geo::Base b = random_base();
+    std::vector<geo::Base> bases;
+    const int n = static_cast<int>(rng.uniform(20));
+    for (int t = 0; t < n; ++t)
+      bases.push_back(
+          t > 0 && rng.uniform(4) == 0
+              ? bases[static_cast<std::size_t>(rng.uniform(static_cast<std::uint64_t>(t)))]
+              : random_base());
+    std::vector<int> candidates;
+    for (int t = 0; t < n; ++t)
+      if (rng.uniform(5) != 0) candidates.push_back(t);
+    std::vector<std::pair<geo::SquaredDistance, int>> all;
+    for (int t : candidates)
+      all.emplace_back(geo::distance_sq(b, bases[static_cast<std::size_t>(t)]), t);
+    std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) {
+      if (x.first < y.first) return true;
+      if (y.first < x.first) return false;
+      return x.second < y.second;
+    });
+    for (std::size_t k = 0; k < 10; ++k) {
+      const auto got = nearest_bases(b, candidates, k, [&](int t) -> const geo::Base& {
+        return bases[static_cast<std::size_t>(t)];
+      });
+      ASSERT_EQ(got.size(), std::min(k, all.size())) << i << " k " << k;
+      for (std::size_t j = 0; j < got.size(); ++j) {
+        ASSERT_EQ(got[j].second, all[j].second) << i << " k " << k << " j " << j;
+        ASSERT_TRUE(got[j].first == all[j].first) << i << " k " << k << " j " << j;
+      }
+      ++lists;
+    }
+  }
+  EXPECT_EQ(lists, 30000);
 }
 
 TEST(Gwkho_Speed, NothingIsKeptOutsideAListingOrForAnotherState) {
