@@ -849,20 +849,29 @@ std::size_t searched_children(const Explanation& e, std::int64_t prior) {
                     [prior](const Candidate& c) { return c.effort > prior; }));
 }
 
+// Agent `spec` choosing among [muster 1]'s options with seeds 1 to 4: each time it must pick
+// option 0 (the best prior); the root's account of each choice, in seed order.
+std::vector<Explanation> muster_choices(const char* spec) {
+  auto g = std::make_shared<MusterGame>(0);
+  const auto s = muster_options(g);
+  std::vector<Explanation> out;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    core::Rng rng(seed);
+    auto a = agent(spec, *g);
+    EXPECT_EQ(a->choose(*s, rng), kOptionBase) << spec << ", seed " << seed;
+    out.push_back(a->explain(100));
+  }
+  return out;
+}
+
 TEST(MctsAgent, ProgressiveWideningSearchesOnlyTheChildrenItsValuesRankBest) {
   // pw=1: after n iterations at most ceil(sqrt(n)) children compete, the best valued first, so
   // 20 iterations search at most 5 of the 30 options and option 0 (the best prior) among them.
-  auto g = std::make_shared<MusterGame>(0);
-  const auto s = muster_options(g);
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    core::Rng rng(seed);
-    auto a = agent("mcts:iters=20,pw=1", *g);
-    EXPECT_EQ(a->choose(*s, rng), kOptionBase) << seed;
-    const Explanation e = a->explain(100);
+  for (const Explanation& e : muster_choices("mcts:iters=20,pw=1")) {
     ASSERT_EQ(e.candidates.size(), static_cast<std::size_t>(kOptions));
-    EXPECT_LE(searched_children(e, 4), 5u) << seed;
+    EXPECT_LE(searched_children(e, 4), 5u);
     ASSERT_NE(candidate(e, kOptionBase), nullptr);
-    EXPECT_GT(candidate(e, kOptionBase)->effort, 4) << seed;
+    EXPECT_GT(candidate(e, kOptionBase)->effort, 4);
   }
 }
 
@@ -870,14 +879,8 @@ TEST(MctsAgent, WithoutProgressiveWideningTheVisitsSpreadOverTheOptions) {
   // Negative case: pw=0 (the default), the options 0.05 apart are within the exploration term,
   // so the same 20 iterations visit more than 5 of them (the breadth that keeps a Legnano
   // search from going deeper than the first steps of a move).
-  auto g = std::make_shared<MusterGame>(0);
-  const auto s = muster_options(g);
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    core::Rng rng(seed);
-    auto a = agent("mcts:iters=20", *g);
-    EXPECT_EQ(a->choose(*s, rng), kOptionBase) << seed;
-    EXPECT_GT(searched_children(a->explain(100), 4), 5u) << seed;
-  }
+  for (const Explanation& e : muster_choices("mcts:iters=20"))
+    EXPECT_GT(searched_children(e, 4), 5u);
 }
 
 TEST(MctsAgent, ProgressiveWideningIsReproducibleForASeed) {

@@ -69,6 +69,16 @@ DistanceField make_field(const Scenario& sc, const std::vector<char>& goal,
   return DistanceField(nx, ny, std::move(d));
 }
 
+// p is inside the polygon and at least r from its boundary: a base centred there lies wholly
+// within it whichever way it faces, when r is half the base's width (0.8, O-6).
+bool inside_by(geo::Point p, const geo::Polygon& poly, std::int64_t r) {
+  if (!geo::point_in_polygon(p, poly)) return false;
+  for (std::size_t i = 0; i < poly.size(); ++i)
+    if (geo::distance_sq(p, geo::Segment{poly[i], poly[(i + 1) % poly.size()]}).less_than(r))
+      return false;
+  return true;
+}
+
 }  // namespace
 
 std::int32_t DistanceField::at(geo::Point p) const {
@@ -123,11 +133,12 @@ AiMaps build_ai_maps(const Scenario& sc) {
               blocked[static_cast<std::size_t>(i)] = 1;
           }
           // An objective is reached by touching it (a base centre within half a base width and
-          // a cell of it), a zone by standing in it.
+          // a cell of it), a zone by standing wholly in it whichever way the base faces (its
+          // centre half a base width inside: 0.8, O-6).
           goal[static_cast<std::size_t>(i)] =
               touch ? geo::distance_sq(c, std::span<const geo::Point>(target.outline))
                           .within(sc.base_width / 2 + kCell)
-                    : geo::point_in_polygon(c, target.outline);
+                    : inside_by(c, target.outline, sc.base_width / 2);
         }
         g.fields[woods][broken] = make_field(sc, goal, blocked, nx, ny);
       }
@@ -162,6 +173,9 @@ double unit_value(UnitType t) {
 constexpr double kRemovalBonus = 0.5;  // a removed unit counts for break conditions (ohw 4)
 constexpr double kObjectiveWeight = 3.0;
 constexpr double kScale = 3.0;  // tanh(difference / kScale)
+// A unit on its way to a zone counts for this share of its closeness until it is wholly in it
+// (S2: only units wholly within count at the end, and one short of it may yet be stopped).
+constexpr double kOnTheWay = 0.6;
 
 int shoot_modifier(UnitType t) {  // 2.3, 5.2, 5.3
   return t == UnitType::kArchers ? 2 : t == UnitType::kIrregulars ? -2 : 0;
@@ -399,8 +413,10 @@ class Evaluator {
           std::vector<double> c;
           for (int u = 0; u < n; ++u)
             if (s_.side_of(u) == v.side && !s_.unit(u).removed &&
-                s_.unit(u).type != UnitType::kWagon)
-              c.push_back(closeness(u, *g));
+                s_.unit(u).type != UnitType::kWagon) {
+              const double near = closeness(u, *g);
+              c.push_back(near < 1 ? kOnTheWay * near : near);
+            }
           std::sort(c.rbegin(), c.rend());
           double prog = 0;
           for (int i = 0; i < v.count && i < static_cast<int>(c.size()); ++i)
@@ -511,14 +527,14 @@ int nearest_enemy(const OhwState& s, int u, geo::Point from) {
   return best;
 }
 
-// The first turn (index into kPreTurns) that points u best down the distance field of its
-// side's nearest goal (objective or zone), or -1 if its side has none.
-int goal_turn(const OhwState& s, int u) {
+// The distance field of the goal (objective or zone) of u's side nearest to u, or null if its side
+// has none; `here` is u's distance down it.
+const DistanceField* goal_field(const OhwState& s, int u, std::int32_t& here) {
   const AiMaps& maps = s.ohw().ai_maps();
   const UnitState& us = s.unit(u);
   const bool woods = us.type == UnitType::kIrregulars || us.type == UnitType::kPeasantArchers;
   const DistanceField* best = nullptr;
-  std::int32_t here = DistanceField::kUnreachable;
+  here = DistanceField::kUnreachable;
   for (const auto& v : s.ohw().scenario_data().victory) {
     const bool mine =
         v.kind == VictoryKind::kZonePoints ||
@@ -535,6 +551,15 @@ int goal_turn(const OhwState& s, int u) {
         }
       }
   }
+  return best;
+}
+
+// The first turn (index into kPreTurns) that points u best down the distance field of its
+// side's nearest goal (objective or zone), or -1 if its side has none.
+int goal_turn(const OhwState& s, int u) {
+  const UnitState& us = s.unit(u);
+  std::int32_t here = 0;
+  const DistanceField* best = goal_field(s, u, here);
   if (best == nullptr || here == 0) return -1;
   // The lowest point of the field on a circle of half the move around the centre.
   const std::int64_t r = s.allowance(u) / 2;
@@ -550,6 +575,74 @@ int goal_turn(const OhwState& s, int u) {
   }
   return game::table::nearest_turn(dir, us.base.heading(), kPreTurns);
 }
+
+// How far short of a river crossing a unit lines up with it: clear of the river whichever way
+// its base turns there (half its diagonal is under 2.5" for a 4" x 2" base, O-14).
+constexpr std::int64_t kCrossingMouth = 5 * kInch / 2;
+
+// Free placements (board.cpp, 1.0-1.4) that line u up with each ford or standing bridge on the
+// way to its side's goal (1.2 ii, 0.7: a crossing a base must fit through square-on): toward
+// the crossing's mouth on u's side, its centre on the crossing's axis, kCrossingMouth short of
+// it, as far as its move allows on the straight line there; then facing across. The listed
+// move codes turn by 15 degrees at least and move by quarters of the allowance, too coarse to
+// meet a 5" crossing with a 4" base.
+void crossing_approaches(const OhwState& s, int u, std::vector<game::Action>& out) {
+  std::int32_t here = 0;
+  const DistanceField* field = goal_field(s, u, here);
+  if (field == nullptr || here == 0) return;
+  const geo::Base& b = s.unit(u).base;
+  const geo::Point c = b.centre();
+  for (int t = 0; t < static_cast<int>(s.ohw().scenario_data().terrain.size()); ++t) {
+    const TerrainType type = s.ohw().terrain(t).type;
+    if (type != TerrainType::kFord && type != TerrainType::kBridge) continue;
+    if (s.demolished() && t == s.ohw().scenario_data().demolition.terrain) continue;
+    const game::table::Box& box = s.ohw().terrain_box(t);
+    // The crossing runs along the box's shorter side (a 5" x 2" bridge over a 2" river).
+    const bool north_south = box.max_x - box.min_x >= box.max_y - box.min_y;
+    geo::Point mouth, far;
+    int across = 0;  // degrees
+    if (north_south) {
+      const std::int64_t x = (box.min_x + box.max_x) / 2;
+      if (c.y > box.max_y) {
+        mouth = {x, box.max_y + kCrossingMouth}, far = {x, box.min_y - kCrossingMouth},
+        across = 270;
+      } else if (c.y < box.min_y) {
+        mouth = {x, box.min_y - kCrossingMouth}, far = {x, box.max_y + kCrossingMouth}, across = 90;
+      } else {
+        continue;
+      }
+    } else {
+      const std::int64_t y = (box.min_y + box.max_y) / 2;
+      if (c.x > box.max_x) {
+        mouth = {box.max_x + kCrossingMouth, y}, far = {box.min_x - kCrossingMouth, y},
+        across = 180;
+      } else if (c.x < box.min_x) {
+        mouth = {box.min_x - kCrossingMouth, y}, far = {box.max_x + kCrossingMouth, y}, across = 0;
+      } else {
+        continue;
+      }
+    }
+    // Only a crossing that leads toward the goal.
+    if (field->at(far) >= field->at(mouth)) continue;
+    const geo::Vec w = mouth - c;
+    const std::int64_t len =
+        static_cast<std::int64_t>(std::sqrt(static_cast<double>(geo::squared_length(w))));
+    const std::int64_t reach =
+        std::min<std::int64_t>({len, s.allowance(u), (act::kPlaceDistances - 1) * act::kPlaceStep});
+    const int steps = static_cast<int>(reach / act::kPlaceStep);
+    const int heading = across / act::kPlaceHeadingStep;
+    game::Action a;
+    if (steps == 0) {
+      if (b.heading() == geo::Angle::degrees(across)) continue;  // lined up already
+      a = place_code(0, 0, heading);
+    } else {
+      const double deg =
+          static_cast<double>(geo::direction_of(w).units()) / geo::kAngleUnitsPerDegree;
+      a = place_code(static_cast<int>(std::lround(deg)) % 360, steps, heading);
+    }
+    if (s.placement_result(a)) out.push_back(a);
+  }
+}
 }  // namespace
 
 // Fewer, better choices than legal_actions() for a picked unit that is free to move: hold; every
@@ -557,8 +650,9 @@ int goal_turn(const OhwState& s, int u) {
 // each of the eight first turns with a half move, a full move and the road move, each ending
 // either straight or turned toward the nearest enemy; quarter and three-quarter moves straight
 // toward the nearest enemy; side-steps and diagonal steps that keep the heading; moves down the
-// distance field toward the side's goal; a march on each of the scenario's goals. Everything else
-// is as legal_actions().
+// distance field toward the side's goal; a march on each of the scenario's goals; a free
+// placement lining up with each crossing on the way to the goal (crossing_approaches).
+// Everything else is as legal_actions().
 void OhwState::agent_actions(std::vector<game::Action>& out) const {
   if (phase_ != Phase::kMove || selected_ < 0 || pending_.kind != PendingKind::kNone) {
     legal_actions(out);
@@ -616,6 +710,7 @@ void OhwState::agent_actions(std::vector<game::Action>& out) const {
         out.push_back(act::kMoveBase + act::kChargeCode + 4 * t + static_cast<int>(s));
   }
   if (may_demolish(u)) out.push_back(act::kMoveBase + act::kDemolishCode);
+  crossing_approaches(*this, u, out);
   // A march on each of the scenario's goals (O-8a), ending straight or facing the nearest enemy.
   for (int g = 0; g < static_cast<int>(ohw_->goals().size()); ++g)
     if (const auto end = march_end(u, g)) {

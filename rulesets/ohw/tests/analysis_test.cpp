@@ -129,10 +129,12 @@ TEST(Ohw_Evaluate, Zone_DistanceGoesAroundTheRiverByTheCrossing) {
 
 // ---- Candidate moves ----
 
+// Each candidate is listed by legal_actions() or accepted by check_unlisted() (a free placement,
+// game/state.hpp's agent_actions contract).
 bool subset_of_legal(const OhwState& s, const std::vector<game::Action>& cand) {
   const auto legal = s.legal_actions();
   return std::all_of(cand.begin(), cand.end(), [&](game::Action a) {
-    return std::binary_search(legal.begin(), legal.end(), a);
+    return std::binary_search(legal.begin(), legal.end(), a) || s.check_unlisted(a).ok();
   });
 }
 
