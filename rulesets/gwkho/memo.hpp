@@ -4,7 +4,8 @@
 // nearest enemy): for every element, for each of its up to 60 candidate codes, and for each
 // member of its group. While a memo::Listing is alive for a state on a thread (legal_actions(),
 // which changes nothing), those questions are answered once per element and kept; outside one,
-// and for any other state, they are worked out each time as before.
+// and for any other state, they are worked out each time as before. impetuous_moves() also opens
+// one between its moves, dropping what it kept before each move is applied (the state changes).
 #pragma once
 
 #include <array>
