@@ -97,6 +97,10 @@ class Ruleset {
 
   // Option sets the conformance suite runs on each scenario (at least the empty set).
   virtual std::vector<Options> conformance_option_sets() const { return {Options{}}; }
+  // The option sets of the long conformance suite (CARROCCIO_LONG_TESTS), when a ruleset checks
+  // more there than in every run (bma: every combination, where each run takes a set covering
+  // every pair); empty (the default): the same as conformance_option_sets().
+  virtual std::vector<Options> long_conformance_option_sets() const { return {}; }
   // The option sets for one scenario: by default conformance_option_sets(); a ruleset with
   // options that only some scenarios accept (gwkho's pitched battle) adds them for those.
   virtual std::vector<Options> scenario_conformance_option_sets(std::string_view scenario) const {

@@ -1,6 +1,8 @@
 #include "game/scenario_reader.hpp"
 
 #include <algorithm>
+#include <array>
+#include <set>
 
 #include "fmt/format.h"
 
@@ -354,6 +356,65 @@ std::vector<Options> FileRuleset::every_option_combination() const {
       }
     }
     sets = std::move(next);
+  }
+  return sets;
+}
+
+std::vector<Options> FileRuleset::every_option_pair() const {
+  // Each option's values: "" (left out), then "true" for a switch or each value but "off".
+  const std::size_t n = info_.options.size();
+  if (n <= 2) return every_option_combination();  // every pair is every combination
+  std::vector<std::vector<std::string>> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i].push_back("");
+    if (info_.options[i].values.empty())
+      values[i].push_back("true");
+    else
+      for (const auto& v : info_.options[i].values)
+        if (v != "off") values[i].push_back(v);
+  }
+  // The pairs still to cover: (i, a, j, b) with i < j, value a of option i and b of option j.
+  std::set<std::array<std::size_t, 4>> uncovered;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      for (std::size_t a = 0; a < values[i].size(); ++a)
+        for (std::size_t b = 0; b < values[j].size(); ++b) uncovered.insert({i, a, j, b});
+  std::vector<std::vector<std::size_t>> rows;
+  auto add_row = [&](const std::vector<std::size_t>& row) {
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) uncovered.erase({i, row[i], j, row[j]});
+    rows.push_back(row);
+  };
+  add_row(std::vector<std::size_t>(n, 0));
+  add_row(std::vector<std::size_t>(n, 1));
+  while (!uncovered.empty()) {
+    // Start from the first pair not yet covered; give every other option the value that covers
+    // most new pairs with the options already given (the first such value on a tie).
+    const auto [pi, pa, pj, pb] = *uncovered.begin();
+    std::vector<std::size_t> row(n, 0);
+    std::vector<bool> fixed(n, false);
+    row[pi] = pa, row[pj] = pb, fixed[pi] = fixed[pj] = true;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (fixed[k]) continue;
+      std::size_t best = 0, best_gain = 0;
+      for (std::size_t v = 0; v < values[k].size(); ++v) {
+        std::size_t gain = 0;
+        for (std::size_t m = 0; m < n; ++m)
+          if (fixed[m])
+            gain += uncovered.count(m < k ? std::array<std::size_t, 4>{m, row[m], k, v}
+                                          : std::array<std::size_t, 4>{k, v, m, row[m]});
+        if (gain > best_gain) best = v, best_gain = gain;
+      }
+      row[k] = best, fixed[k] = true;
+    }
+    add_row(row);
+  }
+  std::vector<Options> sets;
+  for (const auto& row : rows) {
+    Options o;
+    for (std::size_t i = 0; i < n; ++i)
+      if (row[i] != 0) o[info_.options[i].name] = values[i][row[i]];
+    if (std::find(sets.begin(), sets.end(), o) == sets.end()) sets.push_back(std::move(o));
   }
   return sets;
 }

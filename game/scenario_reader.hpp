@@ -163,6 +163,11 @@ class FileRuleset : public Ruleset {
   // out or set to each value except "off" (which means the same as leaving it out). The first
   // option changes fastest.
   std::vector<Options> every_option_combination() const;
+  // Fewer sets that still hold every pair of values of two options together (a pairwise
+  // covering set, chosen greedily and deterministically): the empty set first, then every option
+  // on (its first value), then as few more as the greedy choice needs. With one or two options it
+  // is every combination.
+  std::vector<Options> every_option_pair() const;
 
  protected:
   std::vector<std::pair<std::string, std::string>> builtin_scenarios() const override;

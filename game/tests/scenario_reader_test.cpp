@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "game/tests/race_game.hpp"
@@ -274,6 +275,42 @@ TEST(FileRuleset, EveryOptionCombination) {
   std::set<Options> unique(sets.begin(), sets.end());
   EXPECT_EQ(unique.size(), sets.size());
   for (const auto& o : sets) EXPECT_TRUE(f.validate_options(o).ok()) << options_to_string(o);
+}
+
+TEST(FileRuleset, EveryOptionPairCoversEveryPairOfValuesInFewerSets) {
+  const Files f({{"a", "", {}}, {"b", "", {}}, {"c", "", {}}, {"v", "", {"x", "y", "off"}}}, {});
+  const auto sets = f.every_option_pair();
+  EXPECT_EQ(sets.size(), 6u) << "2 x 3 pairs of a switch and v need six; 24 combinations exist";
+  EXPECT_LT(sets.size(), f.every_option_combination().size());
+  EXPECT_EQ(sets[0], Options{}) << "the default first";
+  EXPECT_EQ(sets[1], (Options{{"a", "true"}, {"b", "true"}, {"c", "true"}, {"v", "x"}}))
+      << "then every option on";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> values = {
+      {"a", {"", "true"}}, {"b", {"", "true"}}, {"c", {"", "true"}}, {"v", {"", "x", "y"}}};
+  auto value = [](const Options& o, const std::string& name) {
+    auto it = o.find(name);
+    return it == o.end() ? std::string() : it->second;
+  };
+  for (std::size_t i = 0; i < values.size(); ++i)
+    for (std::size_t j = i + 1; j < values.size(); ++j)
+      for (const auto& a : values[i].second)
+        for (const auto& b : values[j].second)
+          EXPECT_TRUE(std::any_of(sets.begin(), sets.end(),
+                                  [&](const Options& o) {
+                                    return value(o, values[i].first) == a &&
+                                           value(o, values[j].first) == b;
+                                  }))
+              << values[i].first << "=" << a << " with " << values[j].first << "=" << b;
+  std::set<Options> unique(sets.begin(), sets.end());
+  EXPECT_EQ(unique.size(), sets.size());
+  for (const auto& o : sets) EXPECT_TRUE(f.validate_options(o).ok()) << options_to_string(o);
+}
+
+TEST(FileRuleset, EveryOptionPairOfTwoOptionsIsEveryCombination) {
+  const Files f({{"a", "", {}}, {"v", "", {"x", "y"}}}, {});
+  EXPECT_EQ(f.every_option_pair(), f.every_option_combination());
+  const Files one({{"v", "", {"x", "y"}}}, {});
+  EXPECT_EQ(one.every_option_pair().size(), 3u) << "each value of a lone option, and none";
 }
 
 }  // namespace

@@ -23,13 +23,16 @@ std::string ConformanceCase::name() const {
   return text;
 }
 
-std::vector<ConformanceCase> conformance_cases(const game::Registry& registry) {
+std::vector<ConformanceCase> conformance_cases(const game::Registry& registry, bool long_suite) {
   std::vector<ConformanceCase> cases;
   for (const auto& r : registry.rulesets()) {
     const auto& info = r->info();
     if (!info.plays_games) continue;
+    const auto long_sets =
+        long_suite ? r->long_conformance_option_sets() : std::vector<game::Options>{};
     for (const auto& s : info.scenarios)
-      for (const auto& options : r->scenario_conformance_option_sets(s.id))
+      for (const auto& options :
+           long_sets.empty() ? r->scenario_conformance_option_sets(s.id) : long_sets)
         cases.push_back({info.id, s.id, options});
   }
   return cases;

@@ -25,8 +25,10 @@ struct ConformanceCase {
 };
 
 // Every (ruleset, scenario, option set) of the registered rulesets that play games, in
-// registry order. The option sets are the ruleset's scenario_conformance_option_sets(scenario).
-std::vector<ConformanceCase> conformance_cases(const game::Registry& registry);
+// registry order. The option sets are the ruleset's scenario_conformance_option_sets(scenario);
+// in the long suite its long_conformance_option_sets() instead, when it has any.
+std::vector<ConformanceCase> conformance_cases(const game::Registry& registry,
+                                               bool long_suite = false);
 
 // Games per case: the environment variable CARROCCIO_CONFORMANCE_GAMES if it holds a positive
 // number, else `default_games`.

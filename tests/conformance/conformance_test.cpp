@@ -23,11 +23,10 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   EXPECT_TRUE(failures.empty()) << failures.size() << " failures in " << games << " games";
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, Conformance,
-                         ::testing::ValuesIn(conformance_cases(registry())),
-                         [](const ::testing::TestParamInfo<ConformanceCase>& param) {
-                           return param.param.name();
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Registered, Conformance,
+    ::testing::ValuesIn(conformance_cases(registry(), CARROCCIO_LONG_TESTS_ON)),
+    [](const ::testing::TestParamInfo<ConformanceCase>& param) { return param.param.name(); });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Conformance);
 
 TEST(ConformanceRegistry, AtLeastOneRulesetPlaysGames) {
