@@ -127,7 +127,7 @@ TEST(Gwkho_Shooting, Clause_Sht_1_APersonTypesEachDieOfAShot) {
   const auto outcomes = st->chance_outcomes();
   for (const auto& [values, action] : info.by_values)
     EXPECT_TRUE(std::any_of(outcomes.begin(), outcomes.end(),
-                            [&](const game::ChanceOutcome& o) { return o.action == action; }));
+                            [&a = action](const game::ChanceOutcome& o) { return o.action == a; }));
   // 3 then 4: the outcome "dice 3 and 4".
   std::istringstream in("3\n4\n");
   std::ostringstream out;

@@ -10,7 +10,7 @@ using namespace testing;  // NOLINT(build/namespaces)
 using geo::Side;
 
 // Pre-turn indices into kPreTurns and post-turn indices into kPostTurns.
-constexpr int kNone = 0, kPreL15 = 1, kPreL45 = 3, kPreL90 = 5, kPostL45 = 1, kPostL90 = 3;
+constexpr int kNone = 0, kPreL15 = 1, kPreL45 = 3, kPreL90 = 5, kPostL45 = 1;
 
 struct Bench {
   std::shared_ptr<const OhwGame> g;
