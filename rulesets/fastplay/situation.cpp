@@ -38,10 +38,10 @@ std::string unit_text(const std::string& type, int stands) {
 }  // namespace
 
 const std::string_view kDescribedOddsUsage =
-    R"(       carroccio odds fastplay --attack shoot|melee --attacker TYPE --target TYPE
-                      [--stands N] [--target-stands N] [--range CM] [--terrain T]
-                      [--from front|flank|rear] [--charged] [--commander]
-                      [--target-commander] [--json]
+    R"(       carroccio odds fastplay --attack shoot|melee --attacker TYPE
+                  --target TYPE [--stands N] [--target-stands N] [--range CM]
+                  [--terrain T] [--from front|flank|rear] [--charged]
+                  [--commander] [--target-commander] [--json]
        carroccio odds fastplay --situation FILE [--json]
 A described fastplay volley, war machine shot or melee fight, no game needed
 (carroccio odds fastplay --help).

@@ -45,10 +45,11 @@ Place melee_target(const std::string& from) {
 
 const std::string_view kDescribedOddsUsage =
     R"(       carroccio odds ohw --attack shoot|melee --attacker TYPE --target TYPE
-                      [--terrain T] [--from front|flank|rear] [--uphill] [--oath]
-                      [--hits N] [--json]
+                  [--terrain T] [--from front|flank|rear] [--uphill] [--oath]
+                  [--hits N] [--json]
        carroccio odds ohw --situation FILE [--json]
-A described ohw shot or melee strike, no game needed (carroccio odds ohw --help).
+A described ohw shot or melee strike, no game needed
+(carroccio odds ohw --help).
 )";
 
 game::CommandSpec described_odds_spec() {
