@@ -41,7 +41,7 @@ const std::string_view kDescribedOddsUsage =
     R"(       carroccio odds fastplay --attack shoot|melee --attacker TYPE
                   --target TYPE [--stands N] [--target-stands N] [--range CM]
                   [--terrain T] [--from front|flank|rear] [--charged]
-                  [--commander] [--target-commander] [--json]
+                  [--commander] [--lone-commander] [--target-commander] [--json]
        carroccio odds fastplay --situation FILE [--json]
 A described fastplay volley, war machine shot or melee fight, no game needed
 (carroccio odds fastplay --help).
@@ -104,6 +104,10 @@ game::CommandSpec described_odds_spec() {
            {.name = "commander",
             .help = "the attacker's commander is with it (a die more, 11.1)",
             .switch_word = true},
+           {.name = "lone-commander",
+            .help = "the attacker is a commander figure alone, fighting as its TYPE at +1 (11.3; "
+                    "one 2 cm stand)",
+            .switch_word = true},
            {.name = "target-commander",
             .help = "the target's commander is with it (the chance it falls, 11.2)",
             .switch_word = true},
@@ -136,6 +140,20 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
     if (is_war_machine(type) && f.has(key))
       return f.error(
           key, fmt::format("is not for a {}, which is one stand (ruling F-16).", troop_name(type)));
+  auto lone = f.yes_no("lone_commander");
+  if (!lone) return lone.error();
+  if (*lone) {
+    if (is_war_machine(at))
+      return f.error("lone_commander", fmt::format("needs a troop type: a {} has no commander "
+                                                   "figure (fastplay 11.3).",
+                                                   *attacker));
+    if (f.has("stands"))
+      return f.error("stands", "is not for a lone commander, which is one figure (fastplay 11.3).");
+    if (f.has("commander"))
+      return f.error("commander",
+                     "is for a unit's commander; a lone commander is the figure "
+                     "itself (fastplay 11.3).");
+  }
   auto stands = f.number("stands", 1, kMaxUnitStands, kMinUnitStands);
   if (!stands) return stands.error();
   auto target_stands = f.number("target_stands", 1, kMaxUnitStands, kMinUnitStands);
@@ -176,8 +194,9 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
   // The position (centimetres, a 100 cm table; the attacker is army A, acting first in turn 1).
   // A shot: the shooter at (50, 10) facing north, the target `range` ahead facing it. A fight:
   // the attacker at (50, 40) facing north, the target's front, left flank or rear on its front.
-  const StandSize as = stand_size(at), ts = stand_size(tt);
-  const int built_a = is_war_machine(at) ? 1 : std::max(*stands, kMinUnitStands);
+  const StandSize as = *lone ? kCommanderStand : stand_size(at), ts = stand_size(tt);
+  const bool one_a = is_war_machine(at) || *lone;  // a single stand
+  const int built_a = one_a ? 1 : std::max(*stands, kMinUnitStands);
   const int built_t = is_war_machine(tt) ? 1 : std::max(*target_stands, kMinUnitStands);
   const geo::Point a{50 * kCm, (melee ? 40 : 10) * kCm};
   geo::Point t = a;
@@ -202,16 +221,19 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
                        {"organisation", "free"}};
   sc["sides"] = {{{"id", "a"}, {"name", "Army A"}}, {{"id", "b"}, {"name", "Army B"}}};
   auto unit = [&](const char* id, const char* side, TroopType type, geo::Point c, int h, int built,
-                  bool with_commander) {
+                  bool with_commander, bool alone) {
     nlohmann::json u = {{"id", id},     {"side", side}, {"type", troop_name(type)},
                         {"x", cm(c.x)}, {"y", cm(c.y)}, {"heading", h}};
-    if (!is_war_machine(type)) u["stands"] = built;
+    if (alone)
+      u["lone_commander"] = true;
+    else if (!is_war_machine(type))
+      u["stands"] = built;
     if (with_commander) u["commander"] = true;
     return u;
   };
-  sc["units"] =
-      nlohmann::json::array({unit("attacker", "a", at, a, 90, built_a, *commander),
-                             unit("target", "b", tt, t, heading, built_t, *target_commander)});
+  sc["units"] = nlohmann::json::array(
+      {unit("attacker", "a", at, a, 90, built_a, *commander, *lone),
+       unit("target", "b", tt, t, heading, built_t, *target_commander, false)});
   sc["terrain"] = nlohmann::json::array();
   if (*terrain != "clear") {
     // Around the target's stands, from its front edge back.
@@ -229,7 +251,7 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
   FastplayState& s = *d.state;
   s.set_record_history(false);
   // Stands already lost: the last of each line.
-  for (int i = is_war_machine(at) ? 1 : *stands; i < built_a; ++i) s.debug_kill_stand(0, i);
+  for (int i = one_a ? 1 : *stands; i < built_a; ++i) s.debug_kill_stand(0, i);
   for (int i = is_war_machine(tt) ? 1 : *target_stands; i < built_t; ++i) s.debug_kill_stand(1, i);
   d.melee = melee;
   if (melee) {
@@ -255,7 +277,8 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
   nlohmann::json& j = d.description;
   j = {{"attack", *attack},
        {"attacker", *attacker},
-       {"stands", is_war_machine(at) ? 1 : *stands},
+       {"stands", one_a ? 1 : *stands},
+       {"lone_commander", *lone},
        {"target", *target},
        {"target_stands", is_war_machine(tt) ? 1 : *target_stands},
        {"commander", *commander},
@@ -279,11 +302,15 @@ core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f)
   game::DescribedOddsAnswer a;
   a.situation = j;
   a.odds = d->state->action_odds(d->action);
-  const std::string attacker = unit_text(j["attacker"].get<std::string>(), j["stands"].get<int>());
+  const std::string attacker =
+      j["lone_commander"].get<bool>()
+          ? fmt::format("a lone commander ({})", j["attacker"].get<std::string>())
+          : unit_text(j["attacker"].get<std::string>(), j["stands"].get<int>());
   const std::string target =
       unit_text(j["target"].get<std::string>(), j["target_stands"].get<int>());
   // "a ballista shoots", "4 stands of archery shoot".
-  const bool one = is_war_machine(troop(j["attacker"].get<std::string>()));
+  const bool one =
+      is_war_machine(troop(j["attacker"].get<std::string>())) || j["lone_commander"].get<bool>();
   auto verb = [&](const char* v) { return std::string(v) + (one ? "s" : ""); };
   std::string line;
   if (d->melee) {

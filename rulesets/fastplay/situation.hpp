@@ -43,6 +43,7 @@ struct DescribedAttack {
 //   from           melee: the target's side the attacker's front touches: front, flank, rear
 //   charged        melee: the attacker charged this turn (cavalry add a die, 7.2)
 //   commander      the attacker's commander is with it (a die more, 11.1)
+//   lone_commander the attacker is a commander figure alone, fighting as its type at +1 (11.3)
 //   target_commander  the target's commander is with it (its loss is checked, 11.2)
 // Bad input is one sentence naming the flag (or the file's field) and the values allowed.
 core::Expected<DescribedAttack> describe_attack(const game::SituationFields& fields);

@@ -109,6 +109,18 @@ TEST(FastplayDescribedOdds, AChargedFightEqualsTheFightAfterARealCharge) {
             game_odds);
 }
 
+TEST(FastplayDescribedOdds, ALoneCommandersFightEqualsTheSameFightInAGame) {
+  // A heavy cavalry commander figure (2 cm deep) against the front of heavy infantry.
+  auto s = game_position({{"a", "heavy_cavalry", 50, 40, 90, {{"lone_commander", true}}},
+                          {"b", "heavy_infantry", 50, 42, 270}});
+  testing::pass_to(*s, Phase::kMelee);
+  EXPECT_EQ(described({{"attack", "melee"},
+                       {"attacker", "heavy-cavalry"},
+                       {"lone_commander", true},
+                       {"target", "heavy-infantry"}}),
+            s->action_odds(testing::fight(0)));
+}
+
 nlohmann::json volley(nlohmann::json more) {
   nlohmann::json f = {{"attack", "shoot"}, {"attacker", "archery"}, {"target", "light-infantry"}};
   for (const auto& [k, v] : more.items()) f[k] = v;
@@ -193,6 +205,15 @@ TEST(FastplayDescribedOdds, Clause_7_2_ChargingCavalryAddADie) {
   EXPECT_EQ(foot, fight({}));
 }
 
+TEST(FastplayDescribedOdds, Clause_11_3_ALoneCommanderFightsAtPlusOne) {
+  const auto lone = fight({{"attacker", "heavy-cavalry"}, {"lone_commander", true}});
+  EXPECT_TRUE(cites(lone, "fastplay 11.3"));
+  EXPECT_EQ(lone["roll"], "1 d6");
+  // Heavy cavalry need a 6 against heavy infantry; the figure alone needs a 5.
+  EXPECT_EQ(lone["results"][1]["probability"], "1/3");
+  EXPECT_FALSE(cites(fight({{"attacker", "heavy-cavalry"}}), "fastplay 11.3"));
+}
+
 TEST(FastplayDescribedOdds, Clause_Units_LosingItsLastStandsDestroysTheTarget) {
   const auto one = volley({{"target_stands", 1}});
   ASSERT_EQ(one["results"].size(), 2u);
@@ -273,6 +294,10 @@ TEST(FastplayDescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {
       {{"--attack", "melee", "--attacker", "elephants", "--target", "archery"},
        "--attacker is 'elephants', which is not one of"},
       {{"--action", "2"}, "--move and --action belong to a saved position"},
+      {with(melee, {"--lone-commander", "--stands", "2"}), "--stands is not for a lone commander"},
+      {with(melee, {"--lone-commander", "--commander"}), "--commander is for a unit's commander"},
+      {{"--attack", "shoot", "--attacker", "catapult", "--lone-commander", "--target", "archery"},
+       "--lone-commander needs a troop type"},
   };
   for (const auto& c : cases) {
     const CliRun r = run(c.args);
