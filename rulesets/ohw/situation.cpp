@@ -35,6 +35,7 @@ struct Place {
 constexpr Place kShooter{18, 6, 90};
 constexpr Place kShotTarget{18, 14, 270};
 constexpr Place kStriker{18, 21, 270};
+constexpr Place kCharger{18, 24, 270};  // 3" short of the contact line
 Place melee_target(const std::string& from) {
   if (from == "flank") return {18, 18, 0};   // facing east: its left side on y = 20
   if (from == "rear") return {18, 19, 270};  // facing south, away from the attacker
@@ -44,7 +45,7 @@ Place melee_target(const std::string& from) {
 }  // namespace
 
 const std::string_view kDescribedOddsUsage =
-    R"(       carroccio odds ohw --attack shoot|melee --attacker TYPE --target TYPE
+    R"(       carroccio odds ohw --attack shoot|melee|charge --attacker TYPE --target TYPE
                   [--terrain T] [--from front|flank|rear] [--uphill] [--oath]
                   [--hits N] [--json]
        carroccio odds ohw --situation FILE [--json]
@@ -61,7 +62,9 @@ game::CommandSpec described_odds_spec() {
           "modifier with its clause.",
       .flags = {{.name = "attack",
                  .takes_value = true,
-                 .help = "shoot (2.3) or melee (3.2: also the strike a charge leads to, 1.8)",
+                 .help = "shoot (2.3), melee (a strike, 3.2) or charge (1.8: the charger "
+                         "starts 3\" away and the odds are those of the strike that follows "
+                         "in the Melee phase)",
                  .value_name = "KIND"},
                 {.name = "attacker",
                  .takes_value = true,
@@ -115,7 +118,7 @@ A saved position's odds: carroccio odds RECORD.)"};
 }
 
 core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) {
-  auto attack = f.word("attack", {"shoot", "melee"});
+  auto attack = f.word("attack", {"shoot", "melee", "charge"});
   if (!attack) return attack.error();
   auto attacker = f.word("attacker", kTypes);
   if (!attacker) return attacker.error();
@@ -131,7 +134,13 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
   if (!oath) return oath.error();
   auto hits = f.number("hits", 0, 14, 0);
   if (!hits) return hits.error();
-  const bool melee = *attack == "melee";
+  const bool melee = *attack != "shoot";
+  const bool charge = *attack == "charge";
+  // 5.4 (O-34): a unit charging foot in a redoubt fights it only in its next player turn.
+  if (charge && *terrain == "redoubt" && *target != "knights")
+    return f.error("terrain",
+                   "is redoubt: a charge on foot there is fought only a turn later "
+                   "(ohw 5.4, O-34); describe that strike as --attack melee.");
   if (!melee) {
     // 2.0, 5.2, 5.3: who shoots; a hill, a side and an oath count only in melee.
     if (*attacker != "archers" && *attacker != "irregulars" && *attacker != "peasant-archers")
@@ -154,7 +163,7 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
                        {"turns", 1},
                        {"first", "blue"}};
   sc["sides"] = {{{"id", "blue"}, {"name", "Blue"}}, {{"id", "red"}, {"name", "Red"}}};
-  const Place a = melee ? kStriker : kShooter;
+  const Place a = charge ? kCharger : melee ? kStriker : kShooter;
   const Place t = melee ? melee_target(*from) : kShotTarget;
   sc["units"] = nlohmann::json::array({{{"id", "attacker"},
                                         {"side", "blue"},
@@ -195,21 +204,32 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
                        static_cast<std::int64_t>(t.y * kInch)};
     s.debug_place(1, c, t.heading, *hits);
   }
-  // Blue's Move phase ends; the Shoot phase; for a strike, the Melee phase.
+  // Blue's Move phase: a charger is picked; else it ends; the Shoot phase; for a strike, the
+  // Melee phase.
   s.set_record_history(false);
-  if (!s.apply(act::kEndPhase).ok())
-    return core::make_error("The described situation could not be played to the Shoot phase.");
-  if (melee && s.phase() == Phase::kShoot && !s.apply(act::kEndPhase).ok())
-    return core::make_error("The described situation could not be played to the Melee phase.");
   d.melee = melee;
-  d.action = melee ? act::kMeleeBase + 64 * 0 + 1 : act::kShootBase + 64 * 0 + 1;
+  if (charge) {
+    const geo::Side side = *from == "flank"  ? geo::Side::kLeft
+                           : *from == "rear" ? geo::Side::kBack
+                                             : geo::Side::kFront;
+    if (!s.apply(act::kSelectBase + 0).ok())
+      return core::make_error("The described charger could not be picked to move.");
+    d.action = act::kMoveBase + act::kChargeCode + 4 * 1 + static_cast<int>(side);
+  } else if (!s.apply(act::kEndPhase).ok())
+    return core::make_error("The described situation could not be played to the Shoot phase.");
+  if (!charge && melee && s.phase() == Phase::kShoot && !s.apply(act::kEndPhase).ok())
+    return core::make_error("The described situation could not be played to the Melee phase.");
+  if (!charge) d.action = melee ? act::kMeleeBase + 64 * 0 + 1 : act::kShootBase + 64 * 0 + 1;
   bool legal = false;
   for (game::Action x : s.legal_actions()) legal |= x == d.action;
   if (!legal)
     return core::make_error(
         fmt::format("In the described situation the {} may not {} (a layout "
                     "the rules do not allow).",
-                    *attacker, melee ? "strike" : "shoot"));
+                    *attacker,
+                    charge  ? "charge"
+                    : melee ? "strike"
+                            : "shoot"));
   d.description = {{"attack", *attack},
                    {"attacker", *attacker},
                    {"target", *target},
@@ -234,9 +254,10 @@ core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f)
   a.odds = d->state->action_odds(d->action);
   const std::string attacker = j["attacker"].get<std::string>();
   const std::string target = j["target"].get<std::string>();
-  a.lines.push_back(d->melee
-                        ? fmt::format("Described ohw melee: {} strike {}.", attacker, target)
-                        : fmt::format("Described ohw shot: {} shoot at {}.", attacker, target));
+  a.lines.push_back(
+      d->melee ? fmt::format("Described ohw {}: {} {} {}.", j["attack"].get<std::string>(),
+                             attacker, j["attack"] == "charge" ? "charge" : "strike", target)
+               : fmt::format("Described ohw shot: {} shoot at {}.", attacker, target));
   std::string where = "in the open";
   const std::string terrain = j["terrain"].get<std::string>();
   if (terrain == "town" || terrain == "woods" || terrain == "redoubt")
@@ -255,7 +276,9 @@ core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f)
   line += fmt::format(", {} hit{} of 15 already", j["hits"].get<int>(),
                       j["hits"].get<int>() == 1 ? "" : "s");
   a.lines.push_back(line);
-  a.decision = d->melee ? "The strike" : "The shot";
+  a.decision = j["attack"] == "charge" ? "The charge (the strike it leads to)"
+               : d->melee              ? "The strike"
+                                       : "The shot";
   return a;
 }
 

@@ -31,7 +31,7 @@ struct DescribedAttack {
 };
 
 // Lays out the situation whose fields are (docs: carroccio odds ohw --help):
-//   attack    shoot | melee
+//   attack    shoot | melee | charge (the strike the charge leads to, 1.8)
 //   attacker  the striking or shooting unit's type: knights, men-at-arms, archers, levies,
 //             irregulars, peasant-archers (only the last three of archers shoot: 2.0, 5.2, 5.3)
 //   target    the unit struck or shot at, the same types

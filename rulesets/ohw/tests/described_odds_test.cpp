@@ -97,6 +97,30 @@ TEST(Ohw_DescribedOdds, AStrikeEqualsTheOddsOfTheSameStrikeInAGame) {
             woods->action_odds(fight(0, 1)));
 }
 
+TEST(Ohw_DescribedOdds, Clause_1_8_AChargeEqualsTheSameChargeInAGame) {
+  // Knights 3" from the left flank of men-at-arms, picked in Blue's Move phase.
+  nlohmann::json j =
+      scenario_json({{"blue", "knights", 18, 24, 270}, {"red", "men_at_arms", 18, 18, 0}}, {}, 1);
+  j["units"][0]["id"] = "attacker";
+  j["units"][1]["id"] = "target";
+  auto s = new_state(make_game(j));
+  play(*s, act::kSelectBase + 0);
+  ASSERT_TRUE(is_legal(*s, charge(1, geo::Side::kLeft)));
+  const auto game_odds = s->action_odds(charge(1, geo::Side::kLeft));
+  ASSERT_TRUE(game_odds.is_object());
+  const nlohmann::json fields = {
+      {"attack", "charge"}, {"attacker", "knights"}, {"target", "men-at-arms"}, {"from", "flank"}};
+  const auto odds = described(fields);
+  EXPECT_EQ(odds, game_odds);
+  EXPECT_FALSE(odds["commits"].get<bool>());
+  // The strike it leads to is the described strike from the same side, not yet rolled.
+  nlohmann::json as_melee = fields;
+  as_melee["attack"] = "melee";
+  EXPECT_EQ(odds["results"], described(as_melee)["results"]);
+  EXPECT_EQ(odds["modifiers"], described(as_melee)["modifiers"]);
+  EXPECT_TRUE(described(as_melee)["commits"].get<bool>());
+}
+
 TEST(Ohw_DescribedOdds, ARedoubtShotEqualsTheGameWithOption5_4) {
   auto s = game_position({{"blue", "archers", 18, 6, 90}, {"red", "levies", 18, 14, 270}},
                          {{"redoubt", {14, 12, 22, 17}}}, false, 0, false, "redoubt");
@@ -238,7 +262,8 @@ TEST(Ohw_DescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {
     std::string says;
   };
   const std::vector<Case> cases = {
-      {{"--attacker", "knights", "--target", "levies"}, "--attack must be given: shoot or melee"},
+      {{"--attacker", "knights", "--target", "levies"},
+       "--attack must be given: shoot, melee or charge"},
       {{"--attack", "melee", "--attacker", "dragons", "--target", "levies"},
        "--attacker is 'dragons', which is not one of: knights, men-at-arms"},
       {{"--attack", "shoot", "--attacker", "knights", "--target", "levies"},
@@ -256,6 +281,8 @@ TEST(Ohw_DescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {
       {{"--attack", "melee", "--attacker", "knights", "--target", "levies", "--uphill=maybe"},
        "--uphill is 'maybe', but must be yes or no"},
       {{"--move", "3"}, "--move and --action belong to a saved position"},
+      {{"--attack", "charge", "--attacker", "levies", "--target", "levies", "--terrain", "redoubt"},
+       "--terrain is redoubt: a charge on foot there is fought only a turn later"},
       {{"--charge"}, "--charge"},
   };
   for (const auto& c : cases) {
