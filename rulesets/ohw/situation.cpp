@@ -45,11 +45,11 @@ Place melee_target(const std::string& from) {
 }  // namespace
 
 const std::string_view kDescribedOddsUsage =
-    R"(       carroccio odds ohw --attack shoot|melee|charge --attacker TYPE --target TYPE
-                  [--terrain T] [--from front|flank|rear] [--uphill] [--oath]
-                  [--hits N] [--json]
+    R"(       carroccio odds ohw --attack shoot|melee|charge --attacker TYPE
+                  --target TYPE [--terrain T] [--from front|flank|rear]
+                  [--uphill] [--oath] [--hits N] [--json]
        carroccio odds ohw --situation FILE [--json]
-A described ohw shot or melee strike, no game needed
+A described ohw shot, melee strike or charge, no game needed
 (carroccio odds ohw --help).
 )";
 
@@ -57,7 +57,7 @@ game::CommandSpec described_odds_spec() {
   return {
       .name = "odds ohw",
       .summary =
-          "The exact odds of an ohw shot or melee strike described without a game: laid "
+          "The exact odds of an ohw shot, melee strike or charge described without a game: laid "
           "out as a position and resolved by the same rules as a game in play, every "
           "modifier with its clause.",
       .flags = {{.name = "attack",
