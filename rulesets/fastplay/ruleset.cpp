@@ -2,6 +2,7 @@
 
 #include "game/scenario_reader.hpp"
 #include "rulesets/fastplay/game.hpp"
+#include "rulesets/fastplay/situation.hpp"
 
 namespace carroccio::fastplay {
 
@@ -33,6 +34,12 @@ class FastplayRuleset final : public game::FileRuleset {
 
   std::vector<game::Options> conformance_option_sets() const override {
     return every_option_combination();
+  }
+
+  // `carroccio odds fastplay ...`: a volley, a machine's shot or a fight described without a
+  // game (situation.hpp).
+  std::optional<DescribedOdds> described_odds() const override {
+    return DescribedOdds{std::string(kDescribedOddsUsage), run_described_odds_cli};
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include "game/scenario_reader.hpp"
 #include "rulesets/ohw/game.hpp"
+#include "rulesets/ohw/situation.hpp"
 #include "rulesets/ohw/types.hpp"
 
 namespace carroccio::ohw {
@@ -35,6 +36,11 @@ class OhwRuleset final : public game::FileRuleset {
   std::vector<game::Options> conformance_option_sets() const override {
     // Every combination of the four optional rules (5.1-5.4): 16 sets.
     return every_option_combination();
+  }
+
+  // `carroccio odds ohw ...`: a shot or a melee strike described without a game (situation.hpp).
+  std::optional<DescribedOdds> described_odds() const override {
+    return DescribedOdds{std::string(kDescribedOddsUsage), run_described_odds_cli};
   }
 };
 

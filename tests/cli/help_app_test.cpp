@@ -53,7 +53,8 @@ class EverySubcommand : public ::testing::Test {
 TEST_F(EverySubcommand, AnswersItsOwnHelp) {
   const auto all = subcommands();
   // The three the rulesets contribute are among them, with alsh's tables.
-  for (const char* c : {"army", "alsh", "alsh charge", "alsh major-battle", "odds bma"})
+  for (const char* c : {"army", "alsh", "alsh charge", "alsh major-battle", "odds bma", "odds ohw",
+                        "odds fastplay"})
     EXPECT_NE(
         std::find_if(all.begin(), all.end(), [&](const auto& words) { return joined(words) == c; }),
         all.end())

@@ -269,10 +269,34 @@ TEST(OddsCommand, AnyRulesetsSavedPositionThroughItsOwnOdds) {
   const auto parsed = nlohmann::json::parse(j.out);
   ASSERT_EQ(parsed["actions"].size(), 1u);
   EXPECT_TRUE(parsed["actions"][0]["odds"]["commits"].get<bool>());
-  // A ruleset that offers no described situation says so in one sentence.
-  auto none = run_cli(registry, {"odds", "fastplay", "--attacker", "x"});
-  EXPECT_EQ(none.code, kExitUsage);
-  EXPECT_NE(none.err.find("offers no described situation"), std::string::npos) << none.err;
+  // fastplay's described situation: a bad value is one sentence naming the flag.
+  auto bad = run_cli(registry, {"odds", "fastplay", "--attack", "shoot", "--attacker", "x"});
+  EXPECT_EQ(bad.code, kExitUsage);
+  EXPECT_NE(bad.err.find("--attacker is 'x', which is not one of"), std::string::npos) << bad.err;
+  // A ruleset that offers no described situation (if any is left) says so in one sentence.
+  for (const auto& ruleset : registry.rulesets())
+    if (!ruleset->described_odds()) {
+      auto none = run_cli(registry, {"odds", ruleset->info().id, "--attacker", "x"});
+      EXPECT_EQ(none.code, kExitUsage);
+      EXPECT_NE(none.err.find("offers no described situation"), std::string::npos) << none.err;
+    }
+}
+
+// `carroccio odds ohw ...` and `carroccio odds fastplay ...`: the ruleset's described situation,
+// handed the rest of the line through game::Ruleset::described_odds (the app names neither).
+TEST(OddsCommand, OhwAndFastplayDescribedSituationsGoThroughTheRuleset) {
+  const game::Registry registry = rulesets::make_registry();
+  auto ohw = run_cli(registry, {"odds", "ohw", "--attack", "melee", "--attacker", "knights",
+                                "--target", "levies", "--uphill"});
+  ASSERT_EQ(ohw.code, 0) << ohw.err;
+  EXPECT_NE(ohw.out.find("[ohw 3.2 i]"), std::string::npos) << ohw.out;
+  auto fp = run_cli(registry, {"odds", "fastplay", "--attack", "shoot", "--attacker", "archery",
+                               "--target", "heavy-infantry", "--json"});
+  ASSERT_EQ(fp.code, 0) << fp.err;
+  EXPECT_EQ(nlohmann::json::parse(fp.out)["odds"]["roll"], "4 d6");
+  auto help = run_cli(registry, {"odds", "--help"});
+  EXPECT_NE(help.out.find("carroccio odds ohw --attack"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("carroccio odds fastplay --attack"), std::string::npos) << help.out;
 }
 
 TEST(AnalyseCommand, ExplainsTheCandidatesOfARecordedPositionWithTheirOdds) {
