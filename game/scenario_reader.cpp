@@ -386,14 +386,13 @@ std::vector<Options> FileRuleset::every_option_pair() const {
     rows.push_back(row);
   };
   add_row(std::vector<std::size_t>(n, 0));
-  add_row(std::vector<std::size_t>(n, 1));
-  while (!uncovered.empty()) {
-    // Start from the first pair not yet covered; give every other option the value that covers
-    // most new pairs with the options already given (the first such value on a tie).
-    const auto [pi, pa, pj, pb] = *uncovered.begin();
+  // A row grown from one uncovered pair: every other option takes the value that covers most new
+  // pairs with the options already given (the first such value on a tie).
+  auto grow = [&](const std::array<std::size_t, 4>& seed) {
     std::vector<std::size_t> row(n, 0);
     std::vector<bool> fixed(n, false);
-    row[pi] = pa, row[pj] = pb, fixed[pi] = fixed[pj] = true;
+    row[seed[0]] = seed[1], row[seed[2]] = seed[3], fixed[seed[0]] = fixed[seed[2]] = true;
+    std::size_t covered = 1;
     for (std::size_t k = 0; k < n; ++k) {
       if (fixed[k]) continue;
       std::size_t best = 0, best_gain = 0;
@@ -405,9 +404,20 @@ std::vector<Options> FileRuleset::every_option_pair() const {
                                           : std::array<std::size_t, 4>{k, v, m, row[m]});
         if (gain > best_gain) best = v, best_gain = gain;
       }
-      row[k] = best, fixed[k] = true;
+      row[k] = best, fixed[k] = true, covered += best_gain;
     }
-    add_row(row);
+    return std::pair{row, covered};
+  };
+  // Each further row: the one, of those grown from each uncovered pair, that covers most (the
+  // first such on a tie).
+  while (!uncovered.empty()) {
+    std::vector<std::size_t> best_row;
+    std::size_t best_covered = 0;
+    for (const auto& seed : uncovered) {
+      auto [row, covered] = grow(seed);
+      if (covered > best_covered) best_row = std::move(row), best_covered = covered;
+    }
+    add_row(best_row);
   }
   std::vector<Options> sets;
   for (const auto& row : rows) {

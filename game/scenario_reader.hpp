@@ -164,9 +164,8 @@ class FileRuleset : public Ruleset {
   // option changes fastest.
   std::vector<Options> every_option_combination() const;
   // Fewer sets that still hold every pair of values of two options together (a pairwise
-  // covering set, chosen greedily and deterministically): the empty set first, then every option
-  // on (its first value), then as few more as the greedy choice needs. With one or two options it
-  // is every combination.
+  // covering set, chosen greedily and deterministically): the empty set first, then each set the
+  // one that holds most pairs not yet held. With one or two options it is every combination.
   std::vector<Options> every_option_pair() const;
 
  protected:

@@ -280,11 +280,11 @@ TEST(FileRuleset, EveryOptionCombination) {
 TEST(FileRuleset, EveryOptionPairCoversEveryPairOfValuesInFewerSets) {
   const Files f({{"a", "", {}}, {"b", "", {}}, {"c", "", {}}, {"v", "", {"x", "y", "off"}}}, {});
   const auto sets = f.every_option_pair();
-  EXPECT_EQ(sets.size(), 6u) << "2 x 3 pairs of a switch and v need six; 24 combinations exist";
-  EXPECT_LT(sets.size(), f.every_option_combination().size());
+  EXPECT_GE(sets.size(), 6u) << "the 2 x 3 pairs of a switch and v need six";
+  EXPECT_LE(sets.size(), 7u) << "the greedy choice takes one more than the least; 24 combinations";
   EXPECT_EQ(sets[0], Options{}) << "the default first";
-  EXPECT_EQ(sets[1], (Options{{"a", "true"}, {"b", "true"}, {"c", "true"}, {"v", "x"}}))
-      << "then every option on";
+  EXPECT_EQ(sets[1], (Options{{"b", "true"}, {"c", "true"}, {"v", "x"}}))
+      << "then the set holding most pairs not yet held, the first such";
   const std::vector<std::pair<std::string, std::vector<std::string>>> values = {
       {"a", {"", "true"}}, {"b", {"", "true"}}, {"c", {"", "true"}}, {"v", {"", "x", "y"}}};
   auto value = [](const Options& o, const std::string& name) {
