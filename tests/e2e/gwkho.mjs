@@ -6,7 +6,8 @@
 // Through the UI:
 //  - every gwkho scenario opened at 1366x768 and at 1920x1080: the table draws every element,
 //    and in the default (fit) view every unit label shown is at least 11 px tall on the screen
-//    (getBoundingClientRect of the text) and no two shown labels overlap; the same for a fastplay
+//    (getBoundingClientRect of the text), no two shown labels overlap and none is left out (a label
+//    with no room on its base stands beside it with a leader line); the same for a fastplay
 //    table; a screenshot of each (gwkho-<scenario>-1366.png, gwkho-<scenario>-1920.png,
 //    fastplay-mill-1366.png, fastplay-mill-1920.png); at 1366x768 no decision button of any
 //    scenario is cut short (its text within its width, each element's decisions under its name:
@@ -84,7 +85,19 @@ async function checkLabels(page, what) {
         fail(`${what}: the labels "${a.text}" (${a.id}) and "${b.text}" (${b.id}) overlap.`);
     }
   const min = Math.min(...shown.map((b) => b.y1 - b.y0));
-  return `${shown.length} labels shown (smallest ${min.toFixed(1)} px), ${hidden} left for hover or zoom`;
+  // Every element's label is shown in the default view (issue 20): on its base, or beside it
+  // joined by a leader line where the base has no room; none left for hover or zoom.
+  if (hidden > 0) fail(`${what}: ${hidden} unit labels are left out of the default view (every one should be shown, on its base or beside it).`);
+  const beside = await page.evaluate(() => {
+    const gs = [...document.querySelectorAll('[data-testid="board"] g.tunit-text.beside')];
+    const unjoined = gs.filter((g) => {
+      const l = g.querySelector('line.tunit-leader');
+      return !l || l.getBoundingClientRect().height < 1 || getComputedStyle(l).display === 'none';
+    });
+    return { n: gs.length, unjoined: unjoined.map((g) => g.getAttribute('data-label-of')) };
+  });
+  if (beside.unjoined.length) fail(`${what}: the label of ${beside.unjoined[0]} stands beside its base with no leader line to it.`);
+  return `${shown.length} labels shown (smallest ${min.toFixed(1)} px), ${beside.n} of them beside their bases with a leader line, none left out`;
 }
 
 async function openAt(page, scenario, ruleset, players, seed) {
