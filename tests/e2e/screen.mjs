@@ -11,7 +11,9 @@
 // width and half the window. A bma/legnano game opens with every counter's text (rating,
 // movement, chit, markers, leaders' command) and every hex number shown at least 11 px tall at
 // 1366x768, 1920x1080 and both tablet sizes, the pieces offered to move in view; the hovered
-// hex's number is 11 px or more. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
+// hex's number is 11 px or more. At every one of these sizes the decisions (the ohw moves, the
+// bma activation) are reachable without scrolling the page: the panel whole in the window, at
+// least 120 px tall for ohw's seven moves, its first button in view. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
 // agent): the person plays the first decision offered until a shot is on offer, points at it,
 // and the odds panel shows the dice, the results with their probabilities and the modifiers
 // with their clauses before anything is rolled, each result on one line and the whole table in
@@ -25,7 +27,7 @@
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
+import { checkDecisionsReachable, checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_CLICKS = 300; // decisions the garrison may take before a shot is on offer
@@ -200,6 +202,16 @@ async function run() {
 
   for (const t of TABLETS) await checkShare(page, t, 'ohw', t.width < t.height ? { width: 0.95, area: 0.5 } : { width: 0.6, area: 0.5 });
   await screenshotAt(page, path.join(dir, 'screen-tablet.png'), TABLETS[1], SMALL);
+  // The decisions reachable without scrolling the page at every size (issue 20): the ohw moves.
+  await page.waitForSelector('[data-testid="decisions"] button.act:not([disabled])');
+  for (const vp of [SMALL, LARGE, ...TABLETS]) {
+    await page.setViewportSize(vp);
+    await sleep(400);
+    log(`ohw ${vp.width}x${vp.height}: ${await checkDecisionsReachable(page, `ohw at ${vp.width}x${vp.height}`, 120)}`);
+    if (vp === TABLETS[0]) await screenshotAt(page, path.join(dir, 'screen-tablet-wide.png'));
+  }
+  await page.setViewportSize(SMALL);
+  await sleep(300);
 
   // bma: the Legnano map opens zoomed until every counter's text is 11 px, on the pieces to move.
   const bma = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'human', lombard: 'random' }, 11);
@@ -213,6 +225,7 @@ async function run() {
     [TABLETS[1], { width: 0.95, area: 0.5 }],
   ]) {
     await checkShare(page, viewport, 'bma', share);
+    log(`bma ${viewport.width}x${viewport.height}: ${await checkDecisionsReachable(page, `bma at ${viewport.width}x${viewport.height}`)}`);
     const seen = await actionInView(page);
     if (seen.ringed > 0 && seen.inside === 0) fail(`at ${viewport.width}x${viewport.height} none of the ${seen.ringed} bma pieces offered to move is in view.`);
     const name = viewport === SMALL ? 'screen-bma.png' : viewport === LARGE ? 'screen-bma-large.png' : `screen-bma-${viewport.width}x${viewport.height}.png`;

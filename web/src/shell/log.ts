@@ -97,19 +97,24 @@ export class EventLogPanel {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /**
+   * One entry: its kind and its citation float at the ends of its first line and the text flows
+   * round them, taking the panel's whole width from its second line on (issue 20: an entry on
+   * two lines at 1366 px where its wording allows).
+   */
   private row(e: GameEvent): HTMLElement {
     const dice = eventDice(e);
     return h(
       'li',
       { class: `ev ${KIND_CLASS[e.kind] ?? ''}`, 'data-kind': e.kind, 'data-step': e.step },
       h('span', { class: 'ev-kind' }, e.kind),
+      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : null,
       h(
         'span',
         { class: 'ev-text' },
         dice.length ? h('span', { class: 'ev-dice' }, dice.map((d) => h('span', { class: 'die', title: 'die roll' }, String(d)))) : null,
         withLegend(e.text, this.rules),
       ),
-      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : h('span', {}),
     );
   }
 }
