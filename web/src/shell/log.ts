@@ -98,9 +98,9 @@ export class EventLogPanel {
   }
 
   /**
-   * One entry: its kind and its citation float at the ends of its first line and the text flows
-   * round them, taking the panel's whole width from its second line on (issue 20: an entry on
-   * two lines at 1366 px where its wording allows).
+   * One entry: its kind floats at the start of its first line, the text flows round it and takes
+   * the panel's whole width from its second line on, and the citation follows the text's last
+   * word (issue 20: an entry on as few lines as its wording allows at 1366 px).
    */
   private row(e: GameEvent): HTMLElement {
     const dice = eventDice(e);
@@ -108,13 +108,13 @@ export class EventLogPanel {
       'li',
       { class: `ev ${KIND_CLASS[e.kind] ?? ''}`, 'data-kind': e.kind, 'data-step': e.step },
       h('span', { class: 'ev-kind' }, e.kind),
-      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : null,
       h(
         'span',
         { class: 'ev-text' },
         dice.length ? h('span', { class: 'ev-dice' }, dice.map((d) => h('span', { class: 'die', title: 'die roll' }, String(d)))) : null,
         withLegend(e.text, this.rules),
       ),
+      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : null,
     );
   }
 }
