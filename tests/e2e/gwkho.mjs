@@ -23,7 +23,8 @@
 //    gwkho-odds-1920.png);
 //  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png),
 //    the replay's turn and phase lists showing its last turn and phase at once, once the timeline
-//    is read and one decision back (gwkho-replay.png).
+//    is read and one decision back (gwkho-replay.png); replayed to its middle turn, every label
+//    shown as above at both sizes (gwkho-midbattle-1366.png, gwkho-midbattle-1920.png).
 // Screenshots go beside SCREENSHOT_PATH (default build/e2e/gwkho/gwkho.png). Exits 0 on success;
 // on failure prints one sentence and exits 1.
 
@@ -398,6 +399,23 @@ async function run() {
   // The replay's turn and phase lists show the last position's, at once and once read.
   log(`the replay at the end shows ${await checkReplayListsAtEnd(page, harness, battle, 'gwkho/legnano')}`);
   await screenshotAt(page, path.join(dir, 'gwkho-replay.png'));
+  // Mid-battle (the replay at its middle turn: lines broken, columns, melees in contact), every
+  // element's label is still shown in the default view at both sizes (issue 20).
+  const turns = await page.$$eval('[data-testid="replay-turn"] option', (o) => o.map((x) => x.value));
+  if (turns.length > 2) {
+    await page.selectOption('[data-testid="replay-turn"]', turns[Math.floor(turns.length / 2)]);
+    await sleep(1500);
+    for (const [size, name] of [
+      [SMALL, '1366'],
+      [LARGE, '1920'],
+    ]) {
+      await page.setViewportSize(size);
+      await sleep(400);
+      log(`Legnano mid-battle (replay, turn ${Math.floor(turns.length / 2) + 1} of ${turns.length}) ${size.width}x${size.height}: ${await checkLabels(page, `gwkho/legnano mid-battle at ${size.width}x${size.height}`)}`);
+      await screenshotAt(page, path.join(dir, `gwkho-midbattle-${name}.png`));
+    }
+    await page.setViewportSize(SMALL);
+  }
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log('passed');
 }

@@ -1030,9 +1030,10 @@ export class TableBoard implements BoardRenderer {
     const [cx, cy] = this.P([x.x, x.y]);
     // How far the base reaches above and below its centre on the screen (a label set beside it
     // stands clear of it).
-    const ys = x.corners.map((c) => this.P(c)[1]);
-    const hy = Math.max(...ys.map((y) => Math.abs(y - cy)));
-    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-hy': hy.toFixed(1), 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
+    const pts = x.corners.map((c) => this.P(c));
+    const hx = Math.max(...pts.map((q) => Math.abs(q[0] - cx)));
+    const hy = Math.max(...pts.map((q) => Math.abs(q[1] - cy)));
+    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-hx': hx.toFixed(1), 'data-hy': hy.toFixed(1), 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
     const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
     // The leader line to the label when it stands beside the base (fitLabels).
     g.appendChild(svg('line', { class: 'tunit-leader', stroke: fill, x1: cx, y1: cy, x2: cx, y2: cy }));
@@ -1057,9 +1058,9 @@ export class TableBoard implements BoardRenderer {
   /**
    * Sizes the labels for the view (issue 20): never under 11.5 screen pixels tall (at the
    * table's own scale when that is larger), each on its base in its long form, else its short
-   * form, else in its short form beside the base (above or below, a row or two out) with a leader
-   * line, where it stands on no other unit's middle; none where none of these is free of the
-   * labels already shown (shown again on hover or when zoomed in).
+   * form, else in its short form beside the base (above or below, a row or two out, else to its
+   * left or right) with a leader line, where it stands on no other unit's middle; none where none
+   * of these is free of the labels already shown (shown again on hover or when zoomed in).
    */
   private fitLabels(): void {
     const layer = this.layers.labels;
@@ -1069,7 +1070,7 @@ export class TableBoard implements BoardRenderer {
     const size = Math.max(0.64 * u, LABEL_MIN_PX / k);
     const groups = Array.from(layer.querySelectorAll<SVGGElement>('g.tunit-text'));
     const centres: Pt[] = groups.map((g) => [Number(g.getAttribute('data-cx')), Number(g.getAttribute('data-cy'))]);
-    const offsets: number[][] = [];
+    const offsets: Pt[][] = [];
     const forms = groups.map((g, i) => {
       const [cx, cy] = centres[i];
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
@@ -1078,11 +1079,13 @@ export class TableBoard implements BoardRenderer {
       const tag = g.getAttribute('data-tag');
       const tagUp = tag ? 1.0 * size : 0;
       const height = lines * size * 1.05 + tagUp;
-      const box = (text: string, hitsText: string | null, dy: number): Box => {
+      const width = (text: string, hitsText: string | null) =>
         // A gap of 0.3 of the size between neighbours, so that they never read as one word.
-        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0, tag ? 0.8 * this.textWidth(tag) : 0) + 0.3) * size;
+        (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0, tag ? 0.8 * this.textWidth(tag) : 0) + 0.3) * size;
+      const box = (text: string, hitsText: string | null, [dx, dy]: Pt): Box => {
+        const w = width(text, hitsText);
         const top = cy + dy - (lines * size * 1.05) / 2;
-        return [cx - w / 2, top - tagUp, cx + w / 2, top + lines * size * 1.05];
+        return [cx + dx - w / 2, top - tagUp, cx + dx + w / 2, top + lines * size * 1.05];
       };
       const long = g.getAttribute('data-long') ?? '';
       const short = g.getAttribute('data-short') ?? '';
@@ -1090,12 +1093,18 @@ export class TableBoard implements BoardRenderer {
       const hitsShort = g.getAttribute('data-hits-short');
       // Beside the base: offsets whose box covers no other unit's middle (it would read as that
       // unit's label).
-      const beside = besideOffsets(Number(g.getAttribute('data-hy') ?? 0), height, 0.25 * size).filter((dy) => {
-        const b = box(short, hitsShort, dy);
+      // Above and below first (a line of bases side by side), then left and right (a column).
+      const w = width(short, hitsShort);
+      const across = besideOffsets(Number(g.getAttribute('data-hx') ?? 0), w, 0.25 * size, 1);
+      const beside: Pt[] = [
+        ...besideOffsets(Number(g.getAttribute('data-hy') ?? 0), height, 0.25 * size).map((dy): Pt => [0, dy]),
+        ...across.map((dx): Pt => [dx, 0]),
+      ].filter((d) => {
+        const b = box(short, hitsShort, d);
         return centres.every((c, j) => j === i || !boxHolds(b, c));
       });
-      offsets.push([0, 0, ...beside]);
-      return [box(long, hitsLong, 0), box(short, hitsShort, 0), ...beside.map((dy) => box(short, hitsShort, dy))];
+      offsets.push([[0, 0], [0, 0], ...beside]);
+      return [box(long, hitsLong, [0, 0]), box(short, hitsShort, [0, 0]), ...beside.map((d) => box(short, hitsShort, d))];
     });
     const chosen = chooseLabels(
       forms,
@@ -1103,13 +1112,15 @@ export class TableBoard implements BoardRenderer {
     );
     groups.forEach((g, i) => {
       const pick = chosen[i];
-      const [cx, cy0] = centres[i];
-      const dy = pick >= 0 ? offsets[i][pick] : 0;
+      const [cx0, cy0] = centres[i];
+      const [dx, dy] = pick >= 0 ? offsets[i][pick] : [0, 0];
+      const cx = cx0 + dx;
       const cy = cy0 + dy;
       const label = g.querySelector<SVGTextElement>('text.tunit-label');
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
       g.classList.toggle('off', pick < 0);
-      g.classList.toggle('beside', dy !== 0);
+      g.classList.toggle('beside', dx !== 0 || dy !== 0);
+      for (const t of Array.from(g.querySelectorAll<SVGTextElement>('text'))) t.setAttribute('x', cx.toFixed(1));
       if (label) {
         label.textContent = pick === 0 ? g.getAttribute('data-long') : g.getAttribute('data-short');
         label.setAttribute('font-size', size.toFixed(1));
@@ -1135,13 +1146,16 @@ export class TableBoard implements BoardRenderer {
       const leader = g.querySelector<SVGLineElement>('line.tunit-leader');
       if (leader) {
         const b = pick >= 0 ? forms[i][pick] : null;
+        const hx = Number(g.getAttribute('data-hx') ?? 0);
         const hy = Number(g.getAttribute('data-hy') ?? 0);
-        const toY = b ? (dy < 0 ? b[3] : b[1]) : cy0;
-        leader.setAttribute('y1', (dy < 0 ? cy0 - hy * 0.5 : cy0 + hy * 0.5).toFixed(1));
-        leader.setAttribute('y2', toY.toFixed(1));
+        const from: Pt = [cx0 + Math.sign(dx) * hx * 0.5, cy0 + Math.sign(dy) * hy * 0.5];
+        const to: Pt = !b ? [cx0, cy0] : dx !== 0 ? [dx < 0 ? b[2] : b[0], cy0] : [cx0, dy < 0 ? b[3] : b[1]];
+        leader.setAttribute('x1', from[0].toFixed(1));
+        leader.setAttribute('y1', from[1].toFixed(1));
+        leader.setAttribute('x2', to[0].toFixed(1));
+        leader.setAttribute('y2', to[1].toFixed(1));
         leader.setAttribute('stroke-width', (1.6 / k).toFixed(2));
       }
-      void cx;
     });
   }
 

@@ -523,9 +523,9 @@ export function chooseLabels(labels: Box[][], from?: number[]): number[] {
 
 /**
  * Where a unit's label may stand beside its base when its base has no room for it (a leader line
- * joins them): the label's vertical offsets from the base's centre, nearest first, above then
- * below, for a base reaching `halfDepth` above and below its centre on the screen and a label
- * `height` tall, `gap` apart.
+ * joins them): the label's offsets from the base's centre along one axis, nearest first, before
+ * then after (above then below, or left then right), for a base reaching `halfDepth` either way
+ * from its centre on the screen and a label `height` long on that axis, `gap` apart.
  */
 export function besideOffsets(halfDepth: number, height: number, gap: number, rows = 2): number[] {
   const out: number[] = [];
