@@ -93,7 +93,8 @@ async function checkLabels(page, what) {
     const gs = [...document.querySelectorAll('[data-testid="board"] g.tunit-text.beside')];
     const unjoined = gs.filter((g) => {
       const l = g.querySelector('line.tunit-leader');
-      return !l || l.getBoundingClientRect().height < 1 || getComputedStyle(l).display === 'none';
+      const r = l?.getBoundingClientRect();
+      return !l || Math.max(r.width, r.height) < 1 || getComputedStyle(l).display === 'none';
     });
     return { n: gs.length, unjoined: unjoined.map((g) => g.getAttribute('data-label-of')) };
   });
