@@ -450,12 +450,17 @@ void FastplayState::apply_die(int value) {
         const bool cover = shot_in_cover(shooter_, t);
         int need = 6;
         while (need > 1 && archery_success(target_type(t), need - 1, cover)) --need;
+        // The troop type the die is read against, unless the target's name says it already (a
+        // compact entry: two lines at 1366 px, issue 20).
+        const std::string target = unit_words(t);
+        const std::string type = troop_words(target_type(t));
+        const std::string against =
+            target.find(type) == std::string::npos ? " against " + type : std::string();
         emit(core::attack_event(
             "archery",
-            fmt::format("{} shoots at {}: d6 {}, needs {}+ against {}{}: {}", unit_words(shooter_),
-                        unit_words(t), value, need, troop_words(target_type(t)),
-                        cover ? " in cover (+1, 10.2)" : "",
-                        value == 1 ? "a miss, and an archer stand runs low on arrows (5.3)"
+            fmt::format("{} shoots at {}: d6 {}, needs {}+{}{}: {}", unit_words(shooter_), target,
+                        value, need, against, cover ? " in cover (+1, 10.2)" : "",
+                        value == 1 ? "a miss, and arrows run low (5.3)"
                         : hit      ? "a stand falls"
                                    : "a miss"),
             "fastplay 5.2", {fp_->unit(shooter_).id}, {fp_->unit(t).id}));
@@ -487,7 +492,7 @@ void FastplayState::apply_die(int value) {
             "machine",
             fmt::format("{} shoots at {}{}: d6 {}{}: {}", unit_words(shooter_), unit_words(t),
                         d ? fmt::format(" at {} cm", (d->ceil() + kCm - 1) / kCm) : std::string(),
-                        value, shot_in_cover(shooter_, t) ? " (in cover: 1 less, 10.2)" : "",
+                        value, shot_in_cover(shooter_, t) ? " (in cover: -1, 10.2)" : "",
                         ko == 0   ? "no effect"
                         : ko == 1 ? "one stand knocked out"
                                   : fmt::format("{} stands knocked out", ko)),

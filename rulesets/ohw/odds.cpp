@@ -126,8 +126,13 @@ std::string OhwState::unit_words(int u) const {
 
 std::string OhwState::roll_reasons(int u, int t, bool melee, const HitFactors& h) const {
   std::string out = fmt::format("d6 {}", h.die);
-  for (const auto& m : hit_modifiers(u, t, melee))
-    out += fmt::format("; {} [{}]", m["what"].get<std::string>(), m["rule"].get<std::string>());
+  // Each clause without the book's name, which the entry's own citation gives (a compact entry:
+  // two lines at 1366 px, issue 20).
+  for (const auto& m : hit_modifiers(u, t, melee)) {
+    std::string_view rule = m["rule"].get_ref<const std::string&>();
+    if (rule.starts_with("ohw ")) rule.remove_prefix(4);
+    out += fmt::format("; {} [{}]", m["what"].get<std::string>(), rule);
+  }
   out += fmt::format(" -> {} hit{}", h.hits, h.hits == 1 ? "" : "s");
   return out;
 }

@@ -328,7 +328,8 @@ class OhwState final : public game::State {
   // never its file id (game/table/place.hpp; odds.cpp). unit_name() is the same.
   std::string unit_words(int u) const;
   std::string unit_name(int u) const { return unit_words(u); }
-  // A roll for the log: "d6 5, archers +2 [ohw 2.3]; ... -> 4 hits" (odds.cpp).
+  // A roll for the log: "d6 5; archers shoot: +2 to the die [2.3]; ... -> 4 hits", each clause
+  // without the book's name, which the entry cites (odds.cpp).
   std::string roll_reasons(int u, int t, bool melee, const HitFactors& h) const;
   // The odds of u's shot or strike at t as the position stands (odds.cpp).
   nlohmann::json hits_odds(int u, int t, bool melee) const;

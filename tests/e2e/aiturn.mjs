@@ -10,7 +10,8 @@
 // positions before and after: GET .../at/N), a result tag for every piece whose state a hit
 // changed, an arrow from attacker to target for every attack or shot the turn's events name
 // (their data.attackers and data.targets; at least one in the fastplay game, whose agent plays until
-// it hits), and the panel a one-line summary of the turn. In the ohw game the turn is then watched
+// it hits), and the panel a one-line summary of the turn, which says "While you waited" beside the
+// board at 1366x768 and 1920x1080 with no message over the board. In the ohw game the turn is then watched
 // step by step: the page shows an earlier position and says which decision it is at, and comes
 // back to the live position with the trails at the end. A bma game between two agents watched to
 // its end is summarised per side; an ohw one opened (and reloaded) only after its end too. Saves
@@ -20,7 +21,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { clickDecision, decisionButtons, fail, Harness, isForward, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { clickDecision, decisionButtons, fail, Harness, isForward, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_CLICKS = 400; // decisions the person may take before the agent has played a turn
@@ -81,6 +82,27 @@ function expected(before, after) {
     }
   }
   return { moved, hit };
+}
+
+/**
+ * "While you waited" (issue 20) is said beside the board, never over it: no message shows over
+ * the board pane, and the turn's summary in the side panel says it, whole in the window.
+ */
+async function checkWaitedBeside(page, what, viewport) {
+  await page.setViewportSize(viewport);
+  await sleep(400);
+  const r = await page.evaluate(() => {
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const board = document.querySelector('.map-frame').getBoundingClientRect();
+    const over = [...document.querySelectorAll('[data-testid="toast"].on, .toast.on')].filter((t) => meet(t.getBoundingClientRect(), board)).map((t) => t.textContent);
+    const sum = document.querySelector('[data-testid="turn-summary"]');
+    const s = sum.getBoundingClientRect();
+    return { over, text: sum.textContent || '', whole: s.top >= 0 && s.bottom <= window.innerHeight && s.height > 0, onBoard: meet(s, board) };
+  });
+  if (r.over.length) fail(`${what}: a message shows over the board: "${r.over[0]}".`);
+  if (!/While you waited/.test(r.text)) fail(`${what}: the turn's summary does not say what happened while the person waited: "${r.text.slice(0, 80)}".`);
+  if (!r.whole || r.onBoard) fail(`${what}: the turn's summary is not whole in the window beside the board.`);
+  log(`${what}: "While you waited" is said in the side panel, nothing over the board`);
 }
 
 async function checkShown(page, id, side, tokens, what) {
@@ -160,6 +182,9 @@ async function run() {
   await untilTheirTurnShown(page, (bs) => bs.find((b) => isForward(b.kind)) ?? bs[0]);
   const turn = await checkShown(page, id, 'blue', tokens, 'ohw');
   await screenshotAt(page, path.join(dir, 'aiturn-ohw.png'));
+  for (const vp of [SMALL, LARGE]) await checkWaitedBeside(page, `ohw at ${vp.width}x${vp.height}`, vp);
+  await page.setViewportSize(SMALL);
+  await sleep(200);
 
   // Watched step by step: an earlier position, the decision it is at, then the live one again.
   await page.click('[data-testid="watch-turn"]');
@@ -220,7 +245,7 @@ async function run() {
   log(`the game between two agents, at its end: "${sum}"`);
   if (!sum) fail('a game between two agents ended with no summary of what was watched.');
   if (/other side/i.test(sum)) fail(`the summary of a game between two agents says "${sum}".`);
-  if (!/Imperial army: \d+ moves?/.test(sum) || !/Lombard League: \d+ moves?/.test(sum)) fail(`the summary of a game between two agents does not count each side's moves apart: "${sum}".`);
+  if (!/Imperial army: [^;]*\b\d+ moves?/.test(sum) || !/Lombard League: [^;]*\b\d+ moves?/.test(sum)) fail(`the summary of a game between two agents does not count each side's moves apart: "${sum}".`);
   await screenshotAt(page, path.join(dir, 'aiturn-agents.png'));
 
   // A game between two agents seen only after its end (opened, or reloaded, once it is over):

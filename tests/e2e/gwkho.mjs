@@ -6,7 +6,8 @@
 // Through the UI:
 //  - every gwkho scenario opened at 1366x768 and at 1920x1080: the table draws every element,
 //    and in the default (fit) view every unit label shown is at least 11 px tall on the screen
-//    (getBoundingClientRect of the text) and no two shown labels overlap; the same for a fastplay
+//    (getBoundingClientRect of the text), no two shown labels overlap and none is left out (a label
+//    with no room on its base stands beside it with a leader line); the same for a fastplay
 //    table; a screenshot of each (gwkho-<scenario>-1366.png, gwkho-<scenario>-1920.png,
 //    fastplay-mill-1366.png, fastplay-mill-1920.png); at 1366x768 no decision button of any
 //    scenario is cut short (its text within its width, each element's decisions under its name:
@@ -22,7 +23,8 @@
 //    gwkho-odds-1920.png);
 //  - a Legnano battle between two agents played to its end screen in the browser (gwkho-end.png),
 //    the replay's turn and phase lists showing its last turn and phase at once, once the timeline
-//    is read and one decision back (gwkho-replay.png).
+//    is read and one decision back (gwkho-replay.png); replayed to its middle turn, every label
+//    shown as above at both sizes (gwkho-midbattle-1366.png, gwkho-midbattle-1920.png).
 // Screenshots go beside SCREENSHOT_PATH (default build/e2e/gwkho/gwkho.png). Exits 0 on success;
 // on failure prints one sentence and exits 1.
 
@@ -84,7 +86,20 @@ async function checkLabels(page, what) {
         fail(`${what}: the labels "${a.text}" (${a.id}) and "${b.text}" (${b.id}) overlap.`);
     }
   const min = Math.min(...shown.map((b) => b.y1 - b.y0));
-  return `${shown.length} labels shown (smallest ${min.toFixed(1)} px), ${hidden} left for hover or zoom`;
+  // Every element's label is shown in the default view (issue 20): on its base, or beside it
+  // joined by a leader line where the base has no room; none left for hover or zoom.
+  if (hidden > 0) fail(`${what}: ${hidden} unit labels are left out of the default view (every one should be shown, on its base or beside it).`);
+  const beside = await page.evaluate(() => {
+    const gs = [...document.querySelectorAll('[data-testid="board"] g.tunit-text.beside')];
+    const unjoined = gs.filter((g) => {
+      const l = g.querySelector('line.tunit-leader');
+      const r = l?.getBoundingClientRect();
+      return !l || Math.max(r.width, r.height) < 1 || getComputedStyle(l).display === 'none';
+    });
+    return { n: gs.length, unjoined: unjoined.map((g) => g.getAttribute('data-label-of')) };
+  });
+  if (beside.unjoined.length) fail(`${what}: the label of ${beside.unjoined[0]} stands beside its base with no leader line to it.`);
+  return `${shown.length} labels shown (smallest ${min.toFixed(1)} px), ${beside.n} of them beside their bases with a leader line, none left out`;
 }
 
 async function openAt(page, scenario, ruleset, players, seed) {
@@ -385,6 +400,23 @@ async function run() {
   // The replay's turn and phase lists show the last position's, at once and once read.
   log(`the replay at the end shows ${await checkReplayListsAtEnd(page, harness, battle, 'gwkho/legnano')}`);
   await screenshotAt(page, path.join(dir, 'gwkho-replay.png'));
+  // Mid-battle (the replay at its middle turn: lines broken, columns, melees in contact), every
+  // element's label is still shown in the default view at both sizes (issue 20).
+  const turns = await page.$$eval('[data-testid="replay-turn"] option', (o) => o.map((x) => x.value));
+  if (turns.length > 2) {
+    await page.selectOption('[data-testid="replay-turn"]', turns[Math.floor(turns.length / 2)]);
+    await sleep(1500);
+    for (const [size, name] of [
+      [SMALL, '1366'],
+      [LARGE, '1920'],
+    ]) {
+      await page.setViewportSize(size);
+      await sleep(400);
+      log(`Legnano mid-battle (replay, turn ${Math.floor(turns.length / 2) + 1} of ${turns.length}) ${size.width}x${size.height}: ${await checkLabels(page, `gwkho/legnano mid-battle at ${size.width}x${size.height}`)}`);
+      await screenshotAt(page, path.join(dir, `gwkho-midbattle-${name}.png`));
+    }
+    await page.setViewportSize(SMALL);
+  }
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log('passed');
 }

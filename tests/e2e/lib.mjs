@@ -495,3 +495,36 @@ export async function checkReplayListsAtEnd(page, harness, id, what) {
   await sleep(300);
   return `turn ${got.turn}, ${got.phase} (one back: turn ${back.turn}, ${back.phase})`;
 }
+
+/**
+ * The decisions reachable without scrolling the page (issue 20, a tablet too): the page does not
+ * scroll, the decisions panel is in the window and at least `minPx` tall (or tall enough for all
+ * it holds), and its first decision button is whole in the window. Returns a line for the log.
+ */
+export async function checkDecisionsReachable(page, what, minPx = 80) {
+  const r = await page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="decisions"]')?.closest('.decisions') || document.querySelector('.decisions');
+    if (!panel) return null;
+    const p = panel.getBoundingClientRect();
+    const first = panel.querySelector('button.act');
+    const b = first ? first.getBoundingClientRect() : null;
+    return {
+      scroll: document.scrollingElement.scrollHeight - window.innerHeight,
+      top: p.top,
+      bottom: p.bottom,
+      height: p.height,
+      full: (() => {
+        const body = panel.querySelector('[data-testid="decisions"]') || panel;
+        return body.scrollHeight <= body.clientHeight + 1;
+      })(),
+      first: b ? { top: b.top, bottom: b.bottom, height: b.height } : null,
+      vh: window.innerHeight,
+    };
+  });
+  if (!r) fail(`${what}: no decisions panel is shown.`);
+  if (r.scroll > 1) fail(`${what}: the page scrolls by ${r.scroll} px; the decisions should be reachable without it.`);
+  if (r.bottom > r.vh + 1 || r.top < 0) fail(`${what}: the decisions panel (${r.top.toFixed(0)}-${r.bottom.toFixed(0)} px) is not whole in the window (${r.vh} px tall).`);
+  if (r.height < minPx && !r.full) fail(`${what}: the decisions panel is only ${r.height.toFixed(0)} px tall and its decisions scroll inside it.`);
+  if (r.first && (r.first.height === 0 || r.first.bottom > Math.min(r.bottom, r.vh) + 1)) fail(`${what}: the first decision button is below the decisions panel's foot or the window's.`);
+  return `decisions panel ${r.top.toFixed(0)}-${r.bottom.toFixed(0)} px (${r.height.toFixed(0)} px${r.full ? ', all in view' : ''})`;
+}

@@ -11,7 +11,9 @@
 // width and half the window. A bma/legnano game opens with every counter's text (rating,
 // movement, chit, markers, leaders' command) and every hex number shown at least 11 px tall at
 // 1366x768, 1920x1080 and both tablet sizes, the pieces offered to move in view; the hovered
-// hex's number is 11 px or more. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
+// hex's number is 11 px or more. At every one of these sizes the decisions (the ohw moves, the
+// bma activation) are reachable without scrolling the page: the panel whole in the window, at
+// least 120 px tall for ohw's seven moves, its first button in view. The fastplay stand numbers are at least 11 px too. Then a fastplay/mill game (the garrison a person, the besiegers the random
 // agent): the person plays the first decision offered until a shot is on offer, points at it,
 // and the odds panel shows the dice, the results with their probabilities and the modifiers
 // with their clauses before anything is rolled, each result on one line and the whole table in
@@ -25,7 +27,7 @@
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
+import { checkDecisionsReachable, checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, clickDecision, decisionButtons, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_CLICKS = 300; // decisions the garrison may take before a shot is on offer
@@ -173,6 +175,62 @@ async function ohwOdds(page, dir) {
   await page.setViewportSize(SMALL);
 }
 
+/** The number of lines each log entry of a roll takes (its text and its citation), and how its text flows. */
+async function logLines(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const li of document.querySelectorAll('[data-testid="event-log"] > li.ev')) {
+      const text = li.querySelector('.ev-text');
+      if (!text) continue;
+      const rects = [...text.getClientRects(), ...[...li.querySelectorAll('.ev-rule')].map((r) => r.getBoundingClientRect())].filter((r) => r.width > 0);
+      // Boxes whose tops are within 8 px of each other stand on one line.
+      const tops = rects.map((r) => r.top).sort((a, b) => a - b);
+      const lines = tops.filter((t, i) => i === 0 || t - tops[i - 1] > 8).length;
+      // The text's lines after its first start at the entry's left edge (under the kind).
+      const left = li.getBoundingClientRect().left + parseFloat(getComputedStyle(li).paddingLeft);
+      const textRects = [...text.getClientRects()];
+      const under = textRects.length < 2 || textRects.slice(1).every((r) => r.left <= left + 3);
+      out.push({ kind: li.dataset.kind, roll: /\bd(6|10)\b/.test(text.textContent || ''), lines, under, text: (text.textContent || '').slice(0, 120) });
+    }
+    return out;
+  });
+}
+
+/**
+ * Log entries compact (issue 20, point 3): a game between two agents played to its end, its log
+ * read at 1366x768 and 1920x1080. Each entry's text flows under its kind (the panel's whole width
+ * from its second line on) and no roll's entry takes more than 3 lines; how many take 2 or fewer
+ * is logged (the goal: every one).
+ */
+async function checkLogEntries(page, ruleset, scenario, players, dir) {
+  const id = await lobbyCreate(page, harness.base, ruleset, scenario, players, 5);
+  for (let i = 0; i < 3000; i++) {
+    if (await page.$('[data-testid="end-screen"]')) break;
+    await sleep(100);
+  }
+  await sleep(500);
+  for (const vp of [SMALL, LARGE]) {
+    await page.setViewportSize(vp);
+    await sleep(400);
+    // Unfolded, over the end screen's layer: the entries as the panel lays them out.
+    if (await page.$('.log.folded')) await page.click('[data-testid="log-toggle"]');
+    await sleep(200);
+    const entries = await logLines(page);
+    if (entries.length === 0) fail(`${ruleset}/${scenario} (${id}) at ${vp.width}x${vp.height}: the log is empty at the game's end.`);
+    const notUnder = entries.find((e) => !e.under);
+    if (notUnder) fail(`${ruleset} at ${vp.width}x${vp.height}: the entry "${notUnder.text}" does not flow under its kind.`);
+    const rolls = entries.filter((e) => e.roll);
+    const long = rolls.find((e) => e.lines > 3);
+    if (long) fail(`${ruleset} at ${vp.width}x${vp.height}: the roll "${long.text}" takes ${long.lines} lines in the log.`);
+    const two = rolls.filter((e) => e.lines <= 2).length;
+    const all = entries.filter((e) => e.lines <= 2).length;
+    log(`${ruleset} log at ${vp.width}x${vp.height}: ${two} of ${rolls.length} rolls and ${all} of ${entries.length} entries on two lines or fewer, none over 3`);
+    if (vp === SMALL) await screenshotAt(page, path.join(dir, `screen-log-${ruleset}.png`));
+  }
+  await page.setViewportSize(SMALL);
+  await sleep(200);
+}
+
 async function run() {
   const shot = path.resolve(shotArg || process.env.CARROCCIO_E2E_SCREENSHOT || path.join(ROOT, 'build', 'e2e', 'screen.png'));
   const dir = path.dirname(shot);
@@ -200,6 +258,16 @@ async function run() {
 
   for (const t of TABLETS) await checkShare(page, t, 'ohw', t.width < t.height ? { width: 0.95, area: 0.5 } : { width: 0.6, area: 0.5 });
   await screenshotAt(page, path.join(dir, 'screen-tablet.png'), TABLETS[1], SMALL);
+  // The decisions reachable without scrolling the page at every size (issue 20): the ohw moves.
+  await page.waitForSelector('[data-testid="decisions"] button.act:not([disabled])');
+  for (const vp of [SMALL, LARGE, ...TABLETS]) {
+    await page.setViewportSize(vp);
+    await sleep(400);
+    log(`ohw ${vp.width}x${vp.height}: ${await checkDecisionsReachable(page, `ohw at ${vp.width}x${vp.height}`, 120)}`);
+    if (vp === TABLETS[0]) await screenshotAt(page, path.join(dir, 'screen-tablet-wide.png'));
+  }
+  await page.setViewportSize(SMALL);
+  await sleep(300);
 
   // bma: the Legnano map opens zoomed until every counter's text is 11 px, on the pieces to move.
   const bma = await lobbyCreate(page, harness.base, 'bma', 'legnano', { imperial: 'human', lombard: 'random' }, 11);
@@ -213,6 +281,7 @@ async function run() {
     [TABLETS[1], { width: 0.95, area: 0.5 }],
   ]) {
     await checkShare(page, viewport, 'bma', share);
+    log(`bma ${viewport.width}x${viewport.height}: ${await checkDecisionsReachable(page, `bma at ${viewport.width}x${viewport.height}`)}`);
     const seen = await actionInView(page);
     if (seen.ringed > 0 && seen.inside === 0) fail(`at ${viewport.width}x${viewport.height} none of the ${seen.ringed} bma pieces offered to move is in view.`);
     const name = viewport === SMALL ? 'screen-bma.png' : viewport === LARGE ? 'screen-bma-large.png' : `screen-bma-${viewport.width}x${viewport.height}.png`;
@@ -295,6 +364,11 @@ async function run() {
   await checkOddsWholeAt(page, UPRIGHT, 'the odds of a fastplay shot', { hover: `[data-testid="decisions"] [data-testid="${shotButton.testid}"]`, shot: path.join(dir, 'screen-odds-768x1024.png') });
 
   await ohwOdds(page, dir);
+  for (const [ruleset, scenario, players] of [
+    ['ohw', 's1', { blue: 'random', red: 'random' }],
+    ['fastplay', 'mill', { attack: 'random', hold: 'random' }],
+  ])
+    await checkLogEntries(page, ruleset, scenario, players, dir);
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);
   log('passed: the board has most of the window at both sizes, the panel folds, the whole odds of a fastplay shot and an ohw fight are shown before they are taken');
 }

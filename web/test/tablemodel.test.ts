@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, Placement } from '../src/api';
 import { boardKind } from '../src/boards/index';
-import { angleDiff, chooseLabels, describeTableUnit, typeLabel, unitClasses, unitNumber, unitTag, frontArc, frontCentre, ghostsOf, placementAction, pushedGhosts, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
+import { angleDiff, besideOffsets, boxHolds, chooseLabels, describeTableUnit, typeLabel, unitClasses, unitNumber, unitTag, frontArc, frontCentre, ghostsOf, placementAction, pushedGhosts, pointInPolygon, reachAt, readTableState, snapToGhost, type Box } from '../src/boards/tablemodel';
 
 // A levy 4" x 2" at (18, 10) facing north (90 degrees), in 1/100 inch.
 const levy = {
@@ -220,5 +220,25 @@ describe('table model', () => {
     expect(chooseLabels([[at(0, 80), at(0, 20)], [at(150, 80), at(150, 20)], [at(50, 60), at(50, 24)]])).toEqual([1, 0, 0]);
     // Far apart, every label keeps its long form.
     expect(chooseLabels([0, 100, 200].map((x) => [at(x, 50), at(x, 20)]))).toEqual([0, 0, 0]);
+  });
+
+  it('sets a label with no room on its base beside it, and every label on its base first', () => {
+    const at = (x: number, y: number, w: number): Box => [x - w / 2, y - 5, x + w / 2, y + 5];
+    // Each unit offers its long text, its short text on its base, then above (y -12) and below.
+    const unit = (x: number) => [at(x, 0, 50), at(x, 0, 20), at(x, -12, 20), at(x, 12, 20)];
+    // Four units 15 apart: the short texts meet, so every other one goes above (the first
+    // fallback free), none is left out, none keeps its long form.
+    expect(chooseLabels([0, 15, 30, 45].map(unit), [1, 1, 1, 1])).toEqual([1, 2, 1, 2]);
+    // 22 apart: every short text fits on its base before any is set beside it.
+    expect(chooseLabels([0, 22, 44].map(unit), [1, 1, 1])).toEqual([1, 1, 1]);
+    // Without fallbacks beside the base (the default: the last form only), the crowded are left out.
+    expect(chooseLabels([0, 15, 30].map((x) => [at(x, 0, 50), at(x, 0, 20)]))).toEqual([1, -1, 1]);
+  });
+
+  it('offers places beside a base, nearest first, above then below, clear of it', () => {
+    expect(besideOffsets(10, 8, 2)).toEqual([-16, 16, -26, 26]);
+    expect(besideOffsets(10, 8, 2, 1)).toEqual([-16, 16]);
+    expect(boxHolds([0, 0, 10, 10], [5, 5])).toBe(true);
+    expect(boxHolds([0, 0, 10, 10], [11, 5])).toBe(false);
   });
 });

@@ -57,13 +57,36 @@ TEST(FastplayOdds, Clause_Archery_TheLogSaysWhatEachDieNeededAndDid) {
   auto s = volley_logged(log, 5);
   ASSERT_FALSE(log.events().empty());
   const std::string miss = log.events().back().text;
-  EXPECT_NE(miss.find("d6 5, needs 6+ against heavy infantry: a miss"), std::string::npos) << miss;
+  // The target's name says its troop type already: the entry does not say it twice (issue 20).
+  EXPECT_NE(miss.find("heavy infantry: d6 5, needs 6+: a miss"), std::string::npos) << miss;
+  EXPECT_EQ(miss.find("against heavy infantry"), std::string::npos) << miss;
   testing::roll_taking_last(*s, 6);
   bool fell = false;
   for (const auto& e : log.events())
     fell |= e.text.find("d6 6, needs 6+") != std::string::npos &&
             e.text.find("a stand falls") != std::string::npos;
   EXPECT_TRUE(fell);
+}
+
+// fastplay 5.3: the entry of a die of 1 says that arrows run low, in few words (issue 20: two
+// lines at 1366 px); any other miss says nothing of arrows.
+TEST(FastplayOdds, Clause_5_3_TheLogOfADieOf1SaysArrowsRunLow) {
+  // The archery die's own entry (a die of 1 may be followed by the arrows' pick).
+  const auto archery = [](const core::EventLog& log) {
+    std::string text;
+    for (const auto& e : log.events())
+      if (e.kind == "archery") text = e.text;
+    return text;
+  };
+  core::EventLog one;
+  volley_logged(one, 1);
+  const std::string low = archery(one);
+  EXPECT_NE(low.find("d6 1, needs 6+: a miss, and arrows run low (5.3)"), std::string::npos) << low;
+  core::EventLog five;
+  volley_logged(five, 5);
+  const std::string miss = archery(five);
+  EXPECT_NE(miss.find("d6 5"), std::string::npos) << miss;
+  EXPECT_EQ(miss.find("arrows"), std::string::npos) << miss;
 }
 
 // Each archery die's event names the shooting unit and its target for a board

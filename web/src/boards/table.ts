@@ -32,6 +32,8 @@ import {
   standPicks,
   standRole,
   standZoomStep,
+  besideOffsets,
+  boxHolds,
   chooseLabels,
   type Box,
   picksSignature,
@@ -1026,8 +1028,15 @@ export class TableBoard implements BoardRenderer {
   private unitLabel(x: TableUnit): SVGGElement {
     const [fill, ink] = this.sideColours(x.side);
     const [cx, cy] = this.P([x.x, x.y]);
-    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
+    // How far the base reaches above and below its centre on the screen (a label set beside it
+    // stands clear of it).
+    const pts = x.corners.map((c) => this.P(c));
+    const hx = Math.max(...pts.map((q) => Math.abs(q[0] - cx)));
+    const hy = Math.max(...pts.map((q) => Math.abs(q[1] - cy)));
+    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-hx': hx.toFixed(1), 'data-hy': hy.toFixed(1), 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
     const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
+    // The leader line to the label when it stands beside the base (fitLabels).
+    g.appendChild(svg('line', { class: 'tunit-leader', stroke: fill, x1: cx, y1: cy, x2: cx, y2: cy }));
     g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [typeLabel(x.type)]));
     const tag = unitTag(x);
     if (tag) {
@@ -1048,8 +1057,10 @@ export class TableBoard implements BoardRenderer {
 
   /**
    * Sizes the labels for the view (issue 20): never under 11.5 screen pixels tall (at the
-   * table's own scale when that is larger), each in its long form, else its short form, else
-   * none where it would overlap a label already shown (shown again on hover or when zoomed in).
+   * table's own scale when that is larger), each on its base in its long form, else its short
+   * form, else in its short form beside the base (above or below, a row or two out, else to its
+   * left or right) with a leader line, where it stands on no other unit's middle; none where none
+   * of these is free of the labels already shown (shown again on hover or when zoomed in).
    */
   private fitLabels(): void {
     const layer = this.layers.labels;
@@ -1058,36 +1069,66 @@ export class TableBoard implements BoardRenderer {
     const u = this.upi;
     const size = Math.max(0.64 * u, LABEL_MIN_PX / k);
     const groups = Array.from(layer.querySelectorAll<SVGGElement>('g.tunit-text'));
-    const forms = groups.map((g) => {
-      const cx = Number(g.getAttribute('data-cx'));
-      const cy = Number(g.getAttribute('data-cy'));
+    const centres: Pt[] = groups.map((g) => [Number(g.getAttribute('data-cx')), Number(g.getAttribute('data-cy'))]);
+    const offsets: Pt[][] = [];
+    const forms = groups.map((g, i) => {
+      const [cx, cy] = centres[i];
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
       const lines = hits ? 2 : 1;
       // An uncrewed piece's tag stands above its type: its box reaches up over it.
       const tag = g.getAttribute('data-tag');
-      const box = (text: string, hitsText: string | null): Box => {
-        // A third of the size's gap on each side, so that neighbours never read as one word.
-        const w = (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0, tag ? 0.8 * this.textWidth(tag) : 0) + 0.66) * size;
-        const top = cy - (lines * size * 1.05) / 2;
-        return [cx - w / 2, top - (tag ? 1.0 * size : 0), cx + w / 2, top + lines * size * 1.05];
+      const tagUp = tag ? 1.0 * size : 0;
+      const height = lines * size * 1.05 + tagUp;
+      const width = (text: string, hitsText: string | null) =>
+        // A gap of 0.3 of the size between neighbours, so that they never read as one word.
+        (Math.max(this.textWidth(text), hitsText ? this.textWidth(hitsText) : 0, tag ? 0.8 * this.textWidth(tag) : 0) + 0.3) * size;
+      const box = (text: string, hitsText: string | null, [dx, dy]: Pt): Box => {
+        const w = width(text, hitsText);
+        const top = cy + dy - (lines * size * 1.05) / 2;
+        return [cx + dx - w / 2, top - tagUp, cx + dx + w / 2, top + lines * size * 1.05];
       };
-      return [box(g.getAttribute('data-long') ?? '', g.getAttribute('data-hits-long')), box(g.getAttribute('data-short') ?? '', g.getAttribute('data-hits-short'))];
+      const long = g.getAttribute('data-long') ?? '';
+      const short = g.getAttribute('data-short') ?? '';
+      const hitsLong = g.getAttribute('data-hits-long');
+      const hitsShort = g.getAttribute('data-hits-short');
+      // Beside the base: offsets whose box covers no other unit's middle (it would read as that
+      // unit's label).
+      // Above and below first (a line of bases side by side), then left and right (a column).
+      const w = width(short, hitsShort);
+      const across = besideOffsets(Number(g.getAttribute('data-hx') ?? 0), w, 0.25 * size, 1);
+      const beside: Pt[] = [
+        ...besideOffsets(Number(g.getAttribute('data-hy') ?? 0), height, 0.25 * size).map((dy): Pt => [0, dy]),
+        ...across.map((dx): Pt => [dx, 0]),
+      ].filter((d) => {
+        const b = box(short, hitsShort, d);
+        return centres.every((c, j) => j === i || !boxHolds(b, c));
+      });
+      offsets.push([[0, 0], [0, 0], ...beside]);
+      return [box(long, hitsLong, [0, 0]), box(short, hitsShort, [0, 0]), ...beside.map((d) => box(short, hitsShort, d))];
     });
-    const chosen = chooseLabels(forms);
+    const chosen = chooseLabels(
+      forms,
+      forms.map(() => 1),
+    );
     groups.forEach((g, i) => {
       const pick = chosen[i];
-      const [cx, cy] = [Number(g.getAttribute('data-cx')), Number(g.getAttribute('data-cy'))];
+      const [cx0, cy0] = centres[i];
+      const [dx, dy] = pick >= 0 ? offsets[i][pick] : [0, 0];
+      const cx = cx0 + dx;
+      const cy = cy0 + dy;
       const label = g.querySelector<SVGTextElement>('text.tunit-label');
       const hits = g.querySelector<SVGTextElement>('text.tunit-hits');
       g.classList.toggle('off', pick < 0);
+      g.classList.toggle('beside', dx !== 0 || dy !== 0);
+      for (const t of Array.from(g.querySelectorAll<SVGTextElement>('text'))) t.setAttribute('x', cx.toFixed(1));
       if (label) {
-        label.textContent = pick === 1 ? g.getAttribute('data-short') : g.getAttribute('data-long');
+        label.textContent = pick === 0 ? g.getAttribute('data-long') : g.getAttribute('data-short');
         label.setAttribute('font-size', size.toFixed(1));
         label.setAttribute('stroke-width', (size * 0.16).toFixed(1));
         label.setAttribute('y', (hits ? cy - 0.1 * size : cy + 0.35 * size).toFixed(1));
       }
       if (hits) {
-        hits.textContent = pick === 1 ? g.getAttribute('data-hits-short') : g.getAttribute('data-hits-long');
+        hits.textContent = pick === 0 ? g.getAttribute('data-hits-long') : g.getAttribute('data-hits-short');
         const hs = Math.max(0.6 * u, LABEL_MIN_PX / k);
         hits.setAttribute('font-size', hs.toFixed(1));
         hits.setAttribute('stroke-width', (hs * 0.16).toFixed(1));
@@ -1101,7 +1142,20 @@ export class TableBoard implements BoardRenderer {
         tag.setAttribute('stroke-width', (ts * 0.16).toFixed(1));
         tag.setAttribute('y', (cy - (hits ? 1.1 : 0.75) * size).toFixed(1));
       }
-      void cx;
+      // The leader line: from the base's edge to the label's near edge.
+      const leader = g.querySelector<SVGLineElement>('line.tunit-leader');
+      if (leader) {
+        const b = pick >= 0 ? forms[i][pick] : null;
+        const hx = Number(g.getAttribute('data-hx') ?? 0);
+        const hy = Number(g.getAttribute('data-hy') ?? 0);
+        const from: Pt = [cx0 + Math.sign(dx) * hx * 0.5, cy0 + Math.sign(dy) * hy * 0.5];
+        const to: Pt = !b ? [cx0, cy0] : dx !== 0 ? [dx < 0 ? b[2] : b[0], cy0] : [cx0, dy < 0 ? b[3] : b[1]];
+        leader.setAttribute('x1', from[0].toFixed(1));
+        leader.setAttribute('y1', from[1].toFixed(1));
+        leader.setAttribute('x2', to[0].toFixed(1));
+        leader.setAttribute('y2', to[1].toFixed(1));
+        leader.setAttribute('stroke-width', (1.6 / k).toFixed(2));
+      }
     });
   }
 

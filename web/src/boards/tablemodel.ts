@@ -486,16 +486,29 @@ export function boxesMeet(a: Box, b: Box): boolean {
 
 /**
  * Which form of each label to show so that no two shown labels overlap: labels in order, each
- * with its forms (longest first) as boxes at the size they are drawn. First as many labels as
- * can be are shown in their shortest form (in the order given), then each is lengthened to the
- * longest form that meets no other label shown. -1: none (shown on hover, or when zoomed in).
+ * with its forms (most wanted first) as boxes at the size they are drawn. First as many labels
+ * as can be are shown in their first fallback form (the label's `from[i]`, by default its last),
+ * then those left out in the first of their later forms that meets no label shown, then each is
+ * moved up to the most wanted form that meets no other label shown. -1: none (shown on hover, or when zoomed in).
+ * A table board's unit (fitLabels) offers its long and short text on its base, then its short
+ * text beside the base with a leader line; a terrain name offers its one place.
  */
-export function chooseLabels(labels: Box[][]): number[] {
+export function chooseLabels(labels: Box[][], from?: number[]): number[] {
   const chosen = labels.map(() => -1);
   const box = (i: number): Box => labels[i][chosen[i]];
   const free = (i: number, b: Box) => chosen.every((c, j) => j === i || c < 0 || !boxesMeet(box(j), b));
+  const first = (i: number) => Math.max(0, Math.min(labels[i].length - 1, from?.[i] ?? labels[i].length - 1));
+  // Every label in its first fallback where that is free, then the rest in their later ones.
   labels.forEach((forms, i) => {
-    if (forms.length > 0 && free(i, forms[forms.length - 1])) chosen[i] = forms.length - 1;
+    if (forms.length > 0 && free(i, forms[first(i)])) chosen[i] = first(i);
+  });
+  labels.forEach((forms, i) => {
+    if (chosen[i] >= 0) return;
+    for (let f = first(i) + 1; f < forms.length; f++)
+      if (free(i, forms[f])) {
+        chosen[i] = f;
+        return;
+      }
   });
   labels.forEach((forms, i) => {
     if (chosen[i] < 0) return;
@@ -506,6 +519,26 @@ export function chooseLabels(labels: Box[][]): number[] {
       }
   });
   return chosen;
+}
+
+/**
+ * Where a unit's label may stand beside its base when its base has no room for it (a leader line
+ * joins them): the label's offsets from the base's centre along one axis, nearest first, before
+ * then after (above then below, or left then right), for a base reaching `halfDepth` either way
+ * from its centre on the screen and a label `height` long on that axis, `gap` apart.
+ */
+export function besideOffsets(halfDepth: number, height: number, gap: number, rows = 2): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    const d = halfDepth + gap + height / 2 + r * (height + gap);
+    out.push(-d, d);
+  }
+  return out;
+}
+
+/** Whether a box holds a point (a label beside its base must not stand on another base's middle). */
+export function boxHolds(b: Box, p: Pt): boolean {
+  return b[0] <= p[0] && p[0] <= b[2] && b[1] <= p[1] && p[1] <= b[3];
 }
 
 /** What a stretch of play did to one unit: where its centre went, and what befell it. */

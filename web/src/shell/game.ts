@@ -164,6 +164,7 @@ export class GameScreen {
   /** Folds the side panel away (the board takes the whole window) or brings it back. */
   private toggleSide(): void {
     const hidden = this.el.classList.toggle('side-hidden');
+    if (!hidden) this.el.querySelector('[data-testid="side-toggle"]')?.classList.remove('news');
     try {
       window.localStorage?.setItem('carroccio.sideHidden', hidden ? '1' : '0');
     } catch {
@@ -739,7 +740,7 @@ export class GameScreen {
     if (others.length === 1) {
       const line = turnSummary(theirs);
       this.turnMarks = { from, to: v.history_length, since, who: name(others[0]), line, spectator: false };
-      if (line) this.showToast(`While you waited: ${line}. The map marks each move and hit; the log marks each in gold.`);
+      if (line) this.sayWaited();
     } else {
       // A spectator (a game between agents): the stretch watched, each side's part counted apart
       // (which side took each decision: the game's record), never "the other side".
@@ -804,6 +805,7 @@ export class GameScreen {
       h(
         'div',
         {},
+        t.spectator ? null : h('span', { class: 'waited' }, 'While you waited — '),
         h('strong', {}, t.spectator ? `${t.who}: ` : `${possessive(t.who)} turn: `),
         t.line || (t.spectator ? '…' : 'no moves or attacks'),
         '. ',
@@ -886,6 +888,17 @@ export class GameScreen {
     this.turnMarks = null;
     this.renderTurnSummary();
     this.renderBoard();
+  }
+
+  /**
+   * "While you waited" (issue 20): said by the turn's summary in the side panel, which lights up
+   * for a few seconds, never by a message over the board; with the panel folded, its tool is
+   * marked until the panel is opened.
+   */
+  private sayWaited(): void {
+    this.turnEl.classList.add('fresh');
+    window.setTimeout(() => this.turnEl.classList.remove('fresh'), 5000);
+    if (this.el.classList.contains('side-hidden')) this.el.querySelector('[data-testid="side-toggle"]')?.classList.add('news');
   }
 
   private showToast(msg: string): void {

@@ -97,6 +97,11 @@ export class EventLogPanel {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /**
+   * One entry: its kind floats at the start of its first line, the text flows round it and takes
+   * the panel's whole width from its second line on, and the citation follows the text's last
+   * word (issue 20: an entry on as few lines as its wording allows at 1366 px).
+   */
   private row(e: GameEvent): HTMLElement {
     const dice = eventDice(e);
     return h(
@@ -109,7 +114,7 @@ export class EventLogPanel {
         dice.length ? h('span', { class: 'ev-dice' }, dice.map((d) => h('span', { class: 'die', title: 'die roll' }, String(d)))) : null,
         withLegend(e.text, this.rules),
       ),
-      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : h('span', {}),
+      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : null,
     );
   }
 }
