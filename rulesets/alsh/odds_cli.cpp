@@ -109,9 +109,13 @@ int print(const json& odds, bool as_json, std::ostream& out) {
   out << fmt::format("Described {} [alsh {}]:\n", report["title"].get<std::string>(),
                      report["table"].get<std::string>());
   std::string line;
-  for (const auto& [key, value] : report["situation"].items())
-    line += fmt::format("{}{} {}", line.empty() ? "  " : ", ", key,
-                        value.is_string() ? value.get<std::string>() : value.dump());
+  // Each field as understood, defaults included; a switch only when it is on.
+  for (const auto& [key, value] : report["situation"].items()) {
+    if (value.is_boolean() && !value.get<bool>()) continue;
+    line += (line.empty() ? "  " : ", ") + key;
+    if (!value.is_boolean())
+      line += " " + (value.is_string() ? value.get<std::string>() : value.dump());
+  }
   if (!line.empty()) out << line << "\n";
   out << "\nRoll the table:\n" << game::format_odds(odds, "  ");
   return game::kExitOk;

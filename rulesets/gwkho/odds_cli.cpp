@@ -26,7 +26,8 @@ const std::string_view kDescribedOddsUsage =
                         --defender TROOP[,detail...]
                         [--round first|later|follow-up] [--year N] [--json]
        carroccio odds gwkho --shooter TROOP[,detail...]
-                        --target TROOP[,detail...] [--range INCHES] [--year N] [--json]
+                        --target TROOP[,detail...] [--range INCHES]
+                        [--year N] [--json]
        carroccio odds gwkho --situation FILE [--json]
 A described gwkho close combat, shot or artillery fire, no game needed (its
 flags and details: carroccio odds gwkho --help).
@@ -608,9 +609,9 @@ game::CommandSpec described_odds_spec() {
   game::CommandSpec spec{
       .name = "odds gwkho",
       .summary =
-          "The exact odds of a gwkho close combat, shot or artillery fire between two "
-          "described elements,\nwith no game: every factor with its clause, by the same "
-          "code as a game in play.",
+          "The exact odds of a gwkho close combat, shot or artillery fire between two\n"
+          "described elements, with no game: every factor with its clause, worked out by\n"
+          "the same code as a game in play.",
       .footer =
           R"~(TROOP is a type and one grade as the rulebook writes them: Hc, Cv, Re, Lc, El,
 Ph, Pk, HI, LI, Bw, Lb, Xb, Sh, L.Art, H.Art with (s), (o), (f), (i) or (x),
