@@ -125,6 +125,41 @@ std::string field_help(const Field& f) {
   return s;
 }
 
+}  // namespace
+
+std::vector<game::FlagSpec> situation_flags(const Procedure& p) {
+  std::vector<game::FlagSpec> flags;
+  for (const auto& f : p.fields)
+    flags.push_back({.name = f.name,
+                     .takes_value = f.type != FieldType::kBool,
+                     .help = field_help(f),
+                     .value_name = field_value_name(f),
+                     .missing = fmt::format("--{} needs a value: {}.", f.name, f.help),
+                     .switch_word = f.type == FieldType::kBool});
+  if (p.name == "assault")
+    flags.push_back({.name = "assault-table",
+                     .takes_value = true,
+                     .help = "the Assault Table's grid, which the chart text lost (format in "
+                             "docs/rulings/alsh.md)",
+                     .value_name = "FILE"});
+  return flags;
+}
+
+core::Expected<nlohmann::json> situation_from_args(const Procedure& p,
+                                                   const game::ParsedArgs& parsed) {
+  nlohmann::json situation = nlohmann::json::object();
+  for (const auto& f : p.fields) {
+    const auto v = parsed.value(f.name);
+    if (!v) continue;
+    auto value = parse_field_text(f, *v);
+    if (!value) return value.error();
+    situation[f.name] = *value;
+  }
+  return situation;
+}
+
+namespace {
+
 // `carroccio alsh TABLE ...`: the table's situation fields, then the dice and the report's form.
 game::CommandSpec table_spec(const Procedure& p) {
   game::CommandSpec spec;
@@ -132,13 +167,7 @@ game::CommandSpec table_spec(const Procedure& p) {
   spec.summary =
       fmt::format("{}: {}\n{}", p.title, p.summary,
                   p.dice ? fmt::format("Dice: {}.", p.rolls) : std::string("No dice: a lookup."));
-  for (const auto& f : p.fields)
-    spec.flags.push_back({.name = f.name,
-                          .takes_value = f.type != FieldType::kBool,
-                          .help = field_help(f),
-                          .value_name = field_value_name(f),
-                          .missing = fmt::format("--{} needs a value: {}.", f.name, f.help),
-                          .switch_word = f.type == FieldType::kBool});
+  spec.flags = situation_flags(p);
   if (p.dice) {
     spec.flags.push_back({.name = "die",
                           .takes_value = true,
@@ -153,12 +182,6 @@ game::CommandSpec table_spec(const Procedure& p) {
                           .value_name = "S"});
     spec.flags.push_back({.name = "odds", .help = "only the exact odds, no roll"});
   }
-  if (p.name == "assault")
-    spec.flags.push_back({.name = "assault-table",
-                          .takes_value = true,
-                          .help = "the Assault Table's grid, which the chart text lost (format in "
-                                  "docs/rulings/alsh.md)",
-                          .value_name = "FILE"});
   spec.flags.push_back(
       {.name = "json", .help = "the report as JSON (the browser referee's format)"});
   spec.footer =
@@ -222,13 +245,9 @@ int run_cli_unchecked(const std::vector<std::string>& args, std::ostream& out, s
           err, spec, fmt::format("--seed takes a whole number from 0 to 2^64-1, not '{}'.", *v));
     req.seed = seed;
   }
-  for (const auto& f : p->fields) {
-    const auto v = parsed->value(f.name);
-    if (!v) continue;
-    auto value = parse_field_text(f, *v);
-    if (!value) return usage_error(err, spec, value.message());
-    req.situation[f.name] = *value;
-  }
+  auto situation = situation_from_args(*p, *parsed);
+  if (!situation) return usage_error(err, spec, situation.message());
+  req.situation = *situation;
   // Physical dice: each value is checked as the person typed it.
   if (!die_texts.empty()) {
     std::vector<int> values;

@@ -2,6 +2,7 @@
 
 #include "fmt/format.h"
 #include "rulesets/alsh/cli.hpp"
+#include "rulesets/alsh/odds_cli.hpp"
 #include "rulesets/alsh/referee.hpp"
 
 namespace carroccio::alsh {
@@ -36,6 +37,12 @@ class AlshRuleset final : public game::Ruleset {
   nlohmann::json referee_tables() const override { return describe_tables(); }
   core::Expected<nlohmann::json> referee_resolve(const nlohmann::json& request) const override {
     return resolve_request(request);
+  }
+
+  // `carroccio odds alsh TABLE ...`: the referee's exact odds of a table for a described
+  // situation, in the odds form every ruleset shares (rulesets/alsh/odds_cli.hpp).
+  std::optional<DescribedOdds> described_odds() const override {
+    return DescribedOdds{std::string(kDescribedOddsUsage), &run_described_odds_cli};
   }
 
   // `carroccio alsh ...`: the table referee on the command line (rulesets/alsh/cli.hpp).

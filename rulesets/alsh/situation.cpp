@@ -249,6 +249,13 @@ core::Expected<nlohmann::json> parse_field_text(const Field& f, std::string_view
       auto [p, ec] = std::from_chars(b, e, v);
       if (t.empty() || ec != std::errc() || p != e)
         return core::make_error(fmt::format("--{} takes a whole number, not '{}'.", f.name, text));
+      // The bounds named with the flag, as typed (the same check as make_situation's).
+      if (v < f.min || v > f.max)
+        return core::make_error(
+            f.max == INT_MAX ? fmt::format("--{} takes a whole number of at least {}, not '{}'.",
+                                           f.name, f.min, text)
+                             : fmt::format("--{} takes a whole number from {} to {}, not '{}'.",
+                                           f.name, f.min, f.max, text));
       return nlohmann::json(v);
     }
     case FieldType::kNumber: {
@@ -269,6 +276,9 @@ core::Expected<nlohmann::json> parse_field_text(const Field& f, std::string_view
                       f.name, f.name, f.name, text));
     }
     case FieldType::kEnum:
+      if (std::find(f.values.begin(), f.values.end(), t) == f.values.end())
+        return core::make_error(
+            fmt::format("--{} takes one of: {}; not '{}'.", f.name, allowed_list(f.values), text));
       return nlohmann::json(t);
     case FieldType::kList: {
       nlohmann::json list = nlohmann::json::array();

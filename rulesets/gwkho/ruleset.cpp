@@ -4,6 +4,7 @@
 #include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/cli.hpp"
 #include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/odds_cli.hpp"
 
 namespace carroccio::gwkho {
 
@@ -85,6 +86,12 @@ class GwkhoRuleset final : public game::FileRuleset {
                       {"points", "600"},
                       {"seed", "7"}});
     return sets;
+  }
+
+  // `carroccio odds gwkho ...`: a close combat, shot or artillery fire described without a game,
+  // its odds written by the code GwkhoState::action_odds uses (rulesets/gwkho/odds_cli.hpp).
+  std::optional<DescribedOdds> described_odds() const override {
+    return DescribedOdds{std::string(kDescribedOddsUsage), &run_described_odds_cli};
   }
 
   // `carroccio army FILE [--json]` (rulesets/gwkho/cli.hpp).

@@ -1261,13 +1261,8 @@ nlohmann::json GwkhoState::fight_odds(game::Action a) const {
     switch (s.step_) {
       case FightStep::kShotDice:
         return shot_odds_json(*s.gw_, s.pa_, s.pb_, s.shot_situation(s.pa_, s.pb_));
-      case FightStep::kArtilleryDice: {
-        nlohmann::json j =
-            combat_odds_json(*s.gw_, s.pa_, s.pb_, s.artillery_situation(s.pa_, s.pb_));
-        j["kind"] = "artillery_fire";
-        j["rule"] = "gwkho Sht-11";
-        return j;
-      }
+      case FightStep::kArtilleryDice:  // kind and rule: artillery fire (Sht-11)
+        return combat_odds_json(*s.gw_, s.pa_, s.pb_, s.artillery_situation(s.pa_, s.pb_));
       case FightStep::kUpgrade:
       case FightStep::kCombatDice:
         return combat_odds_json(*s.gw_, s.pa_, s.pb_, s.combat_situation(s.pa_, s.pb_));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "rulesets/gwkho/odds.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -404,18 +405,16 @@ nlohmann::json GwkhoState::action_to_json(game::Action a) const {
   return j;
 }
 
-nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatSituation& s) {
+nlohmann::json combat_odds_json(const OddsName& x, const OddsName& y, const CombatSituation& s) {
   const CombatFactors f = combat_factors(s);
   const CombatOdds o = combat_odds(s);
   nlohmann::json j;
-  j["kind"] = "close_combat";
-  j["rule"] = "gwkho CC-14";
-  j["first"] = {
-      {"id", gw.element(x).id}, {"name", gw.label(x)}, {"fights_as", troop_text(f.a.fights_as)},
-      {"die", f.a.die},         {"total", f.a.total},  {"factors", factors_json(f.a.factors)}};
-  j["second"] = {
-      {"id", gw.element(y).id}, {"name", gw.label(y)}, {"fights_as", troop_text(f.b.fights_as)},
-      {"die", f.b.die},         {"total", f.b.total},  {"factors", factors_json(f.b.factors)}};
+  j["kind"] = s.artillery_fire ? "artillery_fire" : "close_combat";
+  j["rule"] = s.artillery_fire ? "gwkho Sht-11" : "gwkho CC-14";
+  j["first"] = {{"id", x.id},     {"name", x.name},     {"fights_as", troop_text(f.a.fights_as)},
+                {"die", f.a.die}, {"total", f.a.total}, {"factors", factors_json(f.a.factors)}};
+  j["second"] = {{"id", y.id},     {"name", y.name},     {"fights_as", troop_text(f.b.fights_as)},
+                 {"die", f.b.die}, {"total", f.b.total}, {"factors", factors_json(f.b.factors)}};
   j["total"] = o.total;
   nlohmann::json outs = nlohmann::json::array();
   for (int ra = 0; ra < kNumResults; ++ra)
@@ -432,7 +431,7 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
   nlohmann::json mods = nlohmann::json::array();
   for (const auto* side : {&f.a, &f.b})
     for (const auto& fa : side->factors)
-      mods.push_back({{"what", fmt::format("{} {:+d}: {}", gw.short_label(side == &f.a ? x : y),
+      mods.push_back({{"what", fmt::format("{} {:+d}: {}", (side == &f.a ? x : y).short_name,
                                            fa.value, fa.text)},
                       {"rule", fmt::format("gwkho {}", fa.clause)}});
   j["modifiers"] = mods;
@@ -444,8 +443,8 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
       if (w == 0) continue;
       // Good or bad for the first element: the worse result befalls the other one, or it.
       const int d = severity(b) - severity(a);
-      results.push_back({{"result", fmt::format("{} {}, {} {}", gw.short_label(x), result_words(a),
-                                                gw.short_label(y), result_words(b))},
+      results.push_back({{"result", fmt::format("{} {}, {} {}", x.short_name, result_words(a),
+                                                y.short_name, result_words(b))},
                          {"parts", nlohmann::json::array({std::string(result_words(a)),
                                                           std::string(result_words(b))})},
                          {"tone", d > 0   ? "good"
@@ -456,21 +455,21 @@ nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatS
     }
   j["results"] = results;
   // Each result split by element, each named once (the browser's odds table heads).
-  j["result_heads"] = nlohmann::json::array({gw.short_label(x), gw.short_label(y)});
+  j["result_heads"] = nlohmann::json::array({x.short_name, y.short_name});
   return j;
 }
 
-nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
+nlohmann::json shot_odds_json(const OddsName& shooter, const OddsName& target,
                               const ShotSituation& s) {
   const ShotModifiers m = shot_modifiers(s);
   const ShotOdds o = shot_odds(s);
   nlohmann::json j;
   j["kind"] = "shot";
   j["rule"] = "gwkho Sht-1";
-  j["shooter"] = gw.element(shooter).id;
-  j["target"] = gw.element(target).id;
-  j["shooter_name"] = gw.label(shooter);
-  j["target_name"] = gw.label(target);
+  j["shooter"] = shooter.id;
+  j["target"] = target.id;
+  j["shooter_name"] = shooter.name;
+  j["target_name"] = target.name;
   j["modifiers"] = factors_json(m.modifiers);
   j["total"] = o.total;
   nlohmann::json outs = nlohmann::json::array();
@@ -491,15 +490,31 @@ nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
     const auto w = o.weights[static_cast<std::size_t>(r)];
     if (w == 0) continue;
     const auto res = static_cast<Result>(r);
-    results.push_back({{"result", fmt::format("{} {}", gw.short_label(target), result_words(res))},
+    results.push_back({{"result", fmt::format("{} {}", target.short_name, result_words(res))},
                        {"parts", nlohmann::json::array({std::string(result_words(res))})},
                        {"tone", res == Result::kNoEffect ? "even" : "good"},
                        {"probability", fraction_text(w, o.total)},
                        {"p", static_cast<double>(w) / static_cast<double>(o.total)}});
   }
   j["results"] = results;
-  j["result_heads"] = nlohmann::json::array({gw.short_label(target)});
+  j["result_heads"] = nlohmann::json::array({target.short_name});
   return j;
+}
+
+namespace {
+// An element of the game as its odds name it.
+OddsName odds_name(const GwkhoGame& gw, int e) {
+  return {gw.element(e).id, gw.label(e), gw.short_label(e)};
+}
+}  // namespace
+
+nlohmann::json combat_odds_json(const GwkhoGame& gw, int x, int y, const CombatSituation& s) {
+  return combat_odds_json(odds_name(gw, x), odds_name(gw, y), s);
+}
+
+nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target,
+                              const ShotSituation& s) {
+  return shot_odds_json(odds_name(gw, shooter), odds_name(gw, target), s);
 }
 
 nlohmann::json GwkhoState::action_odds(game::Action a) const {
