@@ -1,6 +1,7 @@
 # carroccio_add_ruleset(<id>
 #                       [EMBED <function>=<glob> ...]
 #                       [TEST_DEFINITIONS <definition> ...]
+#                       [OPTIMIZED_TESTS <file> ...]
 #                       [E2E_FULL_GAMES])
 #
 # The whole build of one ruleset, called from rulesets/<id>/CMakeLists.txt (docs/new-ruleset.md):
@@ -17,13 +18,17 @@
 #     sorted, embedded the same way as carroccio::<id>::<function>() (several items may name one
 #     function): tables as data, army lists, ...;
 #   - with testing on, the test binary <id>_tests from tests/*_test.cpp on GoogleTest, with the
-#     TEST_DEFINITIONS (e.g. a folder of test data), its tests discovered by ctest;
+#     TEST_DEFINITIONS (e.g. a folder of test data), its tests discovered by ctest; the
+#     OPTIMIZED_TESTS (file names in tests/: property tests that play many random decisions) go
+#     into a second program, <id>_optimized_tests, compiled at the libraries' optimisation rather
+#     than CARROCCIO_TEST_OPTIMIZATION (top-level CMakeLists.txt: in one program the linker may
+#     take the unoptimised copies of inline library code from the other test files);
 #   - the ruleset joins the global property CARROCCIO_RULESETS (rulesets/CMakeLists.txt links
 #     them all into carroccio_rulesets) and, with E2E_FULL_GAMES, CARROCCIO_E2E_FULL_RULESETS
 #     (tests/e2e plays each of its scenarios to the end in the browser, with the long tests).
 # Registration in the program itself is rulesets/all.cpp, the one place that names every ruleset.
 function(carroccio_add_ruleset id)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "E2E_FULL_GAMES" "" "EMBED;TEST_DEFINITIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "E2E_FULL_GAMES" "" "EMBED;TEST_DEFINITIONS;OPTIMIZED_TESTS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "carroccio_add_ruleset(${id}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -69,12 +74,29 @@ function(carroccio_add_ruleset id)
 
   if(CARROCCIO_BUILD_TESTS)
     file(GLOB tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/*_test.cpp)
+    set(optimized)
+    foreach(name IN LISTS arg_OPTIMIZED_TESTS)
+      set(file ${CMAKE_CURRENT_SOURCE_DIR}/tests/${name})
+      if(NOT file IN_LIST tests)
+        message(FATAL_ERROR "carroccio_add_ruleset(${id}): OPTIMIZED_TESTS names ${name}, which is not a tests/*_test.cpp")
+      endif()
+      list(REMOVE_ITEM tests ${file})
+      list(APPEND optimized ${file})
+    endforeach()
+    set(programs ${id}_tests)
     add_executable(${id}_tests ${tests})
-    target_link_libraries(${id}_tests PRIVATE ${target} GTest::gtest_main)
-    if(arg_TEST_DEFINITIONS)
-      target_compile_definitions(${id}_tests PRIVATE ${arg_TEST_DEFINITIONS})
+    if(optimized)
+      add_executable(${id}_optimized_tests ${optimized})
+      set_target_properties(${id}_optimized_tests PROPERTIES CARROCCIO_OPTIMIZED_TEST_FILES ON)
+      list(APPEND programs ${id}_optimized_tests)
     endif()
-    gtest_discover_tests(${id}_tests DISCOVERY_MODE PRE_TEST)
+    foreach(program IN LISTS programs)
+      target_link_libraries(${program} PRIVATE ${target} GTest::gtest_main)
+      if(arg_TEST_DEFINITIONS)
+        target_compile_definitions(${program} PRIVATE ${arg_TEST_DEFINITIONS})
+      endif()
+      gtest_discover_tests(${program} DISCOVERY_MODE PRE_TEST)
+    endforeach()
   endif()
 
   set_property(GLOBAL APPEND PROPERTY CARROCCIO_RULESETS ${id})

@@ -101,10 +101,15 @@ class Ruleset {
   // more there than in every run (bma: every combination, where each run takes a set covering
   // every pair); empty (the default): the same as conformance_option_sets().
   virtual std::vector<Options> long_conformance_option_sets() const { return {}; }
-  // The option sets for one scenario: by default conformance_option_sets(); a ruleset with
-  // options that only some scenarios accept (gwkho's pitched battle) adds them for those.
-  virtual std::vector<Options> scenario_conformance_option_sets(std::string_view scenario) const {
+  // The option sets for one scenario, in every run (`long_suite` false) or in the long suite:
+  // by default conformance_option_sets(), or long_conformance_option_sets() when the long suite
+  // has its own. A ruleset overrides it when only some scenarios accept an option (gwkho's
+  // pitched battle), or to share its options among its scenarios in every run.
+  virtual std::vector<Options> scenario_conformance_option_sets(std::string_view scenario,
+                                                                bool long_suite) const {
     (void)scenario;
+    if (long_suite)
+      if (auto sets = long_conformance_option_sets(); !sets.empty()) return sets;
     return conformance_option_sets();
   }
 

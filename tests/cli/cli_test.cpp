@@ -392,11 +392,11 @@ TEST_F(CliBinary, PlaySummarisesTheAiTurnAndRedrawsOnlyOnRequest) {
 }
 
 TEST_F(CliBinary, BenchSignatureIsStable) {
-  auto a = run("bench --games 3");
+  auto a = run("bench --games 1");
   ASSERT_EQ(a.code, 0) << a.err;
   const std::string signature = hex_after(a.out, "\nsignature: ");
   ASSERT_EQ(signature.size(), 16u) << a.out;
-  auto b = run("bench --games 3 --json");
+  auto b = run("bench --games 1 --json");
   ASSERT_EQ(b.code, 0);
   EXPECT_EQ(nlohmann::json::parse(b.out)["signature"], signature);
 }

@@ -28,11 +28,8 @@ std::vector<ConformanceCase> conformance_cases(const game::Registry& registry, b
   for (const auto& r : registry.rulesets()) {
     const auto& info = r->info();
     if (!info.plays_games) continue;
-    const auto long_sets =
-        long_suite ? r->long_conformance_option_sets() : std::vector<game::Options>{};
     for (const auto& s : info.scenarios)
-      for (const auto& options :
-           long_sets.empty() ? r->scenario_conformance_option_sets(s.id) : long_sets)
+      for (const auto& options : r->scenario_conformance_option_sets(s.id, long_suite))
         cases.push_back({info.id, s.id, options});
   }
   return cases;

@@ -25,8 +25,9 @@ struct ConformanceCase {
 };
 
 // Every (ruleset, scenario, option set) of the registered rulesets that play games, in
-// registry order. The option sets are the ruleset's scenario_conformance_option_sets(scenario);
-// in the long suite its long_conformance_option_sets() instead, when it has any.
+// registry order. The option sets are the ruleset's scenario_conformance_option_sets(scenario,
+// long_suite): by default conformance_option_sets(), in the long suite
+// long_conformance_option_sets() when it has any.
 std::vector<ConformanceCase> conformance_cases(const game::Registry& registry,
                                                bool long_suite = false);
 

@@ -940,19 +940,31 @@ TEST(Gwkho_Sequence, Clause_Seq_6_TheOptionsLoadThroughTheRegistryAndBadValuesAr
 
 TEST(Gwkho_Registry, Clause_Seq_6_TheConformanceSuiteCoversEveryOption) {
   const auto ruleset = make_ruleset();
-  std::set<std::string> seen;
-  for (const auto& s : ruleset->info().scenarios)
-    for (const auto& o : ruleset->scenario_conformance_option_sets(s.id)) {
-      for (const auto& [name, value] : o) seen.insert(name);
-      // Every set loads for its scenario.
-      game::Registry r;
-      r.add(make_ruleset());
-      EXPECT_TRUE(r.load("gwkho/" + s.id, o).ok()) << s.id;
-    }
-  for (const auto& o : ruleset->info().options) EXPECT_TRUE(seen.count(o.name)) << o.name;
-  // Negative: the pitched battle's options are not played on a historical battle.
-  for (const auto& o : ruleset->scenario_conformance_option_sets("legnano"))
-    EXPECT_FALSE(o.count("seed"));
+  for (const bool long_suite : {false, true}) {
+    std::set<std::string> seen;                            // option names
+    std::set<std::pair<std::string, std::string>> values;  // (sequence|surrender, value)
+    std::set<std::string> with_defaults;                   // battles played with no option at all
+    for (const auto& s : ruleset->info().scenarios)
+      for (const auto& o : ruleset->scenario_conformance_option_sets(s.id, long_suite)) {
+        for (const auto& [name, value] : o) seen.insert(name);
+        if (o.empty()) with_defaults.insert(s.id);
+        for (const char* name : {"sequence", "surrender"})
+          if (auto it = o.find(name); it != o.end()) values.insert({name, it->second});
+        // Every set loads for its scenario.
+        game::Registry r;
+        r.add(make_ruleset());
+        EXPECT_TRUE(r.load("gwkho/" + s.id, o).ok()) << s.id;
+      }
+    for (const auto& o : ruleset->info().options)
+      EXPECT_TRUE(seen.count(o.name)) << o.name << (long_suite ? " (long suite)" : "");
+    EXPECT_TRUE(values.count({"sequence", "random"}));
+    EXPECT_TRUE(values.count({"surrender", "on"}));
+    // Every run plays at least two battles with the defaults, the long suite every battle.
+    EXPECT_GE(with_defaults.size(), long_suite ? ruleset->info().scenarios.size() : 2u);
+    // Negative: the pitched battle's options are not played on a historical battle.
+    for (const auto& o : ruleset->scenario_conformance_option_sets("legnano", long_suite))
+      EXPECT_FALSE(o.count("seed"));
+  }
 }
 
 }  // namespace
