@@ -502,6 +502,7 @@ static bool place_clear(const FastplayState& s, int u, const FastplayState::Unit
   for (const auto& rb : s.fp().river_boxes()) {  // ruling F-7: rivers stop movement
     const River r = river(sc, rb);
     const FastplayState::Box rbox = shifted(r.box, back);
+    if (own.box.apart(rbox)) continue;  // so is every stand's box (inside the unit's)
     for (const FastplayState::StandGeo& p : own.stands)
       if (!p.box.apart(rbox) && geo::base_overlaps_polygon(p.core().translated(shift), r.outline))
         return false;
@@ -543,6 +544,7 @@ static bool path_clear_of(const FastplayState& s, int u, const FastplayState::Un
   const Scenario& sc = s.fp().scenario_data();
   for (const auto& rb : s.fp().river_boxes()) {
     const River r = river(sc, rb);
+    if (moved_box(own.box, v, 0).apart(r.box)) continue;  // so is every stand's moved box
     for (const StandGeo& p : own.stands)
       if (!moved_box(p.box, v, 0).apart(r.box) &&
           geo::move_overlaps_polygon(p.core(), v, r.outline))
