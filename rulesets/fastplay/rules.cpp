@@ -270,6 +270,64 @@ const TableGeo& table_geo(const FastplayState& s) {
   return t;
 }
 
+// An answer about unit u found in one state, kept (per thread, whatever the state) with what
+// it depends on: u's place and stands, and the other units' only through their boxes not
+// apart from `region`, or, for the enemy units, from `enemy_region` (a test that skips every
+// unit whose box is apart from them). It holds in a state where u has the same serial and every
+// unit whose serial differs had its box apart from those then and has it apart now: those units
+// were skipped and are skipped again.
+struct KeptNear {
+  bool valid = false;
+  FastplayState::Box region, enemy_region;
+  std::array<std::uint64_t, kMaxUnits> serial{};
+  std::array<FastplayState::Box, kMaxUnits> box{};
+
+  bool apart(const FastplayState& s, int u, int w, const FastplayState::Box& b) const {
+    return region.apart(b) && (s.side_of(w) == s.side_of(u) || enemy_region.apart(b));
+  }
+  // Whether the answer kept holds in s (then the units changed apart from the regions are
+  // noted as they are now, so that the next state is checked against these).
+  bool holds(const FastplayState& s, int u) {
+    if (!valid || s.serial(u) == 0 || serial[static_cast<std::size_t>(u)] != s.serial(u))
+      return false;
+    for (int w = 0; w < s.num_units(); ++w) {
+      const auto k = static_cast<std::size_t>(w);
+      if (serial[k] == s.serial(w)) continue;
+      if (s.serial(w) == 0 || !apart(s, u, w, box[k])) return false;
+      const FastplayState::Box now = s.unit_geo(w).box;
+      if (!apart(s, u, w, now)) return false;
+      serial[k] = s.serial(w);
+      box[k] = now;
+    }
+    return true;
+  }
+  // Keeps an answer found in s with the regions its test looked at; not kept while a unit of s
+  // has no serial (changed by an action not yet done).
+  void keep(const FastplayState& s, const FastplayState::Box& r, const FastplayState::Box& er) {
+    valid = false;
+    for (int w = 0; w < s.num_units(); ++w)
+      if (s.serial(w) == 0) return;
+    valid = true;
+    region = r;
+    enemy_region = er;
+    const TableGeo& table = table_geo(s);
+    for (int w = 0; w < s.num_units(); ++w) {
+      serial[static_cast<std::size_t>(w)] = s.serial(w);
+      box[static_cast<std::size_t>(w)] = table[w].box;
+    }
+  }
+};
+
+// The box of both boxes.
+FastplayState::Box joined(const FastplayState::Box& a, const FastplayState::Box& b) {
+  return {std::min(a.min_x, b.min_x), std::max(a.max_x, b.max_x), std::min(a.min_y, b.min_y),
+          std::max(a.max_y, b.max_y)};
+}
+
+// A box apart from every box.
+constexpr FastplayState::Box kNowhere{std::int64_t{1} << 60, -(std::int64_t{1} << 60),
+                                      std::int64_t{1} << 60, -(std::int64_t{1} << 60)};
+
 }  // namespace
 
 const FastplayState::UnitGeo& FastplayState::unit_geo_at(int u, geo::Point centre,
@@ -393,10 +451,23 @@ bool FastplayState::engaged(int u) const {
   thread_local std::array<Seen, kMaxUnits> seen;
   Seen& k = seen[static_cast<std::size_t>(u)];
   if (stamp_ != 0 && k.stamp == stamp_) return k.engaged;
-  // Ruling F-15: engaged means a live stand in edge contact with a live enemy stand.
-  const bool e = touches_enemy_at(u, unit(u).centre, unit(u).heading);
-  if (stamp_ != 0) k = {stamp_, e};
-  return e;
+  // Else kept across states with the serials (KeptNear): what touches_enemy_at() looks at is
+  // the enemy units whose boxes are within the contact tolerance of u's box.
+  struct Near {
+    KeptNear near;
+    bool engaged = false;
+  };
+  thread_local std::array<Near, kMaxUnits> near;
+  Near& n = near[static_cast<std::size_t>(u)];
+  if (!n.near.holds(*this, u)) {
+    // Ruling F-15: engaged means a live stand in edge contact with a live enemy stand.
+    n.engaged = touches_enemy_at(u, unit(u).centre, unit(u).heading);
+    const Box b = unit_geo(u).box;
+    n.near.keep(*this, kNowhere,
+                {b.min_x - kContact, b.max_x + kContact, b.min_y - kContact, b.max_y + kContact});
+  }
+  if (stamp_ != 0) k = {stamp_, n.engaged};
+  return n.engaged;
 }
 
 namespace {
@@ -418,8 +489,10 @@ River river(const Scenario& sc, const FastplayGame::RiverBox& r) {
 // boxes moved, and the exact tests asked of each obstacle stand moved back by `shift` instead
 // (the same answers: they depend only on differences of points), or of the stand moved onto a
 // river (rare).
+// `only`, when given, lists the units to look at (ascending): every other unit's box is apart
+// from the moved stands' box (see Near, move_codes()); else all of them.
 static bool place_clear(const FastplayState& s, int u, const FastplayState::UnitGeo& own,
-                        geo::Vec shift, int ignore) {
+                        geo::Vec shift, int ignore, const std::vector<int>* only = nullptr) {
   const Scenario& sc = s.fp().scenario_data();
   const FastplayState::Box box = shifted(own.box, shift);
   // Every stand on the table (game::table::on_table(), the box of each stand within it) exactly
@@ -429,13 +502,16 @@ static bool place_clear(const FastplayState& s, int u, const FastplayState::Unit
   for (const auto& rb : s.fp().river_boxes()) {  // ruling F-7: rivers stop movement
     const River r = river(sc, rb);
     const FastplayState::Box rbox = shifted(r.box, back);
+    if (own.box.apart(rbox)) continue;  // so is every stand's box (inside the unit's)
     for (const FastplayState::StandGeo& p : own.stands)
       if (!p.box.apart(rbox) && geo::base_overlaps_polygon(p.core().translated(shift), r.outline))
         return false;
   }
   // No overlap with another unit's stand (boxes apart cannot overlap: a quick refusal).
   const TableGeo& table = table_geo(s);
-  for (int v = 0; v < s.num_units(); ++v) {
+  const int n = only ? static_cast<int>(only->size()) : s.num_units();
+  for (int i = 0; i < n; ++i) {
+    const int v = only ? (*only)[static_cast<std::size_t>(i)] : i;
     if (v == u || v == ignore) continue;
     const FastplayState::UnitGeo& other = table[v];
     if (box.apart(other.box)) continue;
@@ -457,12 +533,18 @@ bool FastplayState::may_place(int u, geo::Point centre, geo::Angle heading, int 
   return place_clear(*this, u, unit_geo_at(u, centre, heading), geo::Vec{0, 0}, ignore);
 }
 
-bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo::Vec v,
-                               int ignore) const {
-  const Scenario& sc = fp_->scenario_data();
-  const UnitGeo& own = unit_geo_at(u, centre, heading);
-  for (const auto& rb : fp_->river_boxes()) {
+// path_clear() of the stands `own` (u's at the place tried), looking only at the units `only`
+// lists (ascending; all when null): the same answer when every unit left out has its box apart
+// from the boxes tested (move_codes()).
+static bool path_clear_of(const FastplayState& s, int u, const FastplayState::UnitGeo& own,
+                          geo::Vec v, int ignore, const std::vector<int>* only) {
+  using Box = FastplayState::Box;
+  using StandGeo = FastplayState::StandGeo;
+  using UnitGeo = FastplayState::UnitGeo;
+  const Scenario& sc = s.fp().scenario_data();
+  for (const auto& rb : s.fp().river_boxes()) {
     const River r = river(sc, rb);
+    if (moved_box(own.box, v, 0).apart(r.box)) continue;  // so is every stand's moved box
     for (const StandGeo& p : own.stands)
       if (!moved_box(p.box, v, 0).apart(r.box) &&
           geo::move_overlaps_polygon(p.core(), v, r.outline))
@@ -474,8 +556,10 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
   moved.clear();
   for (const StandGeo& p : own.stands) moved.push_back(moved_box(p.box, v, 0));
   const Box all = moved_box(own.box, v, 0);
-  const TableGeo& table = table_geo(*this);
-  for (int w = 0; w < num_units(); ++w) {
+  const TableGeo& table = table_geo(s);
+  const int n = only ? static_cast<int>(only->size()) : s.num_units();
+  for (int i = 0; i < n; ++i) {
+    const int w = only ? (*only)[static_cast<std::size_t>(i)] : i;
     if (w == u || w == ignore) continue;
     const UnitGeo& other = table[w];
     if (all.apart(other.box)) continue;
@@ -487,6 +571,11 @@ bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo
     }
   }
   return true;
+}
+
+bool FastplayState::path_clear(int u, geo::Point centre, geo::Angle heading, geo::Vec v,
+                               int ignore) const {
+  return path_clear_of(*this, u, unit_geo_at(u, centre, heading), v, ignore, nullptr);
 }
 
 bool FastplayState::nearer_than(const geo::Segment& s, std::span<const geo::Point> polygon,
@@ -510,8 +599,13 @@ bool FastplayState::nearer_than(const geo::Segment& s, std::span<const geo::Poin
   return geo::point_in_polygon(s.a, polygon);
 }
 
-bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading,
-                                    geo::Vec v) const {
+// keeps_stand_off() of the stands `own` (u's at the place tried), looking only at the units
+// `only` lists (as path_clear_of()).
+static bool stand_off_kept(const FastplayState& s, int u, const FastplayState::UnitGeo& own,
+                           geo::Vec v, const std::vector<int>* only) {
+  using Box = FastplayState::Box;
+  using StandGeo = FastplayState::StandGeo;
+  using UnitGeo = FastplayState::UnitGeo;
   // fastplay 4.1 (ruling F-8): no part of a moving stand may come, at any point of the move,
   // within 10 cm of an enemy stand, or closer than it already was when it started inside 10 cm.
   const geo::SquaredDistance limit =
@@ -523,14 +617,15 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
   };
   thread_local std::vector<Swept> swept;
   swept.clear();
-  const UnitGeo& own = unit_geo_at(u, centre, heading);
   for (const StandGeo& b : own.stands)
     swept.push_back({&b, std::nullopt, moved_box(b.box, v, kStandOff)});
   const Box all = moved_box(own.box, v, kStandOff);
-  const UnitGeo& now = unit_geo(u);
-  const TableGeo& table = table_geo(*this);
-  for (int w = 0; w < num_units(); ++w) {
-    if (side_of(w) == side_of(u)) continue;
+  const UnitGeo& now = s.unit_geo(u);
+  const TableGeo& table = table_geo(s);
+  const int n = only ? static_cast<int>(only->size()) : s.num_units();
+  for (int i = 0; i < n; ++i) {
+    const int w = only ? (*only)[static_cast<std::size_t>(i)] : i;
+    if (s.side_of(w) == s.side_of(u)) continue;
     const UnitGeo& enemy = table[w];
     if (all.apart(enemy.box)) continue;
     for (const StandGeo& e : enemy.stands) {
@@ -552,7 +647,7 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
           start_seen[(static_cast<std::size_t>(w) * 16 + static_cast<std::size_t>(e.index)) %
                      start_seen.size()];
       geo::SquaredDistance start_d = limit;
-      if (geo_stamp() != 0 && seen.stamp == geo_stamp() && seen.u == u && seen.w == w &&
+      if (s.geo_stamp() != 0 && seen.stamp == s.geo_stamp() && seen.u == u && seen.w == w &&
           seen.j == e.index) {
         start_d = seen.d;
       } else {
@@ -562,16 +657,16 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
           if (!more_than_apart(b.box, e.box, kStandOff) &&
               geo::SquaredDistance::of_integer(box_gap_sq(b.box, e.box)) < start_d)
             start_d = std::min(start_d, geo::distance_sq(b.base, e.base));
-        if (geo_stamp() != 0) seen = {geo_stamp(), u, w, e.index, start_d};
+        if (s.geo_stamp() != 0) seen = {s.geo_stamp(), u, w, e.index, start_d};
       }
       for (Swept& sw : swept) {
         if (sw.box.apart(e.box)) continue;
         if (!sw.area) sw.area = geo::swept_area(sw.start->base, v);
         const Box area = moved_box(sw.start->box, v, 0);  // holds the swept area
-        for (geo::Side s : geo::kAllSides) {
+        for (geo::Side which : geo::kAllSides) {
           // A quick refusal, exact: the gaps between the side's box and the area's along x and y
           // bound their distance from below.
-          const geo::Segment side = e.base.side(s);
+          const geo::Segment side = e.base.side(which);
           const std::int64_t dx =
               std::max<std::int64_t>({0, std::min(side.a.x, side.b.x) - area.max_x,
                                       area.min_x - std::max(side.a.x, side.b.x)});
@@ -581,12 +676,17 @@ bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading
           if (!(geo::SquaredDistance::of_integer(static_cast<std::uint64_t>(dx * dx + dy * dy)) <
                 start_d))
             continue;
-          if (nearer_than(side, *sw.area, start_d)) return false;
+          if (FastplayState::nearer_than(side, *sw.area, start_d)) return false;
         }
       }
     }
   }
   return true;
+}
+
+bool FastplayState::keeps_stand_off(int u, geo::Point centre, geo::Angle heading,
+                                    geo::Vec v) const {
+  return stand_off_kept(*this, u, unit_geo_at(u, centre, heading), v, nullptr);
 }
 
 bool FastplayState::may_move(int u) const {
@@ -631,8 +731,45 @@ Pose FastplayState::move_pose(int u, int code) const {
   return Pose{from + geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4), h};
 }
 
+namespace {
+
+// What move_codes() with first_only found for a unit: the code, 0 when none.
+struct FirstMove {
+  KeptNear near;
+  int code = 0;
+};
+thread_local std::array<FirstMove, kMaxUnits> first_moves;
+
+}  // namespace
+
 void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) const {
   out.clear();
+  FirstMove* keep = nullptr;
+  if (first_only && serial(u) != 0) {
+    FirstMove& f = first_moves[static_cast<std::size_t>(u)];
+    if (f.near.holds(*this, u)) {
+      if (f.code != 0) out.push_back(f.code);
+      return;
+    }
+    keep = &f;
+    keep->near.valid = false;
+  }
+  // The boxes the tests asked about: of u's stands for the units of both sides, widened by the
+  // stand-off for the enemy's.
+  Box region = kNowhere, enemy_region = kNowhere;
+  // Kept (when asked for the first only) once the list is done.
+  struct Keep {
+    FirstMove* f;
+    const FastplayState& s;
+    const std::vector<int>& out;
+    const Box& region;
+    const Box& enemy_region;
+    ~Keep() {
+      if (!f) return;
+      f->code = out.empty() ? 0 : out.front();
+      f->near.keep(s, region, enemy_region);  // no unit changed since the start (const)
+    }
+  } kept{keep, *this, out, region, enemy_region};
   // The same tests as move_result() (all must pass, so their order does not change the list):
   // the first depends only on the turn, and the end place, the cheapest, is tried before the
   // sweep and the stand-off.
@@ -641,13 +778,38 @@ void FastplayState::move_codes(int u, std::vector<int>& out, bool first_only) co
   for (int p = 0; p < static_cast<int>(kTurns.size()); ++p) {
     const geo::Angle h = unit(u).heading + geo::Angle::degrees(kTurns[static_cast<std::size_t>(p)]);
     const geo::Point from = turned_in_place(*this, u, frame, h);
+    // The moves of this turn, and the units near enough to matter to any of them: every other
+    // unit's box is apart from the box holding every stand of u at each end and along each
+    // move, widened by the stand-off, and so apart from every box the tests below ask about
+    // (each skips such a unit), which then look at the near ones only.
+    std::array<geo::Vec, kNumDistances> vs;
+    const Box at = unit_geo_at(u, from, h).box;
+    Box reach{at.min_x, at.max_x, at.min_y, at.max_y};
+    for (int d = 0; d < kNumDistances; ++d) {
+      vs[static_cast<std::size_t>(d)] = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
+      const Box m = moved_box(at, vs[static_cast<std::size_t>(d)], kStandOff);
+      reach = {std::min(reach.min_x, m.min_x), std::max(reach.max_x, m.max_x),
+               std::min(reach.min_y, m.min_y), std::max(reach.max_y, m.max_y)};
+    }
+    region = joined(region, at);  // may_place(u, from, h)
     if (!may_place(u, from, h)) continue;
+    // The stands where the turn puts them (kept in unit_geo_at()'s slot for this place while
+    // the tests below ask for nothing elsewhere).
+    const UnitGeo& own = unit_geo_at(u, from, h);
+    thread_local std::vector<int> near;
+    near.clear();
+    const TableGeo& table = table_geo(*this);
+    for (int w = 0; w < num_units(); ++w)
+      if (w != u && !reach.apart(table[w].box)) near.push_back(w);
     for (int d = p == 0 ? 1 : 0; d < kNumDistances; ++d) {
-      const geo::Vec v = geo::polar(h, move_allowance(fp_->unit(u).type) * d / 4);
+      const geo::Vec v = vs[static_cast<std::size_t>(d)];
+      // The end place, the path (both within the moved box) and the stand-off.
+      region = joined(region, moved_box(at, v, 0));
+      enemy_region = joined(enemy_region, moved_box(at, v, kStandOff));
       // may_place(u, from + v, h) of the stands where the turn puts them, moved by v (d = 0
       // ends where the turn starts, just tried).
-      if ((d > 0 && !place_clear(*this, u, unit_geo_at(u, from, h), v, -1)) ||
-          !path_clear(u, from, h, v) || !keeps_stand_off(u, from, h, v))
+      if ((d > 0 && !place_clear(*this, u, own, v, -1, &near)) ||
+          !path_clear_of(*this, u, own, v, -1, &near) || !stand_off_kept(*this, u, own, v, &near))
         continue;
       out.push_back(1 + p * kNumDistances + d);
       if (first_only) return;
@@ -845,20 +1007,41 @@ bool FastplayState::shot_in_cover(int u, int t) const {
   return cover;
 }
 
-bool FastplayState::may_shoot_at(int u, int t) const {
-  if (side_of(u) == side_of(t) || !alive(t) || engaged(t)) return false;  // fastplay 5.5
-  std::int64_t range = kArcheryRange;  // fastplay 5.2: any part in range
-  if (fp_->unit(u).type == TroopType::kBallista) range = kBallista.max_range;
-  if (fp_->unit(u).type == TroopType::kCatapult) range = kCatapult[1].max_range;
+// geo::distance_sq(a.base, b.base).within(r), found without fractions: the boxes' gap, which
+// the distance is at least, beyond r refuses; else the bases meet, or the least of the
+// distances of a corner of one to a side of the other (what geo::distance_sq() takes) is
+// within r, each asked by geo::within_distance() (the same answers, stopping at the first).
+static bool bases_within(const FastplayState::StandGeo& a, const FastplayState::StandGeo& b,
+                         std::int64_t r) {
+  if (box_gap_sq(a.box, b.box) > static_cast<std::uint64_t>(r) * static_cast<std::uint64_t>(r))
+    return false;
+  if (geo::intersects(a.base, b.base)) return true;
+  const auto ca = a.base.corners(), cb = b.base.corners();
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < 4; ++j) {
+      const std::size_t k = (j + 1) % 4;
+      if (geo::within_distance(ca[i], geo::Segment{cb[j], cb[k]}, r) ||
+          geo::within_distance(cb[i], geo::Segment{ca[j], ca[k]}, r))
+        return true;
+    }
+  return false;
+}
+
+// may_shoot_at() of a unit u that may shoot and a live enemy unit t not engaged, its range
+// `range`, without what is kept: the box of each line tested (line_blocked()) joined to
+// `region`.
+static bool shoots_at(const FastplayState& s, int u, int t, std::int64_t range,
+                      FastplayState::Box& region) {
+  using StandGeo = FastplayState::StandGeo;
   // shooting_range(u, t) within the range: the nearest shot the shooter has is in range
   // exactly when one of its shots is, so the first found in range answers.
-  const UnitGeo& shooter = unit_geo(u);
+  const FastplayState::UnitGeo& shooter = s.unit_geo(u);
   // Every stand's box is inside its unit's: units whose boxes are further apart than the range
   // have no pair of stands within it (the quick refusal below, for all pairs at once).
-  if (more_than_apart(shooter.box, unit_geo(t).box, range)) return false;
+  if (more_than_apart(shooter.box, s.unit_geo(t).box, range)) return false;
   for (const StandGeo& a : shooter.stands) {
-    if (!shoots(unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
-    for (const StandGeo& b : unit_geo(t).stands) {
+    if (!shoots(s.unit(u).stands[static_cast<std::size_t>(a.index)].type)) continue;
+    for (const StandGeo& b : s.unit_geo(t).stands) {
       // The boxes further apart than the range first (the cheapest refusal; every test must
       // pass, so their order does not change the answer).
       if (more_than_apart(a.box, b.box, range)) continue;
@@ -867,12 +1050,40 @@ bool FastplayState::may_shoot_at(int u, int t) const {
       // In range: the centres' distance, which the bases' distance is at most, within it (a
       // quick acceptance), else exactly.
       const bool near = !geo::far_apart(a.base.centre(), b.base.centre(), range);
-      if (!near && !geo::distance_sq(a.base, b.base).within(range)) continue;
+      if (!near && !bases_within(a, b, range)) continue;
       const geo::Segment line{a.base.side_midpoint(geo::Side::kFront), b.base.centre()};
-      if (!line_blocked(*this, line, u, t)) return true;
+      region = joined(region, {std::min(line.a.x, line.b.x), std::max(line.a.x, line.b.x),
+                               std::min(line.a.y, line.b.y), std::max(line.a.y, line.b.y)});
+      if (!line_blocked(s, line, u, t)) return true;
     }
   }
   return false;
+}
+
+bool FastplayState::may_shoot_at(int u, int t) const {
+  if (side_of(u) == side_of(t) || !alive(t) || engaged(t)) return false;  // fastplay 5.5
+  std::int64_t range = kArcheryRange;  // fastplay 5.2: any part in range
+  if (fp_->unit(u).type == TroopType::kBallista) range = kBallista.max_range;
+  if (fp_->unit(u).type == TroopType::kCatapult) range = kCatapult[1].max_range;
+  // Asked again and again in an Archery phase (after every volley, of every shooter and
+  // target): kept across states with the serials (KeptNear). Besides u's and t's stands, the
+  // answer looks only at the units whose boxes meet a tested line's box (line_blocked()); t's
+  // box is in the region, so that a change of t is a change near it.
+  struct Pair {
+    int u = -1, t = -1;
+    KeptNear near;
+    bool may = false;
+  };
+  thread_local std::array<Pair, 251> pairs;
+  Pair& kept = pairs[static_cast<std::size_t>(u * kMaxUnits + t) % pairs.size()];
+  if (kept.u == u && kept.t == t && kept.near.holds(*this, u)) return kept.may;
+  Box region = unit_geo(t).box;
+  const bool may = shoots_at(*this, u, t, range, region);
+  kept.u = u;
+  kept.t = t;
+  kept.may = may;
+  kept.near.keep(*this, region, kNowhere);
+  return may;
 }
 
 bool FastplayState::in_cover(int u) const {

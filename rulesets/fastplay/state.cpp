@@ -53,6 +53,7 @@ FastplayState::FastplayState(std::shared_ptr<const FastplayGame> game)
       st.offset = s.offset;
       us.stands.push_back(st);
     }
+    us.serial = fresh_stamp();
     units_.push_back(std::move(us));
   }
   start_turn();
@@ -207,6 +208,10 @@ void FastplayState::end_melee_phase() {
   // fastplay 8.3: every stand struck down in the phase is removed together, after all struck.
   for (int u = 0; u < num_units(); ++u) {
     bool lost = false;
+    // Only a unit with a stand to remove is changed (what names its place and stands is kept).
+    const auto& now = unit(u).stands;
+    if (std::none_of(now.begin(), now.end(), [](const StandState& s) { return s.doomed; }))
+      continue;
     for (auto& s : mut_unit(u).stands)
       if (s.doomed) {
         s.doomed = false;
@@ -231,6 +236,9 @@ void FastplayState::end_melee_phase() {
   for (int side : {static_cast<int>(track_.first), 1 - track_.first})
     for (int u = 0; u < num_units(); ++u) {
       if (side_of(u) != side) continue;
+      const auto& now = unit(u).stands;
+      if (std::none_of(now.begin(), now.end(), [](const StandState& s) { return s.occupy != 0; }))
+        continue;  // nothing to advance (and nothing to set to 0)
       bool any = false;
       auto& stands = mut_unit(u).stands;
       for (std::size_t i = 0; i < stands.size() && !any; ++i) {

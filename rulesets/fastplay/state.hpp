@@ -128,6 +128,10 @@ struct UnitState {
   std::vector<StandState> stands;
   bool commander = false;  // still has its commander (or, for a lone commander, is alive)
   std::uint16_t flags = 0;
+  // A number that names the unit's place and stands (as geo_stamp() names all the units'): 0
+  // from a change of them until the end of the action that made it, else given once, so the
+  // same only in copies of the state where the unit was so placed (FastplayState::serial()).
+  std::uint64_t serial = 0;
 };
 
 // One die to roll in melee: the attacking stand, the stand attacked and the modifier.
@@ -208,6 +212,9 @@ class FastplayState final : public game::State {
   // one). What is made from the units (unit_geo()) is kept with it, so that it is not checked
   // again while the stamp is the same.
   std::uint64_t geo_stamp() const { return stamp_; }
+  // The unit's UnitState::serial: two states whose unit u has the same serial (not 0) have it
+  // at the same place with the same stands.
+  std::uint64_t serial(int u) const { return unit(u).serial; }
   int side_of(int u) const { return fp_->unit(u).side; }
   int winner() const { return track_.winner; }
   EndReason end_reason() const { return end_reason_; }
@@ -357,14 +364,19 @@ class FastplayState final : public game::State {
   // Every change of a unit goes through here: it forgets the stamp (rules.cpp).
   UnitState& mut_unit(int u) {
     stamp_ = 0;
+    units_[static_cast<std::size_t>(u)].serial = 0;
     return units_[static_cast<std::size_t>(u)];
   }
   // A unit's per-turn flags: not what the stamp names (its places and stands), so kept.
   std::uint16_t& mut_flags(int u) { return units_[static_cast<std::size_t>(u)].flags; }
   static std::uint64_t fresh_stamp();  // a number never given before, on any thread
   // A fresh stamp if it was forgotten; only where no reference from mut_unit() is still used.
+  // The units changed get fresh serials then.
   void restamp() {
-    if (stamp_ == 0) stamp_ = fresh_stamp();
+    if (stamp_ != 0) return;
+    stamp_ = fresh_stamp();
+    for (UnitState& us : units_)
+      if (us.serial == 0) us.serial = fresh_stamp();
   }
   void advance();
   void start_turn();

@@ -367,5 +367,69 @@ TEST(FastplayClauses, Clause_Movement_TwoGamesAskedInTurnListTheMovesTheRulesAcc
   EXPECT_GT(picks, 20);
 }
 
+// A unit's first move (move_codes() with first_only, what has_options() and the units offered
+// ask) is kept per thread with the serials of the units and the box its tests looked at, and
+// reused in another state where the unit has the same serial and every unit that changed is
+// apart from that box: random games of the three scenarios played step by step in turn on one
+// thread (another begun when one ends), and an earlier state of each asked again, give at every
+// Movement decision (and at every fifth step of the others), for every unit, the first code
+// move_result() accepts, asked code by code; and engaged(), kept the same way, is
+// touches_enemy_at() where the unit stands.
+TEST(FastplayClauses, Clause_Movement_TheFirstMoveKeptAcrossStatesIsTheFirstTheRulesAccept) {
+  const std::array<const char*, 3> ids{"meadow", "ford", "mill"};
+  std::array<std::unique_ptr<game::State>, 3> games{builtin_start(ids[0]), builtin_start(ids[1]),
+                                                    builtin_start(ids[2])};
+  std::array<std::unique_ptr<game::State>, 3> earlier;
+  for (const auto& g : games) ASSERT_NE(g, nullptr);
+  core::Rng rng(41);
+  Legal legal;
+  std::vector<int> codes;
+  int with_move = 0, without = 0, engaged = 0;
+  auto check = [&](const FastplayState& s, int step) {
+    for (int u = 0; u < s.num_units(); ++u) {
+      s.move_codes(u, codes, true);
+      int want = 0;
+      for (int code = 1; code <= static_cast<int>(kTurns.size()) * kNumDistances && want == 0;
+           ++code)
+        if (s.move_result(u, code)) want = code;
+      ASSERT_EQ(codes.empty() ? 0 : codes.front(), want) << "step " << step << " unit " << u << "\n"
+                                                         << s.to_string();
+      ASSERT_LE(codes.size(), 1u);
+      (want ? with_move : without) += 1;
+      // engaged(), kept across states the same way, against its plain test.
+      ASSERT_EQ(s.engaged(u), s.touches_enemy_at(u, s.unit(u).centre, s.unit(u).heading))
+          << "step " << step << " unit " << u;
+      engaged += s.engaged(u) ? 1 : 0;
+    }
+  };
+  for (int step = 0; step < 4000; ++step) {
+    const auto g = static_cast<std::size_t>(step % 3);
+    if (games[g]->is_terminal()) {  // another game of the scenario
+      games[g] = builtin_start(ids[g]);
+      earlier[g].reset();
+    }
+    auto& st = *games[g];
+    if (st.is_chance_node()) {
+      const auto o = st.chance_outcomes();
+      st.apply_unchecked(o[static_cast<std::size_t>(rng.uniform(o.size()))].action);
+      continue;
+    }
+    const auto& s = static_cast<const FastplayState&>(st);
+    if (s.pending() == PendingKind::kNone && (s.phase() == Phase::kMovement || step % 5 == 0)) {
+      check(s, step);
+      if (::testing::Test::HasFatalFailure()) return;
+      if (earlier[g]) check(static_cast<const FastplayState&>(*earlier[g]), step);
+      if (::testing::Test::HasFatalFailure()) return;
+      if (step % 4 == 0) earlier[g] = st.clone();
+    }
+    st.legal_actions(legal);
+    st.apply_unchecked(legal[static_cast<std::size_t>(rng.uniform(legal.size()))]);
+  }
+  // The sample exercises the property (in these scenarios a unit nearly always has some move,
+  // a turn on the spot at least).
+  EXPECT_GT(with_move, 10000);
+  EXPECT_GT(engaged, 20);
+}
+
 }  // namespace
 }  // namespace carroccio::fastplay
