@@ -74,7 +74,8 @@ game::CommandSpec described_odds_spec() {
         .value_name = "N"},
        {.name = "target",
         .takes_value = true,
-        .help = "the unit shot at or fought, the same types",
+        .help = "the unit shot at or fought, the same types (retreat: the enemy it leaves, "
+                "default heavy-infantry; it changes nothing)",
         .value_name = "TYPE"},
        {.name = "target-stands",
         .takes_value = true,

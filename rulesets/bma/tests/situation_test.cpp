@@ -378,7 +378,7 @@ TEST(Bma_DescribedCombat, L52_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
   const auto bare = describe_combat(cavalry_fight());
   ASSERT_TRUE(bare.ok()) << bare.message();
   const nlohmann::json& d = bare->description;
-  EXPECT_EQ(d["scenario"], "legnano");
+  EXPECT_EQ(d["scenario"], "bma/legnano");
   EXPECT_EQ(d["options"], "");
   nlohmann::json said = cavalry_fight();
   said["scenario"] = "legnano";
