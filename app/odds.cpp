@@ -18,19 +18,20 @@ namespace carroccio::app {
 
 namespace {
 
+// Logical lines: the help is wrapped to 80 columns (game::wrap_help), each under its second
+// column.
 constexpr std::string_view kOddsUsage =
     R"(Usage: carroccio odds RECORD [--move N] [--action NAME|ID] [--json]
-       carroccio odds RULESET ...   (a situation described without a game, where the ruleset
-                                     offers it; below)
+       carroccio odds RULESET ...  (a situation described without a game)
 
 A saved position, of any ruleset:
   RECORD            a game record written by carroccio play --record (or the server)
   --move N          replay only the first N actions of the record (default: all of them)
-  --action NAME|ID  the odds of this one decision (its number in the list, its id, or its
-                    name or the start of it); default: every decision that has odds
+  --action NAME|ID  the odds of this one decision (its number in the list, its id, or its name or the start of it); default: every decision that has odds
   --json            print the odds as JSON
-The odds are exact (every die, chit and check enumerated), list every modifier with its
-clause, and computing them draws no random number.
+The odds are exact (every die, chit and check enumerated), list every modifier with its clause, and computing them draws no random number.
+
+A situation described without a game, for each ruleset that offers one:
 )";
 
 std::string lower(std::string_view s) {
@@ -42,8 +43,12 @@ std::string lower(std::string_view s) {
 // The usage: the saved position's, then each ruleset's described situation.
 std::string odds_usage(const game::Registry& registry) {
   std::string text(kOddsUsage);
+  bool first = true;
   for (const auto& r : registry.rulesets())
-    if (auto d = r->described_odds()) text += "\n" + d->usage;
+    if (auto d = r->described_odds()) {
+      text += (first ? "" : "\n") + d->usage;
+      first = false;
+    }
   return text;
 }
 

@@ -205,7 +205,12 @@ core::Expected<ParsedArgs> parse_args(std::span<const std::string> args, std::st
 
 std::string command_help(const CommandSpec& spec) {
   if (!spec.usage.empty()) return wrap_help(spec.usage);
-  return wrap_help(build(spec)->app->help());
+  // CLI11 writes the footer after a blank line of its own below the flags' blank line: one is
+  // enough.
+  std::string text = build(spec)->app->help();
+  for (auto at = text.find("\n\n\n"); at != std::string::npos; at = text.find("\n\n\n"))
+    text.erase(at, 1);
+  return wrap_help(text);
 }
 
 namespace {

@@ -59,6 +59,11 @@ core::Error SituationFields::error(std::string_view key, std::string_view rest) 
   return core::make_error(fmt::format("{} {}", name(key), rest));
 }
 
+core::Error SituationFields::whole_error(std::string_view sentence) const {
+  return core::make_error(file_.empty() ? std::string(sentence)
+                                        : fmt::format("{}: {}", file_, sentence));
+}
+
 core::Expected<std::string> SituationFields::word(std::string_view key,
                                                   const std::vector<std::string>& allowed,
                                                   std::string_view fallback) const {
@@ -112,11 +117,30 @@ core::Expected<bool> SituationFields::yes_no(std::string_view key) const {
                                 printable(v.is_string() ? v.get<std::string>() : v.dump(), 40)));
 }
 
+CommandSpec described_odds_spec(std::string_view ruleset, std::string summary,
+                                std::vector<FlagSpec> fields, std::string footer) {
+  CommandSpec spec{.name = fmt::format("odds {}", ruleset),
+                   .summary = std::move(summary),
+                   .flags = std::move(fields),
+                   .footer = std::move(footer)};
+  spec.flags.push_back({.name = "situation",
+                        .takes_value = true,
+                        .help = "the situation as a JSON file instead of the flags above",
+                        .value_name = "FILE"});
+  spec.flags.push_back(
+      {.name = "json", .help = "print the odds (and the situation as understood) as JSON"});
+  spec.footer += (spec.footer.empty() ? "" : "\n");
+  spec.footer += "A saved position's odds: carroccio odds RECORD.";
+  return spec;
+}
+
 int run_described_odds(const std::vector<std::string>& args, const CommandSpec& spec,
-                       const DescribeSituation& describe, std::ostream& out, std::ostream& err) {
+                       const DescribeSituation& describe, std::ostream& out, std::ostream& err,
+                       const std::vector<std::string>& file_fields) {
   auto usage_error = [&](std::string_view sentence) {
     return command_usage_error(err, spec.name, sentence);
   };
+  auto is_field = [](const FlagSpec& f) { return f.name != "situation" && f.name != "json"; };
   // A saved position's flags given to a described situation: said so, rather than "not a flag".
   for (const auto& a : args)
     if (a == "--move" || a == "--action" || a.rfind("--move=", 0) == 0 ||
@@ -132,7 +156,7 @@ int run_described_odds(const std::vector<std::string>& args, const CommandSpec& 
   std::string file;
   if (auto path = parsed->value("situation")) {
     for (const auto& f : spec.flags)
-      if (f.name != "situation" && f.name != "json" && parsed->has(f.name))
+      if (is_field(f) && parsed->has(f.name))
         return usage_error(
             fmt::format("Give the situation either in --situation {} or with "
                         "--{} and the other flags, not both.",
@@ -142,14 +166,14 @@ int run_described_odds(const std::vector<std::string>& args, const CommandSpec& 
     auto j = parse_json_text(*text, *path);
     if (!j) return usage_error(j.message());
     if (!j->is_object())
-      return usage_error(
-          fmt::format("{}: a situation file holds one JSON object of fields, "
-                      "e.g. {{\"attack\": \"melee\"}}.",
-                      *path));
+      return usage_error(fmt::format(
+          "{}: a situation file holds one JSON object of fields, "
+          "e.g. {{\"{}\": ...}}.",
+          *path, file_fields.empty() ? key_of(spec.flags.front().name) : file_fields.front()));
     for (const auto& [k, v] : j->items()) {
-      bool known = false;
-      for (const auto& f : spec.flags)
-        known |= f.name != "situation" && f.name != "json" && key_of(f.name) == k;
+      bool known = std::find(file_fields.begin(), file_fields.end(), k) != file_fields.end();
+      if (file_fields.empty())
+        for (const auto& f : spec.flags) known |= is_field(f) && key_of(f.name) == k;
       if (!known)
         return usage_error(
             fmt::format("{}: '{}' is not a field of a described situation (see "
@@ -160,8 +184,12 @@ int run_described_odds(const std::vector<std::string>& args, const CommandSpec& 
     file = *path;
   } else {
     for (const auto& f : spec.flags)
-      if (f.name != "situation" && f.name != "json" && parsed->has(f.name))
-        fields[key_of(f.name)] = *parsed->value(f.name);
+      if (is_field(f) && parsed->has(f.name)) {
+        if (f.repeatable)
+          fields[key_of(f.name)] = parsed->values(f.name);
+        else
+          fields[key_of(f.name)] = *parsed->value(f.name);
+      }
   }
   auto answer = describe(SituationFields(std::move(fields), file));
   if (!answer) return usage_error(answer.message());

@@ -41,6 +41,15 @@ class SituationFields {
   std::string name(std::string_view key) const;
   // One sentence: "<name> <rest>" ("--uphill counts only in melee (ohw 3.2 i)").
   core::Error error(std::string_view key, std::string_view rest) const;
+  // A sentence about the situation as a whole, with the file named first when it came from one
+  // ("attack.json: <sentence>"), as it is for the flags.
+  core::Error whole_error(std::string_view sentence) const;
+
+  // For a ruleset whose situation is more than flat fields (bma's attackers, gwkho's elements):
+  // the fields as given (a flag's value as its text, a repeatable flag's as an array of texts;
+  // a file's members as the file has them), and the file's path ("" for the flags).
+  const nlohmann::json& all() const { return fields_; }
+  const std::string& file() const { return file_; }
 
  private:
   nlohmann::json fields_;
@@ -57,13 +66,22 @@ struct DescribedOddsAnswer {
 using DescribeSituation =
     std::function<core::Expected<DescribedOddsAnswer>(const SituationFields& fields)>;
 
-// `carroccio odds RULESET ...` for a ruleset whose spec (`spec.name` "odds ohw") has a flag
-// "situation" (a FILE) and a switch "json", and other flags for the fields: answers --help,
-// refuses a saved position's --move and --action, reads the fields from the flags or the file
-// (not both; a file's unknown member is refused), hands them to `describe`, and prints its
-// answer: the lines, then the decision and its odds (format_odds), or with --json
+// The spec of `carroccio odds RULESET ...`: its name "odds RULESET", the summary, the flags of
+// the situation's fields, then the two every ruleset has (--situation FILE, --json), and the
+// footer followed by the line that points to a saved position's odds. Its --help is written
+// from it (command_help), wrapped to 80 columns.
+CommandSpec described_odds_spec(std::string_view ruleset, std::string summary,
+                                std::vector<FlagSpec> fields, std::string footer);
+
+// `carroccio odds RULESET ...` for a ruleset whose spec is described_odds_spec's: answers
+// --help, refuses a saved position's --move and --action, reads the fields from the flags or the
+// file (not both; a file's member that is not a field is refused), hands them to `describe`,
+// and prints its answer: the lines, then the decision and its odds (format_odds), or with --json
 // {"situation", "odds"}. A bad description is one sentence on `err` and kExitUsage.
+// `file_fields`: the members a situation file may hold when they are not the flags' keys (bma's
+// "attackers" for its repeated --attacker); empty, the flags' keys.
 int run_described_odds(const std::vector<std::string>& args, const CommandSpec& spec,
-                       const DescribeSituation& describe, std::ostream& out, std::ostream& err);
+                       const DescribeSituation& describe, std::ostream& out, std::ostream& err,
+                       const std::vector<std::string>& file_fields = {});
 
 }  // namespace carroccio::game

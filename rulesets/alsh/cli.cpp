@@ -185,8 +185,9 @@ game::CommandSpec table_spec(const Procedure& p) {
   spec.flags.push_back(
       {.name = "json", .help = "the report as JSON (the browser referee's format)"});
   spec.footer =
-      "The report gives the result, every modifier with its source, how the table was read and\n"
-      "the exact probability of every outcome; cells marked ~ were reconstructed and ? guessed.\n"
+      // One line: the help is wrapped to 80 columns.
+      "The report gives the result, every modifier with its source, how the table was read and "
+      "the exact probability of every outcome; cells marked ~ were reconstructed and ? guessed. "
       "A switch may also be given as --name=yes or --name=no. All the tables: carroccio alsh "
       "--help.";
   return spec;

@@ -54,17 +54,19 @@ double fraction_value(const std::string& f) {
 
 std::string overview() {
   std::string s =
-      "Usage: carroccio odds alsh TABLE [situation flags] [--assault-table FILE] [--json]\n"
+      "Usage: carroccio odds alsh TABLE [situation flags] [--assault-table FILE]\n"
+      "                            [--json]\n"
       "       carroccio odds alsh --situation FILE [--json]\n"
       "       carroccio odds alsh TABLE --help    the situation flags of one table\n"
       "\n"
-      "The exact odds of every outcome of an All is Lost save Honour table the referee rolls\n"
-      "dice for, in a situation you describe: every modifier with its source, and the chance\n"
-      "that the result rests on a reconstructed (~) or guessed (?) reading of the chart. The\n"
+      // One line a paragraph: wrap_help folds it to 80 columns.
+      "The exact odds of every outcome of an All is Lost save Honour table the referee rolls "
+      "dice for, in a situation you describe: every modifier with its source, and the chance "
+      "that the result rests on a reconstructed (~) or guessed (?) reading of the chart. The "
       "odds are the referee's own (carroccio alsh TABLE --odds gives its full report).\n"
       "\n"
-      "  --situation FILE  a JSON request {\"table\": ..., \"situation\": {...}} (and\n"
-      "                    \"assault_table\" for the assault table), as the referee page sends\n"
+      "  --situation FILE  a JSON request {\"table\": ..., \"situation\": {...}} (and "
+      "\"assault_table\" for the assault table), as the referee page sends\n"
       "  --json            the odds (and the referee's report) as JSON\n"
       "\n"
       "Tables with dice:\n";
@@ -89,8 +91,9 @@ game::CommandSpec table_odds_spec(const Procedure& p) {
   spec.flags.push_back(
       {.name = "json", .help = "print the odds (and the referee's report) as JSON"});
   spec.footer =
-      "Every outcome with its exact probability, every modifier with its source; outcomes\n"
-      "marked ~ rest on a reconstructed cell, ? on a guessed one. A switch may also be given as\n"
+      // One line: the help is wrapped to 80 columns.
+      "Every outcome with its exact probability, every modifier with its source; outcomes "
+      "marked ~ rest on a reconstructed cell, ? on a guessed one. A switch may also be given as "
       "--name=yes or --name=no. The same table rolled: carroccio alsh " +
       p.name + ".";
   return spec;

@@ -12,75 +12,64 @@
 #include <sstream>
 
 #include "fmt/format.h"
-#include "game/command_line.hpp"
-#include "game/json_text.hpp"
-#include "game/odds_text.hpp"
+#include "game/described_odds.hpp"
 #include "rulesets/bma/situation.hpp"
 
 namespace carroccio::bma {
 
 const std::string_view kDescribedOddsUsage =
-    R"(       carroccio odds bma --attacker UNIT[,key=value...] ... --defender UNIT[,key=value...]
-                      [--side SIDE] [--terrain clear|forest] [--options LIST]
+    R"(       carroccio odds bma --attacker UNIT[,key=value...] ...
+                      --defender UNIT[,key=value...] [--side SIDE]
+                      [--terrain clear|forest] [--options LIST]
                       [--vp-lost SIDE=N,...] [--scenario ID] [--json]
        carroccio odds bma --situation FILE [--json]
-A described bma combat, no game needed (its flags and details: carroccio odds bma --help).
+A described bma combat, no game needed (its flags and details:
+carroccio odds bma --help).
 )";
 
 game::CommandSpec described_odds_spec() {
-  return {
-      .name = "odds bma",
-      .summary =
-          "The exact odds of a bma combat described without a game: laid out as a position "
-          "and resolved\nby the same rules as a game in play, every modifier with its "
-          "clause.",
-      .flags = {{.name = "attacker",
-                 .takes_value = true,
-                 .repeatable = true,
-                 .help = "one attacking unit; repeat for each (one to six)",
-                 .value_name = "SPEC"},
-                {.name = "defender",
-                 .takes_value = true,
-                 .help = "the unit attacked",
-                 .value_name = "SPEC"},
-                {.name = "side",
-                 .takes_value = true,
-                 .help = "the attacking side (needed only when no named unit tells it)",
-                 .value_name = "SIDE"},
-                {.name = "terrain",
-                 .takes_value = true,
-                 .help = "the defender's hex: clear or forest (9.6)",
-                 .value_name = "T"},
-                {.name = "options",
-                 .takes_value = true,
-                 .help = "optional rules, e.g. facing,charge,vcf=every",
-                 .value_name = "LIST"},
-                {.name = "vp-lost",
-                 .takes_value = true,
-                 .help = "victory points each side has lost so far, e.g. imperial=12,lombard=20",
-                 .value_name = "LIST"},
-                {.name = "scenario",
-                 .takes_value = true,
-                 .help = "the bma scenario whose sides, pieces and rout levels are used (legnano)",
-                 .value_name = "ID"},
-                {.name = "situation",
-                 .takes_value = true,
-                 .help = "the whole combat as a JSON file instead of the flags above",
-                 .value_name = "FILE"},
-                {.name = "json",
-                 .help = "print the odds (and the situation as understood) as JSON"}},
-      .footer =
-          R"(SPEC is a unit of the scenario (id or name) or a rating and type ("B infantry"),
-then comma-separated details:
+  return game::described_odds_spec(
+      "bma",
+      "The exact odds of a bma combat described without a game: laid out as a position and "
+      "resolved by the same rules as a game in play, every modifier with its clause.",
+      {{.name = "attacker",
+        .takes_value = true,
+        .repeatable = true,
+        .help = "one attacking unit; repeat for each (one to six)",
+        .value_name = "SPEC"},
+       {.name = "defender", .takes_value = true, .help = "the unit attacked", .value_name = "SPEC"},
+       {.name = "side",
+        .takes_value = true,
+        .help = "the attacking side (needed only when no named unit tells it)",
+        .value_name = "SIDE"},
+       {.name = "terrain",
+        .takes_value = true,
+        .help = "the defender's hex: clear (the default) or forest (9.6)",
+        .value_name = "T"},
+       {.name = "options",
+        .takes_value = true,
+        .help = "optional rules, e.g. facing,charge,vcf=every (default: none)",
+        .value_name = "LIST"},
+       {.name = "vp-lost",
+        .takes_value = true,
+        .help = "victory points each side has lost so far, e.g. imperial=12,lombard=20 "
+                "(default: none, but a routed defender's own, 8.1)",
+        .value_name = "LIST"},
+       {.name = "scenario",
+        .takes_value = true,
+        .help = "the bma scenario whose sides, pieces and rout levels are used (default: "
+                "legnano)",
+        .value_name = "ID"}},
+      // Logical lines: the help is wrapped to 80 columns, each under its second column.
+      R"(SPEC is a unit of the scenario (id or name) or a rating and type ("B infantry"), then comma-separated details:
   chit=N          its combat chit (5.1.3); left out: not drawn yet, every value counted
   leader=NAME     a leader stacked with it (a leader of the scenario, or "leader")
   carroccio       it stands next to its own Carroccio (9.3.1)
-attacker only:  from=front|flank|rear (7.2.5, needs facing), charge (7.3, needs charge)
-defender only:  status=ordered|disordered|routed (5.3), terrain=clear|forest (9.6),
-                unguarded (the Carroccio with no friendly unit beside it, 9.3.2)
+attacker only:  from=front|flank|rear (7.2.5, needs facing; default front), charge (7.3, needs charge)
+defender only:  status=ordered|disordered|routed (5.3; default ordered), terrain=clear|forest (9.6), unguarded (the Carroccio with no friendly unit beside it, 9.3.2)
 (front, flank, rear, disordered, routed and forest may also be given alone)
-A situation file holds {"side", "options", "vp_lost", "scenario", "defender": {...},
-"attackers": [{...}]} with the keys above. A saved position's odds: carroccio odds RECORD.)"};
+What is not given is the plainest case (ruling L-52): no leader, no Carroccio, no optional rule.
+A situation file holds {"side", "options", "vp_lost", "scenario", "defender": {...}, "attackers": [{...}]} with the keys above.)");
 }
 
 namespace {
@@ -90,13 +79,6 @@ std::string lower(std::string_view s) {
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
-
-int usage_error(std::ostream& err, std::string_view sentence) {
-  return game::command_usage_error(err, "odds bma", sentence);
-}
-
-const char* const kDescribedFlags[] = {"attacker", "defender", "side",     "terrain",
-                                       "options",  "vp-lost",  "scenario", "situation"};
 
 // "--attacker 'A cavalry,chit=9,from=flank,charge'" as the JSON object of a described piece.
 core::Expected<nlohmann::json> piece_from_spec(std::string_view spec, bool defender) {
@@ -167,95 +149,82 @@ core::Expected<nlohmann::json> piece_from_spec(std::string_view spec, bool defen
   return j;
 }
 
-// `carroccio odds bma ...`: a combat described without a game.
-int run_described_odds(const game::ParsedArgs& parsed, std::ostream& out, std::ostream& err) {
+// The flags as the situation object describe_combat reads (a file's object is that already).
+core::Expected<nlohmann::json> situation_from_flags(const game::SituationFields& f) {
+  const nlohmann::json& flags = f.all();
   nlohmann::json situation = nlohmann::json::object();
-  std::string source = "the described combat";
-  if (auto path = parsed.value("situation")) {
-    for (const char* f : kDescribedFlags)
-      if (std::string(f) != "situation" && parsed.has(f))
-        return usage_error(err, fmt::format("Give the combat either in --situation {} or with "
-                                            "--{} and the other flags, not both.",
-                                            *path, f));
-    auto text = game::read_text_file(*path, "situation file");
-    if (!text) return usage_error(err, text.message());
-    auto j = game::parse_json_text(*text, *path);
-    if (!j) return usage_error(err, j.message());
-    situation = *j;
-    source = *path;
-  } else {
-    if (!parsed.has("defender"))
-      return usage_error(err,
-                         "A described combat needs --defender UNIT (the unit attacked), e.g. "
-                         "--defender \"B infantry\".");
-    if (!parsed.has("attacker"))
-      return usage_error(err,
-                         "A described combat needs at least one --attacker UNIT, e.g. --attacker "
-                         "\"A cavalry,chit=9\".");
-    auto defender = piece_from_spec(*parsed.value("defender"), true);
-    if (!defender) return usage_error(err, defender.message());
-    if (auto t = parsed.value("terrain")) {
-      if (defender->contains("terrain"))
-        return usage_error(err,
-                           "The defender's terrain is given twice (--terrain and "
-                           "terrain= in --defender).");
-      (*defender)["terrain"] = *t;
-    }
-    situation["defender"] = *defender;
-    situation["attackers"] = nlohmann::json::array();
-    for (const auto& spec : parsed.values("attacker")) {
-      auto a = piece_from_spec(spec, false);
-      if (!a) return usage_error(err, a.message());
-      situation["attackers"].push_back(*a);
-    }
-    if (auto v = parsed.value("side")) situation["side"] = *v;
-    if (auto v = parsed.value("options")) situation["options"] = *v;
-    if (auto v = parsed.value("scenario")) situation["scenario"] = *v;
-    if (auto v = parsed.value("vp-lost")) {
-      nlohmann::json vp = nlohmann::json::object();
-      std::istringstream items(*v);
-      std::string item;
-      while (std::getline(items, item, ',')) {
-        const auto eq = item.find('=');
-        int n = -1;
-        const std::string num = eq == std::string::npos ? "" : item.substr(eq + 1);
-        const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
-        if (eq == std::string::npos || ec != std::errc() || ptr != num.data() + num.size())
-          return usage_error(err, fmt::format("'--vp-lost {}': each item is SIDE=N, e.g. "
-                                              "imperial=12,lombard=20.",
-                                              *v));
-        vp[item.substr(0, eq)] = n;
-      }
-      situation["vp_lost"] = vp;
-    }
+  if (!f.has("defender"))
+    return core::make_error(
+        "A described combat needs --defender UNIT (the unit attacked), e.g. "
+        "--defender \"B infantry\".");
+  if (!f.has("attacker"))
+    return core::make_error(
+        "A described combat needs at least one --attacker UNIT, e.g. --attacker "
+        "\"A cavalry,chit=9\".");
+  auto defender = piece_from_spec(flags["defender"].get<std::string>(), true);
+  if (!defender) return defender.error();
+  if (f.has("terrain")) {
+    if (defender->contains("terrain"))
+      return core::make_error(
+          "The defender's terrain is given twice (--terrain and terrain= in --defender).");
+    (*defender)["terrain"] = flags["terrain"];
   }
-  auto described = describe_combat(situation);
-  if (!described)
-    return usage_error(err, source == "the described combat"
-                                ? described.message()
-                                : fmt::format("{}: {}", source, described.message()));
-  // The same call as for a saved position and for `play`: the odds of resolving the combat.
-  const nlohmann::json odds = described->state->action_odds(act::kResolveCombat);
+  situation["defender"] = *defender;
+  situation["attackers"] = nlohmann::json::array();
+  for (const auto& spec : flags["attacker"]) {
+    auto a = piece_from_spec(spec.get<std::string>(), false);
+    if (!a) return a.error();
+    situation["attackers"].push_back(*a);
+  }
+  for (const char* key : {"side", "options", "scenario"})
+    if (f.has(key)) situation[key] = flags[key];
+  if (f.has("vp_lost")) {
+    const std::string v = flags["vp_lost"].get<std::string>();
+    nlohmann::json vp = nlohmann::json::object();
+    std::istringstream items(v);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      const auto eq = item.find('=');
+      int n = -1;
+      const std::string num = eq == std::string::npos ? "" : item.substr(eq + 1);
+      const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
+      if (eq == std::string::npos || ec != std::errc() || ptr != num.data() + num.size())
+        return core::make_error(
+            fmt::format("'--vp-lost {}': each item is SIDE=N, e.g. imperial=12,lombard=20.", v));
+      vp[item.substr(0, eq)] = n;
+    }
+    situation["vp_lost"] = vp;
+  }
+  return situation;
+}
+
+// `carroccio odds bma ...`: a combat described without a game, laid out and its odds.
+core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f) {
+  auto situation =
+      f.file().empty() ? situation_from_flags(f) : core::Expected<nlohmann::json>(f.all());
+  if (!situation) return situation.error();
+  auto described = describe_combat(*situation);
+  if (!described) return f.whole_error(described.message());
   const nlohmann::json& d = described->description;
-  if (parsed.has("json")) {
-    out << nlohmann::json{{"situation", d}, {"odds", odds}}.dump(2) << "\n";
-    return 0;
-  }
+  game::DescribedOddsAnswer a;
+  a.situation = d;
+  // The same call as for a saved position and for `play`: the odds of resolving the combat.
+  a.odds = described->state->action_odds(act::kResolveCombat);
+  a.decision = "Resolve the combat";
   const std::string options = d["options"].get<std::string>();
-  out << fmt::format("Described combat ({} rules{}): the {} side attacks.\n",
-                     d["scenario"].get<std::string>(),
-                     options.empty() ? ", no optional rule" : ", options " + options,
-                     d["side"].get<std::string>());
+  a.lines.push_back(fmt::format("Described combat ({} rules{}): the {} side attacks.",
+                                d["scenario"].get<std::string>(),
+                                options.empty() ? ", no optional rule" : ", options " + options,
+                                d["side"].get<std::string>()));
   for (const auto& p : d["pieces"]) {
     // A unit of the scenario by its name and kind; a described one by its kind alone.
-    const std::string line0 =
+    std::string line =
         p["named"].get<bool>()
             ? fmt::format("  {}: {} ({} {}), ", p["role"].get<std::string>(),
                           p["name"].get<std::string>(), p["rating"].get<std::string>(),
                           p["type"].get<std::string>())
             : fmt::format("  {}: {} {}, ", p["role"].get<std::string>(),
                           p["rating"].get<std::string>(), p["type"].get<std::string>());
-    std::string line = line0;
     line += p["chit"].is_null() ? "chit not drawn yet" : fmt::format("chit {}", p["chit"].dump());
     if (p.contains("status") && p["status"] != "ordered")
       line += ", " + p["status"].get<std::string>();
@@ -268,31 +237,23 @@ int run_described_odds(const game::ParsedArgs& parsed, std::ostream& out, std::o
     if (p["leader"].is_object())
       line += fmt::format(", with {}{}", p["leader"]["name"].get<std::string>(),
                           p["leader"]["supreme"].get<bool>() ? " (supreme commander)" : "");
-    out << line << "\n";
+    a.lines.push_back(line);
   }
   std::string vp;
   for (const auto& [side, n] : d["vp_lost"].items())
     vp += fmt::format("{}{} {}", vp.empty() ? "" : ", ", side, n.dump());
-  out << "  Victory points lost so far: " << vp << "\n";
-  out << "\nResolve the combat:\n" << game::format_odds(odds, "  ");
-  return 0;
+  a.lines.push_back("  Victory points lost so far: " + vp);
+  return a;
 }
 
 }  // namespace
 
 int run_described_odds_cli(const std::vector<std::string>& args, std::ostream& out,
                            std::ostream& err) {
-  // A saved position's flags given to a described combat: said so, rather than "not an option".
-  for (const auto& a : args)
-    if (a == "--move" || a == "--action" || a.rfind("--move=", 0) == 0 ||
-        a.rfind("--action=", 0) == 0)
-      return usage_error(err,
-                         "--move and --action belong to a saved position, not to a "
-                         "described combat ('carroccio odds bma ...').");
-  int code = game::kExitOk;
-  const auto parsed = game::parse_or_answer(args, described_odds_spec(), out, err, code);
-  if (!parsed) return code;
-  return run_described_odds(*parsed, out, err);
+  // A situation file holds describe_combat's object, whose attackers are a list.
+  return game::run_described_odds(
+      args, described_odds_spec(), answer, out, err,
+      {"scenario", "options", "side", "vp_lost", "defender", "attackers", "_comment"});
 }
 
 }  // namespace carroccio::bma

@@ -42,99 +42,104 @@ const std::string_view kDescribedOddsUsage =
                   --target TYPE [--stands N] [--target-stands N] [--range CM]
                   [--terrain T] [--from front|flank|rear] [--charged]
                   [--commander] [--lone-commander] [--target-commander] [--json]
+       carroccio odds fastplay --attack retreat --attacker TYPE [--stands N]
+                  [--commander] [--lone-commander] [--target TYPE] [--json]
        carroccio odds fastplay --situation FILE [--json]
-A described fastplay volley, war machine shot or melee fight, no game needed
-(carroccio odds fastplay --help).
+A described fastplay volley, war machine shot, melee fight or retreat from
+melee, no game needed (carroccio odds fastplay --help).
 )";
 
 game::CommandSpec described_odds_spec() {
-  return {
-      .name = "odds fastplay",
-      .summary =
-          "The exact odds of a fastplay archery volley, war machine shot or melee fight "
-          "described without a game: laid out as a position and resolved by the same "
-          "rules as a game in play, every modifier with its clause.",
-      .flags =
-          {{.name = "attack",
-            .takes_value = true,
-            .help = "shoot (archery 5.2, war machines 10.2) or melee (the unit's fight, 8.1: "
-                    "also the fight a charge leads to, 6.1)",
-            .value_name = "KIND"},
-           {.name = "attacker",
-            .takes_value = true,
-            .help = "the unit shooting or fighting: archery, light-infantry, heavy-infantry, "
-                    "light-cavalry, heavy-cavalry, ballista or catapult; only archery and the "
-                    "two machines shoot (5.1, 10.2)",
-            .value_name = "TYPE"},
-           {.name = "stands",
-            .takes_value = true,
-            .help = "the attacker's live stands in line, 1 to 6 (default 4; a machine is one "
-                    "stand): a die for each archer stand (5.2), in melee for each stand "
-                    "touching the enemy (8.1)",
-            .value_name = "N"},
-           {.name = "target",
-            .takes_value = true,
-            .help = "the unit shot at or fought, the same types",
-            .value_name = "TYPE"},
-           {.name = "target-stands",
-            .takes_value = true,
-            .help = "the target's live stands in line, 1 to 6 (default 4): losing them all "
-                    "destroys it",
-            .value_name = "N"},
-           {.name = "range",
-            .takes_value = true,
-            .help = "shoot: centimetres from the nearest shooting stand to the target, from 1 "
-                    "(default 20) to 40 for archery (5.2), 70 for a ballista, 80 for a catapult "
-                    "(10.2)",
-            .value_name = "CM"},
-           {.name = "terrain",
-            .takes_value = true,
-            .help = "shoot: the target's ground: clear (default), woods, village or works (cover: "
-                    "one more needed, 10.2, ruling F-13; terrain does nothing in melee, F-7)",
-            .value_name = "T"},
-           {.name = "from",
-            .takes_value = true,
-            .help = "melee: the target's side the attacker's front touches: front (default), "
-                    "flank or rear (+1 to the die, 10.3)",
-            .value_name = "SIDE"},
-           {.name = "charged",
-            .help = "melee: the attacker charged this turn (cavalry of two stands or more add a "
-                    "die, 7.2)",
-            .switch_word = true},
-           {.name = "commander",
-            .help = "the attacker's commander is with it (a die more, 11.1)",
-            .switch_word = true},
-           {.name = "lone-commander",
-            .help = "the attacker is a commander figure alone, fighting as its TYPE at +1 (11.3; "
-                    "one 2 cm stand)",
-            .switch_word = true},
-           {.name = "target-commander",
-            .help = "the target's commander is with it (the chance it falls, 11.2)",
-            .switch_word = true},
-           {.name = "situation",
-            .takes_value = true,
-            .help = "the situation as a JSON file instead of the flags above",
-            .value_name = "FILE"},
-           {.name = "json", .help = "print the odds (and the situation as understood) as JSON"}},
-      .footer =
-          R"(Types and words may be written with '-', '_' or spaces ("heavy cavalry"). The
+  return game::described_odds_spec(
+      "fastplay",
+      "The exact odds of a fastplay archery volley, war machine shot or melee fight "
+      "described without a game: laid out as a position and resolved by the same "
+      "rules as a game in play, every modifier with its clause.",
+      {{.name = "attack",
+        .takes_value = true,
+        .help = "shoot (archery 5.2, war machines 10.2) or melee (the unit's fight, 8.1: "
+                "also the fight a charge leads to, 6.1)",
+        .value_name = "KIND"},
+       {.name = "attacker",
+        .takes_value = true,
+        .help = "the unit shooting or fighting: archery, light-infantry, heavy-infantry, "
+                "light-cavalry, heavy-cavalry, ballista or catapult; only archery and the "
+                "two machines shoot (5.1, 10.2)",
+        .value_name = "TYPE"},
+       {.name = "stands",
+        .takes_value = true,
+        .help = "the attacker's live stands in line, 1 to 6 (default 4; a machine is one "
+                "stand): a die for each archer stand (5.2), in melee for each stand "
+                "touching the enemy (8.1)",
+        .value_name = "N"},
+       {.name = "target",
+        .takes_value = true,
+        .help = "the unit shot at or fought, the same types (retreat: the enemy it leaves, "
+                "default heavy-infantry; it changes nothing)",
+        .value_name = "TYPE"},
+       {.name = "target-stands",
+        .takes_value = true,
+        .help = "the target's live stands in line, 1 to 6 (default 4): losing them all "
+                "destroys it",
+        .value_name = "N"},
+       {.name = "range",
+        .takes_value = true,
+        .help = "shoot: centimetres from the nearest shooting stand to the target, from 1 "
+                "(default 20) to 40 for archery (5.2), 70 for a ballista, 80 for a catapult "
+                "(10.2)",
+        .value_name = "CM"},
+       {.name = "terrain",
+        .takes_value = true,
+        .help = "shoot: the target's ground: clear (default), woods, village or works (cover: "
+                "one more needed, 10.2, ruling F-13; terrain does nothing in melee, F-7)",
+        .value_name = "T"},
+       {.name = "from",
+        .takes_value = true,
+        .help = "melee: the target's side the attacker's front touches: front (default), "
+                "flank or rear (+1 to the die, 10.3)",
+        .value_name = "SIDE"},
+       {.name = "charged",
+        .help = "melee: the attacker charged this turn (cavalry of two stands or more add a "
+                "die, 7.2)",
+        .switch_word = true},
+       {.name = "commander",
+        .help = "the attacker's commander is with it (a die more, 11.1)",
+        .switch_word = true},
+       {.name = "lone-commander",
+        .help = "the attacker is a commander figure alone, fighting as its TYPE at +1 (11.3; "
+                "one 2 cm stand)",
+        .switch_word = true},
+       {.name = "target-commander",
+        .help = "the target's commander is with it (the chance it falls, 11.2)",
+        .switch_word = true}},
+      R"(Types and words may be written with '-', '_' or spaces ("heavy cavalry"). The
 units stand in one rank, face to face (or the attacker's front on the target's
 left flank or rear), so the dice are those of the stands that touch. A situation
 file holds the same fields as one JSON object ("target_stands" for
 --target-stands), e.g.
   {"attack": "melee", "attacker": "heavy-cavalry", "target": "light-infantry",
    "from": "flank", "charged": true}
-A saved position's odds: carroccio odds RECORD.)"};
+What is not given is the plainest case (ruling F-35): four stands a side, 20 cm
+of open ground for a shot, front to front in melee, no charge, no commander.)");
 }
 
 core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) {
-  auto attack = f.word("attack", {"shoot", "melee"});
+  auto attack = f.word("attack", {"shoot", "melee", "retreat"});
   if (!attack) return attack.error();
   auto attacker = f.word("attacker", kTypes);
   if (!attacker) return attacker.error();
-  auto target = f.word("target", kTypes);
+  const bool retreat = *attack == "retreat";
+  // F-35: the enemy a retreating unit leaves plays no part in its d10 (9.1).
+  auto target = f.word("target", kTypes, retreat ? "heavy-infantry" : "");
   if (!target) return target.error();
-  const bool melee = *attack == "melee";
+  if (retreat)
+    for (const char* key :
+         {"target_stands", "target_commander", "range", "terrain", "from", "charged"})
+      if (f.has(key))
+        return f.error(key,
+                       "is not part of a retreat: its d10 depends on the retreating unit alone "
+                       "(fastplay 9.1).");
+  const bool melee = *attack != "shoot";  // a retreat leaves a melee: laid out as one
   const TroopType at = troop(*attacker), tt = troop(*target);
   for (const auto& [key, type] : {std::pair{"stands", at}, std::pair{"target_stands", tt}})
     if (is_war_machine(type) && f.has(key))
@@ -264,6 +269,17 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
       return core::make_error("The described situation could not be played to the Melee phase.");
     if (*charged) s.debug_set_flags(0, static_cast<std::uint16_t>(s.unit(0).flags | kCharged));
     d.action = act::kFightBase + 0;
+    if (retreat) {
+      // Neither fights: on to the Retreat phase, to army A's turn in it.
+      for (int guard = 0; guard < 50 && s.phase() != Phase::kRetreat; ++guard)
+        if (s.is_chance_node() || s.is_terminal() || !s.apply(act::kPass).ok()) break;
+      if (s.phase() == Phase::kRetreat && s.current_player() != 0 && !s.apply(act::kPass).ok())
+        return core::make_error("The described situation could not be played to the retreat.");
+      if (s.phase() != Phase::kRetreat || s.current_player() != 0)
+        return core::make_error(
+            "The described situation could not be played to the Retreat phase.");
+      d.action = act::kRetreatBase + 0;
+    }
   } else {
     d.action = act::kShootBase + 64 * 0 + 1;
   }
@@ -273,7 +289,10 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
     return core::make_error(
         fmt::format("In the described situation the {} may not {} (a layout "
                     "the rules do not allow).",
-                    *attacker, melee ? "fight" : "shoot"));
+                    *attacker,
+                    retreat ? "retreat"
+                    : melee ? "fight"
+                            : "shoot"));
   nlohmann::json& j = d.description;
   j = {{"attack", *attack},
        {"attacker", *attacker},
@@ -283,7 +302,10 @@ core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) 
        {"target_stands", is_war_machine(tt) ? 1 : *target_stands},
        {"commander", *commander},
        {"target_commander", *target_commander}};
-  if (melee) {
+  if (retreat) {
+    j.erase("target_stands");
+    j.erase("target_commander");
+  } else if (melee) {
     j["from"] = *from;
     j["charged"] = *charged;
   } else {
@@ -306,14 +328,20 @@ core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f)
       j["lone_commander"].get<bool>()
           ? fmt::format("a lone commander ({})", j["attacker"].get<std::string>())
           : unit_text(j["attacker"].get<std::string>(), j["stands"].get<int>());
-  const std::string target =
-      unit_text(j["target"].get<std::string>(), j["target_stands"].get<int>());
+  const std::string target = j.contains("target_stands") ? unit_text(j["target"].get<std::string>(),
+                                                                     j["target_stands"].get<int>())
+                                                         : j["target"].get<std::string>();
   // "a ballista shoots", "4 stands of archery shoot".
   const bool one =
       is_war_machine(troop(j["attacker"].get<std::string>())) || j["lone_commander"].get<bool>();
   auto verb = [&](const char* v) { return std::string(v) + (one ? "s" : ""); };
   std::string line;
-  if (d->melee) {
+  if (j["attack"] == "retreat") {
+    std::string enemy = j["target"].get<std::string>();
+    std::replace(enemy.begin(), enemy.end(), '-', ' ');
+    line = fmt::format("Described fastplay retreat: {} {} from melee with {}.", attacker,
+                       verb("retreat"), enemy);
+  } else if (d->melee) {
     line = fmt::format("Described fastplay melee: {}{} {} {}, front to {}.", attacker,
                        j["charged"].get<bool>() ? " (charged this turn)" : "", verb("fight"),
                        target, j["from"].get<std::string>());
@@ -326,13 +354,13 @@ core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f)
                                             : ", in " + terrain);
   }
   a.lines.push_back(line);
-  if (j["commander"].get<bool>() || j["target_commander"].get<bool>())
+  const bool target_commander = j.value("target_commander", false);
+  if (j["commander"].get<bool>() || target_commander)
     a.lines.push_back(fmt::format("  commanders: {}",
-                                  j["commander"].get<bool>() && j["target_commander"].get<bool>()
-                                      ? "with both units"
+                                  j["commander"].get<bool>() && target_commander ? "with both units"
                                   : j["commander"].get<bool>() ? "with the attacker"
                                                                : "with the target"));
-  a.decision = d->melee ? "The fight" : "The shot";
+  a.decision = j["attack"] == "retreat" ? "The retreat" : d->melee ? "The fight" : "The shot";
   return a;
 }
 

@@ -14,8 +14,7 @@
 #include <ostream>
 
 #include "fmt/format.h"
-#include "game/json_text.hpp"
-#include "game/odds_text.hpp"
+#include "game/described_odds.hpp"
 #include "rulesets/gwkho/game.hpp"
 #include "rulesets/gwkho/odds.hpp"
 
@@ -606,94 +605,64 @@ core::Expected<json> element_from_spec(std::string_view spec, std::string_view f
 }
 
 game::CommandSpec described_odds_spec() {
-  game::CommandSpec spec{
-      .name = "odds gwkho",
-      .summary =
-          "The exact odds of a gwkho close combat, shot or artillery fire between two\n"
-          "described elements, with no game: every factor with its clause, worked out by\n"
-          "the same code as a game in play.",
-      .footer =
-          R"~(TROOP is a type and one grade as the rulebook writes them: Hc, Cv, Re, Lc, El,
-Ph, Pk, HI, LI, Bw, Lb, Xb, Sh, L.Art, H.Art with (s), (o), (f), (i) or (x),
-e.g. Hc(o). Details follow, comma-separated: key=value, or a word alone for a
-yes/no detail, a morale (steady, shaken, broken) or a going (open, rough, bad,
-road). Close combat (and artillery fire, its gun and target):
-  general              a general stands with it (CC-9)
-  ranks=T+T            the friends directly behind it, 2nd rank first, up to 3
-                       (CC-5 to CC-7)
-  flank=N, rear=N      other enemy fronts touching its flanks, its rear (CC-9)
-  going=G              open, rough, bad or road: the ground it stands in (CC-5,
-                       CC-9)
-  morale=M             steady, shaken or broken (CC-9, Mor-12, Mor-13)
-  status=S             berserker, stubborn, mutinous, brittle or unreliable
-                       (Tr-6)
-  peoples=P+P          swiss, landsknecht, spanish_16th, ... (the d8 of CC-1)
-  upgraded             it bought a better combat die with PIPs (CC-1)
-  uphill               it stands uphill of its enemy (CC-12)
-  behind-obstacle      behind a river, stream or hedge against its enemy
-                       (CC-13)
-  fortified            behind a fortification (CC-9, CC-14)
-  charged              it moved into this contact this bound (CC-8)
-  turned               hit on a flank or rear this bound, it turned to face
-                       (CC-8)
-  moved=INCHES         how far it moved in its side's latest bound (CC-8; guns:
-                       Sht-13)
-  fought-last-bound    it was in close combat last bound (CC-8)
-  breakthrough         it destroyed the enemy to its front and fights on
-                       (CC-10)
-  failed-to-push-back  already in this contact, it did not push its enemy back
-                       (CC-5)
-  no-room              it has no room to recoil: beaten, it is destroyed
-                       (CC-14)
-A shot of small arms: the shooter's weapon=W (bow, longbow, crossbow, handgun,
-arquebus, musket, swivel_guns, firearms), morale, ranks (its own type shooting
-with it, Sht-4) and front-rank-only (it moved over 3 inches, Sht-14); the
-target's cover=none, cover or fortification (foot only, Sht-8) and enfilade
-(shot in flank, Sht-4). An artillery shooter fires as a round of close combat
-(Sht-11) unless it moved (Sht-13).
-A situation file holds {"attacker": {"troop": "Hc(o)", "general": true, ...},
-"defender": {...}, "round": "first", "year": 1400}, or "shooter", "target",
-"range" and "year", with the details above as keys (underscores for dashes). A
-saved position: carroccio odds RECORD.)~"};
+  std::vector<game::FlagSpec> flags;
   auto element = [&](std::string name, std::string help) {
-    spec.flags.push_back({.name = std::move(name),
-                          .takes_value = true,
-                          .help = std::move(help),
-                          .value_name = "TROOP[,detail...]"});
+    flags.push_back({.name = std::move(name),
+                     .takes_value = true,
+                     .help = std::move(help),
+                     .value_name = "TROOP[,detail...]"});
   };
   element("attacker",
           "the element of the side whose bound it is, in close combat (the odds' first)");
   element("defender", "the enemy element it fights");
   element("shooter", "the shooting element (artillery: artillery fire)");
   element("target", "the element shot at");
-  spec.flags.push_back({.name = "round",
-                        .takes_value = true,
-                        .help = "first (the round after a contact move; the default), later, or "
-                                "follow-up (CC-8, CC-15)",
-                        .value_name = "R"});
-  spec.flags.push_back({.name = "year",
-                        .takes_value = true,
-                        .help = "the battle's year (default 1400): Swiss pike's d8 (CC-1), early "
-                                "handguns' range (Sht-2)",
-                        .value_name = "N"});
-  spec.flags.push_back({.name = "range",
-                        .takes_value = true,
-                        .help = "inches from shooter to target (a shot needs it; Sht-2, Sht-3)",
-                        .value_name = "INCHES"});
-  spec.flags.push_back({.name = "situation",
-                        .takes_value = true,
-                        .help = "the whole fight as a JSON file instead of the flags above",
-                        .value_name = "FILE"});
-  spec.flags.push_back(
-      {.name = "json", .help = "print the odds (and the fight as understood) as JSON"});
-  return spec;
+  flags.push_back({.name = "round",
+                   .takes_value = true,
+                   .help = "first (the round after a contact move; the default), later, or "
+                           "follow-up (CC-8, CC-15)",
+                   .value_name = "R"});
+  flags.push_back({.name = "year",
+                   .takes_value = true,
+                   .help = "the battle's year (default 1400): Swiss pike's d8 (CC-1), early "
+                           "handguns' range (Sht-2)",
+                   .value_name = "N"});
+  flags.push_back({.name = "range",
+                   .takes_value = true,
+                   .help = "inches from shooter to target (a shot needs it; Sht-2, Sht-3)",
+                   .value_name = "INCHES"});
+  return game::described_odds_spec(
+      "gwkho",
+      "The exact odds of a gwkho close combat, shot or artillery fire between two\n"
+      "described elements, with no game: every factor with its clause, worked out by\n"
+      "the same code as a game in play.",
+      std::move(flags),
+      // Logical lines: the help is wrapped to 80 columns, each under its second column.
+      R"~(TROOP is a type and one grade as the rulebook writes them: Hc, Cv, Re, Lc, El, Ph, Pk, HI, LI, Bw, Lb, Xb, Sh, L.Art, H.Art with (s), (o), (f), (i) or (x), e.g. Hc(o). Details follow, comma-separated: key=value, or a word alone for a yes/no detail, a morale (steady, shaken, broken) or a going (open, rough, bad, road). Close combat (and artillery fire, its gun and target):
+  general              a general stands with it (CC-9)
+  ranks=T+T            the friends directly behind it, 2nd rank first, up to 3 (CC-5 to CC-7)
+  flank=N, rear=N      other enemy fronts touching its flanks, its rear (CC-9)
+  going=G              open (the default), rough, bad or road: the ground it stands in (CC-5, CC-9)
+  morale=M             steady (the default), shaken or broken (CC-9, Mor-12, Mor-13)
+  status=S             berserker, stubborn, mutinous, brittle or unreliable (Tr-6)
+  peoples=P+P          swiss, landsknecht, spanish_16th, ... (the d8 of CC-1)
+  upgraded             it bought a better combat die with PIPs (CC-1)
+  uphill               it stands uphill of its enemy (CC-12)
+  behind-obstacle      behind a river, stream or hedge against its enemy (CC-13)
+  fortified            behind a fortification (CC-9, CC-14)
+  charged              it moved into this contact this bound (CC-8)
+  turned               hit on a flank or rear this bound, it turned to face (CC-8)
+  moved=INCHES         how far it moved in its side's latest bound (CC-8; guns: Sht-13)
+  fought-last-bound    it was in close combat last bound (CC-8)
+  breakthrough         it destroyed the enemy to its front and fights on (CC-10)
+  failed-to-push-back  already in this contact, it did not push its enemy back (CC-5)
+  no-room              it has no room to recoil: beaten, it is destroyed (CC-14)
+A shot of small arms: the shooter's weapon=W (bow, longbow, crossbow, handgun, arquebus, musket, swivel_guns, firearms), morale, ranks (its own type shooting with it, Sht-4) and front-rank-only (it moved over 3 inches, Sht-14); the target's cover=none (the default), cover or fortification (foot only, Sht-8) and enfilade (shot in flank, Sht-4). An artillery shooter fires as a round of close combat (Sht-11) unless it moved (Sht-13).
+What is not given is the plainest case (ruling G-78): the year 1400, the first round of the fight (charged or turned only where said), no status, people, general, rank or enemy beside it, open going, steady morale, not moved; a shot needs its range.
+A situation file holds {"attacker": {"troop": "Hc(o)", "general": true, ...}, "defender": {...}, "round": "first", "year": 1400}, or "shooter", "target", "range" and "year", with the details above as keys (underscores for dashes).)~");
 }
 
 namespace {
-
-int usage_error(std::ostream& err, std::string_view sentence) {
-  return game::command_usage_error(err, "odds gwkho", sentence);
-}
 
 // One element's line: its troop and every detail given.
 std::string element_line(std::string_view role, const json& e) {
@@ -714,85 +683,68 @@ std::string element_line(std::string_view role, const json& e) {
       line +=
           fmt::format(", {} {}", k, value.is_string() ? value.get<std::string>() : value.dump());
   }
-  return line + "\n";
+  return line;
 }
 
-int run_described_odds(const game::ParsedArgs& parsed, std::ostream& out, std::ostream& err) {
+// The flags as the object describe_fight reads (a file's object is that already).
+core::Expected<json> situation_from_flags(const game::SituationFields& f) {
   json situation = json::object();
-  std::string source;
-  if (auto path = parsed.value("situation")) {
-    for (const char* f : {"attacker", "defender", "shooter", "target", "round", "year", "range"})
-      if (parsed.has(f))
-        return usage_error(err, fmt::format("Give the fight either in --situation {} or with "
-                                            "--{} and the other flags, not both.",
-                                            *path, f));
-    auto text = game::read_text_file(*path, "situation file");
-    if (!text) return usage_error(err, text.message());
-    auto j = game::parse_json_text(*text, *path);
-    if (!j) return usage_error(err, j.message());
-    situation = *j;
-    source = *path;
-  } else {
-    for (const char* role : {"attacker", "defender", "shooter", "target"})
-      if (auto spec = parsed.value(role)) {
-        auto e = element_from_spec(*spec, fmt::format("--{}", role));
-        if (!e) return usage_error(err, e.message());
-        situation[role] = *e;
-      }
-    if (auto v = parsed.value("round")) situation["round"] = *v;
-    for (const char* f : {"year", "range"})
-      if (auto v = parsed.value(f)) {
-        char* end = nullptr;
-        const double x = std::strtod(v->c_str(), &end);
-        if (v->empty() || end != v->c_str() + v->size() || !std::isfinite(x))
-          return usage_error(err, fmt::format("--{} takes a number, not '{}'.", f, *v));
-        situation[f] = number_json(x);
-      }
-  }
-  auto fight = describe_fight(situation, source.empty());
-  if (!fight)
-    return usage_error(
-        err, source.empty() ? fight.message() : fmt::format("{}: {}", source, fight.message()));
+  for (const char* role : {"attacker", "defender", "shooter", "target"})
+    if (f.has(role)) {
+      auto e = element_from_spec(f.all()[role].get<std::string>(), fmt::format("--{}", role));
+      if (!e) return e.error();
+      situation[role] = *e;
+    }
+  if (f.has("round")) situation["round"] = f.all()["round"];
+  for (const char* key : {"year", "range"})
+    if (f.has(key)) {
+      const std::string v = f.all()[key].get<std::string>();
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(x))
+        return core::make_error(fmt::format("--{} takes a number, not '{}'.", key, v));
+      situation[key] = number_json(x);
+    }
+  return situation;
+}
+
+core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f) {
+  const bool flags = f.file().empty();
+  auto situation = flags ? situation_from_flags(f) : core::Expected<json>(f.all());
+  if (!situation) return situation.error();
+  auto fight = describe_fight(*situation, flags);
+  if (!fight) return f.whole_error(fight.message());
   const json& d = fight->description;
-  if (parsed.has("json")) {
-    out << json{{"situation", d}, {"odds", fight->odds}}.dump(2) << "\n";
-    return game::kExitOk;
-  }
+  game::DescribedOddsAnswer a;
+  a.situation = d;
+  a.odds = fight->odds;
   const std::string kind = d["kind"].get<std::string>();
   if (kind == "close_combat") {
     const std::string round = d["round"].get<std::string>();
-    out << fmt::format("Described close combat ({}, year {}):\n",
-                       round == "first"   ? "the round after a contact move"
-                       : round == "later" ? "a later round"
-                                          : "the round after a follow-up",
-                       d["year"].dump());
-    out << element_line("attacker", d["attacker"]) << element_line("defender", d["defender"]);
-    out << "\nResolve the combat:\n";
+    a.lines.push_back(fmt::format("Described close combat ({}, year {}):",
+                                  round == "first"   ? "the round after a contact move"
+                                  : round == "later" ? "a later round"
+                                                     : "the round after a follow-up",
+                                  d["year"].dump()));
+    a.lines.push_back(element_line("attacker", d["attacker"]));
+    a.lines.push_back(element_line("defender", d["defender"]));
+    a.decision = "Resolve the combat";
   } else {
-    out << fmt::format("Described {} (year {}{}):\n", kind == "shot" ? "shot" : "artillery fire",
-                       d["year"].dump(),
-                       d.contains("range") ? fmt::format(", range {} in", d["range"].dump()) : "");
-    out << element_line("shooter", d["shooter"]) << element_line("target", d["target"]);
-    out << (kind == "shot" ? "\nResolve the shot:\n" : "\nResolve the artillery fire:\n");
+    a.lines.push_back(fmt::format(
+        "Described {} (year {}{}):", kind == "shot" ? "shot" : "artillery fire", d["year"].dump(),
+        d.contains("range") ? fmt::format(", range {} in", d["range"].dump()) : ""));
+    a.lines.push_back(element_line("shooter", d["shooter"]));
+    a.lines.push_back(element_line("target", d["target"]));
+    a.decision = kind == "shot" ? "Resolve the shot" : "Resolve the artillery fire";
   }
-  out << game::format_odds(fight->odds, "  ");
-  return game::kExitOk;
+  return a;
 }
 
 }  // namespace
 
 int run_described_odds_cli(const std::vector<std::string>& args, std::ostream& out,
                            std::ostream& err) {
-  for (const auto& a : args)
-    if (a == "--move" || a == "--action" || a.rfind("--move=", 0) == 0 ||
-        a.rfind("--action=", 0) == 0)
-      return usage_error(err,
-                         "--move and --action belong to a saved position, not to a "
-                         "described fight ('carroccio odds gwkho ...').");
-  int code = game::kExitOk;
-  const auto parsed = game::parse_or_answer(args, described_odds_spec(), out, err, code);
-  if (!parsed) return code;
-  return run_described_odds(*parsed, out, err);
+  return game::run_described_odds(args, described_odds_spec(), answer, out, err);
 }
 
 }  // namespace carroccio::gwkho

@@ -48,78 +48,136 @@ const std::string_view kDescribedOddsUsage =
     R"(       carroccio odds ohw --attack shoot|melee|charge --attacker TYPE
                   --target TYPE [--terrain T] [--from front|flank|rear]
                   [--uphill] [--oath] [--hits N] [--json]
+       carroccio odds ohw --attack demolish [--attacker TYPE] [--json]
        carroccio odds ohw --situation FILE [--json]
-A described ohw shot, melee strike or charge, no game needed
-(carroccio odds ohw --help).
+A described ohw shot, melee strike, charge or the bridge's demolition
+(scenario S2), no game needed (carroccio odds ohw --help).
 )";
 
 game::CommandSpec described_odds_spec() {
-  return {
-      .name = "odds ohw",
-      .summary =
-          "The exact odds of an ohw shot, melee strike or charge described without a game: laid "
-          "out as a position and resolved by the same rules as a game in play, every "
-          "modifier with its clause.",
-      .flags = {{.name = "attack",
-                 .takes_value = true,
-                 .help = "shoot (2.3), melee (a strike, 3.2) or charge (1.8: the charger "
-                         "starts 3\" away and the odds are those of the strike that follows "
-                         "in the Melee phase)",
-                 .value_name = "KIND"},
-                {.name = "attacker",
-                 .takes_value = true,
-                 .help = "the unit shooting or striking: knights, men-at-arms, archers, levies, "
-                         "irregulars (5.2) or peasant-archers (5.3); only archers, irregulars "
-                         "and peasant archers shoot (2.0)",
-                 .value_name = "TYPE"},
-                {.name = "target",
-                 .takes_value = true,
-                 .help = "the unit shot at or struck, the same types (men-at-arms halve the "
-                         "hits: 2.3 ii, 3.2 ii)",
-                 .value_name = "TYPE"},
-                {.name = "terrain",
-                 .takes_value = true,
-                 .help = "the target's ground: clear (default), town or woods (cover and "
-                         "terrain halve: 2.3 i, 3.2 i; woods hold only irregulars and peasant "
-                         "archers, 1.2 iii), redoubt (option 5.4: cover for foot against "
-                         "shooting), ford or bridge (a river crossing halves in melee, 3.2 i)",
-                 .value_name = "T"},
-                {.name = "from",
-                 .takes_value = true,
-                 .help = "melee: the target's side the attacker's front touches: front "
-                         "(default), flank or rear (hits doubled, 3.2 iii)",
-                 .value_name = "SIDE"},
-                {.name = "uphill",
-                 .help = "melee: the target stands on a hill, the attacker off it (hits halved, "
-                         "3.2 i, O-7)",
-                 .switch_word = true},
-                {.name = "oath",
-                 .help = "melee: the target stands within 4\" of the objective its side swore to "
-                         "hold (hits halved, scenario S1)",
-                 .switch_word = true},
-                {.name = "hits",
-                 .takes_value = true,
-                 .help = "the hits the target has taken already, 0 to 14 (15 remove it, 4)",
-                 .value_name = "N"},
-                {.name = "situation",
-                 .takes_value = true,
-                 .help = "the situation as a JSON file instead of the flags above",
-                 .value_name = "FILE"},
-                {.name = "json",
-                 .help = "print the odds (and the situation as understood) as JSON"}},
-      .footer =
-          R"(Types and words may be written with '-', '_' or spaces ("men at arms").
+  return game::described_odds_spec(
+      "ohw",
+      "The exact odds of an ohw shot, melee strike, charge or demolition described without a "
+      "game: laid "
+      "out as a position and resolved by the same rules as a game in play, every "
+      "modifier with its clause.",
+      {{.name = "attack",
+        .takes_value = true,
+        .help = "shoot (2.3), melee (a strike, 3.2) or charge (1.8: the charger "
+                "starts 3\" away and the odds are those of the strike that follows "
+                "in the Melee phase) or demolish (scenario S2: a unit of the side that may break "
+                "the bridge tries it, touching its end; no other flag but --attacker)",
+        .value_name = "KIND"},
+       {.name = "attacker",
+        .takes_value = true,
+        .help = "the unit shooting or striking: knights, men-at-arms, archers, levies, "
+                "irregulars (5.2) or peasant-archers (5.3); only archers, irregulars "
+                "and peasant archers shoot (2.0); demolish: any type (default levies)",
+        .value_name = "TYPE"},
+       {.name = "target",
+        .takes_value = true,
+        .help = "the unit shot at or struck, the same types (men-at-arms halve the "
+                "hits: 2.3 ii, 3.2 ii)",
+        .value_name = "TYPE"},
+       {.name = "terrain",
+        .takes_value = true,
+        .help = "the target's ground: clear (default), town or woods (cover and "
+                "terrain halve: 2.3 i, 3.2 i; woods hold only irregulars and peasant "
+                "archers, 1.2 iii), redoubt (option 5.4: cover for foot against "
+                "shooting), ford or bridge (a river crossing halves in melee, 3.2 i)",
+        .value_name = "T"},
+       {.name = "from",
+        .takes_value = true,
+        .help = "melee: the target's side the attacker's front touches: front "
+                "(default), flank or rear (hits doubled, 3.2 iii)",
+        .value_name = "SIDE"},
+       {.name = "uphill",
+        .help = "melee: the target stands on a hill, the attacker off it (hits halved, "
+                "3.2 i, O-7)",
+        .switch_word = true},
+       {.name = "oath",
+        .help = "melee: the target stands within 4\" of the objective its side swore to "
+                "hold (hits halved, scenario S1)",
+        .switch_word = true},
+       {.name = "hits",
+        .takes_value = true,
+        .help = "the hits the target has taken already, 0 (the default) to 14 (15 remove it, "
+                "4)",
+        .value_name = "N"}},
+      R"(Types and words may be written with '-', '_' or spaces ("men at arms").
 The terrain halves once, however many reasons apply (3.2 i); the halvings and
 the doubling multiply and are rounded up once (O-22). A situation file holds
 the same fields as one JSON object, e.g.
   {"attack": "melee", "attacker": "knights", "target": "men-at-arms",
    "from": "flank", "hits": 10}
-A saved position's odds: carroccio odds RECORD.)"};
+What is not given is the plainest case (ruling O-42): the target in the open,
+unhurt, met front to front, on level ground, under no oath; no optional rule
+but the redoubt its terrain needs (a town is no fort, 5.1: a fort rolls no die).)");
 }
 
+namespace {
+
+// Scenario S2's demolition (O-42): the scenario's own crossing, line and die, a unit of the side
+// that may break it touching the line, in that side's Move phase.
+core::Expected<DescribedAttack> describe_demolition(const game::SituationFields& f) {
+  for (const char* key : {"target", "terrain", "from", "uphill", "oath", "hits"})
+    if (f.has(key))
+      return f.error(key,
+                     "is not part of a demolition: the unit touching the crossing's end rolls "
+                     "one die (ohw scenario S2).");
+  auto attacker = f.word("attacker", kTypes, "levies");
+  if (!attacker) return attacker.error();
+  auto ruleset = make_ruleset();
+  auto text = ruleset->builtin_scenario("s2");
+  if (!text) return core::make_error("The scenario S2 could not be read: " + text.message());
+  nlohmann::json sc = nlohmann::json::parse(*text);
+  const nlohmann::json& demolition = sc["demolition"];
+  const std::string side = demolition["side"].get<std::string>();
+  const std::string other = side == "red" ? "blue" : "red";
+  // The line's midpoint; the unit's front on it, from the side it is held from (south: lower y).
+  const auto& line = demolition["line"];
+  const double mx = (line[0][0].get<double>() + line[1][0].get<double>()) / 2;
+  const double my = (line[0][1].get<double>() + line[1][1].get<double>()) / 2;
+  sc["id"] = "described";
+  sc["title"] = "A described situation";
+  sc["first"] = side;
+  sc["units"] = nlohmann::json::array({{{"id", "attacker"},
+                                        {"side", side},
+                                        {"type", file_type(*attacker)},
+                                        {"x", mx},
+                                        {"y", my - 1},
+                                        {"heading", 90}},
+                                       {{"id", "target"},
+                                        {"side", other},
+                                        {"type", "knights"},
+                                        {"x", mx},
+                                        {"y", 32},
+                                        {"heading", 270}}});
+  auto g = ruleset->new_game(sc, "the described situation", {});
+  if (!g) return core::make_error("The described situation could not be laid out: " + g.message());
+  DescribedAttack d;
+  d.state = std::make_unique<OhwState>(std::static_pointer_cast<const OhwGame>(*g));
+  OhwState& s = *d.state;
+  s.set_record_history(false);
+  if (!s.apply(act::kSelectBase + 0).ok())
+    return core::make_error("The described unit could not be picked to move.");
+  d.action = act::kMoveBase + act::kDemolishCode;
+  bool legal = false;
+  for (game::Action x : s.legal_actions()) legal |= x == d.action;
+  if (!legal) return core::make_error("In the described situation the crossing may not be broken.");
+  d.description = {{"attack", "demolish"},
+                   {"attacker", *attacker},
+                   {"crossing", demolition["crossing"]},
+                   {"needs", demolition["needs"]}};
+  return d;
+}
+
+}  // namespace
+
 core::Expected<DescribedAttack> describe_attack(const game::SituationFields& f) {
-  auto attack = f.word("attack", {"shoot", "melee", "charge"});
+  auto attack = f.word("attack", {"shoot", "melee", "charge", "demolish"});
   if (!attack) return attack.error();
+  if (*attack == "demolish") return describe_demolition(f);
   auto attacker = f.word("attacker", kTypes);
   if (!attacker) return attacker.error();
   auto target = f.word("target", kTypes);
@@ -252,6 +310,13 @@ core::Expected<game::DescribedOddsAnswer> answer(const game::SituationFields& f)
   game::DescribedOddsAnswer a;
   a.situation = j;
   a.odds = d->state->action_odds(d->action);
+  if (j["attack"] == "demolish") {
+    a.lines.push_back(fmt::format(
+        "Described ohw demolition (scenario S2): {} touching the end of the {} try to break it.",
+        j["attacker"].get<std::string>(), j["crossing"].get<std::string>()));
+    a.decision = "The demolition";
+    return a;
+  }
   const std::string attacker = j["attacker"].get<std::string>();
   const std::string target = j["target"].get<std::string>();
   a.lines.push_back(

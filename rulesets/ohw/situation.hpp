@@ -1,8 +1,8 @@
-// `carroccio odds ohw ...`: the odds of a shot or a melee strike described without a game record
-// (the hook game::Ruleset::described_odds), from flags or a situation file. The description is
-// laid out as a real position on a small table (the two units, the terrain under the target,
-// a hill, an objective), the game is played to the Shoot or Melee phase, and the odds are
-// OhwState::action_odds of the shot or strike: the very code a game in play uses. Nothing here
+// `carroccio odds ohw ...`: the odds of a shot, a melee strike or S2's demolition described
+// without a game record (the hook game::Ruleset::described_odds), from flags or a situation file.
+// The description is laid out as a real position on a small table (the two units, the terrain under
+// the target, a hill, an objective), the game is played to the Shoot or Melee phase, and the odds
+// are OhwState::action_odds of the shot or strike: the very code a game in play uses. Nothing here
 // computes odds.
 #pragma once
 
@@ -31,7 +31,9 @@ struct DescribedAttack {
 };
 
 // Lays out the situation whose fields are (docs: carroccio odds ohw --help):
-//   attack    shoot | melee | charge (the strike the charge leads to, 1.8)
+//   attack    shoot | melee | charge (the strike the charge leads to, 1.8) | demolish (scenario
+//             S2's roll to break the bridge: only the attacker's type, default levies, may be
+//             given)
 //   attacker  the striking or shooting unit's type: knights, men-at-arms, archers, levies,
 //             irregulars, peasant-archers (only the last three of archers shoot: 2.0, 5.2, 5.3)
 //   target    the unit struck or shot at, the same types

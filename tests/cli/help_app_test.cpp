@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "app/cli.hpp"
@@ -108,6 +109,49 @@ TEST_F(EverySubcommand, ItsHelpIsWrappedToEightyColumns) {
     const CliResult r = cli({c.name});
     EXPECT_LE(longest_line(r.out).size(), 80u) << c.name << ": " << longest_line(r.out);
   }
+}
+
+// A text wrapped twice (by hand to more than 80 columns, then by wrap_help) leaves a short line in
+// the middle of a paragraph: a long line, a short one, and the paragraph going on at the short
+// one's indent in lower case ("... laid out as a position" / "and resolved" / "by the same ...").
+// The first such short line, or "".
+std::string ragged_line(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, next; at <= text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    if (next == std::string::npos) next = text.size();
+    lines.push_back(text.substr(at, next - at));
+  }
+  auto indent = [](const std::string& l) { return l.find_first_not_of(' '); };
+  for (std::size_t i = 0; i + 2 < lines.size(); ++i) {
+    const std::string &a = lines[i], &b = lines[i + 1], &c = lines[i + 2];
+    if (a.size() < 60 || b.empty() || c.empty() || b.size() >= 40) continue;
+    if (indent(b) == indent(c) && std::islower(static_cast<unsigned char>(c[indent(c)]))) return b;
+  }
+  return "";
+}
+
+// `carroccio odds --help` and every `carroccio odds RULESET --help` (and alsh's tables) read well
+// in an 80-column terminal: no line over 80, no paragraph broken twice.
+TEST_F(EverySubcommand, TheOddsHelpsReadWellInEightyColumns) {
+  std::vector<std::vector<std::string>> all = {{"odds"}};
+  for (const auto& words : subcommands())
+    if (words[0] == "odds") all.push_back(words);
+  all.push_back({"odds", "alsh", "charge"});
+  EXPECT_GE(all.size(), 6u);
+  for (auto args : all) {
+    const std::string command = joined(args);
+    args.push_back("--help");
+    const CliResult r = cli(args);
+    EXPECT_EQ(r.code, kExitOk) << command;
+    EXPECT_LE(longest_line(r.out).size(), 80u) << command << ": " << longest_line(r.out);
+    EXPECT_EQ(ragged_line(r.out), "") << command << ":\n" << r.out;
+    EXPECT_EQ(r.out.find("\n\n\n"), std::string::npos) << command << ":\n" << r.out;
+  }
+  // Negative: a paragraph wrapped twice is caught.
+  EXPECT_EQ(ragged_line(std::string(70, 'x') + "\nand resolved\nby the same rules as in play."),
+            "and resolved");
+  EXPECT_EQ(ragged_line("a short paragraph\nthat goes on."), "");
 }
 
 // game::wrap_help: a long line goes on under its second column, breaking at a space or after a

@@ -4,13 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <iostream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "core/rng.hpp"
 #include "game/driver.hpp"
 #include "game/registry.hpp"
+#include "rulesets/bma/odds_cli.hpp"
 #include "rulesets/bma/ruleset.hpp"
 #include "rulesets/bma/state.hpp"
 
@@ -368,6 +371,38 @@ TEST(Bma_DescribedCombat, BadInputIsOneSentenceNamingTheField) {
   }
   // Negative case: the unchanged description is accepted.
   EXPECT_TRUE(describe_combat(cavalry_fight()).ok());
+}
+
+// Ruling L-52: what a description leaves out is the plainest case, and the help says so.
+TEST(Bma_DescribedCombat, L52_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
+  const auto bare = describe_combat(cavalry_fight());
+  ASSERT_TRUE(bare.ok()) << bare.message();
+  const nlohmann::json& d = bare->description;
+  EXPECT_EQ(d["scenario"], "bma/legnano");
+  EXPECT_EQ(d["options"], "");
+  nlohmann::json said = cavalry_fight();
+  said["scenario"] = "legnano";
+  said["options"] = "";
+  said["vp_lost"] = {{"imperial", 0}, {"lombard", 0}};
+  said["defender"].update({{"status", "ordered"}, {"terrain", "clear"}, {"guarded", true}});
+  said["attackers"][0].update({{"from", "front"}, {"charge", false}});
+  EXPECT_EQ(odds_of(said), odds_of(cavalry_fight()));
+  // Negative: a value other than the default changes the odds (a disordered defender, 5.3).
+  nlohmann::json disordered = cavalry_fight();
+  disordered["defender"]["status"] = "disordered";
+  EXPECT_NE(odds_of(disordered), odds_of(cavalry_fight()));
+  // The help names the defaults and the ruling.
+  std::ostringstream out, err;
+  ASSERT_EQ(run_described_odds_cli({"--help"}, out, err), 0);
+  // The help as one line (it is wrapped to 80 columns).
+  std::string flat_help;
+  for (char c : out.str())
+    if (!std::isspace(static_cast<unsigned char>(c)) ||
+        (!flat_help.empty() && flat_help.back() != ' '))
+      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  for (const char* words : {"clear (the default)", "default: legnano", "default front",
+                            "default ordered", "ruling L-52", "(default: none"})
+    EXPECT_NE(flat_help.find(words), std::string::npos) << words;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // laid out as a position whose odds are exactly those of the same situation reached in a game;
 // each flag changes them as its clause says; bad descriptions are one sentence naming the flag
 // and exit code 2.
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -119,6 +120,46 @@ TEST(FastplayDescribedOdds, ALoneCommandersFightEqualsTheSameFightInAGame) {
                        {"lone_commander", true},
                        {"target", "heavy-infantry"}}),
             s->action_odds(testing::fight(0)));
+}
+
+// The game's odds of army A's unit 0 retreating, in the Retreat phase on A's turn.
+nlohmann::json retreat_in_game(FastplayState& s) {
+  testing::pass_to(s, Phase::kRetreat);
+  if (s.current_player() != 0) testing::play(s, act::kPass);
+  EXPECT_TRUE(testing::is_legal(s, testing::retreat(0))) << s.to_string();
+  return s.action_odds(testing::retreat(0));
+}
+
+TEST(FastplayDescribedOdds, Clause_9_1_ARetreatEqualsTheSameRetreatInAGame) {
+  // Light cavalry in contact with heavy infantry, front to front: a stand lost on 1-2.
+  auto cav =
+      game_position({{"a", "light_cavalry", 50, 40, 90}, {"b", "heavy_infantry", 50, 42.5, 270}});
+  const nlohmann::json cav_odds = retreat_in_game(*cav);
+  ASSERT_TRUE(cav_odds.is_object());
+  EXPECT_EQ(described({{"attack", "retreat"}, {"attacker", "light-cavalry"}}), cav_odds);
+  EXPECT_EQ(cav_odds["results"][0]["probability"], "1/5");
+  // Foot of three stands with their commander: a stand lost on 1-5, and then the commander's d10
+  // (11.2).
+  auto foot = game_position({{"a", "heavy_infantry", 50, 40, 90, {{"commander", true}}},
+                             {"b", "light_cavalry", 50, 42.5, 270}});
+  foot->debug_kill_stand(0, 3);
+  const nlohmann::json foot_odds = retreat_in_game(*foot);
+  EXPECT_EQ(described({{"attack", "retreat"},
+                       {"attacker", "heavy-infantry"},
+                       {"stands", "3"},
+                       {"commander", true},
+                       {"target", "light-cavalry"}}),
+            foot_odds);
+  EXPECT_EQ(foot_odds["results"][0]["probability"], "1/2");
+  EXPECT_TRUE(foot_odds.contains("checks"));
+  // Negative: cavalry and foot differ, and a shot's fields are no part of a retreat.
+  EXPECT_NE(cav_odds["results"], foot_odds["results"]);
+  auto refused = describe_attack(game::SituationFields(
+      {{"attack", "retreat"}, {"attacker", "light-cavalry"}, {"range", "10"}}, ""));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.message(),
+            "--range is not part of a retreat: its d10 depends on the retreating unit alone "
+            "(fastplay 9.1).");
 }
 
 nlohmann::json volley(nlohmann::json more) {
@@ -260,6 +301,36 @@ TEST(FastplayDescribedOdds, ASituationFileGivesTheSameOddsAsTheFlags) {
   const CliRun bad = run({"--situation", path});
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("'target-stands' is not a field"), std::string::npos) << bad.err;
+}
+
+// Ruling F-35: what a description leaves out is the plainest case, and the help says so.
+TEST(FastplayDescribedOdds, F35_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
+  const nlohmann::json bare = {
+      {"attack", "shoot"}, {"attacker", "archery"}, {"target", "heavy-infantry"}};
+  nlohmann::json said = bare;
+  said.update({{"stands", 4},
+               {"target_stands", 4},
+               {"range", 20},
+               {"terrain", "clear"},
+               {"commander", false},
+               {"target_commander", false}});
+  EXPECT_EQ(described(bare), described(said));
+  // A retreat's enemy is heavy infantry unless said, and changes nothing.
+  EXPECT_EQ(described({{"attack", "retreat"}, {"attacker", "archery"}}),
+            described({{"attack", "retreat"}, {"attacker", "archery"}, {"target", "catapult"}}));
+  // Negative: a value other than the default changes the odds.
+  nlohmann::json three = bare;
+  three["stands"] = 3;
+  EXPECT_NE(described(three), described(bare));
+  const CliRun help = run({"--help"});
+  std::string flat_help;  // the help as one line (it is wrapped to 80 columns)
+  for (char c : help.out)
+    if (!std::isspace(static_cast<unsigned char>(c)) ||
+        (!flat_help.empty() && flat_help.back() != ' '))
+      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  for (const char* words : {"default 4", "default 20", "clear (default)", "front (default)",
+                            "default heavy-infantry", "ruling F-35"})
+    EXPECT_NE(flat_help.find(words), std::string::npos) << words;
 }
 
 TEST(FastplayDescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {

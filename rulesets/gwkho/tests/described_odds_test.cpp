@@ -3,6 +3,7 @@
 // (GwkhoState::action_odds), every flag changes them as its clause says, and bad input is one
 // sentence naming the flag and what it allows, exit code 2.
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "rulesets/gwkho/odds_cli.hpp"
@@ -357,6 +358,42 @@ TEST(Gwkho_DescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {
   }
   // Negative: the same flags with good values are answered.
   EXPECT_EQ(cli({"--attacker", "Hc(o),going=rough", "--defender", "Hc(o)"}).code, 0);
+}
+
+TEST(Gwkho_DescribedOdds, G78_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
+  // Not given: the year 1400 and the first round; an element steady, in open going, with no
+  // status, people, general, rank, enemy beside it, charge or move.
+  const json swiss = {{"troop", "Pk(o)"}, {"peoples", {"swiss"}}};
+  const DescribedFight bare = described({{"attacker", swiss}, {"defender", {{"troop", "Pk(o)"}}}});
+  json plain = {{"troop", "Pk(o)"}, {"status", "none"}, {"morale", "steady"}, {"going", "open"},
+                {"general", false}, {"flank", 0},       {"rear", 0},          {"charged", false},
+                {"turned", false},  {"moved", 0},       {"uphill", false},    {"no_room", false}};
+  json swiss_plain = plain;
+  swiss_plain["peoples"] = {"swiss"};
+  const DescribedFight said = described(
+      {{"attacker", swiss_plain}, {"defender", plain}, {"year", 1400}, {"round", "first"}});
+  EXPECT_EQ(bare.description["year"], 1400);
+  EXPECT_EQ(bare.description["round"], "first");
+  EXPECT_EQ(bare.odds, said.odds);
+  // Negative: a year after 1525 takes the Swiss pike's d8 away (CC-1), and a later round is not
+  // the first.
+  const DescribedFight late =
+      described({{"attacker", swiss}, {"defender", {{"troop", "Pk(o)"}}}, {"year", 1550}});
+  EXPECT_NE(late.odds["first"], bare.odds["first"]);
+  const DescribedFight later =
+      described({{"attacker", swiss}, {"defender", {{"troop", "Pk(o)"}}}, {"round", "later"}});
+  EXPECT_EQ(later.description["round"], "later");
+  // The help names the defaults and the ruling.
+  const CliRun help = cli({"--help"});
+  // The help as one line (it is wrapped to 80 columns).
+  std::string flat_help;
+  for (char c : help.out)
+    if (!std::isspace(static_cast<unsigned char>(c)) ||
+        (!flat_help.empty() && flat_help.back() != ' '))
+      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  for (const char* words :
+       {"default 1400", "the default", "ruling G-78", "steady (the default)", "open (the default)"})
+    EXPECT_NE(flat_help.find(words), std::string::npos) << words;
 }
 
 TEST(Gwkho_DescribedOdds, TheRulesetOffersIt) {

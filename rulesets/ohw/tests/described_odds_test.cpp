@@ -3,6 +3,7 @@
 // its clause says; bad descriptions are one sentence naming the flag and exit code 2.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -256,6 +257,68 @@ TEST(Ohw_DescribedOdds, ASituationFileGivesTheSameOddsAsTheFlags) {
   EXPECT_EQ(run({"--situation", path, "--attack", "melee"}).code, 2);
 }
 
+// Scenario S2 in play: its men-at-arms r2 touching the bridge's south end in Red's Move phase,
+// picked, with no Blue unit on the bridge.
+nlohmann::json demolition_in_s2() {
+  auto r = make_ruleset();
+  auto text = r->builtin_scenario("s2");
+  EXPECT_TRUE(text.ok());
+  auto s = new_state(make_game(nlohmann::json::parse(*text), ""));
+  int r2 = -1;
+  for (int u = 0; u < s->ohw().num_units(); ++u)
+    if (s->ohw().unit(u).id == "r2") r2 = u;
+  s->debug_place(r2, at(14.5, 16), 90);  // its front on the line y = 17, x 16 to 21
+  while (s->active() == 0 && is_legal(*s, act::kEndPhase)) play(*s, act::kEndPhase);
+  play(*s, act::kSelectBase + r2);
+  EXPECT_TRUE(is_legal(*s, act::kMoveBase + act::kDemolishCode));
+  return s->action_odds(act::kMoveBase + act::kDemolishCode);
+}
+
+TEST(Ohw_DescribedOdds, ScenarioS2_TheDemolitionEqualsTheSameRollInAGame) {
+  const nlohmann::json game_odds = demolition_in_s2();
+  ASSERT_TRUE(game_odds.is_object());
+  EXPECT_EQ(described({{"attack", "demolish"}, {"attacker", "men-at-arms"}}), game_odds);
+  EXPECT_EQ(described({{"attack", "demolish"}}), game_odds);  // any type: levies by default
+  EXPECT_EQ(game_odds["results"][0]["probability"], "1/3");   // S2: 5 or 6
+  const CliRun text = run({"--attack", "demolish"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("Described ohw demolition (scenario S2): levies touching the end of "
+                          "the bridge try to break it."),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("The demolition:"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("[ohw scenario S2]"), std::string::npos) << text.out;
+  // Negative: a strike's fields are no part of it.
+  std::string error;
+  EXPECT_TRUE(described({{"attack", "demolish"}, {"target", "levies"}}, &error).is_null());
+  EXPECT_EQ(error,
+            "--target is not part of a demolition: the unit touching the crossing's end rolls one "
+            "die (ohw scenario S2).");
+}
+
+// Ruling O-42: what a description leaves out is the plainest case, and the help says so.
+TEST(Ohw_DescribedOdds, O42_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
+  const nlohmann::json bare = {{"attack", "melee"}, {"attacker", "knights"}, {"target", "levies"}};
+  nlohmann::json said = bare;
+  said.update(
+      {{"terrain", "clear"}, {"from", "front"}, {"uphill", false}, {"oath", false}, {"hits", 0}});
+  EXPECT_EQ(described(bare), described(said));
+  // Negative: a value other than the default changes the odds.
+  nlohmann::json flank = bare;
+  flank["from"] = "flank";
+  EXPECT_NE(described(flank), described(bare));
+  const CliRun help = run({"--help"});
+  // The help as one line (it is wrapped to 80 columns).
+  std::string flat_help;
+  for (char c : help.out)
+    if (!std::isspace(static_cast<unsigned char>(c)) ||
+        (!flat_help.empty() && flat_help.back() != ' '))
+      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  for (const char* words :
+       {"clear (default)", "front (default)", "0 (the default)", "ruling O-42", "default levies"})
+    EXPECT_NE(flat_help.find(words), std::string::npos) << words;
+}
+
 TEST(Ohw_DescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {
   struct Case {
     std::vector<std::string> args;
@@ -263,7 +326,7 @@ TEST(Ohw_DescribedOdds, BadInputIsOneSentenceNamingTheFlagAndExitCode2) {
   };
   const std::vector<Case> cases = {
       {{"--attacker", "knights", "--target", "levies"},
-       "--attack must be given: shoot, melee or charge"},
+       "--attack must be given: shoot, melee, charge or demolish"},
       {{"--attack", "melee", "--attacker", "dragons", "--target", "levies"},
        "--attacker is 'dragons', which is not one of: knights, men-at-arms"},
       {{"--attack", "shoot", "--attacker", "knights", "--target", "levies"},
