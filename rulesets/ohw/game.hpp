@@ -52,6 +52,8 @@ class OhwGame final : public game::Game, public std::enable_shared_from_this<Ohw
     return c.empty() ? geo::base_overlaps_polygon(b, terrain(t).outline)
                      : geo::base_overlaps_convex(b, c);
   }
+  // Terrain piece t's outline counter-clockwise when it is convex, else empty.
+  const geo::Polygon& convex_outline(int t) const { return convex_[static_cast<std::size_t>(t)]; }
   bool move_overlaps_terrain(const geo::Base& b, geo::Vec v, int t) const {
     const geo::Polygon& c = convex_[static_cast<std::size_t>(t)];
     return c.empty() ? geo::move_overlaps_polygon(b, v, terrain(t).outline)

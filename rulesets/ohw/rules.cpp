@@ -2,6 +2,7 @@
 // melee (3.0-3.2) and the optional rules (5.1-5.4). All geometry is integer (core/geometry.hpp,
 // 1/100 inch); rulings are in docs/rulings/ohw.md.
 #include <algorithm>
+#include <span>
 
 #include "fmt/format.h"
 #include "game/table/place.hpp"
@@ -26,6 +27,16 @@ using game::table::more_than_apart;
 // Two bases further apart than r (a quick refusal, exact: distance_sq(a, b).within(r) is false).
 bool bases_beyond(const geo::Base& a, const geo::Base& b, std::int64_t r) {
   return more_than_apart(box_of(a), box_of(b), r);
+}
+
+// geo::reach() and geo::far_apart() (core/geometry.cpp), the same expressions written inline:
+// the movement loops below ask them hundreds of thousands of times a game and their calls cost
+// more than their arithmetic (core's own could be made inline in its header instead, which
+// rebuilds everything).
+inline std::int64_t reach_of(const geo::Base& b) { return (b.width() + b.depth()) / 2; }
+inline bool centres_beyond(geo::Point a, geo::Point b, std::int64_t d) {
+  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
+  return dx * dx + dy * dy > d * d;
 }
 
 std::int64_t side_length(const geo::Base& b, geo::Side s) {
@@ -109,10 +120,10 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
   const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
   for (int k = 0; k < num_terrain; ++k) {
     const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
-    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) && ohw_->base_overlaps_terrain(b, i))
+    if (!apart(box, ohw_->terrain_box(i)) && blocks(u, i) && ohw_->base_overlaps_terrain(b, i))
       return false;
   }
-  const std::int64_t reach = geo::reach(b);
+  const std::int64_t reach = reach_of(b);
   const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
   for (int k = 0; k < num_units; ++k) {  // 1.3: bases may touch, never overlap
     const int v = only ? only->units[static_cast<std::size_t>(k)] : k;
@@ -120,7 +131,7 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
     // Bases whose centres are further apart than the sum of their reaches do not overlap. (Not
     // twice this base's reach: a wagon's base is smaller than the others, S3.)
     // Nor do bases whose boxes are apart (overlaps() would find a separating side).
-    if (!geo::far_apart(b.centre(), unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
+    if (!centres_beyond(b.centre(), unit(v).base.centre(), reach + reach_of(unit(v).base)) &&
         !apart(box, box_of(unit(v).base)) && geo::overlaps(b, unit(v).base))
       return false;
   }
@@ -142,16 +153,101 @@ bool OhwState::may_stand_moved(int u, const geo::Base& b, const game::table::Box
     return *moved;
   };
   for (const int i : only.terrain)
-    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i)) && ohw_->base_overlaps_terrain(base(), i))
+    if (!apart(box, ohw_->terrain_box(i)) && blocks(u, i) && ohw_->base_overlaps_terrain(base(), i))
       return false;
   const geo::Point c = b.centre() + off;
-  const std::int64_t reach = geo::reach(b);
+  const std::int64_t reach = reach_of(b);
   for (const int v : only.units) {
     if (v == u || !unit(v).on_table) continue;
     if (!apart(box, box_of(unit(v).base)) &&
-        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
+        !centres_beyond(c, unit(v).base.centre(), reach + reach_of(unit(v).base)) &&
         geo::overlaps(base(), unit(v).base))
       return false;
+  }
+  return true;
+}
+
+void OhwState::StandProbe::reset(const OhwState& s, int u, const geo::Base& b,
+                                 const StandCandidates& only) {
+  s_ = &s;
+  u_ = u;
+  b_ = &b;
+  c_ = b.corners();
+  box_ = box_of(b);
+  obstacles_.clear();
+  edges_.clear();
+  for (const int i : only.terrain)
+    if (s.blocks(u, i)) {
+      Obstacle ob;
+      ob.box = s.ohw_->terrain_box(i);
+      ob.terrain = i;
+      ob.convex = !s.ohw_->convex_outline(i).empty();
+      obstacles_.push_back(ob);
+    }
+  for (const int v : only.units)
+    if (v != u && s.unit(v).on_table) {
+      Obstacle ob;
+      ob.box = box_of(s.unit(v).base);
+      ob.terrain = -1 - v;
+      obstacles_.push_back(ob);
+    }
+}
+
+void OhwState::StandProbe::prepare(Obstacle& ob) {
+  ob.ready = true;
+  if (!ob.convex) return;
+  std::array<geo::Point, 4> corners;
+  std::span<const geo::Point> points;
+  if (ob.terrain >= 0) {
+    points = s_->ohw_->convex_outline(ob.terrain);
+  } else {
+    corners = s_->unit(-1 - ob.terrain).base.corners();
+    points = corners;
+  }
+  auto cross = [](geo::Vec e, geo::Vec d) { return Int128{e.x} * d.y - Int128{e.y} * d.x; };
+  for (std::size_t i = 0; i < 4; ++i) {
+    const geo::Vec e = c_[(i + 1) % 4] - c_[i];
+    Int128 m = cross(e, points[0] - c_[i]);
+    for (const geo::Point x : points) m = std::max(m, cross(e, x - c_[i]));
+    ob.a[i] = m;
+  }
+  ob.first = static_cast<std::uint32_t>(edges_.size());
+  ob.count = static_cast<std::uint32_t>(points.size());
+  for (std::size_t j = 0; j < points.size(); ++j) {
+    const geo::Point q = points[j];
+    const geo::Vec e = points[(j + 1) % points.size()] - q;
+    Int128 m = cross(e, c_[0] - q);
+    for (const geo::Point y : c_) m = std::max(m, cross(e, y - q));
+    edges_.push_back({e, m});
+  }
+}
+
+bool OhwState::StandProbe::stands(geo::Vec o) {
+  // may_stand_moved(u, b, box_of(b), o, only), its tests in the same order.
+  const Scenario& sc = s_->ohw_->scenario_data();
+  const game::table::Box box{box_.min_x + o.x, box_.min_y + o.y, box_.max_x + o.x,
+                             box_.max_y + o.y};
+  if (box.min_x < 0 || box.min_y < 0 || box.max_x > sc.width || box.max_y > sc.height) return false;
+  // b's edges are 2L, -2F, -2L and 2F (its corners are c + F - L, c + F + L, c - F + L, c - F - L).
+  const geo::Vec f = b_->forward_half(), l = b_->left_half();
+  const std::int64_t cl = 2 * geo::cross(l, o), cf = 2 * geo::cross(f, o);
+  for (Obstacle& ob : obstacles_) {
+    if (apart(box, ob.box)) continue;
+    if (!ob.ready) prepare(ob);
+    if (!ob.convex) {
+      if (s_->ohw_->base_overlaps_terrain(b_->translated(o), ob.terrain)) return false;
+      continue;
+    }
+    // Separated by an edge of the moved base: the obstacle wholly outside its line, or on it.
+    if (ob.a[0] <= cl || ob.a[1] <= -cf || ob.a[2] <= -cl || ob.a[3] <= cf) continue;
+    // Or by an edge of the obstacle: the moved base wholly outside its line, or on it.
+    bool separated = false;
+    for (std::uint32_t j = ob.first; j < ob.first + ob.count; ++j)
+      if (edges_[j].b + geo::cross(edges_[j].e, o) <= 0) {
+        separated = true;
+        break;
+      }
+    if (!separated) return false;
   }
   return true;
 }
@@ -191,15 +287,15 @@ void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
   // vectors are rounded), and that centre is within `slide` + 1 of b's (a rounded move): its box
   // is inside `region`, so a piece whose box is apart from the region is apart from its box.
   const geo::Point c = b.centre();
-  const std::int64_t reach = geo::reach(b), r = reach + slide + 3;
+  const std::int64_t reach = reach_of(b), r = reach + slide + 3;
   const game::table::Box region{c.x - r, c.y - r, c.x + r, c.y + r};
   for (int i = 0; i < ohw_->num_terrain(); ++i)
-    if (blocks(u, i) && !apart(region, ohw_->terrain_box(i))) out.terrain.push_back(i);
+    if (!apart(region, ohw_->terrain_box(i)) && blocks(u, i)) out.terrain.push_back(i);
   // A unit whose centre is more than the two reaches plus the slide from b's is more than the
   // two reaches from the centre of every such base: may_stand() skips it.
   for (int v = 0; v < ohw_->num_units(); ++v)
     if (v != u && unit(v).on_table &&
-        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base) + slide + 1))
+        !centres_beyond(c, unit(v).base.centre(), reach + reach_of(unit(v).base) + slide + 1))
       out.units.push_back(v);
 }
 
@@ -214,7 +310,7 @@ void OhwState::path_candidates(int u, const geo::Base& b, geo::Vec longest, int 
   // path_clear()'s box tests for the longest move: a shorter one's sweep box is inside this one.
   const game::table::Box box = box_of(b) | box_of(b.translated(longest));
   for (int i = 0; i < ohw_->num_terrain(); ++i)
-    if (blocks(u, i) && !apart(box, ohw_->terrain_box(i))) out.terrain.push_back(i);
+    if (!apart(box, ohw_->terrain_box(i)) && blocks(u, i)) out.terrain.push_back(i);
   for (int w = 0; w < ohw_->num_units(); ++w)
     if (w != u && w != ignore && unit(w).on_table && !apart(box, box_of(unit(w).base)))
       out.units.push_back(w);
@@ -227,18 +323,22 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
   if (!base_on_table(end, sc)) return false;  // the table is convex: the end suffices
   const game::table::Box box = box_of(b) | box_of(end);
   // 1.2 iv (O-10a): astride a road (the centre on one straight stretch from start to end) the
-  // unit passes through the ground the road crosses.
-  const bool road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
+  // unit passes through the ground the road crosses (asked only of a piece the sweep's box meets).
+  int road = -1;  // unknown yet, else 0 or 1
+  auto astride_road = [&] {
+    if (road < 0) road = game::table::along_one_stretch(sc.roads, b.centre(), b.centre() + v);
+    return road == 1;
+  };
   const int num_terrain = only ? static_cast<int>(only->terrain.size()) : ohw_->num_terrain();
   for (int k = 0; k < num_terrain; ++k) {
     const int i = only ? only->terrain[static_cast<std::size_t>(k)] : k;
     // 1.2, 1.7, 0.7: the whole sweep must fit through gaps.
-    if (blocks(u, i) && !(road && road_crosses(i)) && !apart(box, ohw_->terrain_box(i)) &&
+    if (!apart(box, ohw_->terrain_box(i)) && blocks(u, i) && !(road_crosses(i) && astride_road()) &&
         ohw_->move_overlaps_terrain(b, v, i))
       return false;
   }
   std::int64_t len = -1;  // at least the move's length, worked out when first needed
-  const std::int64_t reach = geo::reach(b);
+  const std::int64_t reach = reach_of(b);
   const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
   for (int k = 0; k < num_units; ++k) {  // 1.3: no passing through another base
     const int w = only ? only->units[static_cast<std::size_t>(k)] : k;
@@ -255,8 +355,7 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
     }
     // The sweep keeps within len + the mover's reach of its start centre, the other base within
     // its own reach of its centre (not twice the mover's reach: a wagon's base is smaller, S3).
-    if (!geo::far_apart(b.centre(), unit(w).base.centre(),
-                        len + reach + geo::reach(unit(w).base)) &&
+    if (!centres_beyond(b.centre(), unit(w).base.centre(), len + reach + reach_of(unit(w).base)) &&
         geo::move_overlaps_convex(b, v, unit(w).base.corners()))
       return false;
   }
@@ -303,10 +402,12 @@ std::optional<geo::Base> OhwState::turned(int u, const geo::Base& b, geo::Angle 
     if (stands(nb, near)) return at(nb);
     // nb.moved(nb.heading() + 90 * dir degrees, k) for k = 0.1" to 2", each dir in turn: the
     // offsets made once per heading, each place asked of may_stand() without making its base.
-    const StandCandidates& only = *candidates();
-    const game::table::Box box = box_of(nb);
+    // Each place is asked of a StandProbe (may_stand_moved()'s answers, its exact tests made
+    // once per candidate).
+    thread_local StandProbe probe;
+    probe.reset(*this, u, nb, *candidates());
     for (const geo::Vec& slide : slide_offsets(nb.heading()))
-      if (may_stand_moved(u, nb, box, off + slide, only)) return nb.translated(off + slide);
+      if (probe.stands(off + slide)) return nb.translated(off + slide);
     return std::nullopt;
   }
   // 1.4: otherwise the corners may not cross impassable ground while turning: checked at every
@@ -346,7 +447,18 @@ std::optional<geo::Base> OhwState::march_end(int u, int g) const {
   // What may be in the way of the longest move tried, looked for once (the shorter ones' sweeps
   // lie inside its box: polar() rounds each component monotonically with the length).
   thread_local PathCandidates near;
-  if (lo < hi) path_candidates(u, *b1, geo::polar(dir, hi), -1, near);
+  if (lo < hi) {
+    const geo::Vec longest = geo::polar(dir, hi);
+    path_candidates(u, *b1, longest, -1, near);
+    // Nothing in the longest move's sweep box, which holds every shorter move's sweep and its
+    // end's box, and that box on the table: every move tried is clear, and the bisection ends
+    // at hi (path_clear() answers true for each without looking at anything but the table).
+    const Scenario& sc = ohw_->scenario_data();
+    const game::table::Box box = box_of(*b1) | box_of(b1->translated(longest));
+    if (near.terrain.empty() && near.units.empty() && box.min_x >= 0 && box.min_y >= 0 &&
+        box.max_x <= sc.width && box.max_y <= sc.height)
+      lo = hi;
+  }
   while (lo < hi) {
     const std::int64_t mid = (lo + hi + 1) / 2;
     if (path_clear(u, *b1, geo::polar(dir, mid), -1, &near))

@@ -192,6 +192,40 @@ class OhwState final : public game::State {
   // The offsets a quarter turn slides its base by, in the order tried (O-14): 0.1" to 2" in 0.1"
   // steps, along each of the base's four axes in turn, for a base facing `heading`.
   static const std::array<geo::Vec, 80>& slide_offsets(geo::Angle heading);
+  // may_stand(u, b.translated(o), &only) for many offsets o of one base b (a quarter turn's
+  // slides, O-14): the same answers. The separating-edge tests of geo::overlaps() and
+  // geo::base_overlaps_convex() move with the base by a product per edge (cross(e, X - (c + o))
+  // is cross(e, X - c) - cross(e, o)), so for each candidate whose box meets a moved base's the
+  // extremes over the fixed shapes are found once, and an offset then costs a few products per
+  // candidate near it; the moved base is made only for terrain that is not convex.
+  class StandProbe {
+   public:
+    void reset(const OhwState& s, int u, const geo::Base& b, const StandCandidates& only);
+    bool stands(geo::Vec o);
+
+   private:
+    __extension__ typedef __int128 Int128;
+    struct Obstacle {
+      game::table::Box box;
+      int terrain = -1;    // a terrain piece (else a unit's base)
+      bool ready = false;  // the extremes below are found (when first needed)
+      bool convex = true;  // false: terrain tested with the moved base itself
+      Int128 a[4] = {};    // the largest cross(e_i, X - c_i) over its points X, e_i b's edges
+      std::uint32_t first = 0, count = 0;  // its edges in edges_
+    };
+    struct Edge {
+      geo::Vec e;  // an edge of the obstacle, counter-clockwise
+      Int128 b;    // the largest cross(e, Y - start) over b's corners Y
+    };
+    void prepare(Obstacle& ob);
+    const OhwState* s_ = nullptr;
+    int u_ = -1;
+    const geo::Base* b_ = nullptr;
+    std::array<geo::Point, 4> c_;
+    game::table::Box box_;
+    std::vector<Obstacle> obstacles_;
+    std::vector<Edge> edges_;
+  };
   // Whether the straight move of u's base `b` by `v` stays clear (1.0, 1.3, 1.7); along a road,
   // the ground it crosses does not stop it (1.2 iv).
   bool path_clear(int u, const geo::Base& b, geo::Vec v, int ignore = -1) const;

@@ -184,6 +184,51 @@ TEST(Ohw_1_Movement, Clause_1_4_AQuarterTurnSlidesToTheSamePlaceAsThePlainSearch
   EXPECT_GT(refused, 50);
 }
 
+// A StandProbe answers may_stand() of its base moved by an offset, working its separating-edge
+// tests out once per candidate: the same answers as making each moved base and asking may_stand()
+// of everything, for bases near every unit (a random shift up to 3" and a random heading, often
+// crowded against neighbours or terrain) and offsets up to 2" (the slides' own and random ones),
+// at every fifth decision of random games of every built-in scenario.
+TEST(Ohw_1_Movement, Clause_1_4_AProbedPlaceStandsAsMayStandSays) {
+  int asked = 0, stand = 0, refused = 0;
+  for (const char* id : {"s1", "s2", "s3", "s4", "pitched"}) {
+    core::Rng rng(23);  // the walk's and the cases' both
+    random_decisions(id, rng, 400, [&](const game::State& st, int step, const Legal* legal) {
+      const auto& s = static_cast<const OhwState&>(st);
+      if (!legal || step % 5 != 0) return;
+      const auto& sc = s.ohw().scenario_data();
+      for (int u = 0; u < s.ohw().num_units(); ++u) {
+        if (!s.unit(u).on_table) continue;
+        const geo::Base& own = s.unit(u).base;
+        const geo::Vec shift{rng.uniform_int(-3 * kInch, 3 * kInch),
+                             rng.uniform_int(-3 * kInch, 3 * kInch)};
+        const geo::Point c = own.centre() + shift;
+        if (c.x < 0 || c.y < 0 || c.x > sc.width || c.y > sc.height) continue;
+        const geo::Base b(c, own.width(), own.depth(),
+                          geo::Angle::from_units(
+                              static_cast<std::int32_t>(rng.uniform_int(0, geo::kFullTurn - 1))));
+        OhwState::StandCandidates near;
+        s.stand_candidates(u, b, OhwState::kTurnSlide, near);
+        OhwState::StandProbe probe;
+        probe.reset(s, u, b, near);
+        const auto& slides = OhwState::slide_offsets(b.heading());
+        for (int k = 0; k < 24; ++k) {
+          geo::Vec o = slides[static_cast<std::size_t>(rng.uniform_int(0, 79))];
+          if (k % 3 == 0) o = {rng.uniform_int(-141, 141), rng.uniform_int(-141, 141)};
+          if (k == 0) o = {};
+          const bool plain = s.may_stand(u, b.translated(o));
+          ASSERT_EQ(probe.stands(o), plain) << id << " step " << step << " unit " << u;
+          ++asked;
+          (plain ? stand : refused) += 1;
+        }
+      }
+    });
+  }
+  EXPECT_GT(asked, 20000);
+  EXPECT_GT(stand, 2000);  // the sample exercises both answers
+  EXPECT_GT(refused, 2000);
+}
+
 // 0.6, 0.9 as eligible_side() would find them looking along each sample line at every unit and
 // terrain piece, nothing kept between lines (line_of_sight() without candidates).
 std::optional<geo::SquaredDistance> plain_eligible_side(const OhwState& s, int u, int t,
