@@ -904,13 +904,6 @@ bool overlaps(const Base& a, const Base& b) {
 
 bool touching(const Base& a, const Base& b) { return intersects(a, b) && !overlaps(a, b); }
 
-std::int64_t reach(const Base& b) { return (b.width() + b.depth()) / 2; }
-
-bool far_apart(Point a, Point b, std::int64_t d) {
-  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
-  return dx * dx + dy * dy > d * d;
-}
-
 SquaredDistance distance_sq(const Base& a, const Base& b) {
   if (intersects(a, b)) return SquaredDistance();
   const auto ca = a.corners();

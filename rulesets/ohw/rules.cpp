@@ -29,16 +29,6 @@ bool bases_beyond(const geo::Base& a, const geo::Base& b, std::int64_t r) {
   return more_than_apart(box_of(a), box_of(b), r);
 }
 
-// geo::reach() and geo::far_apart() (core/geometry.cpp), the same expressions written inline:
-// the movement loops below ask them hundreds of thousands of times a game and their calls cost
-// more than their arithmetic (core's own could be made inline in its header instead, which
-// rebuilds everything).
-inline std::int64_t reach_of(const geo::Base& b) { return (b.width() + b.depth()) / 2; }
-inline bool centres_beyond(geo::Point a, geo::Point b, std::int64_t d) {
-  const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
-  return dx * dx + dy * dy > d * d;
-}
-
 std::int64_t side_length(const geo::Base& b, geo::Side s) {
   return s == geo::Side::kFront || s == geo::Side::kBack ? b.width() : b.depth();
 }
@@ -123,7 +113,7 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
     if (!apart(box, ohw_->terrain_box(i)) && blocks(u, i) && ohw_->base_overlaps_terrain(b, i))
       return false;
   }
-  const std::int64_t reach = reach_of(b);
+  const std::int64_t reach = geo::reach(b);
   const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
   for (int k = 0; k < num_units; ++k) {  // 1.3: bases may touch, never overlap
     const int v = only ? only->units[static_cast<std::size_t>(k)] : k;
@@ -131,7 +121,7 @@ bool OhwState::may_stand(int u, const geo::Base& b, const StandCandidates* only)
     // Bases whose centres are further apart than the sum of their reaches do not overlap. (Not
     // twice this base's reach: a wagon's base is smaller than the others, S3.)
     // Nor do bases whose boxes are apart (overlaps() would find a separating side).
-    if (!centres_beyond(b.centre(), unit(v).base.centre(), reach + reach_of(unit(v).base)) &&
+    if (!geo::far_apart(b.centre(), unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
         !apart(box, box_of(unit(v).base)) && geo::overlaps(b, unit(v).base))
       return false;
   }
@@ -156,11 +146,11 @@ bool OhwState::may_stand_moved(int u, const geo::Base& b, const game::table::Box
     if (!apart(box, ohw_->terrain_box(i)) && blocks(u, i) && ohw_->base_overlaps_terrain(base(), i))
       return false;
   const geo::Point c = b.centre() + off;
-  const std::int64_t reach = reach_of(b);
+  const std::int64_t reach = geo::reach(b);
   for (const int v : only.units) {
     if (v == u || !unit(v).on_table) continue;
     if (!apart(box, box_of(unit(v).base)) &&
-        !centres_beyond(c, unit(v).base.centre(), reach + reach_of(unit(v).base)) &&
+        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base)) &&
         geo::overlaps(base(), unit(v).base))
       return false;
   }
@@ -287,7 +277,7 @@ void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
   // vectors are rounded), and that centre is within `slide` + 1 of b's (a rounded move): its box
   // is inside `region`, so a piece whose box is apart from the region is apart from its box.
   const geo::Point c = b.centre();
-  const std::int64_t reach = reach_of(b), r = reach + slide + 3;
+  const std::int64_t reach = geo::reach(b), r = reach + slide + 3;
   const game::table::Box region{c.x - r, c.y - r, c.x + r, c.y + r};
   for (int i = 0; i < ohw_->num_terrain(); ++i)
     if (!apart(region, ohw_->terrain_box(i)) && blocks(u, i)) out.terrain.push_back(i);
@@ -295,7 +285,7 @@ void OhwState::stand_candidates(int u, const geo::Base& b, std::int64_t slide,
   // two reaches from the centre of every such base: may_stand() skips it.
   for (int v = 0; v < ohw_->num_units(); ++v)
     if (v != u && unit(v).on_table &&
-        !centres_beyond(c, unit(v).base.centre(), reach + reach_of(unit(v).base) + slide + 1))
+        !geo::far_apart(c, unit(v).base.centre(), reach + geo::reach(unit(v).base) + slide + 1))
       out.units.push_back(v);
 }
 
@@ -338,7 +328,7 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
       return false;
   }
   std::int64_t len = -1;  // at least the move's length, worked out when first needed
-  const std::int64_t reach = reach_of(b);
+  const std::int64_t reach = geo::reach(b);
   const int num_units = only ? static_cast<int>(only->units.size()) : ohw_->num_units();
   for (int k = 0; k < num_units; ++k) {  // 1.3: no passing through another base
     const int w = only ? only->units[static_cast<std::size_t>(k)] : k;
@@ -355,7 +345,8 @@ bool OhwState::path_clear(int u, const geo::Base& b, geo::Vec v, int ignore,
     }
     // The sweep keeps within len + the mover's reach of its start centre, the other base within
     // its own reach of its centre (not twice the mover's reach: a wagon's base is smaller, S3).
-    if (!centres_beyond(b.centre(), unit(w).base.centre(), len + reach + reach_of(unit(w).base)) &&
+    if (!geo::far_apart(b.centre(), unit(w).base.centre(),
+                        len + reach + geo::reach(unit(w).base)) &&
         geo::move_overlaps_convex(b, v, unit(w).base.corners()))
       return false;
   }
