@@ -48,6 +48,8 @@ export interface BoardCallbacks {
    * the shell takes the pick back, so the piece is as it was before the drag.
    */
   onRelease?(unit: string): void;
+  /** Something the person should read about what the board did (why a drop is refused): shown beside the board. */
+  onSay?(text: string): void;
   /** A piece was taken in hand on the board with no pick step (null: let go): its decisions are shown. */
   onHold?(unit: string | null): void;
 }
