@@ -110,7 +110,7 @@ nlohmann::json OhwState::hit_modifiers(int u, int t, bool melee) const {
   return mods;
 }
 
-std::string OhwState::unit_words(int u) const {
+std::pair<int, int> OhwState::unit_number(int u) const {
   // Its number among its side's units of its type (as the game stands: a rolled or chosen type
   // counts from then on), so that two are told apart without their file ids.
   int number = 0, of = 0;
@@ -119,9 +119,19 @@ std::string OhwState::unit_words(int u) const {
       ++of;
       if (v <= u) ++number;
     }
+  return {number, of};
+}
+
+std::string OhwState::unit_words(int u) const {
+  const auto [number, of] = unit_number(u);
   return game::table::piece_name(
       ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))],
       type_words(unit(u).type), number, of);
+}
+
+std::string OhwState::unit_label(int u) const {
+  const auto [number, of] = unit_number(u);
+  return game::table::piece_label(type_words(unit(u).type), number, of);
 }
 
 std::string OhwState::roll_reasons(int u, int t, bool melee, const HitFactors& h) const {

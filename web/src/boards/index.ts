@@ -69,6 +69,8 @@ export interface BoardRenderer {
   focus?(): void;
   /** The pointer is on a decision (a button, or an object of the board): mark what it names (optional). */
   preview?(a: Action | null): void;
+  /** The fill and ink the board paints a side's pieces with (optional; the log's names use them). */
+  sideColours?(side: string): [string, string];
   /** Zoom so the board's width fills the pane (optional). */
   fitWidth?(): void;
   destroy(): void;

@@ -743,7 +743,7 @@ export class TableBoard implements BoardRenderer {
     this.drawHover();
   }
 
-  private sideColours(side: string): [string, string] {
+  sideColours(side: string): [string, string] {
     const named = NAMED_COLOURS[side.toLowerCase()];
     if (named) return named;
     const i = this.sideOrder.indexOf(side);

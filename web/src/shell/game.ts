@@ -9,7 +9,7 @@ import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, possessive, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { attacksOf, EventLogPanel, recordSideOf, sidesSummary, turnSummary } from './log';
+import { attacksOf, EventLogPanel, logPieces, recordSideOf, sidesSummary, turnSummary } from './log';
 import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
 import { RulesCache, rulesHash } from './rules';
@@ -610,6 +610,8 @@ export class GameScreen {
     const at = this.replayAt ?? this.watching?.at ?? null;
     const replaying = at !== null;
     this.status.render(shown, this.viewer, replaying ? this.events.filter((e) => e.step < at) : this.events, this.sideNames, replaying);
+    // The pieces the log writes by their short labels, in the board's colours (the names stay).
+    this.log.setPieces(logPieces((v.state as { units?: unknown }).units, (side) => this.board?.sideColours?.(side) ?? null));
     this.log.render(this.events, at);
     if (!replaying && this.turnMarks) this.log.markOther(this.turnMarks.from);
     const mine = this.myTurn() && !replaying;
