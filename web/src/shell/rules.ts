@@ -80,7 +80,7 @@ export function citationParts(rule: string, index: RulesIndex | null): { text: s
   return out;
 }
 
-/** citationParts() without the ruleset's own name before the first clause ("4.2" of "fastplay 4.2"). */
+/** citationParts() without the ruleset's own name before the first clause ("4.2" of "<ruleset> 4.2"). */
 export function bareCitationParts(rule: string, index: RulesIndex | null): { text: string; anchor: string | null; title: string }[] {
   const parts = citationParts(rule, index);
   if (!index || !parts.length) return parts;
@@ -90,7 +90,7 @@ export function bareCitationParts(rule: string, index: RulesIndex | null): { tex
 
 /**
  * The citation as links to its entries on the rules page (opened beside the game). `bare`: the
- * ruleset's own name is left out of the text ("4.2" for "fastplay 4.2": the page is that
+ * ruleset's own name is left out of the text ("4.2" for "<ruleset> 4.2": the page is that
  * ruleset's game; the hover text keeps the whole citation), for the log's compact entries.
  */
 export function citation(rule: string, index: RulesIndex | null, props: Record<string, string> = {}, bare = false): HTMLElement {
