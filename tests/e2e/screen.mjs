@@ -191,8 +191,11 @@ async function logLines(page) {
       const lines = tops.filter((t, i) => i === 0 || t - tops[i - 1] > 8).length;
       // The text's lines after its first start at the entry's left edge (under the kind).
       const left = li.getBoundingClientRect().left + parseFloat(getComputedStyle(li).paddingLeft);
-      const textRects = [...text.getClientRects()];
-      const under = textRects.length < 2 || textRects.slice(1).every((r) => r.left <= left + 3);
+      // Its boxes line by line (a piece's label is a box of its own on its line): each line after
+      // the first starts at the left edge.
+      const textRects = [...text.getClientRects()].filter((r) => r.width > 0).sort((a, b) => a.top - b.top || a.left - b.left);
+      const starts = textRects.filter((r, i) => i === 0 || r.top - textRects[i - 1].top > 8);
+      const under = starts.slice(1).every((r) => r.left <= left + 3);
       out.push({ kind: li.dataset.kind, roll: /\bd(6|10)\b/.test(text.textContent || ''), lines, under, text: (text.textContent || '').slice(0, 120) });
     }
     return out;
