@@ -1097,18 +1097,10 @@ export class TableBoard implements BoardRenderer {
       // unit's label).
       // Above and below first (a line of bases side by side), then left and right (a column).
       const w = width(short, hitsShort);
-      const across = besideOffsets(Number(g.getAttribute('data-hx') ?? 0), w, 0.25 * size, 2);
-      // Up to four rows out above and below: on a tablet the elements of a deep formation are
-      // narrower than their labels (issue 20: every label shown there too).
-      const up = besideOffsets(Number(g.getAttribute('data-hy') ?? 0), height, 0.25 * size, 5);
+      const across = besideOffsets(Number(g.getAttribute('data-hx') ?? 0), w, 0.25 * size, 1);
       const beside: Pt[] = [
-        ...up.slice(0, 4).map((dy): Pt => [0, dy]),
-        ...across.slice(0, 2).map((dx): Pt => [dx, 0]),
-        // Then a corner: beside and a row or two up or down.
-        ...up.slice(0, 4).flatMap((dy) => across.slice(0, 2).map((dx): Pt => [dx, dy])),
-        ...up.slice(4).map((dy): Pt => [0, dy]),
-        ...across.slice(2).map((dx): Pt => [dx, 0]),
-        ...up.slice(4, 6).flatMap((dy) => across.slice(0, 2).map((dx): Pt => [dx, dy])),
+        ...besideOffsets(Number(g.getAttribute('data-hy') ?? 0), height, 0.25 * size).map((dy): Pt => [0, dy]),
+        ...across.map((dx): Pt => [dx, 0]),
       ].filter((d) => {
         const b = box(short, hitsShort, d);
         return centres.every((c, j) => j === i || !boxHolds(b, c));
@@ -1159,7 +1151,7 @@ export class TableBoard implements BoardRenderer {
         const hx = Number(g.getAttribute('data-hx') ?? 0);
         const hy = Number(g.getAttribute('data-hy') ?? 0);
         const from: Pt = [cx0 + Math.sign(dx) * hx * 0.5, cy0 + Math.sign(dy) * hy * 0.5];
-        const to: Pt = !b ? [cx0, cy0] : dx !== 0 ? [dx < 0 ? b[2] : b[0], cy0 + dy] : [cx0, dy < 0 ? b[3] : b[1]];
+        const to: Pt = !b ? [cx0, cy0] : dx !== 0 ? [dx < 0 ? b[2] : b[0], cy0] : [cx0, dy < 0 ? b[3] : b[1]];
         leader.setAttribute('x1', from[0].toFixed(1));
         leader.setAttribute('y1', from[1].toFixed(1));
         leader.setAttribute('x2', to[0].toFixed(1));
