@@ -1,6 +1,8 @@
 // The text of exact odds for people (game/odds_text.hpp).
 #include "game/odds_text.hpp"
 
+#include <algorithm>
+
 #include "fmt/format.h"
 
 namespace carroccio::game {
@@ -64,8 +66,12 @@ std::string format_odds(const nlohmann::json& odds, std::string_view indent) {
                          str(c, "check"), str(c, "pass"), str(c, "rule"));
   if (odds.contains("results")) {
     out += in + "Results:\n";
+    // The result column as wide as its longest result (gwkho's name both elements), so that
+    // the fractions and percentages stand in columns.
+    std::size_t width = 10;
+    for (const auto& r : odds["results"]) width = std::max(width, str(r, "result").size());
     for (const auto& r : odds["results"]) {
-      std::string line = fmt::format("{}  {:<10} {:>9} {:>7}", in, str(r, "result"),
+      std::string line = fmt::format("{}  {:<{}} {:>9} {:>7}", in, str(r, "result"), width,
                                      str(r, "probability"), percent(r, "p"));
       if (r.contains("vp_lost") && r["vp_lost"].is_object()) {
         std::string vp;

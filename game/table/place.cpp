@@ -29,13 +29,17 @@ std::string length_words(std::int64_t sub_units, const LengthUnit& unit) {
 
 std::string piece_name(std::string_view side_name, std::string_view words, int number, int of) {
   if (side_name.rfind("The ", 0) == 0) side_name.remove_prefix(4);
-  const std::string n = of > 1 ? fmt::format(" #{}", number) : std::string();
+  const std::string label = piece_label(words, number, of);
   // A side name with a phrase of its own ("Army of Milan") comes after the words, so that the
   // name's head noun (name_is_plural) is still the piece's: "the knights #2 of the Army of Milan".
   for (std::string_view p : {" of ", " on ", " in ", " with ", " from "})
     if (side_name.find(p) != std::string_view::npos)
-      return fmt::format("the {}{} of the {}", words, n, side_name);
-  return fmt::format("the {} {}{}", side_name, words, n);
+      return fmt::format("the {} of the {}", label, side_name);
+  return fmt::format("the {} {}", side_name, label);
+}
+
+std::string piece_label(std::string_view words, int number, int of) {
+  return of > 1 ? fmt::format("{} #{}", words, number) : std::string(words);
 }
 
 namespace {
@@ -170,14 +174,18 @@ std::string place_words(geo::Point p, const LengthUnit& unit, std::int64_t width
       return fmt::format("just {} of {}", way, nearest->name);
     return fmt::format("{} {} of {}", length, way, nearest->name);
   }
-  // The nearer of the west and east edges, and of the south and north edges.
+  // The nearer of the west and east edges, and of the south and north edges, by their compass
+  // letters as the board's north arrow has them ("12 cm from W edge"): a log entry of a move
+  // keeps to two lines at 1366 px (issue 20).
   const auto edge = [&](std::int64_t from_low, std::int64_t size, std::string_view low,
                         std::string_view high) {
     const bool is_low = from_low <= size - from_low;
     const std::string length = length_words(is_low ? from_low : size - from_low, unit);
     if (length == "0 in." || length == "0 cm")
       return fmt::format("at the {} edge", is_low ? low : high);
-    return fmt::format("{} from the {} edge", length, is_low ? low : high);
+    const char letter =
+        static_cast<char>(std::toupper(static_cast<unsigned char>((is_low ? low : high)[0])));
+    return fmt::format("{} from {} edge", length, letter);
   };
   return edge(p.x, width, "west", "east") + ", " + edge(p.y, height, "south", "north");
 }

@@ -1,6 +1,6 @@
 // The table kit, part 6: a place on the table in words, as a person finds it on the board: inside
 // a terrain piece ("in the north wood"), near one ("1.5 in. south-east of the wood"), or by the
-// table's edges ("11 in. from the west edge, 13 in. from the south edge"); north is the far edge
+// table's edges ("11 in. from W edge, 13 in. from S edge"); north is the far edge
 // (largest y), as the boards draw it. And a piece by its name rather than its file id ("the
 // Count's host heavy infantry #2"). For the event log and the names of decisions, in place of
 // ids and raw coordinates.
@@ -91,6 +91,11 @@ class TableWords {
 // side name holding a phrase ("of", "on", "in", "with", "from") comes last, so that the words
 // stay the name's head: "Army of Milan" -> "the knights #2 of the Army of Milan".
 std::string piece_name(std::string_view side_name, std::string_view words, int number, int of);
+
+// The same piece without its side ("heavy infantry #2", "knights"): the short label the browser's
+// log shows in the side's colour in place of the whole name, as the board shows the piece (its
+// type, its number; the colour says the side). piece_name() is the side's words and this.
+std::string piece_label(std::string_view words, int number, int of);
 
 // Whether a piece's name is plural, so that the verbs and pronouns of a sentence agree with it.
 // It is judged by the head noun: the last word before the first "of"/"on"/"in"/"with"/"from"

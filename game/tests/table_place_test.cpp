@@ -72,17 +72,17 @@ TEST(TablePlace, NearAPieceTheWordsGiveTheGapAndTheDirectionFromIt) {
 
 TEST(TablePlace, AwayFromEveryPieceTheWordsGiveTheTwoNearestEdges) {
   expect_places({
-      {1800, 3300, "18 in. from the west edge, 3 in. from the north edge"},
-      {3300, 1700, "3 in. from the east edge, 17 in. from the south edge"},
+      {1800, 3300, "18 in. from W edge, 3 in. from N edge"},
+      {3300, 1700, "3 in. from E edge, 17 in. from S edge"},
       {0, 3600, "at the west edge, at the north edge"},
       // Negative: 6" is the reach; a point just beyond it is placed by the edges.
       {1600, 1800, "6 in. east of the wood"},
-      {1610, 1800, "16 in. from the west edge, 18 in. from the south edge"},
+      {1610, 1800, "16 in. from W edge, 18 in. from S edge"},
   });
   // Centimetres are whole.
   const std::vector<NamedArea> none;
   EXPECT_EQ(place_words({455, 127}, kCm, 1200, 900, none, 0),
-            "46 cm from the west edge, 13 cm from the south edge");
+            "46 cm from W edge, 13 cm from S edge");
 }
 
 TEST(TablePlace, TableWordsNameEveryPieceAndPlaceByTheDrawnOnes) {

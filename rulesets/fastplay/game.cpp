@@ -56,6 +56,7 @@ FastplayGame::FastplayGame(Scenario scenario, RuleOptions rules, game::Options o
       }
     names_.push_back(game::table::piece_name(scenario_.side_names[static_cast<std::size_t>(u.side)],
                                              words(u), number, of));
+    labels_.push_back(game::table::piece_label(words(u), number, of));
   }
 }
 

@@ -44,6 +44,8 @@ class FastplayGame final : public game::Game, public std::enable_shared_from_thi
   // of that type when there are several, "the Count's host heavy infantry #2"; a commander alone
   // is "the Count's host supreme commander" (game/table/place.hpp).
   const std::string& unit_name(int u) const { return names_[static_cast<std::size_t>(u)]; }
+  // The same without the side, "heavy infantry #2" (game::table::piece_label).
+  const std::string& unit_label(int u) const { return labels_[static_cast<std::size_t>(u)]; }
   // Where a point is, in words (game/table/place.hpp): in or near a terrain piece, else by the
   // table's edges.
   std::string place_words(geo::Point p) const { return words_.place(p); }
@@ -53,8 +55,9 @@ class FastplayGame final : public game::Game, public std::enable_shared_from_thi
   RuleOptions rules_;
   std::array<int, kNumSides> start_stands_{0, 0};
   std::vector<RiverBox> river_boxes_;
-  std::vector<std::string> names_;  // unit_name(), one a unit
-  game::table::TableWords words_;   // the places in words; reads scenario_'s terrain
+  std::vector<std::string> names_;   // unit_name(), one a unit
+  std::vector<std::string> labels_;  // unit_label(), one a unit
+  game::table::TableWords words_;    // the places in words; reads scenario_'s terrain
 };
 
 }  // namespace carroccio::fastplay

@@ -468,7 +468,7 @@ void FastplayState::apply_die(int value) {
             "archery",
             fmt::format("{} shoots at {}: d6 {}, needs {}+{}{}: {}", unit_words(shooter_), target,
                         value, need, against, cover ? " in cover (+1, 10.2)" : "",
-                        value == 1 ? "a miss, and arrows run low (5.3)"
+                        value == 1 ? "a miss, arrows run low (5.3)"
                         : hit      ? "a stand falls"
                                    : "a miss"),
             "fastplay 5.2", {fp_->unit(shooter_).id}, {fp_->unit(t).id}));
@@ -1110,6 +1110,7 @@ nlohmann::json FastplayState::to_json(game::Player viewer) const {
     }
     j["units"].push_back({{"id", fp_->unit(u).id},
                           {"name", fp_->unit_name(u)},
+                          {"label", fp_->unit_label(u)},
                           {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
                           {"type", std::string(troop_name(fp_->unit(u).type))},
                           {"x", us.centre.x},
@@ -1209,13 +1210,18 @@ std::string FastplayState::move_words(int u, int code, bool ending) const {
   if (turn == 180)
     text = "turns about";
   else if (turn != 0)
-    text = fmt::format("turns {} degrees {}", std::abs(turn), turn > 0 ? "left" : "right");
+    text = fmt::format("turns {}\u00b0 {}", std::abs(turn), turn > 0 ? "left" : "right");
   if (d > 0) {
-    // fastplay 4.2: d quarters of its allowance, straight ahead.
+    // fastplay 4.2: d quarters of its allowance, straight ahead: "moves 8 of 15 cm" (the
+    // quarters are the lengths' ratio; a compact log entry, issue 20).
     const std::int64_t allowance = move_allowance(fp_->unit(u).type);
-    text += fmt::format("{}moves {} ({}/4 of its {})", text.empty() ? "" : " and ",
-                        game::table::length_words(allowance * d / 4, kLength), d,
-                        game::table::length_words(allowance, kLength));
+    std::string part = game::table::length_words(allowance * d / 4, kLength);
+    const std::string whole = game::table::length_words(allowance, kLength);
+    // "8 cm" of "15 cm": the unit is said once.
+    if (const auto sp = part.rfind(' ');
+        sp != std::string::npos && whole.ends_with(part.substr(sp)))
+      part.resize(sp);
+    text += fmt::format("{}moves {} of {}", text.empty() ? "" : ", ", part, whole);
   }
   if (ending)
     if (auto r = move_result(u, code)) text += ", ending " + fp_->place_words(r->first);

@@ -22,8 +22,12 @@ std::string type_words(UnitType t) {
   return s;
 }
 
-nlohmann::json modifier(std::string what, const char* rule) {
-  return {{"what", std::move(what)}, {"rule", rule}};
+// `brief`: the same in a few words for the log's entry of the roll (roll_reasons; issue 20: an
+// entry on two lines at 1366 px); the odds panel shows `what`.
+nlohmann::json modifier(std::string what, const char* rule, std::string brief = {}) {
+  nlohmann::json m = {{"what", std::move(what)}, {"rule", rule}};
+  if (!brief.empty()) m["brief"] = std::move(brief);
+  return m;
 }
 
 }  // namespace
@@ -35,50 +39,57 @@ nlohmann::json OhwState::hit_modifiers(int u, int t, bool melee) const {
   if (!melee) {
     // 2.3: archers d6 + 2; 5.2: irregulars d6 - 2; 5.3 (O-33): peasant archers d6.
     if (ut == UnitType::kArchers) {
-      mods.push_back(modifier("archers shoot: +2 to the die", "ohw 2.3"));
+      mods.push_back(modifier("archers shoot: +2 to the die", "ohw 2.3", "archers +2"));
       die_mod = 2;
     } else if (ut == UnitType::kIrregulars) {
-      mods.push_back(modifier("irregulars shoot: -2 to the die", "ohw 5.2"));
+      mods.push_back(modifier("irregulars shoot: -2 to the die", "ohw 5.2", "irregulars -2"));
       die_mod = -2;
     } else if (ut == UnitType::kPeasantArchers) {
-      mods.push_back(modifier("peasant archers shoot: the die as rolled", "ohw 5.3"));
+      mods.push_back(
+          modifier("peasant archers shoot: the die as rolled", "ohw 5.3", "peasant archers +0"));
     }
   } else {
     // 3.2: knights +2, archers -2; 5.2: irregulars -2; 5.3: peasant archers fight as levies.
     if (ut == UnitType::kKnights) {
-      mods.push_back(modifier("knights strike: +2 to the die", "ohw 3.2"));
+      mods.push_back(modifier("knights strike: +2 to the die", "ohw 3.2", "knights +2"));
       die_mod = 2;
     } else if (ut == UnitType::kArchers) {
-      mods.push_back(modifier("archers strike: -2 to the die", "ohw 3.2"));
+      mods.push_back(modifier("archers strike: -2 to the die", "ohw 3.2", "archers -2"));
       die_mod = -2;
     } else if (ut == UnitType::kIrregulars) {
-      mods.push_back(modifier("irregulars strike: -2 to the die", "ohw 5.2"));
+      mods.push_back(modifier("irregulars strike: -2 to the die", "ohw 5.2", "irregulars -2"));
       die_mod = -2;
     } else if (ut == UnitType::kPeasantArchers) {
-      mods.push_back(modifier("peasant archers strike as levies: the die as rolled", "ohw 5.3"));
+      mods.push_back(modifier("peasant archers strike as levies: the die as rolled", "ohw 5.3",
+                              "as levies +0"));
     }
   }
-  if (die_mod < 0) mods.push_back(modifier("hits never fall below 0", "ohw O-23"));
+  if (die_mod < 0) mods.push_back(modifier("hits never fall below 0", "ohw O-23", "not below 0"));
   int halvings = 0;
   bool terrain = false;
-  auto halve = [&](std::string what, const char* rule) {
+  auto halve = [&](std::string what, const char* rule, std::string brief) {
     // 3.2 i: the terrain halves once, however many reasons there are (O-22).
-    if (melee && terrain)
+    if (melee && terrain) {
       what += " (the terrain halves once only)";
-    else
+      brief += " (once only)";
+    } else {
       ++halvings;
+    }
     terrain = true;
-    mods.push_back(modifier(std::move(what), rule));
+    mods.push_back(modifier(std::move(what), rule, std::move(brief)));
   };
   const char* cover_rule = melee ? "ohw 3.2 i" : "ohw 2.3 i";
   if (within_terrain(t, TerrainType::kTown))
-    halve("the target is in a town: hits halved", cover_rule);
+    halve("the target is in a town: hits halved", cover_rule, "town /2");
   if (within_terrain(t, TerrainType::kWoods))
-    halve("the target is in woods: hits halved", cover_rule);
-  if (!melee && in_redoubt(t)) halve("the target is in a redoubt: hits halved", "ohw 5.4");
+    halve("the target is in woods: hits halved", cover_rule, "woods /2");
+  if (!melee && in_redoubt(t))
+    halve("the target is in a redoubt: hits halved", "ohw 5.4", "redoubt /2");
   if (melee) {
-    if (at_river_crossing(t)) halve("the target is at a river crossing: hits halved", "ohw 3.2 i");
-    if (uphill_of(t, u)) halve("the target is uphill of the attacker: hits halved", "ohw 3.2 i");
+    if (at_river_crossing(t))
+      halve("the target is at a river crossing: hits halved", "ohw 3.2 i", "crossing /2");
+    if (uphill_of(t, u))
+      halve("the target is uphill of the attacker: hits halved", "ohw 3.2 i", "uphill /2");
     const Scenario& sc = ohw_->scenario_data();
     bool oath = false;
     if (sc.oath_radius > 0 && side_of(t) == sc.oath_side)
@@ -87,30 +98,32 @@ nlohmann::json OhwState::hit_modifiers(int u, int t, bool melee) const {
             game::table::near_polygon(unit(t).base, ter.outline, sc.oath_radius))
           oath = true;
     if (oath)
-      halve("the target stands by the objective it swore to hold: hits halved", "ohw scenario S1");
+      halve("the target stands by the objective it swore to hold: hits halved", "ohw scenario S1",
+            "oath /2");
   }
   if (unit(t).type == UnitType::kMenAtArms) {
     ++halvings;
     mods.push_back(modifier("the target is men-at-arms (armour): hits halved",
-                            melee ? "ohw 3.2 ii" : "ohw 2.3 ii"));
+                            melee ? "ohw 3.2 ii" : "ohw 2.3 ii", "armour /2"));
   }
   bool doubled = false;
   if (melee) {
     const auto side = front_contact(u, t);
     if (side && *side != geo::Side::kFront) {
       doubled = true;
-      mods.push_back(modifier(*side == geo::Side::kBack ? "struck in the rear: hits doubled"
-                                                        : "struck in the flank: hits doubled",
-                              "ohw 3.2 iii"));
+      const bool rear = *side == geo::Side::kBack;
+      mods.push_back(
+          modifier(rear ? "struck in the rear: hits doubled" : "struck in the flank: hits doubled",
+                   "ohw 3.2 iii", rear ? "rear x2" : "flank x2"));
     }
   }
   if (halvings > 0 || doubled)
-    mods.push_back(
-        modifier("the halvings and doubling multiply; the result is rounded up once", "ohw O-22"));
+    mods.push_back(modifier("the halvings and doubling multiply; the result is rounded up once",
+                            "ohw O-22", "rounded up once"));
   return mods;
 }
 
-std::string OhwState::unit_words(int u) const {
+std::pair<int, int> OhwState::unit_number(int u) const {
   // Its number among its side's units of its type (as the game stands: a rolled or chosen type
   // counts from then on), so that two are told apart without their file ids.
   int number = 0, of = 0;
@@ -119,9 +132,19 @@ std::string OhwState::unit_words(int u) const {
       ++of;
       if (v <= u) ++number;
     }
+  return {number, of};
+}
+
+std::string OhwState::unit_words(int u) const {
+  const auto [number, of] = unit_number(u);
   return game::table::piece_name(
       ohw_->scenario_data().side_names[static_cast<std::size_t>(side_of(u))],
       type_words(unit(u).type), number, of);
+}
+
+std::string OhwState::unit_label(int u) const {
+  const auto [number, of] = unit_number(u);
+  return game::table::piece_label(type_words(unit(u).type), number, of);
 }
 
 std::string OhwState::roll_reasons(int u, int t, bool melee, const HitFactors& h) const {
@@ -131,7 +154,7 @@ std::string OhwState::roll_reasons(int u, int t, bool melee, const HitFactors& h
   for (const auto& m : hit_modifiers(u, t, melee)) {
     std::string_view rule = m["rule"].get_ref<const std::string&>();
     if (rule.starts_with("ohw ")) rule.remove_prefix(4);
-    out += fmt::format("; {} [{}]", m["what"].get<std::string>(), rule);
+    out += fmt::format("; {} [{}]", m.value("brief", m["what"].get<std::string>()), rule);
   }
   out += fmt::format(" -> {} hit{}", h.hits, h.hits == 1 ? "" : "s");
   return out;

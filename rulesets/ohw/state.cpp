@@ -472,6 +472,7 @@ nlohmann::json OhwState::to_json(game::Player viewer) const {
     const UnitState& us = unit(u);
     j["units"].push_back({{"id", ohw_->unit(u).id},
                           {"name", unit_name(u)},
+                          {"label", unit_label(u)},
                           {"side", sc.side_ids[static_cast<std::size_t>(side_of(u))]},
                           {"type", std::string(type_name(us.type))},
                           {"x", us.base.centre().x},

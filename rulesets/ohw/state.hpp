@@ -43,6 +43,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game/state.hpp"
@@ -362,8 +363,12 @@ class OhwState final : public game::State {
   // never its file id (game/table/place.hpp; odds.cpp). unit_name() is the same.
   std::string unit_words(int u) const;
   std::string unit_name(int u) const { return unit_words(u); }
-  // A roll for the log: "d6 5; archers shoot: +2 to the die [2.3]; ... -> 4 hits", each clause
-  // without the book's name, which the entry cites (odds.cpp).
+  // The same without the side: "men-at-arms #2" (game::table::piece_label).
+  std::string unit_label(int u) const;
+  // Its number among its side's units of its type, and how many there are.
+  std::pair<int, int> unit_number(int u) const;
+  // A roll for the log: "d6 5; archers +2 [2.3]; armour /2 [2.3 ii] -> 4 hits", each modifier in
+  // its brief words and each clause without the book's name, which the entry cites (odds.cpp).
   std::string roll_reasons(int u, int t, bool melee, const HitFactors& h) const;
   // The odds of u's shot or strike at t as the position stands (odds.cpp).
   nlohmann::json hits_odds(int u, int t, bool melee) const;

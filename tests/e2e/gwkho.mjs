@@ -13,8 +13,9 @@
 //    scenario is cut short (its text within its width, each element's decisions under its name:
 //    gwkho-<first scenario>-decisions-1366.png), nor of the ohw and fastplay games below;
 //  - drag without picking first: an element of Legnano's imperial army dragged straight ahead and
-//    dropped (no click before) is moved by the rules and its price said beside the board; one
-//    dragged far beyond its move is refused with the rule's sentence and nothing changes; an ohw
+//    dropped (no click before) is moved by the rules and its price said beside the board (the
+//    message meeting no part of the board: issue 20, point 7); one dragged far beyond its move
+//    is refused with the rule's sentence, said beside the board, and nothing changes; an ohw
 //    knight dragged with no click before moves too (gwkho-drag.png, gwkho-refused.png);
 //  - the odds panel shows a gwkho combat's (or shot's) exact results with their probabilities and
 //    every factor with its clause, before it is committed, each result on one line at 1366x768
@@ -29,7 +30,7 @@
 // on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { checkDecisionsFit, checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
+import { checkDecisionsFit, checkToastBeside, checkOddsRowsFit, checkOddsWhole, checkOddsWholeAt, checkReplayListsAtEnd, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep, UPRIGHT } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const [binaryArg, distArg, shotArg] = args.filter((a) => !a.startsWith('--'));
@@ -270,6 +271,7 @@ async function run() {
   if (off > 0.15 * v.state.units_per_inch) fail(`${mover.id} was dropped at (${goal.x.toFixed(0)}, ${goal.y.toFixed(0)}) but stands at (${moved.x}, ${moved.y}).`);
   const priced = await toastText(page);
   if (!/PIP/.test(priced)) fail(`the drop of ${mover.id} was applied but beside the board it says "${priced}", not its price.`);
+  await checkToastBeside(page, `the price of the drop of ${mover.id}`);
   const last = (await harness.getJson(`/api/games/${encodeURIComponent(id)}/record`, tokens)).actions.slice(-1)[0];
   if (!last || last[1] < 1100000000) fail(`the drop of ${mover.id} was not recorded as a free placement (last action ${JSON.stringify(last)}).`);
   log(`${mover.id} dragged with no pick first and dropped ${(dist / upi).toFixed(2)}" ahead (free placement): "${priced}"`);
@@ -291,6 +293,7 @@ async function run() {
     const after = await view(id, 'imperial', tokens);
     if (after.history_length !== b0) fail(`a drop of ${o.id} 9" ahead, beyond its move, was applied.`);
     if (!/beyond|cannot|would/.test(said)) fail(`a refused drop of ${o.id} says "${said}" instead of why.`);
+    await checkToastBeside(page, `the refusal of the drop of ${o.id}`);
     log(`${o.id} dropped 9" ahead is refused: "${said}"`);
     await screenshotAt(page, path.join(dir, 'gwkho-refused.png'));
   }

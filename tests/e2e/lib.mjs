@@ -528,3 +528,25 @@ export async function checkDecisionsReachable(page, what, minPx = 80) {
   if (r.first && (r.first.height === 0 || r.first.bottom > Math.min(r.bottom, r.vh) + 1)) fail(`${what}: the first decision button is below the decisions panel's foot or the window's.`);
   return `decisions panel ${r.top.toFixed(0)}-${r.bottom.toFixed(0)} px (${r.height.toFixed(0)} px${r.full ? ', all in view' : ''})`;
 }
+
+/**
+ * A message shown (a drop's price, why a drop is refused) stands beside the board, never over the
+ * playing area (issue 20, point 7): the shown toast meets no part of the map's frame and is whole
+ * in the window. Returns its text.
+ */
+export async function checkToastBeside(page, what) {
+  const r = await page.evaluate(() => {
+    const t = document.querySelector('[data-testid="toast"]');
+    const f = document.querySelector('.map-frame');
+    if (!t || !f || !t.classList.contains('on')) return null;
+    const a = t.getBoundingClientRect();
+    const b = f.getBoundingClientRect();
+    const meets = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const whole = a.top >= 0 && a.left >= 0 && a.bottom <= window.innerHeight && a.right <= window.innerWidth;
+    return { meets, whole, text: t.textContent || '', box: [a.left, a.top, a.right, a.bottom].map(Math.round) };
+  });
+  if (!r) fail(`${what}: no message is shown.`);
+  if (r.meets) fail(`${what}: the message "${r.text.slice(0, 60)}" covers the board (at ${r.box.join(', ')}).`);
+  if (!r.whole) fail(`${what}: the message "${r.text.slice(0, 60)}" is not whole in the window (at ${r.box.join(', ')}).`);
+  return r.text;
+}

@@ -17,7 +17,7 @@
 // (default build/e2e/table.png). Exits 0 on success; on failure prints one sentence and exits 1.
 
 import path from 'node:path';
-import { clickDecision, clickStand, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
+import { checkToastBeside, clickDecision, clickStand, decisionButtons, dragOnBoard, fail, Harness, LARGE, lobbyCreate, log as say, namesStand, pickDecision, ROOT, screenOf, screenshotAt, seatTokens, SMALL, sleep } from './lib.mjs';
 
 const [binaryArg, distArg, shotArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const MAX_POLLS = 3000; // bounds instead of a clock: the machine may be slow
@@ -141,7 +141,7 @@ async function run() {
   for (let i = 0; i < MAX_POLLS && (back.history_length !== v.history_length || back.state.selected); i++) back = (await sleep(50), await view(id));
   if (back.history_length !== v.history_length || back.state.selected) fail(`a refused drop left b3 picked (decision ${back.history_length}, selected "${back.state.selected}").`);
   await settle(page);
-  if (!/cannot go there/.test((await page.textContent('[data-testid="inspector"]')) || '')) fail('a refused drop of b3 did not say why.');
+  if (!/cannot go there/.test(await checkToastBeside(page, 'the refused drop of b3'))) fail('a refused drop of b3 did not say why.');
   log('a refused drop of b3 said why and put it back unpicked');
   await sleep(500); // a click just after a drag is taken as the drag's end
 
@@ -155,8 +155,9 @@ async function run() {
   await sleep(300);
   const after = await view(id);
   if (after.history_length !== v.history_length) fail('a drop beyond the reach was applied.');
-  const said = (await page.textContent('[data-testid="inspector"]')) || '';
+  const said = await checkToastBeside(page, 'the refused drop of b1');
   if (!/cannot go there/.test(said)) fail(`a refused drop says "${said}" instead of why.`);
+  log(`the refused drop of b1 is said beside the board, not over it: "${said}"`);
 
   await screenshotAt(page, shot);
 
@@ -177,11 +178,17 @@ async function run() {
   await sleep(800);
   const redMoved = v.state.units.filter((u) => u.side === 'red' && u.on_table);
   for (const r of redMoved) {
-    const pts = await page.$eval(`[data-testid="unit-${r.id}"] .tunit-base`, (p) => p.getAttribute('points'));
     const want = r.corners.map(([x, y]) => [x, v.state.table.height - y]);
-    const got = pts.split(' ').map((s) => s.split(',').map(Number));
-    if (got.some((p, i) => Math.abs(p[0] - want[i][0]) > 0.5 || Math.abs(p[1] - want[i][1]) > 0.5))
-      fail(`unit ${r.id} is drawn at ${pts} but stands at ${JSON.stringify(r.corners)}.`);
+    // The page draws the position it polls for (a loaded machine may take a few polls more).
+    let pts = '';
+    for (let i = 0; i < MAX_POLLS; i++) {
+      pts = await page.$eval(`[data-testid="unit-${r.id}"] .tunit-base`, (p) => p.getAttribute('points'));
+      const got = pts.split(' ').map((s) => s.split(',').map(Number));
+      if (!got.some((p, k) => Math.abs(p[0] - want[k][0]) > 0.5 || Math.abs(p[1] - want[k][1]) > 0.5)) break;
+      pts = `${pts}!`;
+      await sleep(100);
+    }
+    if (pts.endsWith('!')) fail(`unit ${r.id} is drawn at ${pts.slice(0, -1)} but stands at ${JSON.stringify(r.corners)}.`);
   }
   log(`turn 2: the red agent played; ${redMoved.length} red units drawn where they stand`);
   await screenshotAt(page, path.join(dir, 'table-large.png'), LARGE, SMALL);

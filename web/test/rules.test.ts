@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RulesReference, TimelineMark } from '../src/api';
 import { rollsOnAPick } from '../src/shell/decisions';
 import { parseRoute } from '../src/shell/route';
-import { citationParts, legendParts, rulesHash, RulesIndex, splitTerm } from '../src/shell/rules';
+import { bareCitationParts, citationParts, legendParts, rulesHash, RulesIndex, splitTerm } from '../src/shell/rules';
 import { turnsOf, whereIn } from '../src/shell/replay';
 
 // A reference as GET /api/rulesets/{id}/rules gives it (trimmed).
@@ -88,5 +88,17 @@ describe('replay jumps', () => {
     expect(whereIn(turns, marks, 10)).toEqual({ turn: 0, phase: 0 });
     expect(whereIn(turns, marks, 5)).toEqual({ turn: 0, phase: 1 });
     expect(whereIn(turns, marks, 20)).toEqual({ turn: 1, phase: 1 });
+  });
+});
+
+describe('a citation in the log', () => {
+  const index = new RulesIndex(ref);
+  it('leaves out the ruleset its game is played by, keeping every clause and its link', () => {
+    const parts = bareCitationParts('bma 5.1, 6.4', index);
+    expect(parts.map((p) => p.text).join('')).toBe('5.1, 6.4');
+    expect(parts.filter((p) => p.anchor).map((p) => p.anchor)).toEqual(['c-5.1', 'c-6.4']);
+  });
+  it('keeps a citation of another source whole', () => {
+    expect(bareCitationParts('ohw 1.0', index).map((p) => p.text).join('')).toBe('ohw 1.0');
   });
 });

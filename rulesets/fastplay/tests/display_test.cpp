@@ -45,14 +45,15 @@ TEST(FastplayDisplay, ActionsNameWhatTheBoardShows) {
   EXPECT_EQ(m["kind"], "move");
   EXPECT_EQ(m["y"], 35 * kCm);  // 15 cm ahead
   EXPECT_EQ(s->action_to_json(act::kMoveBase)["kind"], "hold");
-  // The decision says the distance in words and the fraction of the allowance it is, and where
-  // the unit would end, in words, never in raw coordinates (issue 20).
+  // The decision says the distance in words out of the whole allowance, and where the unit
+  // would end, in words, never in raw coordinates (issue 20; compact, for a log entry on two
+  // lines at 1366 px).
   EXPECT_EQ(s->action_to_string(move_action(0, 4)),
-            "the Army A heavy infantry moves 15 cm (4/4 of its 15 cm), ending 50 cm from the west "
-            "edge, 35 cm from the south edge");
+            "the Army A heavy infantry moves 15 of 15 cm, ending 50 cm from W edge, 35 cm from S "
+            "edge");
   EXPECT_EQ(s->action_to_string(move_action(3, 2)),
-            "the Army A heavy infantry turns 90 degrees left and moves 8 cm (2/4 of its 15 cm), "
-            "ending 43 cm from the west edge, 20 cm from the south edge");
+            "the Army A heavy infantry turns 90\u00b0 left, moves 8 of 15 cm, ending 43 cm from W "
+            "edge, 20 cm from S edge");
   // Negative: a turn alone moves nothing.
   EXPECT_EQ(s->action_to_string(move_action(5, 0))
                 .rfind("the Army A heavy infantry turns about, "
@@ -81,8 +82,8 @@ TEST(FastplayDisplay, RenderTextListsTheStandsOfAPick) {
   const std::string text = s->render_text(1);
   EXPECT_NE(text.find("the Army B heavy infantry must pick 1 stand(s) to lose"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("    stand 2 of the Army B heavy infantry, 49 cm from the east edge, 30 cm "
-                      "from the north edge\n"),
+  EXPECT_NE(text.find("    stand 2 of the Army B heavy infantry, 49 cm from E edge, 30 cm "
+                      "from N edge\n"),
             std::string::npos)
       << text;
   EXPECT_EQ(s->action_to_string(act::kLoseBase + 1), "lose stand 2 of the Army B heavy infantry");
@@ -101,8 +102,7 @@ TEST(FastplayDisplay, RenderTextListsTheArcherStandsARollOfOneMayTurn) {
                       "that turns about"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("stand 4 of the Army A archery, 46 cm from the east edge, 40 cm from the "
-                      "south edge"),
+  EXPECT_NE(text.find("stand 4 of the Army A archery, 46 cm from E edge, 40 cm from S edge"),
             std::string::npos)
       << text;
   EXPECT_EQ(text.find("turned about"), std::string::npos) << text;  // none turned yet
@@ -168,8 +168,8 @@ TEST(FastplayView, UnitsAreNamedBySideTypeAndNumberAsTheBoardListsThem) {
   EXPECT_EQ(s->unit_words(2), "the Army A archery");
   EXPECT_EQ(s->unit_words(3), "the Army B commander");
   const std::string text = s->render_text(0);
-  EXPECT_NE(text.find("  the Army A heavy infantry #2: 4 stands, 50 cm from the west edge, 20 cm "
-                      "from the south edge, facing north\n"),
+  EXPECT_NE(text.find("  the Army A heavy infantry #2: 4 stands, 50 cm from W edge, 20 cm "
+                      "from S edge, facing north\n"),
             std::string::npos)
       << text;
   EXPECT_NE(s->action_to_string(act::kSelectBase + 1).find("move the Army A heavy infantry #2"),

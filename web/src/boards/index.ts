@@ -48,6 +48,8 @@ export interface BoardCallbacks {
    * the shell takes the pick back, so the piece is as it was before the drag.
    */
   onRelease?(unit: string): void;
+  /** Something the person should read about what the board did (why a drop is refused): shown beside the board. */
+  onSay?(text: string): void;
   /** A piece was taken in hand on the board with no pick step (null: let go): its decisions are shown. */
   onHold?(unit: string | null): void;
 }
@@ -67,6 +69,8 @@ export interface BoardRenderer {
   focus?(): void;
   /** The pointer is on a decision (a button, or an object of the board): mark what it names (optional). */
   preview?(a: Action | null): void;
+  /** The fill and ink the board paints a side's pieces with (optional; the log's names use them). */
+  sideColours?(side: string): [string, string];
   /** Zoom so the board's width fills the pane (optional). */
   fitWidth?(): void;
   destroy(): void;

@@ -438,10 +438,12 @@ export class TableBoard implements BoardRenderer {
       }
     }
     const inches = (v: number) => `${(v / this.upi).toFixed(1)}"`;
+    // Said beside the board (the shell's message), never over the playing area.
+    const say = (text: string) => (this.cb?.onSay ? this.cb.onSay(text) : this.cb?.onInspect(text));
     if (pl && pl.unit === sel.id) {
       const deg = Math.round((Math.atan2(p[1] - sel.y, p[0] - sel.x) * 180) / Math.PI);
-      this.cb?.onInspect(`${capitalised(sel.name)} cannot go there: that is ${inches(far)} away and its move reaches ${inches(reachAt(pl, deg))} that way (the green area).`);
-    } else this.cb?.onInspect(`${capitalised(sel.name)} cannot go there: it may go only to a ghost or inside the green area, and none is near.`);
+      say(`${capitalised(sel.name)} cannot go there: that is ${inches(far)} away and its move reaches ${inches(reachAt(pl, deg))} that way (the green area).`);
+    } else say(`${capitalised(sel.name)} cannot go there: it may go only to a ghost or inside the green area, and none is near.`);
     return false;
   }
 
@@ -741,7 +743,7 @@ export class TableBoard implements BoardRenderer {
     this.drawHover();
   }
 
-  private sideColours(side: string): [string, string] {
+  sideColours(side: string): [string, string] {
     const named = NAMED_COLOURS[side.toLowerCase()];
     if (named) return named;
     const i = this.sideOrder.indexOf(side);

@@ -9,7 +9,7 @@ import { DecisionsPanel, rollsOnAPick } from './decisions';
 import { h, possessive, replace, titleCase } from './dom';
 import { endScreen, summarizeEnd } from './endscreen';
 import { BusyPoll, defaultOddsAction, hasOdds, indexActions, needsPolling, resolveClick, type ActionIndex, type Pick } from './interaction';
-import { attacksOf, EventLogPanel, recordSideOf, sidesSummary, turnSummary } from './log';
+import { attacksOf, EventLogPanel, logPieces, recordSideOf, sidesSummary, turnSummary } from './log';
 import { OddsPanel, pct } from './odds';
 import { ReplayPanel } from './replay';
 import { RulesCache, rulesHash } from './rules';
@@ -129,8 +129,6 @@ export class GameScreen {
       this.inspector,
       this.rollBar,
       this.endLayer,
-      // Messages show over the board's foot, never over the side panel's controls.
-      this.toast,
     );
     this.replay.el.hidden = true;
     this.el = h(
@@ -145,6 +143,10 @@ export class GameScreen {
         h('div', { class: 'col-mid' }, this.titleEl, this.status.el, this.turnEl, this.decisions.el, this.odds.el),
         h('div', { class: 'col-right' }, this.log.el, this.replay.el),
       ),
+      // Messages (a drop's price, why a drop is refused) show over the side panel's head (the
+      // game's title), never over the playing area (issue 20, point 7); with the panel folded,
+      // over the page's header.
+      this.toast,
     );
   }
 
@@ -239,6 +241,7 @@ export class GameScreen {
       onChoose: (a) => void this.act(a),
       onHover: (a) => this.hover(a),
       onInspect: (t) => this.inspect(t),
+      onSay: (t) => this.showToast(t),
       onPlacement: (u) => this.placementOf(u),
       onRelease: () => void this.undo(true),
       onHold: (u) => this.decisions.focusPiece(u),
@@ -607,6 +610,8 @@ export class GameScreen {
     const at = this.replayAt ?? this.watching?.at ?? null;
     const replaying = at !== null;
     this.status.render(shown, this.viewer, replaying ? this.events.filter((e) => e.step < at) : this.events, this.sideNames, replaying);
+    // The pieces the log writes by their short labels, in the board's colours (the names stay).
+    this.log.setPieces(logPieces((v.state as { units?: unknown }).units, (side) => this.board?.sideColours?.(side) ?? null));
     this.log.render(this.events, at);
     if (!replaying && this.turnMarks) this.log.markOther(this.turnMarks.from);
     const mine = this.myTurn() && !replaying;

@@ -36,6 +36,51 @@ const KIND_CLASS: Record<string, string> = {
   chit: 'k-draw',
 };
 
+/**
+ * A piece as the log writes it in place of its whole name: the short label the position gives it
+ * (`label` of a unit in the state: its type and number, "knights #2", without its side) on the
+ * side's colours as the board paints it, the whole name in its hover text (issue 20, point 3: an
+ * entry on two lines at 1366 px).
+ */
+export interface LogPiece {
+  id: string;
+  name: string;
+  label: string;
+  colours: [string, string] | null; // fill and ink, as the board paints the side
+}
+
+/** The log's pieces from a position's units: those the position gives a short label. */
+export function logPieces(units: unknown, colours: (side: string) => [string, string] | null): LogPiece[] {
+  if (!Array.isArray(units)) return [];
+  const out: LogPiece[] = [];
+  for (const u of units as Record<string, unknown>[]) {
+    if (typeof u.name !== 'string' || typeof u.label !== 'string' || !u.name || !u.label) continue;
+    out.push({ id: String(u.id ?? ''), name: u.name, label: u.label, colours: colours(String(u.side ?? '')) });
+  }
+  return out;
+}
+
+/**
+ * A text cut where it names a piece: its strings between the names, and the pieces named (the
+ * longest name first where one begins another: "the Red levies #1" is not "the Red levies #10";
+ * any case, as a sentence may start with the name).
+ */
+export function splitByPieces(text: string, pieces: LogPiece[]): (string | LogPiece)[] {
+  if (!pieces.length) return [text];
+  const byName = new Map(pieces.map((p) => [p.name.toLowerCase(), p]));
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length);
+  const re = new RegExp(`(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w#])`, 'gi');
+  const out: (string | LogPiece)[] = [];
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index! > last) out.push(text.slice(last, m.index));
+    out.push(byName.get(m[0].toLowerCase())!);
+    last = m.index! + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
 export class EventLogPanel {
   readonly el: HTMLElement;
   private list: HTMLElement;
@@ -43,6 +88,8 @@ export class EventLogPanel {
   private shown = 0;
   private filterStep: number | null = null;
   private rules: RulesIndex | null = null;
+  private pieces: LogPiece[] = [];
+  private piecesKey = '';
 
   constructor() {
     this.list = h('ol', { class: 'log-list', 'data-testid': 'event-log' });
@@ -64,6 +111,15 @@ export class EventLogPanel {
   /** The ruleset's rules reference: citations become links, codes get their legend. */
   setRules(rules: RulesIndex | null): void {
     this.rules = rules;
+    this.reset();
+  }
+
+  /** The pieces written by their labels (logPieces); the entries are written again when they change. */
+  setPieces(pieces: LogPiece[]): void {
+    const key = pieces.map((p) => `${p.name}\u0000${p.label}\u0000${p.colours?.join(',') ?? ''}`).join('\u0001');
+    if (key === this.piecesKey) return;
+    this.pieces = pieces;
+    this.piecesKey = key;
     this.reset();
   }
 
@@ -97,6 +153,11 @@ export class EventLogPanel {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  private piece(p: LogPiece): HTMLElement {
+    const style = p.colours ? `background:${p.colours[0]};color:${p.colours[1]}` : undefined;
+    return h('span', { class: 'ev-piece', title: p.name, 'data-unit': p.id, style }, p.label);
+  }
+
   /**
    * One entry: its kind floats at the start of its first line, the text flows round it and takes
    * the panel's whole width from its second line on, and the citation follows the text's last
@@ -112,9 +173,9 @@ export class EventLogPanel {
         'span',
         { class: 'ev-text' },
         dice.length ? h('span', { class: 'ev-dice' }, dice.map((d) => h('span', { class: 'die', title: 'die roll' }, String(d)))) : null,
-        withLegend(e.text, this.rules),
+        splitByPieces(e.text, this.pieces).flatMap((part) => (typeof part === 'string' ? withLegend(part, this.rules) : [this.piece(part)])),
       ),
-      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }) : null,
+      e.rule ? citation(e.rule, this.rules, { 'data-testid': 'rule' }, true) : null,
     );
   }
 }

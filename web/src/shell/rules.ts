@@ -80,12 +80,24 @@ export function citationParts(rule: string, index: RulesIndex | null): { text: s
   return out;
 }
 
-/** The citation as links to its entries on the rules page (opened beside the game). */
-export function citation(rule: string, index: RulesIndex | null, props: Record<string, string> = {}): HTMLElement {
+/** citationParts() without the ruleset's own name before the first clause ("4.2" of "<ruleset> 4.2"). */
+export function bareCitationParts(rule: string, index: RulesIndex | null): { text: string; anchor: string | null; title: string }[] {
   const parts = citationParts(rule, index);
+  if (!index || !parts.length) return parts;
+  const lead = new RegExp(`^${index.ruleset.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+`, 'i');
+  return [{ ...parts[0], text: parts[0].text.replace(lead, '') }, ...parts.slice(1)];
+}
+
+/**
+ * The citation as links to its entries on the rules page (opened beside the game). `bare`: the
+ * ruleset's own name is left out of the text ("4.2" for "<ruleset> 4.2": the page is that
+ * ruleset's game; the hover text keeps the whole citation), for the log's compact entries.
+ */
+export function citation(rule: string, index: RulesIndex | null, props: Record<string, string> = {}, bare = false): HTMLElement {
+  const parts = bare ? bareCitationParts(rule, index) : citationParts(rule, index);
   return h(
     'span',
-    { class: 'ev-rule', title: 'rule clause', ...props },
+    { class: 'ev-rule', title: bare ? `${rule} (rule clause)` : 'rule clause', ...props },
     parts.map((p) =>
       p.anchor && index
         ? h('a', { class: 'cite', href: rulesHash(index.ruleset, p.anchor), target: '_blank', rel: 'noopener', title: `${p.title} (opens the rules reference)`, 'data-testid': 'cite' }, p.text)
