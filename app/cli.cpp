@@ -106,7 +106,7 @@ int help_topic(const std::string& subject, const std::string& topic, const game:
                   game::reference_examples(*reference)));
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
@@ -201,7 +201,7 @@ core::Expected<game::Options> parse_option_list(std::string_view text) {
 }
 
 core::Expected<std::uint64_t> parse_seed(std::string_view text) {
-  const std::string_view t = trim(text);
+  const std::string_view t = trim_blanks(text);
   std::uint64_t v = 0;
   const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (t.empty() || ec != std::errc() || ptr != t.data() + t.size())
@@ -212,7 +212,7 @@ core::Expected<std::uint64_t> parse_seed(std::string_view text) {
 
 core::Expected<std::int64_t> parse_count(std::string_view text, std::string_view flag,
                                          std::int64_t lo, std::int64_t hi) {
-  const std::string_view t = trim(text);
+  const std::string_view t = trim_blanks(text);
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || v < lo || v > hi)

@@ -10,6 +10,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "core/text.hpp"
 #include "fmt/format.h"
 #include "game/odds_text.hpp"
 #include "game/record.hpp"
@@ -34,11 +35,7 @@ The odds are exact (every die, chit and check enumerated), list every modifier w
 A situation described without a game, for each ruleset that offers one:
 )";
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using core::lower;
 
 // The usage: the saved position's, then each ruleset's described situation.
 std::string odds_usage(const game::Registry& registry) {

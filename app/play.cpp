@@ -14,6 +14,7 @@
 #include "app/explain.hpp"
 #include "app/odds.hpp"
 #include "core/hash.hpp"
+#include "core/text.hpp"
 #include "fmt/format.h"
 #include "game/driver.hpp"
 #include "game/record.hpp"
@@ -41,17 +42,9 @@ constexpr std::string_view kPlayKeys =
     "name (a destination such as a hex label); b draws the board, all lists every choice by\n"
     "number, l shows the last events, o N the odds of choice N, q quits.";
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using core::lower;
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+using core::trim;
 
 void print_final(const game::State& state, std::ostream& out, bool quiet) {
   if (!quiet) {

@@ -50,7 +50,7 @@ Serves the browser front end and the HTTP/JSON API (docs/api.md) until Ctrl-C or
   --log                print one line per request
 )";
 
-int usage_error(std::ostream& err, std::string_view sentence) {
+int serve_usage_error(std::ostream& err, std::string_view sentence) {
   err << "carroccio: " << sentence << "\nsee carroccio serve --help\n";
   return 2;
 }
@@ -83,7 +83,7 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
                                           {.name = "list-all-games"}},
                                 .usage = std::string(kUsage)};
   auto parsed = parse_command(args, spec);
-  if (!parsed) return usage_error(err, parsed.message());
+  if (!parsed) return serve_usage_error(err, parsed.message());
   if (parsed->help) {
     out << command_help(spec);  // spec.usage, wrapped to 80 columns as every help
     return 0;
@@ -93,30 +93,31 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
   if (auto it = given.find("port"); it != given.end()) {
     const auto port = parse_number(it->second, 65535);
     if (!port)
-      return usage_error(
+      return serve_usage_error(
           err, fmt::format("'--port {}' must be a port number from 0 to 65535.", it->second));
     options.port = static_cast<int>(*port);
   }
   if (auto it = given.find("host"); it != given.end()) {
-    if (it->second.empty()) return usage_error(err, "'--host' needs an address, e.g. 127.0.0.1.");
+    if (it->second.empty())
+      return serve_usage_error(err, "'--host' needs an address, e.g. 127.0.0.1.");
     options.host = it->second;
   }
   if (auto it = given.find("db"); it != given.end()) {
-    if (it->second.empty()) return usage_error(err, "'--db' needs a file name.");
+    if (it->second.empty()) return serve_usage_error(err, "'--db' needs a file name.");
     options.db_path = it->second;
   }
   if (auto it = given.find("web"); it != given.end()) options.web_dir = it->second;
   if (auto it = given.find("seed"); it != given.end()) {
     const auto seed = parse_number(it->second, UINT64_MAX);
     if (!seed)
-      return usage_error(
+      return serve_usage_error(
           err, fmt::format("'--seed {}' must be a whole number from 0 to 2^64-1.", it->second));
     options.seed = *seed;
   }
   if (auto it = given.find("agent-threads"); it != given.end()) {
     const auto n = parse_number(it->second, 64);
     if (!n || *n == 0)
-      return usage_error(
+      return serve_usage_error(
           err,
           fmt::format("'--agent-threads {}' must be a whole number from 1 to 64.", it->second));
     options.agent_threads = static_cast<int>(*n);
@@ -128,8 +129,8 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
     if (it == given.end()) return std::nullopt;
     const auto n = parse_number(it->second, hi);
     if (!n || *n < lo)
-      return usage_error(err, fmt::format("'--{} {}' must be a whole number from {} to {}.", name,
-                                          it->second, lo, hi));
+      return serve_usage_error(err, fmt::format("'--{} {}' must be a whole number from {} to {}.",
+                                                name, it->second, lo, hi));
     set(*n);
     return std::nullopt;
   };

@@ -46,7 +46,7 @@ side of the target (the answer is then settled) or the game budget is spent.
   --quiet             no progress bar
 )";
 
-std::string pct(double p) { return fmt::format("{:.1f}%", 100.0 * p); }
+std::string percent_text(double p) { return fmt::format("{:.1f}%", 100.0 * p); }
 
 std::string value_text(double v, bool integer) {
   return integer ? fmt::format("{}", static_cast<long long>(std::llround(v)))
@@ -114,13 +114,13 @@ std::string tune_html(const nlohmann::json& run) {
   for (int k = 0; k <= 4; ++k) {
     const double r = k / 4.0;
     svg += fmt::format(R"(<text x="{}" y="{}" font-size="11" text-anchor="end">{}</text>)",
-                       left - 6, y(r) + 4, pct(r));
+                       left - 6, y(r) + 4, percent_text(r));
   }
-  svg +=
-      fmt::format(R"(<line x1="{}" x2="{}" y1="{}" y2="{}" stroke="#b03a2e" )"
-                  R"(stroke-dasharray="5,4"/><text x="{}" y="{}" font-size="11" )"
-                  R"(fill="#b03a2e">target {}</text>)",
-                  left, w - right, y(target), y(target), w - right - 4, y(target) - 4, pct(target));
+  svg += fmt::format(R"(<line x1="{}" x2="{}" y1="{}" y2="{}" stroke="#b03a2e" )"
+                     R"(stroke-dasharray="5,4"/><text x="{}" y="{}" font-size="11" )"
+                     R"(fill="#b03a2e">target {}</text>)",
+                     left, w - right, y(target), y(target), w - right - 4, y(target) - 4,
+                     percent_text(target));
   std::string path;
   for (const auto& p : points) {
     const double v = p["value"].get<double>(), est = p["rate"]["estimate"].get<double>();
@@ -128,7 +128,7 @@ std::string tune_html(const nlohmann::json& run) {
                        y(p["rate"]["low"].get<double>()), y(p["rate"]["high"].get<double>()));
     svg += fmt::format(R"(<circle cx="{}" cy="{}" r="3.5" fill="#1f4e79"><title>{}: {} of {} )"
                        R"(games</title></circle>)",
-                       x(v), y(est), v, pct(est), p["games"].get<std::uint64_t>());
+                       x(v), y(est), v, percent_text(est), p["games"].get<std::uint64_t>());
     path += fmt::format("{}{} {}", path.empty() ? "M" : " L", x(v), y(est));
   }
   svg += fmt::format(R"(<path d="{}" fill="none" stroke="#1f4e79" stroke-width="1.5"/>)", path);
@@ -144,8 +144,9 @@ std::string tune_html(const nlohmann::json& run) {
   for (const auto& p : points)
     rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>[{}, {}]</td></tr>",
                         p["value"].get<double>(), p["games"].get<std::uint64_t>(),
-                        pct(p["rate"]["estimate"].get<double>()),
-                        pct(p["rate"]["low"].get<double>()), pct(p["rate"]["high"].get<double>()));
+                        percent_text(p["rate"]["estimate"].get<double>()),
+                        percent_text(p["rate"]["low"].get<double>()),
+                        percent_text(p["rate"]["high"].get<double>()));
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>carroccio tune: "
       "{0}</title><style>body{{font-family:sans-serif;margin:2em;color:#222}}"
@@ -154,7 +155,7 @@ std::string tune_html(const nlohmann::json& run) {
       "<table><tr><th>value</th><th>games</th><th>win rate</th><th>95% interval</th></tr>{7}"
       "</table>\n</body></html>\n",
       run["scenario"].get<std::string>(), run["param"].get<std::string>(),
-      run["side"].get<std::string>(), pct(target), answer,
+      run["side"].get<std::string>(), percent_text(target), answer,
       run["result"]["settled"].get<bool>() ? "settled" : "not settled within the budget", svg,
       rows);
 }
@@ -348,24 +349,25 @@ int run_tune(std::span<const std::string> args, const game::Registry& registry, 
   io.out << fmt::format(
       "carroccio tune: {}, {} (now {}) searched from {} to {} for {} to win {} of games.\n", ref,
       *param, value_text(current, cfg.integer), value_text(cfg.lo, cfg.integer),
-      value_text(cfg.hi, cfg.integer), side, pct(cfg.target));
+      value_text(cfg.hi, cfg.integer), side, percent_text(cfg.target));
   io.out << fmt::format("Seed {}, paired games (every value plays the same games of the seed).\n",
                         cfg.seed);
   io.out << fmt::format("  {:>10}  {:>7}  {:>8}  {}\n", "value", "games", "win rate",
                         "95% interval");
   for (const auto& p : r.points)
     io.out << fmt::format("  {:>10}  {:>7}  {:>8}  [{}, {}]\n", value_text(p.value, cfg.integer),
-                          p.games, pct(p.rate.estimate), pct(p.rate.low), pct(p.rate.high));
+                          p.games, percent_text(p.rate.estimate), percent_text(p.rate.low),
+                          percent_text(p.rate.high));
   if (r.outside) {
     io.out << fmt::format(
         "The target lies outside the range: {} wins {} at {} and {} at {}. Nearest: {}. Widen "
         "--range, or the number cannot bring the rate to {}.\n",
-        side, pct(r.points.front().rate.estimate), value_text(cfg.lo, cfg.integer),
-        pct(r.points.back().rate.estimate), value_text(cfg.hi, cfg.integer),
-        value_text(r.answer, cfg.integer), pct(cfg.target));
+        side, percent_text(r.points.front().rate.estimate), value_text(cfg.lo, cfg.integer),
+        percent_text(r.points.back().rate.estimate), value_text(cfg.hi, cfg.integer),
+        value_text(r.answer, cfg.integer), percent_text(cfg.target));
   } else {
     io.out << fmt::format("Answer: {} = {}. The rate crosses {} between {} and {}", *param,
-                          value_text(r.answer, cfg.integer), pct(cfg.target),
+                          value_text(r.answer, cfg.integer), percent_text(cfg.target),
                           value_text(r.below, cfg.integer), value_text(r.above, cfg.integer));
     io.out << (r.exact ? fmt::format(" (settled on {}: its own rate cannot be told from the target "
                                      "while both neighbours' 95% intervals lie on their own "

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "core/text.hpp"
 #include "fmt/format.h"
 
 namespace carroccio::core {
@@ -28,11 +29,6 @@ Dice::Dice(int count, int sides) : count_(count), sides_(sides), total_(1) {
 }
 
 namespace {
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 bool parse_int(std::string_view s, int& out) {
   if (s.empty()) return false;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -97,9 +93,10 @@ Expected<int> Dice::parse_physical(std::string_view text) const {
       count_ == 1
           ? fmt::format("enter a whole number from 1 to {}{}", sides_,
                         sides_ == 10 ? " (a 0 on the die reads as 10)" : "")
-          : fmt::format("enter the total from {} to {}, or each of the {} dice from 1 to {}",
-                        min(), max(), count_, sides_);
-  if (t.empty()) return make_error(fmt::format("Nothing was entered for the {}: {}.", name(), expect));
+          : fmt::format("enter the total from {} to {}, or each of the {} dice from 1 to {}", min(),
+                        max(), count_, sides_);
+  if (t.empty())
+    return make_error(fmt::format("Nothing was entered for the {}: {}.", name(), expect));
   // Split on spaces, commas or '+' into individual dice.
   std::vector<std::string_view> parts;
   std::size_t i = 0;
@@ -111,12 +108,10 @@ Expected<int> Dice::parse_physical(std::string_view text) const {
     i = j;
   }
   auto face = [&](std::string_view p, int& v) -> Expected<int> {
-    if (!parse_int(p, v))
-      return make_error(fmt::format("'{}' is not a number: {}.", p, expect));
+    if (!parse_int(p, v)) return make_error(fmt::format("'{}' is not a number: {}.", p, expect));
     if (sides_ == 10 && v == 0) v = 10;  // a d10 marked 0..9 reads 0 as 10
     if (v < 1 || v > sides_)
-      return make_error(
-          fmt::format("{} is not a possible roll of a d{}: {}.", p, sides_, expect));
+      return make_error(fmt::format("{} is not a possible roll of a d{}: {}.", p, sides_, expect));
     return v;
   };
   if (parts.size() == 1) {
@@ -150,8 +145,8 @@ Expected<int> PhysicalDice::roll(const Dice& dice, std::string_view purpose) {
     out_ << "Roll " << dice.name() << " for " << purpose << ": " << std::flush;
     std::string line;
     if (!std::getline(in_, line))
-      return make_error(fmt::format("Input ended while waiting for a {} roll for {}.",
-                                    dice.name(), purpose));
+      return make_error(
+          fmt::format("Input ended while waiting for a {} roll for {}.", dice.name(), purpose));
     auto v = dice.parse_physical(line);
     if (v) return v;
     out_ << v.message() << "\n";
@@ -160,8 +155,8 @@ Expected<int> PhysicalDice::roll(const Dice& dice, std::string_view purpose) {
 
 Expected<int> ScriptedDice::roll(const Dice& dice, std::string_view purpose) {
   if (values_.empty())
-    return make_error(fmt::format("No scripted roll is left for the {} for {}.", dice.name(),
-                                  purpose));
+    return make_error(
+        fmt::format("No scripted roll is left for the {} for {}.", dice.name(), purpose));
   const int v = values_.front();
   if (v < dice.min() || v > dice.max())
     return make_error(fmt::format("Scripted roll {} is impossible for {}.", v, dice.name()));

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <tuple>
 
+#include "core/text.hpp"
 #include "fmt/format.h"
 #include "game/json_text.hpp"
 #include "game/registry.hpp"
@@ -12,11 +13,7 @@ namespace carroccio::alsh {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+using core::trim;
 
 bool parse_signed(std::string_view s, int& out) {
   s = trim(s);

@@ -39,12 +39,6 @@ std::vector<Procedure> dice_tables() {
   return out;
 }
 
-std::string table_names(const std::vector<Procedure>& all) {
-  std::vector<std::string> names;
-  for (const auto& p : all) names.push_back(p.name);
-  return fmt::format("{}", fmt::join(names, ", "));
-}
-
 // "1/6" as 0.1666...
 double fraction_value(const std::string& f) {
   const auto slash = f.find('/');
@@ -75,7 +69,7 @@ std::string overview() {
   return game::wrap_help(s);
 }
 
-game::CommandSpec overview_spec() {
+game::CommandSpec odds_overview_spec() {
   return {
       .name = "odds alsh",
       .flags = {{.name = "situation", .takes_value = true, .value_name = "FILE"}, {.name = "json"}},
@@ -186,18 +180,18 @@ core::Expected<json> described_odds(const json& request) {
   const auto tables = dice_tables();
   if (!request.contains("table") || !request["table"].is_string())
     return core::make_error(
-        fmt::format("A described alsh roll needs \"table\": one of {}.", table_names(tables)));
+        fmt::format("A described alsh roll needs \"table\": one of {}.", procedure_names(tables)));
   const std::string name = request["table"].get<std::string>();
   const auto all = procedures();
   const Procedure* p = find_procedure(all, name);
   if (p == nullptr)
     return core::make_error(fmt::format("'{}' is not an alsh table with dice: the tables are {}.",
-                                        name, table_names(tables)));
+                                        name, procedure_names(tables)));
   if (!p->dice)
     return core::make_error(fmt::format(
         "The {} is read without dice, so it has no odds (carroccio alsh {} reads it); the "
         "tables with dice are {}.",
-        p->title, p->name, table_names(tables)));
+        p->title, p->name, procedure_names(tables)));
   json q = request;
   q["odds_only"] = true;
   auto report = resolve_request(q);  // the referee page's request: the same checks and odds
@@ -221,7 +215,7 @@ int run_described_odds_cli(const std::vector<std::string>& args, std::ostream& o
                                      "roll the table: carroccio alsh TABLE {}).",
                                      a.substr(0, a.find('=')), a.substr(0, a.find('='))));
   if (args.empty() || args[0].rfind("-", 0) == 0) {
-    const auto parsed = game::parse_or_answer(args, overview_spec(), out, err, code);
+    const auto parsed = game::parse_or_answer(args, odds_overview_spec(), out, err, code);
     if (!parsed) return code;
     auto path = parsed->value("situation");
     if (!path) {
@@ -243,10 +237,10 @@ int run_described_odds_cli(const std::vector<std::string>& args, std::ostream& o
         err, "odds alsh",
         p == nullptr
             ? fmt::format("'{}' is not an alsh table: the tables with dice are {}.", args[0],
-                          table_names(dice_tables()))
+                          procedure_names(dice_tables()))
             : fmt::format("The {} is read without dice, so it has no odds (carroccio alsh {} "
                           "reads it); the tables with dice are {}.",
-                          p->title, p->name, table_names(dice_tables())));
+                          p->title, p->name, procedure_names(dice_tables())));
   const game::CommandSpec spec = table_odds_spec(*p);
   const auto parsed = game::parse_or_answer(std::span(args).subspan(1), spec, out, err, code);
   if (!parsed) return code;

@@ -76,6 +76,12 @@ const Procedure* find_procedure(const std::vector<Procedure>& all, std::string_v
   return nullptr;
 }
 
+std::string procedure_names(const std::vector<Procedure>& all) {
+  std::vector<std::string> names;
+  for (const auto& p : all) names.push_back(p.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
 core::Expected<Odds> compute_odds(const Procedure& p, const Context& ctx, const Situation& s) {
   if (p.odds != nullptr) return p.odds(ctx, s);
   Odds odds;

@@ -14,12 +14,6 @@ namespace carroccio::alsh {
 
 namespace {
 
-std::string table_names(const std::vector<Procedure>& all) {
-  std::vector<std::string> names;
-  for (const auto& p : all) names.push_back(p.name);
-  return fmt::format("{}", fmt::join(names, ", "));
-}
-
 nlohmann::json fraction_json(core::Fraction f) {
   return {{"fraction", f.to_string()}, {"percent", std::round(f.to_double() * 1e6) / 1e4}};
 }
@@ -153,8 +147,8 @@ core::Expected<nlohmann::json> referee(const Tables& tables, const RefereeReques
   const auto all = procedures();
   const Procedure* p = find_procedure(all, req.table);
   if (p == nullptr)
-    return core::make_error(
-        fmt::format("'{}' is not an alsh table: the tables are {}.", req.table, table_names(all)));
+    return core::make_error(fmt::format("'{}' is not an alsh table: the tables are {}.", req.table,
+                                        procedure_names(all)));
   auto s = make_situation(p->name, p->fields, req.situation);
   if (!s) return s.error();
   if (req.assault_grid != nullptr && p->name != "assault")
@@ -233,8 +227,8 @@ core::Expected<nlohmann::json> resolve_request_unchecked(const nlohmann::json& r
   const auto all = procedures();
   const Procedure* p = find_procedure(all, req.table);
   if (p == nullptr)
-    return core::make_error(
-        fmt::format("'{}' is not an alsh table: the tables are {}.", req.table, table_names(all)));
+    return core::make_error(fmt::format("'{}' is not an alsh table: the tables are {}.", req.table,
+                                        procedure_names(all)));
   if (request.contains("situation")) req.situation = request["situation"];
   if (request.contains("dice")) {
     const auto& d = request["dice"];

@@ -41,6 +41,8 @@ struct Procedure {
 
 std::vector<Procedure> procedures();
 const Procedure* find_procedure(const std::vector<Procedure>& all, std::string_view name);
+// Their names, comma-separated (for messages listing the choices).
+std::string procedure_names(const std::vector<Procedure>& all);
 
 // Exact odds: the procedure's own method, or every die sequence enumerated with its weight.
 core::Expected<Odds> compute_odds(const Procedure& p, const Context& ctx, const Situation& s);

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/text.hpp"
 #include "fmt/format.h"
 #include "game/described_odds.hpp"
 #include "rulesets/bma/situation.hpp"
@@ -74,11 +75,7 @@ A situation file holds {"side", "options", "vp_lost", "scenario", "defender": {.
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using core::lower;
 
 // "--attacker 'A cavalry,chit=9,from=flank,charge'" as the JSON object of a described piece.
 core::Expected<nlohmann::json> piece_from_spec(std::string_view spec, bool defender) {

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <functional>
 
+#include "core/text.hpp"
 #include "fmt/format.h"
 #include "game/types.hpp"
 #include "rulesets/bma/ruleset.hpp"
@@ -19,17 +20,9 @@ constexpr int kCols = 13, kRows = 13;
 constexpr const char* kCentre = "0707";
 constexpr int kMaxAttackers = 6;  // a hex has six neighbours (4.2: no stacking)
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using core::lower;
 
-std::string trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s);
-}
+std::string trim(std::string_view s) { return std::string(core::trim(s)); }
 
 core::Error error(std::string text) { return core::make_error(std::move(text)); }
 

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <ostream>
 
+#include "core/text.hpp"
 #include "fmt/format.h"
 #include "game/described_odds.hpp"
 #include "rulesets/gwkho/game.hpp"
@@ -129,11 +130,7 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string trim(std::string_view t) {
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
-  return std::string(t);
-}
+std::string trim(std::string_view t) { return std::string(core::trim(t)); }
 
 std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> parts;

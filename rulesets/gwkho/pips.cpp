@@ -6,17 +6,16 @@
 #include <stdexcept>
 
 #include "rulesets/gwkho/combat.hpp"
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/movement.hpp"
 
 namespace carroccio::gwkho {
 
 namespace {
 
-const PipRules& rules() { return default_tables().pips; }
+using detail::add;
 
-void add(std::vector<Factor>& to, std::string_view clause, std::string_view text, int value) {
-  to.push_back(Factor{clause, text, value});
-}
+const PipRules& pip_rules() { return default_tables().pips; }
 
 PipRollSpec spec(PipRoll roll) {
   PipRollSpec s;
@@ -45,7 +44,7 @@ bool is_foot(const Mover& e) { return !is_mounted(e.troop.type); }
 // ---- The dice ----
 
 PipRollSpec command_pip_roll(const PipCommand& c) {
-  const PipRules& r = rules();
+  const PipRules& r = pip_rules();
   PipRollSpec s = spec(c.quality == GeneralQuality::kGood ? r.good : r.normal);
   if (c.cinc && !c.inert) add(s.items, "Pip-3", "the commander-in-chief's free PIP", r.cinc_free);
   finish(s);
@@ -53,7 +52,7 @@ PipRollSpec command_pip_roll(const PipCommand& c) {
 }
 
 PipRollSpec regiment_pip_roll(int elements) {
-  const PipRules& r = rules();
+  const PipRules& r = pip_rules();
   PipRollSpec s = spec(r.regiment);
   if (elements < r.regiment_small_below)
     add(s.items, "Pip-2", "a regiment below 10 elements", r.regiment_small);
@@ -61,7 +60,7 @@ PipRollSpec regiment_pip_roll(int elements) {
   return s;
 }
 
-int regiment_activation_pips() { return rules().regiment_activation; }
+int regiment_activation_pips() { return pip_rules().regiment_activation; }
 
 int pips_from_dice(const PipRollSpec& r, int die1, int die2) {
   if (die1 < 1 || die1 > 6 || (r.dice() == 2 && (die2 < 1 || die2 > 6)))
@@ -83,14 +82,14 @@ std::vector<std::pair<int, std::uint64_t>> pip_distribution(const PipRollSpec& r
   return {w.begin(), w.end()};
 }
 
-int command_range_inches() { return rules().command_inches; }
-int regiment_range_inches() { return rules().regiment_inches; }
-int march_beyond_inches() { return rules().march_beyond_inches; }
+int command_range_inches() { return pip_rules().command_inches; }
+int regiment_range_inches() { return pip_rules().regiment_inches; }
+int march_beyond_inches() { return pip_rules().march_beyond_inches; }
 
 // ---- One move ----
 
 bool toward_enemy_counts(Troop mover, Morale mover_morale, Troop enemy) {
-  const PipRules& r = rules();
+  const PipRules& r = pip_rules();
   if (r.toward_enemy_ignores.contains(enemy)) return false;
   if (mover_morale == Morale::kShaken && r.toward_enemy_shaken_ignores.contains(enemy) &&
       !r.toward_enemy_shaken_ignores.contains(mover))
@@ -99,7 +98,7 @@ bool toward_enemy_counts(Troop mover, Morale mover_morale, Troop enemy) {
 }
 
 PipCost move_cost(const MoveCost& m) {
-  const PipRules& r = rules();
+  const PipRules& r = pip_rules();
   PipCost c;
   auto& v = c.items;
   if (m.elements.empty()) {
@@ -209,7 +208,7 @@ PipCost move_cost(const MoveCost& m) {
 // ---- Everything else ----
 
 PipCost other_cost(const OtherCost& o) {
-  const PipRules& r = rules();
+  const PipRules& r = pip_rules();
   PipCost c;
   auto& v = c.items;
   switch (o.action) {
@@ -275,14 +274,14 @@ PipCost other_cost(const OtherCost& o) {
   return c;
 }
 
-int replace_crew_friends_within_inches() { return rules().replace_crew_friends_within_inches; }
-int replace_crew_enemy_within_inches() { return rules().replace_crew_enemy_within_inches; }
-int mount_not_within_inches() { return rules().mount_not_within_inches; }
-bool mounts_again(Troop list_troop) { return rules().mount_again.contains(list_troop); }
+int replace_crew_friends_within_inches() { return pip_rules().replace_crew_friends_within_inches; }
+int replace_crew_enemy_within_inches() { return pip_rules().replace_crew_enemy_within_inches; }
+int mount_not_within_inches() { return pip_rules().mount_not_within_inches; }
+bool mounts_again(Troop list_troop) { return pip_rules().mount_again.contains(list_troop); }
 
 int die_upgrade_cost(int d10_groups_before, int to_sides, bool general_adds) {
   const int pips = die_upgrade_pips(d10_groups_before, to_sides);
-  return std::max(0, pips - (general_adds ? rules().general_adds_to_die : 0));
+  return std::max(0, pips - (general_adds ? pip_rules().general_adds_to_die : 0));
 }
 
 }  // namespace carroccio::gwkho

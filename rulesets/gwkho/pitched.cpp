@@ -120,10 +120,10 @@ core::Expected<nlohmann::json> deploy(const ArmyList& a, bool north, std::int64_
 }
 
 // A piece's box: its centre and half its width and depth, in tenths of an inch.
-struct Box {
+struct TerrainBox {
   int cx, cy, hw, hd;
   // Boxes more than `clear` tenths apart along either axis.
-  bool clear_of(const Box& o, int clear) const {
+  bool clear_of(const TerrainBox& o, int clear) const {
     return std::abs(o.cx - cx) > o.hw + hw + clear || std::abs(o.cy - cy) > o.hd + hd + clear;
   }
 };
@@ -132,7 +132,7 @@ struct Box {
 // 6 to 12 inches wide and 4 to 7 deep, centred between the deployment zones (at least an inch
 // from each) and 4 inches from the side edges, no two overlapping. `placed` gets their boxes.
 nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t height,
-                       std::vector<Box>& placed) {
+                       std::vector<TerrainBox>& placed) {
   Mix mix{seed * 0x2545F4914F6CDD1DULL + 1};
   const int n = mix.in(2, 4);
   nlohmann::json out = nlohmann::json::array();
@@ -140,14 +140,14 @@ nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t heig
   static constexpr int kCos[6] = {1000, 500, -500, -1000, -500, 500};
   static constexpr int kSin[6] = {0, 866, 866, 0, -866, -866};
   for (int k = 0, tries = 0; k < n && tries < 200; ++tries) {
-    Box b{0, 0, mix.in(30, 60), mix.in(20, 35)};
+    TerrainBox b{0, 0, mix.in(30, 60), mix.in(20, 35)};
     const int ylo = kZoneInches * 10 + 10 + b.hd, yhi = h - kZoneInches * 10 - 10 - b.hd;
     if (yhi < ylo) break;
     b.cx = mix.in(40 + b.hw, w - 40 - b.hw);
     b.cy = mix.in(ylo, yhi);
     const bool bad = mix.in(0, 2) == 0;
     bool clear = true;
-    for (const Box& o : placed) clear = clear && b.clear_of(o, 10);
+    for (const TerrainBox& o : placed) clear = clear && b.clear_of(o, 10);
     std::array<int, 6> jitter{};
     for (int& j : jitter) j = mix.in(80, 100);
     if (!clear) continue;
@@ -175,7 +175,7 @@ nlohmann::json terrain(std::uint64_t seed, std::int64_t width, std::int64_t heig
 // the seed gave before the lines were drawn. No field works, fortifications or wagons: the text
 // gives no army list a right to them, and a pitched battle has no defender.
 nlohmann::json lines(std::uint64_t seed, std::int64_t width, std::int64_t height,
-                     std::vector<Box> placed) {
+                     std::vector<TerrainBox> placed) {
   Mix mix{seed * 0xD1B54A32D192ED03ULL + 7};  // not the step of next(): seeds apart
   const int w = static_cast<int>(width / kTenth), h = static_cast<int>(height / kTenth);
   const int ylo = kZoneInches * 10 + 10, yhi = h - kZoneInches * 10 - 10;
@@ -203,9 +203,10 @@ nlohmann::json lines(std::uint64_t seed, std::int64_t width, std::int64_t height
       ymax = std::max(ymax, p[1]);
     }
     if (ymin < ylo || ymax > yhi) continue;
-    const Box b{(xmin + xmax) / 2, (ymin + ymax) / 2, (xmax - xmin + 1) / 2, (ymax - ymin + 1) / 2};
+    const TerrainBox b{(xmin + xmax) / 2, (ymin + ymax) / 2, (xmax - xmin + 1) / 2,
+                       (ymax - ymin + 1) / 2};
     bool clear = true;
-    for (const Box& o : placed) clear = clear && b.clear_of(o, 10);
+    for (const TerrainBox& o : placed) clear = clear && b.clear_of(o, 10);
     if (!clear) continue;
     placed.push_back(b);
     nlohmann::json line = nlohmann::json::array();
@@ -335,7 +336,7 @@ core::Expected<nlohmann::json> expand_pitched(const nlohmann::json& file, std::s
     if (!d) return d.error();
     side["deploy"] = std::move(*d);
   }
-  std::vector<Box> placed;
+  std::vector<TerrainBox> placed;
   out["terrain"] = terrain(static_cast<std::uint64_t>(seed), width, height, placed);
   out["linear"] = lines(static_cast<std::uint64_t>(seed), width, height, placed);
   return out;

@@ -4,13 +4,15 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/movement.hpp"
 
 namespace carroccio::gwkho {
 
 namespace {
 
-const Tables& tb() { return default_tables(); }
+using detail::add;
+using detail::tb;
 
 bool same_troop(Troop a, Troop b) { return a == b; }
 
@@ -52,10 +54,6 @@ Troop composite(const CombatSide& self, bool counts, std::string_view* why) {
     return Troop{self.troop.type, row.as};
   }
   return self.troop;
-}
-
-void add(std::vector<Factor>& to, std::string_view clause, std::string_view text, int value) {
-  to.push_back(Factor{clause, text, value});
 }
 
 // [CC-5, CC-6] Supporting ranks: factors for `self`, and those taken off `enemy` instead.

@@ -6,16 +6,14 @@
 #include <stdexcept>
 
 #include "rulesets/gwkho/combat.hpp"
+#include "rulesets/gwkho/internal.hpp"
 
 namespace carroccio::gwkho {
 
 namespace {
 
-const Tables& tb() { return default_tables(); }
-
-void add(std::vector<Factor>& to, std::string_view clause, std::string_view text, int value) {
-  to.push_back(Factor{clause, text, value});
-}
+using detail::add;
+using detail::tb;
 
 bool has_kind(const std::vector<ShotKind>& kinds, ShotKind k) {
   return std::find(kinds.begin(), kinds.end(), k) != kinds.end();

@@ -10,6 +10,7 @@
 #include "fmt/format.h"
 #include "game/table/geometry.hpp"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/nearest.hpp"
@@ -18,20 +19,9 @@ namespace carroccio::gwkho {
 
 namespace {
 
-constexpr std::int64_t kSlack = 3;  // rounding of bases laid at headings off the axes
-
-std::int64_t inch(int n) { return std::int64_t{n} * kUnitsPerInch; }
-
-int going_rank(Going g) {
-  switch (g) {
-    case Going::kBad:
-      return 2;
-    case Going::kRough:
-      return 1;
-    default:
-      return 0;
-  }
-}
+using detail::going_rank;
+using detail::inch;
+using detail::kSlack;
 
 // Two elements side by side (fronts aligned) or front to back, facing the same way, in full
 // edge contact (ruling G-47).

@@ -13,13 +13,14 @@
 
 #include "fmt/format.h"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
 
 namespace {
 
-std::int64_t inch(int n) { return std::int64_t{n} * kUnitsPerInch; }
+using detail::inch;
 
 }  // namespace
 

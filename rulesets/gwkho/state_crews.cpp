@@ -5,14 +5,15 @@
 
 #include "fmt/format.h"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
 
 namespace {
 
-constexpr std::int64_t kSlack = 3;  // as state.cpp: bases laid at headings off the axes
-std::int64_t inch(int n) { return std::int64_t{n} * kUnitsPerInch; }
+using detail::inch;
+using detail::kSlack;
 
 // [Pip-16] Foot that may crew a gun: neither mounted nor artillery themselves.
 bool crew_foot(TroopType t) { return !is_mounted(t) && !is_artillery(t); }

@@ -10,6 +10,7 @@
 #include "core/event_pieces.hpp"
 #include "fmt/format.h"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -20,9 +21,8 @@ nlohmann::json shot_odds_json(const GwkhoGame& gw, int shooter, int target, cons
 
 namespace {
 
-constexpr std::int64_t kSlack = 3;  // as state.cpp: bases laid at headings off the axes
-
-std::int64_t inch(int n) { return std::int64_t{n} * kUnitsPerInch; }
+using detail::inch;
+using detail::kSlack;
 
 bool rough_or_bad(Going g) { return g == Going::kRough || g == Going::kBad; }
 

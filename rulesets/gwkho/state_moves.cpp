@@ -12,6 +12,7 @@
 #include "fmt/format.h"
 #include "game/table/geometry.hpp"
 #include "game/table/place.hpp"
+#include "rulesets/gwkho/internal.hpp"
 #include "rulesets/gwkho/memo.hpp"
 #include "rulesets/gwkho/movement.hpp"
 #include "rulesets/gwkho/nearest.hpp"
@@ -21,23 +22,13 @@ namespace carroccio::gwkho {
 
 namespace {
 
-constexpr std::int64_t kSlack = 3;         // rounding of bases laid at headings off the axes
+using detail::going_rank;
+using detail::inch;
+using detail::kSlack;
+
 constexpr std::int64_t kFrontZone = 2000;  // [G-13] 4 cm in sub-units
 constexpr std::int64_t kArcStep = 200;     // a wheel is checked every 4 mm of its outer corner
 constexpr int kMaxMoves = 4;               // [Pip-7] a move and three march moves
-
-std::int64_t inch(int n) { return std::int64_t{n} * kUnitsPerInch; }
-
-int going_rank(Going g) {
-  switch (g) {
-    case Going::kBad:
-      return 2;
-    case Going::kRough:
-      return 1;
-    default:
-      return 0;
-  }
-}
 
 std::string in_inches(std::int64_t v) {
   return fmt::format("{:.1f}\"", static_cast<double>(v) / kUnitsPerInch);

@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, kNumPeoples> kPeopleIds = {
     "swiss",       "landsknecht",      "spanish_16th", "mongol_13th", "byzantine_12th",
     "low_country", "scots_after_1275", "arab",         "catalan"};
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_spaces(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return s;
@@ -86,7 +86,7 @@ core::Expected<TroopSet> TroopSet::parse(std::string_view text) {
   bool any = false;
   while (true) {
     const auto comma = rest.find(',');
-    const std::string_view term = trim(rest.substr(0, comma));
+    const std::string_view term = trim_spaces(rest.substr(0, comma));
     if (term.empty())
       return core::make_error(fmt::format("'{}' is not a set of troops: a term is empty", text));
     any = true;
