@@ -6,12 +6,12 @@
 #include <fstream>
 #include <string>
 
+#include "core/text.hpp"
+
 namespace carroccio::game {
 namespace {
 
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
+using carroccio::core::contains;
 
 // No message of the JSON library reaches a person: each names the place and says, in our words,
 // what is wrong.

@@ -8,15 +8,35 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/geometry.hpp"
 #include "game/registry.hpp"
 #include "game/state.hpp"
+#include "nlohmann/json.hpp"
 
 namespace carroccio::game::testing {
+
+// `text` with each run of white space as one space (a --help wrapped to 80 columns, searched for
+// words a line break may split).
+inline std::string one_line(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c)) || (!out.empty() && out.back() != ' '))
+      out += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  return out;
+}
+
+// Whether the odds' JSON (State::action_odds) lists a modifier under `rule`.
+inline bool cites(const nlohmann::json& odds, const std::string& rule) {
+  for (const auto& m : odds["modifiers"])
+    if (m["rule"] == rule) return true;
+  return false;
+}
 
 // The game `ruleset` builds from `j` (source "test") with `options` ("fort,redoubt"); a failure
 // of the test if it refuses it.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/sha256.hpp"
+#include "core/text.hpp"
 #include "game/dice_draw.hpp"
 #include "game/driver.hpp"
 #include "game/record.hpp"
@@ -11,9 +12,7 @@
 namespace carroccio::game {
 namespace {
 
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
+using carroccio::core::contains;
 
 // Both sides always take their last legal decision, a roll (a stand-in for an agent that needs
 // no generator), chance drawn as `dice` says.

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text.hpp"
 #include "nlohmann/json.hpp"
 
 namespace carroccio::tests {
@@ -54,9 +55,7 @@ class CliBinary : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using carroccio::core::contains;
 
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;

@@ -7,6 +7,7 @@
 
 #include "app/cli.hpp"
 #include "core/hash.hpp"
+#include "core/text.hpp"
 #include "game/record.hpp"
 #include "game/tests/race_game.hpp"
 #include "sim/playout.hpp"
@@ -18,9 +19,7 @@ namespace {
 using cli_testing::CliResult;
 using cli_testing::run_cli;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using carroccio::core::contains;
 
 std::size_t count(const std::string& text, const std::string& part) {
   std::size_t n = 0;

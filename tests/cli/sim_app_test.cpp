@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/cli.hpp"
+#include "core/text.hpp"
 #include "game/tests/race_game.hpp"
 #include "tests/cli/app_test_util.hpp"
 
@@ -37,9 +38,7 @@ std::string untimed(const std::string& json_text) {
   return j.dump(2);
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using carroccio::core::contains;
 
 TEST_F(Sim, SameSeedSameJsonWithOneOrThreeThreads) {
   auto one =

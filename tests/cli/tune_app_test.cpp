@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/cli.hpp"
+#include "core/text.hpp"
 #include "game/tests/race_game.hpp"
 #include "tests/cli/app_test_util.hpp"
 
@@ -105,9 +106,7 @@ class Tune : public ::testing::Test {
   game::Registry registry_;
 };
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using carroccio::core::contains;
 
 TEST_F(Tune, RecoversTheKnownAnswerOfACoin) {
   // Heads wins 5 x bias % of flips: 32.5% lies between bias 6 (30%) and 7 (35%).

@@ -7,6 +7,7 @@ namespace carroccio::alsh {
 namespace {
 
 using nlohmann::json;
+using testing::basis_names;
 using testing::resolve;
 using testing::rests_on;
 using testing::try_resolve;
@@ -38,13 +39,6 @@ TEST(Alsh_AdministrativePointsTable, Weather_ShiftFromTheLastColumnIsOurRuling) 
   auto r = resolve("admin-points", {{"column", 6}, {"weather", "snow"}}, {7});
   EXPECT_EQ(r.detail["modifier"], -2);
   EXPECT_TRUE(rests_on(r, Confidence::kGuessed));
-}
-
-// True when some basis of `r` names `needle`.
-bool basis_names(const Resolution& r, const std::string& needle) {
-  for (const auto& b : r.basis)
-    if (b.what.find(needle) != std::string::npos) return true;
-  return false;
 }
 
 TEST(Alsh_AdministrativePointsTable, Weather_ShiftFromAGivenColumnRestsOnNoGuess) {

@@ -8,6 +8,7 @@ namespace {
 
 using nlohmann::json;
 using testing::applied;
+using testing::basis_names;
 using testing::has_effect;
 using testing::resolve;
 using testing::rests_on;
@@ -100,12 +101,6 @@ TEST(Alsh_ArtilleryFireTable, ColumnShift_SiegeStatus) {
   auto none = resolve("artillery", {{"column", 3}, {"siege-status", 2}}, {2});
   EXPECT_EQ(none.detail["cell"], "-");
   EXPECT_FALSE(applied(none, "siege_status_shift"));
-}
-
-bool basis_names(const Resolution& r, const std::string& needle) {
-  for (const auto& b : r.basis)
-    if (b.what.find(needle) != std::string::npos) return true;
-  return false;
 }
 
 TEST(Alsh_ArtilleryFireTable, ColumnShift_FromAGivenColumnRestsOnTheColumnRead) {

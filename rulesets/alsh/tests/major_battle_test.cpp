@@ -16,7 +16,7 @@ using testing::resolve;
 using testing::rests_on;
 using testing::try_resolve;
 
-json base(json extra = json::object()) {
+json battle_base(json extra = json::object()) {
   json s = {{"attacker-column", 2}, {"defender-column", 2},  {"attacker-sp", 10},
             {"defender-sp", 10},    {"attacker-quality", 2}, {"defender-quality", 2}};
   for (auto it = extra.begin(); it != extra.end(); ++it) s[it.key()] = it.value();
@@ -25,7 +25,7 @@ json base(json extra = json::object()) {
 
 // Resolves step O3 only (the Initiative dice given, the combat die not yet).
 Resolution o3(json extra, int a = 1, int d = 1) {
-  return resolve("major-battle", base(std::move(extra)), {a, d});
+  return resolve("major-battle", battle_base(std::move(extra)), {a, d});
 }
 
 TEST(Alsh_MajorBattle, O3a_InitiativeFromTable1) {
@@ -38,7 +38,7 @@ TEST(Alsh_MajorBattle, O3a_InitiativeFromTable1) {
 }
 
 TEST(Alsh_MajorBattle, O3a_InitiativeHeadingsAreGuessed) {
-  json s = base();
+  json s = battle_base();
   s.erase("attacker-column");
   s.erase("defender-column");
   s["attacker-initiative"] = 3;
@@ -114,17 +114,17 @@ TEST(Alsh_MajorBattle, O3i_TerrainAffecting) {
 }
 
 TEST(Alsh_MajorBattle, Terrain_WhereNoMajorBattle) {
-  EXPECT_FALSE(try_resolve("major-battle", base({{"hex", "wood"}}), {}).ok());
-  EXPECT_FALSE(try_resolve("major-battle", base({{"hex", "mountain"}}), {}).ok());
-  EXPECT_FALSE(try_resolve("major-battle", base({{"hexside", "ferry"}}), {}).ok());
-  EXPECT_FALSE(try_resolve("major-battle", base({{"hexside", "primary-river"}}), {}).ok());
-  EXPECT_FALSE(try_resolve("major-battle", base({{"attacker-initiative", 2}}), {}).ok());
-  EXPECT_FALSE(try_resolve("major-battle", base({{"attacker-cavalry-sp", 11}}), {}).ok());
+  EXPECT_FALSE(try_resolve("major-battle", battle_base({{"hex", "wood"}}), {}).ok());
+  EXPECT_FALSE(try_resolve("major-battle", battle_base({{"hex", "mountain"}}), {}).ok());
+  EXPECT_FALSE(try_resolve("major-battle", battle_base({{"hexside", "ferry"}}), {}).ok());
+  EXPECT_FALSE(try_resolve("major-battle", battle_base({{"hexside", "primary-river"}}), {}).ok());
+  EXPECT_FALSE(try_resolve("major-battle", battle_base({{"attacker-initiative", 2}}), {}).ok());
+  EXPECT_FALSE(try_resolve("major-battle", battle_base({{"attacker-cavalry-sp", 11}}), {}).ok());
 }
 
 TEST(Alsh_MajorBattle, O4_CombatRollOnTheCrt) {
   // No modifier: 3 against 3 on Table 1 column 2 (dice 3, 4); combat roll 5: +5.
-  auto r = resolve("major-battle", base(), {3, 4, 5});
+  auto r = resolve("major-battle", battle_base(), {3, 4, 5});
   EXPECT_EQ(r.detail["cell"], "15/20");
   EXPECT_EQ(r.detail["loser"], "defender");
   EXPECT_EQ(r.detail["attacker_sp_loss"], 2);  // 1.5 rounds up
@@ -205,7 +205,7 @@ TEST(Alsh_MajorBattleCrt, Odds_ExactThroughRerollLoops) {
 }
 
 TEST(Alsh_MajorBattle, Odds_ExactAndComplete) {
-  auto o = testing::odds("major-battle", base({{"attacker-sp", 20}}));
+  auto o = testing::odds("major-battle", battle_base({{"attacker-sp", 20}}));
   EXPECT_EQ(testing::total(o), core::Fraction(1));
   EXPECT_GT(o.lines.size(), 3u);
 }

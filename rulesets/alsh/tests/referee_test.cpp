@@ -21,7 +21,7 @@ struct Run {
   std::string err;
 };
 
-Run cli(std::vector<std::string> args) {
+Run referee_cli(std::vector<std::string> args) {
   std::ostringstream out, err;
   const int code = run_cli(args, out, err);
   return {code, out.str(), err.str()};
@@ -157,13 +157,13 @@ TEST(Alsh_Referee, EveryTableResolvesWithDefaultsOrSaysWhatItNeeds) {
 // ---- Command line -------------------------------------------------------------------------
 
 TEST(Alsh_Cli, UsageListsTablesAndOptions) {
-  auto r = cli({});
+  auto r = referee_cli({});
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("major-battle"), std::string::npos);
   EXPECT_NE(r.out.find("--siege-status"), std::string::npos);
   EXPECT_NE(r.out.find("--assault-table"), std::string::npos);
-  EXPECT_EQ(cli({"--help"}).code, 0);
-  auto one = cli({"pursuit", "--help"});
+  EXPECT_EQ(referee_cli({"--help"}).code, 0);
+  auto one = referee_cli({"pursuit", "--help"});
   EXPECT_EQ(one.code, 0);
   EXPECT_NE(one.out.find("--stradiots"), std::string::npos);
 }
@@ -172,9 +172,9 @@ TEST(Alsh_Cli, UsageListsTablesAndOptions) {
 // game/command_line.hpp): its usage line, title, every field with its range or choices, the dice
 // flags only where it rolls, nothing on the error stream.
 TEST(Alsh_Cli, EveryTableAnswersItsOwnHelp) {
-  const std::string overview = cli({"--help"}).out;
+  const std::string overview = referee_cli({"--help"}).out;
   for (const auto& p : procedures()) {
-    const auto r = cli({p.name, "--help"});
+    const auto r = referee_cli({p.name, "--help"});
     EXPECT_EQ(r.code, 0) << p.name;
     EXPECT_TRUE(r.err.empty()) << r.err;
     EXPECT_EQ(r.out.rfind("Usage: carroccio alsh " + p.name + " [flags]\n" + p.title + ": ", 0), 0u)
@@ -182,10 +182,10 @@ TEST(Alsh_Cli, EveryTableAnswersItsOwnHelp) {
     for (const auto& f : p.fields) EXPECT_NE(r.out.find("--" + f.name), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("--die N") != std::string::npos, p.dice.has_value()) << r.out;
     EXPECT_NE(r.out, overview) << p.name;
-    EXPECT_EQ(cli({p.name, "-h", "--json"}).out, r.out) << p.name;
+    EXPECT_EQ(referee_cli({p.name, "-h", "--json"}).out, r.out) << p.name;
   }
   // Negative: a table that does not exist has no help, but the sentence naming the tables.
-  const auto none = cli({"dragons", "--help"});
+  const auto none = referee_cli({"dragons", "--help"});
   EXPECT_EQ(none.code, 2);
   EXPECT_TRUE(none.out.empty());
   EXPECT_EQ(
@@ -194,7 +194,7 @@ TEST(Alsh_Cli, EveryTableAnswersItsOwnHelp) {
 }
 
 TEST(Alsh_Cli, PhysicalDieResolvesWithOdds) {
-  auto r = cli({"artillery", "--column", "6", "--die", "5"});
+  auto r = referee_cli({"artillery", "--column", "6", "--die", "5"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Dice as you rolled them"), std::string::npos);
   EXPECT_NE(r.out.find("Exact odds"), std::string::npos);
@@ -202,17 +202,17 @@ TEST(Alsh_Cli, PhysicalDieResolvesWithOdds) {
 }
 
 TEST(Alsh_Cli, SeedPrintedAndReproducible) {
-  auto a = cli({"discipline", "--column", "2", "--sp", "4", "--seed", "99"});
-  auto b = cli({"discipline", "--column", "2", "--sp", "4", "--seed", "99"});
+  auto a = referee_cli({"discipline", "--column", "2", "--sp", "4", "--seed", "99"});
+  auto b = referee_cli({"discipline", "--column", "2", "--sp", "4", "--seed", "99"});
   EXPECT_EQ(a.code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(a.out.find("seed 99"), std::string::npos);
-  auto fresh = cli({"discipline", "--column", "2"});
+  auto fresh = referee_cli({"discipline", "--column", "2"});
   EXPECT_NE(fresh.out.find("repeat with --seed"), std::string::npos);
 }
 
 TEST(Alsh_Cli, JsonMatchesResolveRequest) {
-  auto r = cli({"pursuit", "--cavalry-sp", "6", "--bonus-star", "--die", "4", "--json"});
+  auto r = referee_cli({"pursuit", "--cavalry-sp", "6", "--bonus-star", "--die", "4", "--json"});
   ASSERT_EQ(r.code, 0) << r.err;
   auto j = json::parse(r.out);
   auto q = resolve_request({{"table", "pursuit"},
@@ -223,28 +223,28 @@ TEST(Alsh_Cli, JsonMatchesResolveRequest) {
 }
 
 TEST(Alsh_Cli, OptionForms) {
-  EXPECT_EQ(cli({"charge", "--sp=3", "--flank=yes", "--die", "4"}).code, 0);
-  EXPECT_EQ(cli({"mb-crt", "--drm", "-3", "--odds"}).code, 0);
-  EXPECT_EQ(cli({"admin-points", "--column", "2", "--die", "3 4"}).code, 0);
-  EXPECT_EQ(cli({"attrition", "--sp", "20", "--area",
-                 "mountain,heath,swamp,clear+pillaged,clear,"
-                 "wood,clear",
-                 "--die", "3"})
+  EXPECT_EQ(referee_cli({"charge", "--sp=3", "--flank=yes", "--die", "4"}).code, 0);
+  EXPECT_EQ(referee_cli({"mb-crt", "--drm", "-3", "--odds"}).code, 0);
+  EXPECT_EQ(referee_cli({"admin-points", "--column", "2", "--die", "3 4"}).code, 0);
+  EXPECT_EQ(referee_cli({"attrition", "--sp", "20", "--area",
+                         "mountain,heath,swamp,clear+pillaged,clear,"
+                         "wood,clear",
+                         "--die", "3"})
                 .code,
             0);
-  EXPECT_EQ(cli({"terrain", "--hex", "wood"}).code, 0);
+  EXPECT_EQ(referee_cli({"terrain", "--hex", "wood"}).code, 0);
 }
 
 TEST(Alsh_Cli, GivenColumnsAreNotFlaggedAsGuessedWhenShifted) {
   // --column rests on no guessed heading, even shifted one column right by Mud.
-  auto mud = cli({"admin-points", "--column", "2", "--weather", "mud", "--die", "7"});
+  auto mud = referee_cli({"admin-points", "--column", "2", "--weather", "mud", "--die", "7"});
   EXPECT_EQ(mud.code, 0) << mud.err;
   EXPECT_EQ(mud.out.find("uncertain readings"), std::string::npos) << mud.out;
   EXPECT_EQ(mud.out.find("21-30"), std::string::npos) << mud.out;
   EXPECT_NE(mud.out.find("column 3 of your chart"), std::string::npos) << mud.out;
   // The Siege Status shift names the column of the person's chart it lands on.
-  auto siege = cli({"artillery", "--column", "2", "--combat", "siege", "--siege-status", "2",
-                    "--die", "4", "--json"});
+  auto siege = referee_cli({"artillery", "--column", "2", "--combat", "siege", "--siege-status",
+                            "2", "--die", "4", "--json"});
   ASSERT_EQ(siege.code, 0) << siege.err;
   const json report = json::parse(siege.out);
   bool named = false;
@@ -254,84 +254,85 @@ TEST(Alsh_Cli, GivenColumnsAreNotFlaggedAsGuessedWhenShifted) {
                          "chart") != std::string::npos;
   EXPECT_TRUE(named) << siege.out;
   // Negative: read from the distance, the guessed headings are flagged.
-  auto guessed = cli({"admin-points", "--distance", "15", "--weather", "mud", "--die", "7"});
+  auto guessed =
+      referee_cli({"admin-points", "--distance", "15", "--weather", "mud", "--die", "7"});
   EXPECT_NE(guessed.out.find("uncertain readings"), std::string::npos) << guessed.out;
 }
 
 TEST(Alsh_Cli, TerrainSaysHowSeveralFeaturesCombine) {
-  auto r =
-      cli({"terrain", "--hex", "hill", "--feature", "earthworks", "--hexside", "secondary-river"});
+  auto r = referee_cli(
+      {"terrain", "--hex", "hill", "--feature", "earthworks", "--hexside", "secondary-river"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("artillery fire -3 in all"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Cavalry Charge -2 in all"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("they add up"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("-1 to Artillery fire; -1 to Cavalry Charge"), std::string::npos) << r.out;
   // Negative: a single feature is printed alone, with nothing to add up.
-  auto hill = cli({"terrain", "--hex", "hill"});
+  auto hill = referee_cli({"terrain", "--hex", "hill"});
   EXPECT_NE(hill.out.find("artillery fire -1 (Hill hex)"), std::string::npos) << hill.out;
   EXPECT_EQ(hill.out.find("add up"), std::string::npos) << hill.out;
 }
 
 TEST(Alsh_Cli, UsageErrorsExitTwo) {
-  auto unknown = cli({"dragons"});
+  auto unknown = referee_cli({"dragons"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.err.find("not an alsh table"), std::string::npos);
-  auto option = cli({"charge", "--sp", "3", "--wings"});
+  auto option = referee_cli({"charge", "--sp", "3", "--wings"});
   EXPECT_EQ(option.code, 2);
   EXPECT_NE(option.err.find("'--wings' is not an option of 'carroccio alsh charge': it takes --sp"),
             std::string::npos)
       << option.err;
-  auto die = cli({"charge", "--sp", "3", "--die", "7"});
+  auto die = referee_cli({"charge", "--sp", "3", "--die", "7"});
   EXPECT_EQ(die.code, 2);
   EXPECT_NE(die.err.find("7 is not a possible roll of a d6"), std::string::npos) << die.err;
-  EXPECT_EQ(cli({"charge", "--sp", "lots"}).code, 2);
-  EXPECT_EQ(cli({"charge", "--sp", "3", "--weather", "fog"}).code, 2);
-  EXPECT_EQ(cli({"orders", "--order", "stand", "--die", "3"}).code, 2);
-  EXPECT_EQ(cli({"charge", "--sp", "3", "--die", "3", "--seed", "4"}).code, 2);
-  EXPECT_EQ(cli({"charge", "--sp"}).code, 2);
-  EXPECT_EQ(cli({"charge", "3"}).code, 2);
-  EXPECT_EQ(cli({"charge", "--sp", "3", "--assault-table", "x.json"}).code, 2);
+  EXPECT_EQ(referee_cli({"charge", "--sp", "lots"}).code, 2);
+  EXPECT_EQ(referee_cli({"charge", "--sp", "3", "--weather", "fog"}).code, 2);
+  EXPECT_EQ(referee_cli({"orders", "--order", "stand", "--die", "3"}).code, 2);
+  EXPECT_EQ(referee_cli({"charge", "--sp", "3", "--die", "3", "--seed", "4"}).code, 2);
+  EXPECT_EQ(referee_cli({"charge", "--sp"}).code, 2);
+  EXPECT_EQ(referee_cli({"charge", "3"}).code, 2);
+  EXPECT_EQ(referee_cli({"charge", "--sp", "3", "--assault-table", "x.json"}).code, 2);
   // Nothing is printed to the output on an error.
   EXPECT_TRUE(die.out.empty());
 }
 
 TEST(Alsh_Cli, AssaultWithoutGridExitsOneSayingSo) {
-  auto r = cli({"assault", "--attacker-quality", "2", "--defender-quality", "1", "--attacker-sp",
-                "8", "--defender-sp", "4"});
+  auto r = referee_cli({"assault", "--attacker-quality", "2", "--defender-quality", "1",
+                        "--attacker-sp", "8", "--defender-sp", "4"});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("Cannot resolve"), std::string::npos);
   EXPECT_NE(r.out.find("--assault-table"), std::string::npos);
 }
 
 TEST(Alsh_Cli, AssaultWithoutGridButWithADie) {
-  auto r = cli({"assault", "--attacker-quality", "2", "--defender-quality", "1", "--attacker-sp",
-                "8", "--defender-sp", "4", "--die", "5"});
+  auto r = referee_cli({"assault", "--attacker-quality", "2", "--defender-quality", "1",
+                        "--attacker-sp", "8", "--defender-sp", "4", "--die", "5"});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("Cannot resolve"), std::string::npos);
 }
 
 TEST(Alsh_Cli, AssaultWithGridFile) {
-  auto r = cli({"assault", "--attacker-quality", "2", "--defender-quality", "1", "--attacker-sp",
-                "8", "--defender-sp", "4", "--assault-table",
-                testing::test_data("assault_synthetic.json"), "--die", "3"});
+  auto r = referee_cli({"assault", "--attacker-quality", "2", "--defender-quality", "1",
+                        "--attacker-sp", "8", "--defender-sp", "4", "--assault-table",
+                        testing::test_data("assault_synthetic.json"), "--die", "3"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Result: "), std::string::npos);
   EXPECT_NE(r.out.find("SYNTHETIC"), std::string::npos);
-  auto bad =
-      cli({"assault", "--attacker-quality", "2", "--defender-quality", "1", "--attacker-sp", "8",
-           "--defender-sp", "4", "--assault-table", testing::test_data("assault_bad_cell.json")});
+  auto bad = referee_cli({"assault", "--attacker-quality", "2", "--defender-quality", "1",
+                          "--attacker-sp", "8", "--defender-sp", "4", "--assault-table",
+                          testing::test_data("assault_bad_cell.json")});
   EXPECT_EQ(bad.code, 1);
   EXPECT_NE(bad.err.find("assault_bad_cell.json: cells[2][3].defender"), std::string::npos)
       << bad.err;
   auto missing =
-      cli({"assault", "--attacker-quality", "2", "--defender-quality", "1", "--attacker-sp", "8",
-           "--defender-sp", "4", "--assault-table", "/nonexistent/grid.json"});
+      referee_cli({"assault", "--attacker-quality", "2", "--defender-quality", "1", "--attacker-sp",
+                   "8", "--defender-sp", "4", "--assault-table", "/nonexistent/grid.json"});
   EXPECT_EQ(missing.code, 1);
   EXPECT_NE(missing.err.find("/nonexistent/grid.json"), std::string::npos);
 }
 
 TEST(Alsh_Cli, DescribePrintsJson) {
-  auto r = cli({"--describe"});
+  auto r = referee_cli({"--describe"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(json::parse(r.out)["ruleset"], "alsh");
 }

@@ -124,4 +124,11 @@ inline void expect_grid(const std::string& id, const std::vector<std::vector<std
   }
 }
 
+// True when some basis of `r` names `needle`.
+inline bool basis_names(const Resolution& r, const std::string& needle) {
+  for (const auto& b : r.basis)
+    if (b.what.find(needle) != std::string::npos) return true;
+  return false;
+}
+
 }  // namespace carroccio::alsh::testing

@@ -12,12 +12,6 @@
 namespace carroccio::bma::testing {
 namespace {
 
-struct Fixture {
-  std::shared_ptr<const BmaGame> g;
-  std::unique_ptr<BmaState> s;
-  core::EventLog log;
-};
-
 // Units and leaders on a 10 x 10 map; leaders L0 (0101) and L1 (1010) unless given.
 std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP> leaders = {}) {
   if (leaders.empty()) leaders = {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}};
@@ -26,14 +20,6 @@ std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP>
   f->s = new_state(f->g);
   f->s->set_event_sink(&f->log);
   return f;
-}
-
-void set_status(BmaState& s, int u, Status st) { s.debug_set_unit(u, s.unit(u).hex, st); }
-
-core::Event last_morale(const core::EventLog& log) {
-  auto ev = events_of(log, "morale");
-  EXPECT_FALSE(ev.empty());
-  return ev.empty() ? core::Event{} : ev.back();
 }
 
 // Lombard unit 1 of `type`/`rating` at `hex`, disordered, next to an Imperial B infantry at

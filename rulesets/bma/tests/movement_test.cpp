@@ -16,35 +16,11 @@ namespace {
 
 using Hexes = std::vector<std::string>;
 
-struct Fixture {
-  std::shared_ptr<const BmaGame> g;
-  std::unique_ptr<BmaState> s;
-  core::EventLog log;
-};
-
-std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP> leaders,
-                               std::vector<std::string> forest, int cols, int rows,
-                               const std::string& options = "") {
-  auto f = std::make_unique<Fixture>();
-  f->g =
-      make_game(scenario_json(units, std::move(leaders), std::move(forest), cols, rows), options);
-  f->s = new_state(f->g);
-  f->s->set_event_sink(&f->log);
-  return f;
-}
-
-// The last morale event: its d10, modifier and whether it passed.
-core::Event last_morale(const core::EventLog& log) {
-  auto ev = events_of(log, "morale");
-  EXPECT_FALSE(ev.empty());
-  return ev.empty() ? core::Event{} : ev.back();
-}
-
 // ---- 4.0 movement points and terrain (9.6) ----
 
 TEST(Bma_4_Movement, Clause_4_0_InfantryHasFourMovementPoints) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0108")) << "four clear hexes cost 4 MP";
@@ -54,8 +30,8 @@ TEST(Bma_4_Movement, Clause_4_0_InfantryHasFourMovementPoints) {
 }
 
 TEST(Bma_4_Movement, Clause_4_0_CavalryHasEightMovementPoints) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {}, 1, 20);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {}, 1, 20);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0112"));
@@ -64,30 +40,31 @@ TEST(Bma_4_Movement, Clause_4_0_CavalryHasEightMovementPoints) {
 
 TEST(Bma_4_Movement, Clause_9_6_InfantryPaysTwoToEnterForest) {
   // Forest at 0111: 2 MP to enter it, then 1 each for 0110 and 0109.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 1, 12);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0111"));
   EXPECT_TRUE(contains_hex(r, "0109"));
   EXPECT_FALSE(contains_hex(r, "0108")) << "the forest hex cost 2, so 0108 would need 5 MP";
   // Leaving a forest costs only what the hex entered costs (clear: 1).
-  auto g2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0112"}, 1, 12);
+  auto g2 = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0112"}, 1, 12);
   activate(*g2->s, 1);
   EXPECT_TRUE(contains_hex(reach_of(*g2->s, 1), "0108"));
 }
 
 TEST(Bma_4_Movement, Clause_9_6_CavalryPaysFourToEnterForest) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119"}, 1, 20);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119"}, 1, 20);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0115")) << "4 for the forest, then four clear hexes";
   EXPECT_FALSE(contains_hex(r, "0114"));
   // Two forest hexes use all 8 MP.
-  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119", "0118"}, 1, 20);
+  auto f2 =
+      setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0120"}},
+                {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119", "0118"}, 1, 20);
   activate(*f2->s, 1);
   const Hexes r2 = reach_of(*f2->s, 1);
   EXPECT_TRUE(contains_hex(r2, "0118"));
@@ -97,25 +74,25 @@ TEST(Bma_4_Movement, Clause_9_6_CavalryPaysFourToEnterForest) {
 TEST(Bma_4_Movement, Clause_4_0_NoMinimumMoveIntoTerrainItCannotPay) {
   // Lombard infantry (4 MP) at 0112 walks north: 0111, 0110, 0109 cost 3, leaving 1 MP, and the
   // forest at 0108 costs 2, so it cannot go there: there is no minimum move.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0108"}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0108"}, 1, 12);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0109"));
   EXPECT_FALSE(contains_hex(r, "0108"));
   // Negative: one hex nearer, the forest at 0109 costs exactly the 2 MP left, and is entered.
-  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0109"}, 1, 12);
+  auto f2 = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0109"}, 1, 12);
   activate(*f2->s, 1);
   EXPECT_TRUE(contains_hex(reach_of(*f2->s, 1), "0109"));
 }
 
 TEST(Bma_4_Movement, Clause_4_0_NoMovingThroughUnits) {
   // A friendly unit at 0110 and an enemy at 0104 bar the one-column strip.
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "cavalry", "B", "0112"},
-                  {"lombard", "infantry", "B", "0110"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"},
+                      {"lombard", "cavalry", "B", "0112"},
+                      {"lombard", "infantry", "B", "0110"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_EQ(r, (Hexes{"0111", "0112"})) << "cannot pass or enter the friend's hex";
@@ -133,8 +110,8 @@ TEST(Bma_4_Movement, Clause_4_0_NoMovingThroughUnits) {
 TEST(Bma_4_Movement, Clause_4_0_StopsOnEnteringHexNextToEnemy) {
   // Enemy at 0205 touches 0106 and 0105 of column 1: the cavalry coming up column 1 from 0110
   // must stop at 0106.
-  auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "cavalry", "B", "0110"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0205"}, {"lombard", "cavalry", "B", "0110"}},
+                     {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0106"));
@@ -151,8 +128,8 @@ TEST(Bma_Rulings, L30_StopNextToAnyEnemyEvenDisorderedOrRouted) {
   // Ruling L-30: stopping (4.0) is caused by any enemy unit, not only by ordered ones that
   // exert a zone of control (4.1).
   for (Status st : {Status::kDisordered, Status::kRouted}) {
-    auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "cavalry", "B", "0110"}},
-                   {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
+    auto f = setup_map({{"imperial", "infantry", "B", "0205"}, {"lombard", "cavalry", "B", "0110"}},
+                       {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
     f->s->debug_set_unit(0, f->s->unit(0).hex, st);
     activate(*f->s, 1);
     const Hexes r = reach_of(*f->s, 1);
@@ -163,10 +140,10 @@ TEST(Bma_Rulings, L30_StopNextToAnyEnemyEvenDisorderedOrRouted) {
 
 TEST(Bma_Rulings, L30_CarroccioStopsEnemyMovement) {
   // The Carroccio at 0106 touches 0105, 0107, 0205 and 0206; 0207 and 0108 lie beyond.
-  auto f = setup({{"imperial", "cavalry", "B", "0101"},
-                  {"lombard", "carroccio", "A", "0106"},
-                  {"lombard", "infantry", "B", "0210"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  auto f = setup_map({{"imperial", "cavalry", "B", "0101"},
+                      {"lombard", "carroccio", "A", "0106"},
+                      {"lombard", "infantry", "B", "0210"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
   activate(*f->s, 0);
   const Hexes r = reach_of(*f->s, 0);
   EXPECT_TRUE(contains_hex(r, "0105"));
@@ -184,9 +161,9 @@ TEST(Bma_Rulings, L30_CarroccioStopsEnemyMovement) {
 // Lombard unit `mover` at 0106 next to an Imperial unit at 0205; leaders far away.
 std::unique_ptr<Fixture> zoc_setup(const std::string& mover_type, const std::string& mover_rating,
                                    const std::string& enemy_type, const std::string& enemy_rating) {
-  return setup({{"imperial", enemy_type, enemy_rating, "0205"},
-                {"lombard", mover_type, mover_rating, "0106"}},
-               {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  return setup_map({{"imperial", enemy_type, enemy_rating, "0205"},
+                    {"lombard", mover_type, mover_rating, "0106"}},
+                   {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
 }
 
 TEST(Bma_4_Movement, Clause_4_1_LeavingZocNeedsMoraleCheck) {
@@ -257,10 +234,10 @@ TEST(Bma_4_Movement, Clause_4_1_OnlyOrderedEnemiesHaveZoc) {
     EXPECT_EQ(f->s->phase(), Phase::kMoveDestination) << "no check needed";
   }
   // The Carroccio has no zone either (ruling L-30).
-  auto f = setup({{"imperial", "infantry", "B", "0106"},
-                  {"lombard", "carroccio", "A", "0205"},
-                  {"lombard", "infantry", "B", "0210"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0106"},
+                      {"lombard", "carroccio", "A", "0205"},
+                      {"lombard", "infantry", "B", "0210"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
   EXPECT_FALSE(f->s->in_enemy_zoc(0));
 }
 
@@ -281,8 +258,9 @@ TEST(Bma_Rulings, L30_MayMoveFromZocHexToZocHexAfterCheck) {
 
 TEST(Bma_6_Morale, Clause_6_4_LeaderStackedOrAdjacentMinusOne) {
   for (const char* leader_hex : {"0106", "0107"}) {  // stacked, then adjacent
-    auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
-                   {{"L0", "imperial", "0201"}, {"L1", "lombard", leader_hex}}, {}, 2, 10);
+    auto f =
+        setup_map({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                  {{"L0", "imperial", "0201"}, {"L1", "lombard", leader_hex}}, {}, 2, 10);
     activate(*f->s, 1);
     select_unit(*f->s, 1);
     roll(*f->s, 6);
@@ -290,8 +268,8 @@ TEST(Bma_6_Morale, Clause_6_4_LeaderStackedOrAdjacentMinusOne) {
     EXPECT_EQ(last_morale(f->log).data["passed"], true) << leader_hex;
   }
   // Negative: the leader two hexes away gives nothing.
-  auto f = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0108"}}, {}, 2, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                     {{"L0", "imperial", "0201"}, {"L1", "lombard", "0108"}}, {}, 2, 10);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   roll(*f->s, 6);
@@ -301,7 +279,7 @@ TEST(Bma_6_Morale, Clause_6_4_LeaderStackedOrAdjacentMinusOne) {
 
 TEST(Bma_Rulings, L28_SupremeCommanderCountsAsEveryUnitsLeader) {
   // The unit belongs to L1, far away; the supreme commander S stands next to it.
-  auto f = setup(
+  auto f = setup_map(
       {{"imperial", "infantry", "B", "0205"},
        {"lombard", "infantry", "B", "0106", "", "L1"},
        {"lombard", "infantry", "B", "0109", "", "S"}},
@@ -312,11 +290,11 @@ TEST(Bma_Rulings, L28_SupremeCommanderCountsAsEveryUnitsLeader) {
   roll(*f->s, 6);
   EXPECT_EQ(last_morale(f->log).data["modifier"], -1);
   // Negative: another (non-supreme) leader next to it is not "its leader" for 6.4.
-  auto f2 = setup({{"imperial", "infantry", "B", "0205"},
-                   {"lombard", "infantry", "B", "0106", "", "L1"},
-                   {"lombard", "infantry", "B", "0109", "", "X"}},
-                  {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"X", "lombard", "0107"}},
-                  {}, 2, 10);
+  auto f2 = setup_map(
+      {{"imperial", "infantry", "B", "0205"},
+       {"lombard", "infantry", "B", "0106", "", "L1"},
+       {"lombard", "infantry", "B", "0109", "", "X"}},
+      {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}, {"X", "lombard", "0107"}}, {}, 2, 10);
   activate(*f2->s, 1);
   select_unit(*f2->s, 1);
   roll(*f2->s, 6);
@@ -327,7 +305,7 @@ TEST(Bma_Rulings, L28_ReplacementOfTheSupremeCommanderLeadsOnlyHisCommand) {
   // Lombard supreme commander S (alone at 0505) is ridden down and killed; his replacement
   // goes to S's unit at 0909. L1's unit at 0808, next to it, then leaves the zone of the
   // Imperial unit at 0807: the replacement is not "its leader" (5.4.5).
-  auto f = setup(
+  auto f = setup_map(
       {{"imperial", "cavalry", "B", "0502"},
        {"imperial", "infantry", "B", "0807"},
        {"lombard", "infantry", "B", "0909", "", "S"},
@@ -394,10 +372,10 @@ TEST(Bma_6_Morale, Clause_6_4_CavalryLeavingInfantryMinusOne) {
 
 TEST(Bma_Rulings, L31_CavalryMinusOneOnlyIfEveryZocIsInfantry) {
   // Enemy infantry at 0205 and enemy cavalry at 0105 both hold the cavalry at 0106.
-  auto f = setup({{"imperial", "infantry", "B", "0205"},
-                  {"imperial", "cavalry", "B", "0105"},
-                  {"lombard", "cavalry", "B", "0106"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0205"},
+                      {"imperial", "cavalry", "B", "0105"},
+                      {"lombard", "cavalry", "B", "0106"}},
+                     {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10);
   activate(*f->s, 1);
   select_unit(*f->s, 2);
   roll(*f->s, 5);
@@ -443,8 +421,8 @@ TEST(Bma_6_Morale, Clause_6_4_DisorderedPlusOne) {
 TEST(Bma_6_Morale, Clause_6_4_ModifiersAdd) {
   // Disordered B infantry next to A cavalry: +1 better, +1 cavalry, +1 disordered; its leader
   // adjacent -1: total +2.
-  auto f = setup({{"imperial", "cavalry", "A", "0205"}, {"lombard", "infantry", "B", "0106"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0107"}}, {}, 2, 10);
+  auto f = setup_map({{"imperial", "cavalry", "A", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                     {{"L0", "imperial", "0201"}, {"L1", "lombard", "0107"}}, {}, 2, 10);
   f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
@@ -452,8 +430,8 @@ TEST(Bma_6_Morale, Clause_6_4_ModifiersAdd) {
   EXPECT_EQ(last_morale(f->log).data["modifier"], 2);
   EXPECT_EQ(last_morale(f->log).data["passed"], true);
   // Negative: an ordered B infantry leaving a B infantry, its leader far away: no modifier.
-  auto g = setup({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
-                 {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
+  auto g = setup_map({{"imperial", "infantry", "B", "0205"}, {"lombard", "infantry", "B", "0106"}},
+                     {{"L0", "imperial", "0201"}, {"L1", "lombard", "0110"}}, {}, 2, 10);
   activate(*g->s, 1);
   select_unit(*g->s, 1);
   roll(*g->s, 3);
@@ -463,12 +441,12 @@ TEST(Bma_6_Morale, Clause_6_4_ModifiersAdd) {
 // ---- 4.2 stacking ----
 
 TEST(Bma_4_Movement, Clause_4_2_OneUnitAndOneLeaderPerHex) {
-  auto f =
-      setup({{"imperial", "infantry", "B", "0101"},
-             {"lombard", "infantry", "B", "0110"},
-             {"lombard", "infantry", "B", "0108"}},
-            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
-            {}, 2, 10);
+  auto f = setup_map(
+      {{"imperial", "infantry", "B", "0101"},
+       {"lombard", "infantry", "B", "0110"},
+       {"lombard", "infantry", "B", "0108"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}}, {}, 2,
+      10);
   activate(*f->s, 1);
   // A unit cannot end in a friend's hex.
   EXPECT_FALSE(contains_hex(reach_of(*f->s, 1), "0108"));
@@ -487,10 +465,10 @@ TEST(Bma_4_Movement, Clause_4_2_LeaderOccupancyFollowsEveryLeader) {
   // The leader bits (leader_in) read by the stacking test (4.2) and the overrun check (5.4.6)
   // follow the leaders: a hex keeps its bit while one leader is left in it, and loses it when
   // the last one goes.
-  auto f =
-      setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0110"}},
-            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
-            {}, 2, 10);
+  auto f = setup_map(
+      {{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0110"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}}, {}, 2,
+      10);
   const int h6 = hex(*f->g, "0106"), h7 = hex(*f->g, "0107");
   EXPECT_TRUE(f->s->leader_in(h6));
   EXPECT_EQ(f->s->leader_at(h6), 2);
@@ -510,10 +488,10 @@ TEST(Bma_4_Movement, Clause_4_2_LeaderOccupancyFollowsEveryLeader) {
 
 TEST(Bma_4_Movement, Clause_4_2_InvariantsRefuseTwoLeadersInAHex) {
   // Leader X stands alone at 0106; the Lombard leader L1 is with his unit at 0110.
-  auto f =
-      setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0110"}},
-            {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}},
-            {}, 1, 10);
+  auto f = setup_map(
+      {{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0110"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0106", 1}}, {}, 1,
+      10);
   const int h6 = hex(*f->g, "0106");
   // Positive: two leaders left in one hex outside a move break 4.2.
   auto bad = f->s->clone();
@@ -535,8 +513,8 @@ TEST(Bma_4_Movement, Clause_4_2_InvariantsRefuseTwoLeadersInAHex) {
 
 TEST(Bma_4_Movement, Clause_5_4_6_InvariantsRefuseALeaderOnAnEnemyUnit) {
   // The Imperial leader stands alone at 0105; the Lombard cavalry is at 0110.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
-                 {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
+                     {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
   // Positive: an enemy unit on his hex with no overrun check to come breaks 5.4.6.
   auto bad = f->s->clone();
   static_cast<BmaState&>(*bad).debug_set_unit(1, hex(*f->g, "0105"), Status::kOrdered);
@@ -558,10 +536,10 @@ TEST(Bma_4_Movement, Clause_5_4_6_InvariantsRefuseALeaderOnAnEnemyUnit) {
 TEST(Bma_Rulings, L4_LeaderMovesEightWithCavalryCostsThroughFriends) {
   // Ruling L-4/L-48: a leader has 8 MP and pays cavalry costs (forest 4); he may pass friendly
   // units; he is never disordered.
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "infantry", "B", "0120"},
-                  {"lombard", "infantry", "B", "0118"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119"}, 1, 20);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"},
+                      {"lombard", "infantry", "B", "0120"},
+                      {"lombard", "infantry", "B", "0118"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0120"}}, {"0119"}, 1, 20);
   activate(*f->s, 1);
   play(*f->s, act::kSelectLeaderBase + 1);
   const Hexes r = destinations_now(*f->s);
@@ -592,8 +570,8 @@ TEST(Bma_Rulings, L4_LeaderLeavesAZoneWithoutAMoraleCheck) {
 }
 
 TEST(Bma_Rulings, L4_LeaderStopsNextToEnemyAndNeverEntersIt) {
-  auto f = setup({{"imperial", "infantry", "B", "0105"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0105"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   play(*f->s, act::kSelectLeaderBase + 1);
   const Hexes r = destinations_now(*f->s);
@@ -604,8 +582,8 @@ TEST(Bma_Rulings, L4_LeaderStopsNextToEnemyAndNeverEntersIt) {
 
 TEST(Bma_4_Movement, Clause_5_4_6_LoneLeaderOverrunChecks) {
   // The Imperial leader stands alone at 0105; the Lombard cavalry rides through his hex.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
-                 {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
+                     {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
   activate(*f->s, 1);
   // Ruling L-25: a lone leader has no zone and does not stop the move.
   EXPECT_TRUE(contains_hex(reach_of(*f->s, 1), "0105"));
@@ -618,8 +596,8 @@ TEST(Bma_4_Movement, Clause_5_4_6_LoneLeaderOverrunChecks) {
   EXPECT_EQ(f->s->vp_lost(0), 0);
 
   // 2 (or 12) kills him: 2 x command value lost.
-  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
-                  {{"L0", "imperial", "0105", 2}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  auto f2 = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0110"}},
+                      {{"L0", "imperial", "0105", 2}, {"L1", "lombard", "0110"}}, {}, 1, 10);
   activate(*f2->s, 1);
   move_unit(*f2->s, 1, "0105");
   roll(*f2->s, 12);
@@ -627,8 +605,8 @@ TEST(Bma_4_Movement, Clause_5_4_6_LoneLeaderOverrunChecks) {
   EXPECT_EQ(f2->s->vp_lost(0), 4);
 
   // Negative: a leader stacked with his unit cannot be entered at all.
-  auto f3 = setup({{"imperial", "infantry", "B", "0105"}, {"lombard", "cavalry", "B", "0110"}},
-                  {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
+  auto f3 = setup_map({{"imperial", "infantry", "B", "0105"}, {"lombard", "cavalry", "B", "0110"}},
+                      {{"L0", "imperial", "0105"}, {"L1", "lombard", "0110"}}, {}, 1, 10);
   activate(*f3->s, 1);
   EXPECT_FALSE(contains_hex(reach_of(*f3->s, 1), "0105"));
 }
@@ -637,8 +615,8 @@ TEST(Bma_4_Movement, Clause_5_4_6_LoneLeaderOverrunChecks) {
 
 TEST(Bma_4_Movement, Clause_5_3_DisorderedMovesOnlyTowardHomeEdge) {
   // Lombard home edge is south. From 0505 (odd column) only S brings it nearer.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0505"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0505"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "1010"}}, {}, 10, 10);
   f->s->debug_set_unit(1, f->s->unit(1).hex, Status::kDisordered);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
@@ -653,10 +631,11 @@ TEST(Bma_4_Movement, Clause_5_3_DisorderedMovesOnlyTowardHomeEdge) {
 }
 
 TEST(Bma_4_Movement, Clause_9_6_CavalryDisorderedOnEnteringForest) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "cavalry", "B", "0112"},
-                  {"lombard", "infantry", "B", "0212"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110", "0210"}, 2, 12);
+  auto f =
+      setup_map({{"imperial", "infantry", "B", "0101"},
+                 {"lombard", "cavalry", "B", "0112"},
+                 {"lombard", "infantry", "B", "0212"}},
+                {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110", "0210"}, 2, 12);
   activate(*f->s, 1);
   move_unit(*f->s, 1, "0109");  // through the forest at 0110
   EXPECT_EQ(f->s->unit(1).status, Status::kDisordered);
@@ -666,8 +645,8 @@ TEST(Bma_4_Movement, Clause_9_6_CavalryDisorderedOnEnteringForest) {
   EXPECT_EQ(f->s->unit(2).status, Status::kOrdered);
 
   // Negative: cavalry that stays out of the forest keeps its order.
-  auto f2 = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0112"}},
-                  {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110"}, 2, 12);
+  auto f2 = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0112"}},
+                      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110"}, 2, 12);
   activate(*f2->s, 1);
   move_unit(*f2->s, 1, "0111");
   EXPECT_EQ(f2->s->unit(1).status, Status::kOrdered);
@@ -676,10 +655,10 @@ TEST(Bma_4_Movement, Clause_9_6_CavalryDisorderedOnEnteringForest) {
 // ---- The Carroccio (9.3.2) ----
 
 TEST(Bma_9_Carroccio, Clause_9_3_2_TwoMovementPoints) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "carroccio", "A", "0112"},
-                  {"lombard", "infantry", "B", "0212"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 2, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"},
+                      {"lombard", "carroccio", "A", "0112"},
+                      {"lombard", "infantry", "B", "0212"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 2, 12);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_TRUE(contains_hex(r, "0110"));
@@ -689,10 +668,10 @@ TEST(Bma_9_Carroccio, Clause_9_3_2_TwoMovementPoints) {
 }
 
 TEST(Bma_9_Carroccio, Clause_9_3_2_ClearHexesOnly) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "carroccio", "A", "0112"},
-                  {"lombard", "infantry", "B", "0210"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 2, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"},
+                      {"lombard", "carroccio", "A", "0112"},
+                      {"lombard", "infantry", "B", "0210"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 2, 12);
   activate(*f->s, 1);
   const Hexes r = reach_of(*f->s, 1);
   EXPECT_FALSE(contains_hex(r, "0111")) << "forest";
@@ -705,7 +684,7 @@ TEST(Bma_9_Carroccio, Clause_9_3_2_ClearHexesOnly) {
 TEST(Bma_Rulings, L30_TurningInPlaceDoesNotPinAUnitNextToTheEnemy) {
   // With facing, a unit that passed its zone check (or faces a disordered enemy) may turn in
   // place and then walk away: the hex it starts in does not stop it.
-  auto f = setup(
+  auto f = setup_map(
       {{"imperial", "infantry", "B", "0205", "S/SW"}, {"lombard", "infantry", "B", "0106", "N/NE"}},
       {{"L0", "imperial", "0201"}, {"L1", "lombard", "0210"}}, {}, 2, 10, "facing");
   f->s->debug_set_unit(0, f->s->unit(0).hex, Status::kDisordered);

@@ -14,73 +14,11 @@ namespace {
 
 using namespace testing;  // NOLINT(build/namespaces)
 
-struct Bench {
-  std::shared_ptr<const BmaGame> g;
-  std::unique_ptr<BmaState> s;
-  core::EventLog log;
-
-  explicit Bench(const nlohmann::json& j, const std::string& options = "")
-      : g(make_game(j, options)), s(new_state(g)) {
-    s->set_event_sink(&log);
-  }
-  Bench(const Bench&) = delete;
-  Bench& operator=(const Bench&) = delete;
-
-  int h(const std::string& label) const { return hex(*g, label); }
-  void set(int u, Status st, int value, int facing = -1) {
-    s->debug_set_unit(u, s->unit(u).hex, st, value, facing);
-  }
-  std::string at(int u) const { return where(*s, u); }
-};
-
-void open_combat(BmaState& s, int l) {
-  activate(s, l);
-  if (s.phase() == Phase::kMoveSelect) play(s, act::kEndMovement);
-  ASSERT_EQ(s.phase(), Phase::kCombatTarget) << s.to_string();
-}
-
-std::vector<int> defenders(const BmaState& s) {
-  const Combat& c = s.combat();
-  std::vector<int> out(c.defenders.begin(), c.defenders.begin() + c.num_defenders);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-TaskKind pending(const BmaState& s) {
-  EXPECT_EQ(s.phase(), Phase::kTasks) << s.to_string();
-  return s.tasks().empty() ? TaskKind::kVictoryCheck : s.tasks().front().kind;
-}
-
-bool has_term(const CombatOdds& o, const std::string& text) {
-  for (const auto& t : o.terms)
-    if (t.what.find(text) != std::string::npos) return true;
-  return false;
-}
-
 std::string last_result(const core::EventLog& log) {
   std::string out;
   for (const auto& e : log.events())
     if (e.kind == "combat" && e.data.contains("result")) out = e.data["result"].get<std::string>();
   return out;
-}
-
-// A far-away Imperial/Lombard pair (0902, 0903): the active side always has another attack to
-// declare, so the activation does not run on into the rally phase by itself.
-nlohmann::json spare(nlohmann::json j) {
-  const std::size_t n = j["units"].size();
-  j["units"].push_back({{"id", "u" + std::to_string(n)},
-                        {"side", "imperial"},
-                        {"type", "infantry"},
-                        {"rating", "C"},
-                        {"hex", "0902"},
-                        {"leader", "L0"}});
-  j["units"].push_back({{"id", "u" + std::to_string(n + 1)},
-                        {"side", "lombard"},
-                        {"type", "infantry"},
-                        {"rating", "C"},
-                        {"hex", "0903"},
-                        {"leader", "L1"}});
-  return j;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,12 +9,6 @@
 namespace carroccio::bma::testing {
 namespace {
 
-struct Fixture {
-  std::shared_ptr<const BmaGame> g;
-  std::unique_ptr<BmaState> s;
-  core::EventLog log;
-};
-
 // A 10 x 10 map; each leader stands on one unit of his command, far from the enemy.
 // L0 imperial CV `cv0` at 0102; L1 lombard CV 1 at 0109; X lombard CV `cvx` at 1009 (if > 0).
 std::unique_ptr<Fixture> setup(int cv0, int cvx = 0, int rout_imperial = 52) {

@@ -13,6 +13,7 @@
 #include "core/rng.hpp"
 #include "game/driver.hpp"
 #include "game/registry.hpp"
+#include "game/tests/ruleset_testing.hpp"
 #include "rulesets/bma/odds_cli.hpp"
 #include "rulesets/bma/ruleset.hpp"
 #include "rulesets/bma/state.hpp"
@@ -394,12 +395,7 @@ TEST(Bma_DescribedCombat, L52_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
   // The help names the defaults and the ruling.
   std::ostringstream out, err;
   ASSERT_EQ(run_described_odds_cli({"--help"}, out, err), 0);
-  // The help as one line (it is wrapped to 80 columns).
-  std::string flat_help;
-  for (char c : out.str())
-    if (!std::isspace(static_cast<unsigned char>(c)) ||
-        (!flat_help.empty() && flat_help.back() != ' '))
-      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  const std::string flat_help = game::testing::one_line(out.str());  // the help unwrapped
   for (const char* words : {"clear (the default)", "default: legnano", "default front",
                             "default ordered", "ruling L-52", "(default: none"})
     EXPECT_NE(flat_help.find(words), std::string::npos) << words;

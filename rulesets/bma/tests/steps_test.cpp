@@ -23,23 +23,6 @@ namespace {
 constexpr int kNorth = 0;
 constexpr int kSouth = 3;
 
-struct Fixture {
-  std::shared_ptr<const BmaGame> g;
-  std::unique_ptr<BmaState> s;
-  core::EventLog log;
-};
-
-std::unique_ptr<Fixture> setup(const std::vector<P>& units, std::vector<LeaderP> leaders,
-                               std::vector<std::string> forest, int cols, int rows,
-                               const std::string& options = "") {
-  auto f = std::make_unique<Fixture>();
-  f->g =
-      make_game(scenario_json(units, std::move(leaders), std::move(forest), cols, rows), options);
-  f->s = new_state(f->g);
-  f->s->set_event_sink(&f->log);
-  return f;
-}
-
 bool listed(const BmaState& s, game::Action a) {
   const auto legal = s.legal_actions();
   return std::find(legal.begin(), legal.end(), a) != legal.end();
@@ -48,8 +31,8 @@ bool listed(const BmaState& s, game::Action a) {
 // ---- The short list ----
 
 TEST(Bma_4_Movement, Clause_4_0_MoveIsTakenStepByStep) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   ASSERT_EQ(f->s->phase(), Phase::kMoveDestination);
@@ -75,8 +58,8 @@ TEST(Bma_4_Movement, Clause_4_0_MoveIsTakenStepByStep) {
 }
 
 TEST(Bma_4_Movement, Clause_4_0_StepsStopWhenMovementPointsRunOut) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   for (int i = 0; i < 3; ++i) play(*f->s, act::kStepBase + kNorth);
@@ -92,8 +75,8 @@ TEST(Bma_4_Movement, Clause_4_0_StepsStopWhenMovementPointsRunOut) {
 
 TEST(Bma_4_Movement, Clause_9_6_StepIntoForestNeedsItsCost) {
   // Forest at 0110: infantry pays 2 to enter it.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110"}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0110"}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   play(*f->s, act::kStepBase + kNorth);  // 0111, 3 MP left
@@ -101,8 +84,8 @@ TEST(Bma_4_Movement, Clause_9_6_StepIntoForestNeedsItsCost) {
   play(*f->s, act::kStepBase + kNorth);
   EXPECT_EQ(f->s->movement_left(), 1);
   // Negative: cavalry with 3 MP left cannot pay the forest's 4.
-  auto c = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0116"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0116"}}, {"0110"}, 1, 16);
+  auto c = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0116"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0116"}}, {"0110"}, 1, 16);
   activate(*c->s, 1);
   select_unit(*c->s, 1);
   for (int i = 0; i < 5; ++i) play(*c->s, act::kStepBase + kNorth);  // 0111, 3 MP left
@@ -111,8 +94,8 @@ TEST(Bma_4_Movement, Clause_9_6_StepIntoForestNeedsItsCost) {
 }
 
 TEST(Bma_4_Movement, Clause_4_0_StepNextToTheEnemyEndsTheMove) {
-  auto f = setup({{"imperial", "infantry", "B", "0105"}, {"lombard", "cavalry", "B", "0110"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0105"}, {"lombard", "cavalry", "B", "0110"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}}, {}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   // Negative: 0108 is not next to the enemy at 0105: the move goes on.
@@ -130,10 +113,10 @@ TEST(Bma_4_Movement, Clause_4_0_StepNextToTheEnemyEndsTheMove) {
 }
 
 TEST(Bma_4_Movement, Clause_4_0_NoStepThroughAUnit) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"},
-                  {"lombard", "infantry", "B", "0112"},
-                  {"lombard", "infantry", "B", "0111"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"},
+                      {"lombard", "infantry", "B", "0112"},
+                      {"lombard", "infantry", "B", "0111"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   // Negative: the friend at 0111 blocks the only way.
@@ -149,7 +132,7 @@ TEST(Bma_4_Movement, Clause_4_0_NoStepThroughAUnit) {
 
 TEST(Bma_7_Optional, Clause_7_2_3_TurnStepCostsOneMovementPoint) {
   // Facing N (0) in a 3-wide map; infantry faces a vertex, so use cavalry (hexside facings).
-  auto f = setup(
+  auto f = setup_map(
       {{"imperial", "infantry", "B", "0101", "S/SW"}, {"lombard", "cavalry", "B", "0208", "N"}},
       {{"L0", "imperial", "0101"}, {"L1", "lombard", "0208"}}, {}, 3, 10, "facing");
   activate(*f->s, 1);
@@ -175,9 +158,9 @@ TEST(Bma_7_Optional, Clause_7_2_3_TurnStepCostsOneMovementPoint) {
 TEST(Bma_4_Movement, Clause_4_2_LeaderStepsNeverIntoADeadEnd) {
   // Lombard leader L1 at 0110 (8 MP); another Lombard leader X at 0108 with a unit. In a
   // one-column strip L1 may pass X's hex only if he can go on to a hex where he may end.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0108"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0108"}},
-                 {}, 1, 12);
+  auto f = setup_map(
+      {{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0108"}},
+      {{"L0", "imperial", "0101"}, {"L1", "lombard", "0110"}, {"X", "lombard", "0108"}}, {}, 1, 12);
   activate(*f->s, 1);
   play(*f->s, act::kSelectLeaderBase + 1);
   play(*f->s, act::kStepBase + kNorth);  // 0109, 7 MP left
@@ -191,9 +174,10 @@ TEST(Bma_4_Movement, Clause_4_2_LeaderStepsNeverIntoADeadEnd) {
 
   // Negative: X's hex is forest (4 MP for a leader) and he has exactly 4 MP left next to it:
   // he could not leave it, nor end there, so the step is not offered.
-  auto n = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0103"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0108"}, {"X", "lombard", "0103"}},
-                 {"0103"}, 1, 12);
+  auto n =
+      setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0103"}},
+                {{"L0", "imperial", "0101"}, {"L1", "lombard", "0108"}, {"X", "lombard", "0103"}},
+                {"0103"}, 1, 12);
   activate(*n->s, 1);
   play(*n->s, act::kSelectLeaderBase + 1);
   for (int i = 0; i < 4; ++i) play(*n->s, act::kStepBase + kNorth);  // 0104, 4 MP left
@@ -207,8 +191,8 @@ TEST(Bma_4_Movement, Clause_4_2_LeaderStepsNeverIntoADeadEnd) {
 
 TEST(Bma_4_Movement, Clause_5_4_6_OverrunCheckWhenTheMoveEnds) {
   // The Imperial leader stands alone at 0105; the Lombard cavalry rides through his hex.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0108"}},
-                 {{"L0", "imperial", "0105"}, {"L1", "lombard", "0108"}}, {}, 1, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0108"}},
+                     {{"L0", "imperial", "0105"}, {"L1", "lombard", "0108"}}, {}, 1, 10);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   for (int i = 0; i < 3; ++i) play(*f->s, act::kStepBase + kNorth);  // into 0105
@@ -227,8 +211,8 @@ TEST(Bma_4_Movement, Clause_5_4_6_OverrunCheckWhenTheMoveEnds) {
 
 TEST(Bma_4_Movement, Clause_9_6_ForestDisorderAtTheEndOfAStepMove) {
   // Cavalry enters the forest at 0111 and rides out to 0109 (4 + 1 + 1 = 6 MP).
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "cavalry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {"0111"}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   play(*f->s, act::kStepBase + kNorth);
@@ -245,8 +229,8 @@ TEST(Bma_4_Movement, Clause_9_6_ForestDisorderAtTheEndOfAStepMove) {
 
 TEST(Bma_4_Movement, Clause_5_3_DisorderedStepsOnlyHomeward) {
   // Lombard home edge is south: a disordered Lombard unit steps only south.
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0305"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0310"}}, {}, 5, 10);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0305"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0310"}}, {}, 5, 10);
   f->s->debug_set_unit(1, hex(*f->g, "0305"), Status::kDisordered);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
@@ -259,8 +243,8 @@ TEST(Bma_4_Movement, Clause_5_3_DisorderedStepsOnlyHomeward) {
 // ---- Whole moves for persons and agents ----
 
 TEST(Bma_4_Movement, Clause_4_0_WholeMoveAcceptedOnlyWhereStepsLead) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   // Negative: 0107 is five hexes away: refused with one sentence, nothing changes.
@@ -278,8 +262,8 @@ TEST(Bma_4_Movement, Clause_4_0_WholeMoveAcceptedOnlyWhereStepsLead) {
 }
 
 TEST(Bma_4_Movement, Clause_4_0_WholeMoveFromHalfwayUsesWhatIsLeft) {
-  auto f = setup({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
-                 {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
+  auto f = setup_map({{"imperial", "infantry", "B", "0101"}, {"lombard", "infantry", "B", "0112"}},
+                     {{"L0", "imperial", "0101"}, {"L1", "lombard", "0112"}}, {}, 1, 12);
   activate(*f->s, 1);
   select_unit(*f->s, 1);
   play(*f->s, act::kStepBase + kNorth);

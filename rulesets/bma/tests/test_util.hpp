@@ -221,4 +221,119 @@ inline void decline_rest_of_turn(BmaState& s) {
   }
 }
 
+// A game with an event log attached, and short ways to set pieces up.
+struct Bench {
+  std::shared_ptr<const BmaGame> g;
+  std::unique_ptr<BmaState> s;
+  core::EventLog log;
+
+  explicit Bench(const nlohmann::json& j, const std::string& options = "")
+      : g(make_game(j, options)), s(new_state(g)) {
+    s->set_event_sink(&log);
+  }
+  Bench(const Bench&) = delete;
+  Bench& operator=(const Bench&) = delete;
+
+  int h(const std::string& label) const { return hex(*g, label); }
+  // Status, chit value and (optionally) facing of unit u, which stays where it is.
+  void set(int u, Status st, int value, int facing = -1) {
+    s->debug_set_unit(u, s->unit(u).hex, st, value, facing);
+  }
+  void move(int u, const std::string& label) {
+    s->debug_set_unit(u, h(label), s->unit(u).status, s->unit(u).value);
+  }
+  // Turns unit u to face the adjacent hex `label` (a hexside for cavalry, a corner otherwise).
+  void face(int u, const std::string& label) {
+    const int dir = g->board().direction(s->unit(u).hex, h(label));
+    ASSERT_GE(dir, 0) << "not adjacent";
+    const bool vertex = g->unit(u).type == UnitType::kInfantry;
+    set(u, s->unit(u).status, s->unit(u).value, vertex ? 2 * dir + 1 : 2 * dir);
+  }
+  std::string at(int u) const { return where(*s, u); }
+  int row(int u) const { return g->board().row(s->unit(u).hex); }
+};
+
+// Activates leader l and ends movement at once, leaving the side to declare combats.
+inline void open_combat(BmaState& s, int l) {
+  activate(s, l);
+  if (s.phase() == Phase::kMoveSelect) play(s, act::kEndMovement);
+  ASSERT_EQ(s.phase(), Phase::kCombatTarget) << s.to_string();
+}
+
+// Declares a combat: the first defender, the attackers (each pulls in the enemies it must
+// fight), then any optional defenders.
+inline void declare(BmaState& s, int target, std::initializer_list<int> attackers,
+                    std::initializer_list<int> optional = {}) {
+  play(s, act::kTargetBase + target);
+  for (int a : attackers) play(s, act::kAddAttackerBase + a);
+  for (int d : optional) play(s, act::kAddDefenderBase + d);
+}
+
+inline void resolve(BmaState& s) { play(s, act::kResolveCombat); }
+
+inline std::vector<int> defenders(const BmaState& s) {
+  const Combat& c = s.combat();
+  std::vector<int> out(c.defenders.begin(), c.defenders.begin() + c.num_defenders);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The chance step now pending (the front of the task queue).
+inline TaskKind pending(const BmaState& s) {
+  EXPECT_EQ(s.phase(), Phase::kTasks) << s.to_string();
+  return s.tasks().empty() ? TaskKind::kVictoryCheck : s.tasks().front().kind;
+}
+
+inline bool has_term(const CombatOdds& o, const std::string& text) {
+  for (const auto& t : o.terms)
+    if (t.what.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// Adds an Imperial and a Lombard unit facing each other far away (0902, 0903), so that the
+// active side always has another attack to declare and the activation (and with it the rally
+// phase) does not run on by itself after the combat under test.
+inline nlohmann::json spare(nlohmann::json j) {
+  const std::size_t n = j["units"].size();
+  j["units"].push_back({{"id", "u" + std::to_string(n)},
+                        {"side", "imperial"},
+                        {"type", "infantry"},
+                        {"rating", "C"},
+                        {"hex", "0902"},
+                        {"leader", "L0"}});
+  j["units"].push_back({{"id", "u" + std::to_string(n + 1)},
+                        {"side", "lombard"},
+                        {"type", "infantry"},
+                        {"rating", "C"},
+                        {"hex", "0903"},
+                        {"leader", "L1"}});
+  return j;
+}
+
+struct Fixture {
+  std::shared_ptr<const BmaGame> g;
+  std::unique_ptr<BmaState> s;
+  core::EventLog log;
+};
+
+// The last morale event: its d10, modifier and whether it passed.
+inline core::Event last_morale(const core::EventLog& log) {
+  auto ev = events_of(log, "morale");
+  EXPECT_FALSE(ev.empty());
+  return ev.empty() ? core::Event{} : ev.back();
+}
+
+inline void set_status(BmaState& s, int u, Status st) { s.debug_set_unit(u, s.unit(u).hex, st); }
+
+inline std::unique_ptr<Fixture> setup_map(const std::vector<P>& units, std::vector<LeaderP> leaders,
+                                          std::vector<std::string> forest, int cols, int rows,
+                                          const std::string& options = "") {
+  auto f = std::make_unique<Fixture>();
+  f->g =
+      make_game(scenario_json(units, std::move(leaders), std::move(forest), cols, rows), options);
+  f->s = new_state(f->g);
+  f->s->set_event_sink(&f->log);
+  return f;
+}
+
 }  // namespace carroccio::bma::testing

@@ -8,12 +8,6 @@
 namespace carroccio::bma::testing {
 namespace {
 
-struct Fixture {
-  std::shared_ptr<const BmaGame> g;
-  std::unique_ptr<BmaState> s;
-  core::EventLog log;
-};
-
 std::unique_ptr<Fixture> setup(const nlohmann::json& j) {
   auto f = std::make_unique<Fixture>();
   f->g = make_game(j);
@@ -21,8 +15,6 @@ std::unique_ptr<Fixture> setup(const nlohmann::json& j) {
   f->s->set_event_sink(&f->log);
   return f;
 }
-
-void set_status(BmaState& s, int u, Status st) { s.debug_set_unit(u, s.unit(u).hex, st); }
 
 // ---- 8.1 victory points ----
 

@@ -7,6 +7,7 @@ namespace carroccio::fastplay {
 namespace {
 
 using testing::at;
+using testing::charge_front;
 using testing::U;
 
 // A heavy infantry unit of army a at (50, 40) facing up, one of army b at (50, y) facing down.
@@ -190,12 +191,6 @@ TEST(FastplayClauses, Clause_Archery_EngagedNeitherShootNorTargeted) {
   EXPECT_FALSE(s->may_shoot(0));
   s->debug_place(2, at(50, 14), 90);  // other archers 28 cm behind: in range, but b is engaged
   EXPECT_FALSE(s->may_shoot_at(2, 1));
-}
-
-// Brings a (heavy infantry at (50, 40)) into front contact with b by a charge.
-void charge_front(FastplayState& s) {
-  testing::pass_to(s, Phase::kCharge);
-  testing::play(s, charge_action(0, 1, geo::Side::kFront));
 }
 
 TEST(FastplayClauses, Clause_Charge_OnlyIfItReaches) {

@@ -21,11 +21,7 @@ nlohmann::json described(const nlohmann::json& fields) {
   return d->state->action_odds(d->action);
 }
 
-bool cites(const nlohmann::json& odds, const std::string& rule) {
-  for (const auto& m : odds["modifiers"])
-    if (m["rule"] == rule) return true;
-  return false;
-}
+using game::testing::cites;
 
 // A game of army A's "attacker" and army B's "target" (and terrain).
 std::unique_ptr<FastplayState> game_position(const std::vector<testing::U>& units,
@@ -323,11 +319,7 @@ TEST(FastplayDescribedOdds, F35_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo)
   three["stands"] = 3;
   EXPECT_NE(described(three), described(bare));
   const CliRun help = run({"--help"});
-  std::string flat_help;  // the help as one line (it is wrapped to 80 columns)
-  for (char c : help.out)
-    if (!std::isspace(static_cast<unsigned char>(c)) ||
-        (!flat_help.empty() && flat_help.back() != ' '))
-      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  const std::string flat_help = game::testing::one_line(help.out);  // the help unwrapped
   for (const char* words : {"default 4", "default 20", "clear (default)", "front (default)",
                             "default heavy-infantry", "ruling F-35"})
     EXPECT_NE(flat_help.find(words), std::string::npos) << words;

@@ -7,6 +7,7 @@ namespace carroccio::fastplay {
 namespace {
 
 using testing::at;
+using testing::charge_front;
 
 std::vector<std::string> results(const nlohmann::json& odds) {
   std::vector<std::string> out;
@@ -15,11 +16,7 @@ std::vector<std::string> results(const nlohmann::json& odds) {
   return out;
 }
 
-bool cites(const nlohmann::json& odds, const std::string& rule) {
-  for (const auto& m : odds["modifiers"])
-    if (m["rule"] == rule) return true;
-  return false;
-}
+using game::testing::cites;
 
 TEST(FastplayOdds, Clause_Archery_VolleyOddsAreBinomialOverTheStands) {
   // Four archer stands at heavy infantry (a 6 fells a stand): C(4,k) 5^(4-k) / 6^4.
@@ -127,11 +124,6 @@ TEST(FastplayOdds, Clause_WarMachine_BallistaOddsByBand) {
   testing::play(*s, testing::shoot(0, 1));
   testing::roll_taking_last(*s, 6);
   EXPECT_EQ(s->alive_stands(1), 2);
-}
-
-void charge_front(FastplayState& s) {
-  testing::pass_to(s, Phase::kCharge);
-  testing::play(s, charge_action(0, 1, geo::Side::kFront));
 }
 
 TEST(FastplayOdds, Clause_Melee_FightOddsCountEveryStandsDie) {

@@ -35,7 +35,7 @@ std::unique_ptr<FastplayState> supreme(const std::string& options) {
 }
 
 // Ends the Movement phase of both sides and the turn; rolls the next turn's first mover (a).
-void next_turn(FastplayState& s) {
+void next_turn_a_first(FastplayState& s) {
   testing::pass_to(s, Phase::kMovement);
   const int turn = s.turn();
   for (int guard = 0; guard < 20 && s.turn() == turn && !s.is_chance_node(); ++guard)
@@ -48,24 +48,24 @@ TEST(FastplayClauses, Clause_11_4_ALostSupremeCommanderMeansAD6EveryTurn) {
   auto s = supreme("supreme_commander");
   EXPECT_NE(s->pending(), PendingKind::kSupremeRoll);  // turn 1: he is alive
   s->debug_kill_stand(0, 0);                           // lost in turn 1
-  next_turn(*s);
+  next_turn_a_first(*s);
   ASSERT_EQ(s->pending(), PendingKind::kSupremeRoll);  // turn 2: the d6 for a
   EXPECT_TRUE(s->is_chance_node());
   testing::roll(*s, 4);
   EXPECT_EQ(s->move_limit(0), 4);
   EXPECT_EQ(s->move_limit(1), -1);  // b keeps its supreme commander (it has none to lose)
-  next_turn(*s);
+  next_turn_a_first(*s);
   ASSERT_EQ(s->pending(), PendingKind::kSupremeRoll);  // and again in turn 3
   testing::roll(*s, 1);
   EXPECT_EQ(s->move_limit(0), 1);
   // Negative: with him alive, or without the option, no die and no limit.
   auto alive = supreme("supreme_commander");
-  next_turn(*alive);
+  next_turn_a_first(*alive);
   EXPECT_NE(alive->pending(), PendingKind::kSupremeRoll);
   EXPECT_EQ(alive->move_limit(0), -1);
   auto off = supreme("");
   off->debug_kill_stand(0, 0);
-  next_turn(*off);
+  next_turn_a_first(*off);
   EXPECT_NE(off->pending(), PendingKind::kSupremeRoll);
   EXPECT_EQ(off->move_limit(0), -1);
 }
@@ -73,7 +73,7 @@ TEST(FastplayClauses, Clause_11_4_ALostSupremeCommanderMeansAD6EveryTurn) {
 TEST(FastplayClauses, Clause_11_4_TheD6CountsUnitsThatMoveOrChargeOnceAndNotThoseThatHold) {
   auto s = supreme("supreme_commander");
   s->debug_kill_stand(0, 0);
-  next_turn(*s);
+  next_turn_a_first(*s);
   testing::roll(*s, 2);  // two units of a may move or charge
   ASSERT_EQ(s->phase(), Phase::kMovement);
   testing::play(*s, act::kSelectBase + 1);
@@ -93,7 +93,7 @@ TEST(FastplayClauses, Clause_11_4_TheD6CountsUnitsThatMoveOrChargeOnceAndNotThos
   // Negative: with three, the unit that held may still charge.
   auto three = supreme("supreme_commander");
   three->debug_kill_stand(0, 0);
-  next_turn(*three);
+  next_turn_a_first(*three);
   testing::roll(*three, 3);
   testing::play(*three, act::kSelectBase + 1);
   testing::play(*three, act::kMoveBase);

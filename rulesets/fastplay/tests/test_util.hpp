@@ -163,4 +163,10 @@ inline game::Action fight(int u) { return act::kFightBase + u; }
 inline game::Action retreat(int u) { return act::kRetreatBase + u; }
 inline game::Action answer(int r) { return act::kResponseBase + r; }
 
+// Brings a (heavy infantry at (50, 40)) into front contact with b by a charge.
+inline void charge_front(FastplayState& s) {
+  testing::pass_to(s, Phase::kCharge);
+  testing::play(s, charge_action(0, 1, geo::Side::kFront));
+}
+
 }  // namespace carroccio::fastplay::testing

@@ -17,15 +17,10 @@
 namespace carroccio::gwkho {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
+using testing::CliRun;
 
 CliRun army(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_army_command(args, out, err);
-  return {code, out.str(), err.str()};
+  return testing::run_cli(run_army_command, std::move(args));
 }
 
 struct Pinned {

@@ -323,13 +323,7 @@ TEST(Gwkho_Points, Clause_Pts_7_TheBudgetIsAMaximum) {
 
 // ---- Morale ledgers ----
 
-ElementGroup group(const char* troop, int count, Status s = Status::kNone) {
-  ElementGroup g;
-  g.troop = T(troop);
-  g.count = count;
-  g.status = s;
-  return g;
-}
+using testing::group;
 
 ArmyList army_of(std::vector<ElementGroup> groups, bool raised = false) {
   ArmyList a;

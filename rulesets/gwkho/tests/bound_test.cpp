@@ -27,7 +27,7 @@ using testing::set_pips;
 using testing::small_scenario;
 using testing::start;
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 RuleOptions random_sequence() {
   RuleOptions r;
@@ -37,10 +37,7 @@ RuleOptions random_sequence() {
 
 game::Action initiative(int d0, int d1) { return act::kInitiativeDice + 6 * (d0 - 1) + (d1 - 1); }
 
-bool listed(const GwkhoState& st, game::Action a) {
-  const auto legal = st.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
+using testing::listed;
 
 std::vector<game::Action> outcomes(const GwkhoState& st) {
   std::vector<game::Action> out;

@@ -15,7 +15,7 @@ using testing::find;
 using testing::start;
 using testing::start_moves;
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 // The test battle with a heavy gun (H.Art(o), red.1.4.0) in red's second command; `first`: the
 // side with the first bound.
@@ -30,10 +30,7 @@ std::shared_ptr<const GwkhoGame> game_with_gun(const char* first = "red",
   return testing::make_game(j, rules);
 }
 
-bool listed(const GwkhoState& st, game::Action a) {
-  const auto legal = st.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
+using testing::listed;
 
 // Element e placed with its front against side `side` of element t's base, centred on it.
 void touch(GwkhoState& st, int e, int t, geo::Side side) {

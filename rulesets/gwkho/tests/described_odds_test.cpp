@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "game/tests/ruleset_testing.hpp"
 #include "rulesets/gwkho/odds_cli.hpp"
 #include "rulesets/gwkho/resolve_shooting.hpp"
 #include "rulesets/gwkho/tests/test_util.hpp"
@@ -20,7 +21,7 @@ using testing::small_scenario;
 using testing::start;
 using testing::start_moves;
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 // ---- A situation the game filled, written back as a description (every field it has).
 
@@ -286,15 +287,10 @@ TEST(Gwkho_DescribedOdds, Clause_Sht_8_CoverCountsForFootTargetsOnly) {
 
 // ---- The command line
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
+using testing::CliRun;
 
 CliRun cli(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_described_odds_cli(args, out, err);
-  return {code, out.str(), err.str()};
+  return testing::run_cli(run_described_odds_cli, std::move(args));
 }
 
 TEST(Gwkho_DescribedOdds, CommandLineDetailsAreTheFileKeys) {
@@ -385,12 +381,7 @@ TEST(Gwkho_DescribedOdds, G78_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
   EXPECT_EQ(later.description["round"], "later");
   // The help names the defaults and the ruling.
   const CliRun help = cli({"--help"});
-  // The help as one line (it is wrapped to 80 columns).
-  std::string flat_help;
-  for (char c : help.out)
-    if (!std::isspace(static_cast<unsigned char>(c)) ||
-        (!flat_help.empty() && flat_help.back() != ' '))
-      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  const std::string flat_help = game::testing::one_line(help.out);  // the help unwrapped
   for (const char* words :
        {"default 1400", "the default", "ruling G-78", "steady (the default)", "open (the default)"})
     EXPECT_NE(flat_help.find(words), std::string::npos) << words;

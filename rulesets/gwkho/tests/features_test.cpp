@@ -19,7 +19,7 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::builtin_list;
 using testing::find;
@@ -28,10 +28,7 @@ using testing::set_pips;
 using testing::small_scenario;
 using testing::start;
 
-bool listed(const GwkhoState& st, game::Action a) {
-  const auto legal = st.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
+using testing::listed;
 
 // Red (legnano-imperial) with one more group in its first command: two Bw(o) priced as mounted
 // infantry, their front-left corner at (10, 30) inches facing south; `dismounted` deploys them

@@ -15,13 +15,13 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::find;
 using testing::start;
 
 // The test battle without its wood (testing::small_scenario).
-std::shared_ptr<const GwkhoGame> make_game(const char* first = "red") {
+std::shared_ptr<const GwkhoGame> open_game(const char* first = "red") {
   return testing::make_game(testing::small_scenario(first, false));
 }
 
@@ -75,7 +75,7 @@ bool has(const std::vector<game::Action>& v, game::Action a) {
 }
 
 TEST(Gwkho_Combat, Clause_CC_1_EachSideChoosesTheOrderOfItsCombats) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto [st, e1, t1, e2, t2] = two_combats(g);
   // Two combats of the moving side: its decision.
   ASSERT_EQ(st->fight_step(), FightStep::kChooseCombat);
@@ -106,7 +106,7 @@ TEST(Gwkho_Combat, Clause_CC_1_EachSideChoosesTheOrderOfItsCombats) {
 }
 
 TEST(Gwkho_Combat, Clause_Pip_19_TheMovingSideBuysADieStepWithPips) {
-  const auto g = make_game("blue");
+  const auto g = open_game("blue");
   auto st = start(g);
   ASSERT_EQ(st->active(), 1);
   // Blue's HI(o) (a d6 troop that may buy a d8) against red's Ph(i), twice.
@@ -153,7 +153,7 @@ TEST(Gwkho_Combat, Clause_Pip_19_TheMovingSideBuysADieStepWithPips) {
 }
 
 TEST(Gwkho_Combat, Clause_CC_15_HorseMustFollowUpAndFightOn) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = testing::start_moves(g);
   const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.0.0.3");  // Hc(o) against Hc(o)
   face_off(*st, e, t, 30, 24);
@@ -174,7 +174,7 @@ TEST(Gwkho_Combat, Clause_CC_15_HorseMustFollowUpAndFightOn) {
   EXPECT_EQ(st->pending_b(), t);
   EXPECT_TRUE(st->combat_situation(e, t).follow_up_contact);
   // Negative: in the enemy's bound heavy cavalry need not follow up: the owner decides.
-  const auto g2 = make_game("blue");
+  const auto g2 = open_game("blue");
   auto st2 = start(g2);
   st2->debug_set_pips(0, 0);
   st2->debug_set_pips(1, 0);
@@ -202,7 +202,7 @@ TEST(Gwkho_Combat, Clause_CC_15_HorseMustFollowUpAndFightOn) {
 }
 
 TEST(Gwkho_Combat, Clause_CC_15_FootFollowUpForOneExtraRoundOnly) {
-  const auto g = make_game("blue");
+  const auto g = open_game("blue");
   auto st = start(g);
   for (int c = 0; c < 3; ++c) st->debug_set_pips(c, 0);
   const int h = find(*g, "blue.1.2.0"), p = find(*g, "red.1.2.0");  // HI(o) against Ph(i)
@@ -233,7 +233,7 @@ TEST(Gwkho_Combat, Clause_CC_15_FootFollowUpForOneExtraRoundOnly) {
 }
 
 TEST(Gwkho_Combat, Clause_CC_16_KnockOnBehindADestroyedMountedElement) {
-  const auto g = make_game("blue");
+  const auto g = open_game("blue");
   auto st = start(g);
   for (int c = 0; c < 3; ++c) st->debug_set_pips(c, 0);
   // Red's Hc(o) faces blue's HI(o); red's Ph(i) stands 1" behind the Hc, so the Hc cannot
@@ -260,7 +260,7 @@ TEST(Gwkho_Combat, Clause_CC_16_KnockOnBehindADestroyedMountedElement) {
 }
 
 TEST(Gwkho_Combat, Clause_CC_17_AnElementHitInTheFlankTurnsToFace) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = testing::start_moves(g);
   const int e = find(*g, "red.0.1.0"), t = find(*g, "blue.1.2.0");
   st->debug_place(t, geo::Point{30 * kIn, 24 * kIn}, 90);
@@ -289,7 +289,7 @@ TEST(Gwkho_Combat, Clause_CC_17_AnElementHitInTheFlankTurnsToFace) {
 }
 
 TEST(Gwkho_Shooting, Clause_Sht_2_TheOwnerChoosesAmongTheTargetsAhead) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = testing::start_moves(g);
   // A blue longbowman (Lb(s), 8") in the open facing north; two red knights straight ahead at
   // 2" and 5", one a base width and more to the side.
@@ -342,7 +342,7 @@ void column_south(GwkhoState& st, int e, int behind, int x, int y) {
 // [Sht-2, Sht-4, G-16b] Troops shoot in two ranks: the rank behind adds +1 to the front rank's
 // shot and does not shoot through it on its own.
 TEST(Gwkho_Shooting, Clause_Sht_4_ARearRankAddsToTheShotAndDoesNotShootThroughItsFrontRank) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = start(g);
   const int x1 = find(*g, "red.1.3.0"), x2 = find(*g, "red.1.3.1");  // Xb(i), 8"
   const int hc = find(*g, "blue.0.0.0");
@@ -416,7 +416,7 @@ TEST(Gwkho_Shooting, Clause_Dis_1_CavalryDismountedAsSuperiorBowmenShootSevenInc
 }
 
 TEST(Gwkho_Shooting, Clause_Sht_2_ReturnFireAtTheShooterInArc) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = testing::start_moves(g);
   // Red's crossbowman (Xb(i)) shoots first (element order) at blue's longbowman straight
   // ahead; the longbowman has a knight straight ahead, and the crossbowman stands in its arc
@@ -446,7 +446,7 @@ TEST(Gwkho_Shooting, Clause_Sht_2_ReturnFireAtTheShooterInArc) {
 }
 
 TEST(Gwkho_Morale, Clause_Pip_17_ACommandBuysItsOwnMoraleInPlay) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = start(g);
   // Frederick's command loses 15 knights: the army (about 40 e/e) is shaken; Philip's command
   // has lost nothing, its own ledger is steady.
@@ -491,7 +491,7 @@ TEST(Gwkho_Morale, Clause_Pip_17_ACommandBuysItsOwnMoraleInPlay) {
 }
 
 TEST(Gwkho_Bound, Clause_Mor_20_BothArmiesBrokenAtOnceIsADraw) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = start(g);
   for (int s = 0; s < kNumSides; ++s)
     for (int e = 0, n = 0; e < g->num_elements() && n < 32; ++e)
@@ -518,7 +518,7 @@ namespace carroccio::gwkho {
 namespace {
 
 // The test scenario with a heavy gun (H.Art(o)) added to red's second command.
-std::shared_ptr<const GwkhoGame> game_with_gun(const char* grade = "o") {
+std::shared_ptr<const GwkhoGame> gun_game(const char* grade = "o") {
   nlohmann::json army = nlohmann::json::parse(testing::read_file(
       std::string(CARROCCIO_SOURCE_DIR) + "/scenarios/gwkho/armies/legnano-imperial.json"));
   army["commands"][1]["elements"].push_back({{"type", "H.Art"}, {"grade", grade}, {"count", 1}});
@@ -530,7 +530,7 @@ std::shared_ptr<const GwkhoGame> game_with_gun(const char* grade = "o") {
 }
 
 TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget) {
-  const auto g = game_with_gun();
+  const auto g = gun_game();
   auto st = testing::start_moves(g);
   const int gun = find(*g, "red.1.4.0");
   const int hi = find(*g, "blue.1.2.0"), li = find(*g, "blue.2.3.0");
@@ -560,7 +560,7 @@ TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget)
   // Only once.
   EXPECT_NE(st->pending_a(), gun);
   // Negative: in the enemy's bound the gun does not fire.
-  auto st2 = start(game_with_gun());
+  auto st2 = start(gun_game());
   st2->debug_place(gun, geo::Point{36 * kIn, 30 * kIn}, 270);
   st2->debug_place(hi, geo::Point{36 * kIn, front - 3 * kIn - 500}, 90);
   EXPECT_EQ(st2->shot_targets(gun), (std::vector<int>{hi}));
@@ -572,7 +572,7 @@ TEST(Gwkho_Shooting, Clause_Sht_11_ArtilleryFiresInPlayAndGoesOnToASecondTarget)
                     .ok());
   EXPECT_TRUE(st2->shot_targets(gun).empty());
   // Negative: engines ((i) artillery) have no second target.
-  const auto g3 = game_with_gun("i");
+  const auto g3 = gun_game("i");
   auto st3 = start(g3);
   st3->debug_set_pips(0, 0);
   st3->debug_set_pips(1, 0);
@@ -724,7 +724,7 @@ namespace carroccio::gwkho {
 namespace {
 
 TEST(Gwkho_Combat, Clause_CC_14_MountedBeatenBackByFootMayRout) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto play = [&](game::Action choice, bool* routing) {
     auto st = start(g);
     st->debug_set_pips(0, 0);
@@ -767,7 +767,7 @@ namespace carroccio::gwkho {
 namespace {
 
 TEST(Gwkho_Morale, Clause_Pip_18_RallyABrokenElementInPlay) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = start(g);
   const int e = find(*g, "red.0.1.0"), other = find(*g, "red.0.1.1");
   st->debug_place(e, geo::Point{30 * kIn, 30 * kIn}, 90);
@@ -861,7 +861,7 @@ TEST(Gwkho_Combat, Clause_CC_18_ASquareFriendCoversAFlank) {
 // The browser's odds table (issue 20): a close combat's results split by element, each element
 // named once in the head, and a shot's by its target; every result's parts in the heads' order.
 TEST(Gwkho_View, CombatAndShotOddsSplitEachResultByElement) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto [st, e1, t1, e2, t2] = two_combats(g);
   const auto odds = st->action_odds(act::kChooseCombat + e2);
   ASSERT_TRUE(odds.is_object());
@@ -883,7 +883,7 @@ TEST(Gwkho_View, CombatAndShotOddsSplitEachResultByElement) {
 // the moving side's element as the attacker, the enemy as the target; the text is
 // unchanged.
 TEST(Gwkho_View, ACloseCombatEventNamesAttackerAndTarget) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = start(g);
   core::EventLog log;
   st->set_event_sink(&log);
@@ -916,7 +916,7 @@ TEST(Gwkho_View, ACloseCombatEventNamesAttackerAndTarget) {
 // Issue 18: the log's results are words, as the odds and the board write them ("holds",
 // "pushed back"), never the data's codes ("no_effect", "push_back").
 TEST(Gwkho_View, ACloseCombatLogWritesItsResultsInWords) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto [st, e1, t1, e2, t2] = two_combats(g);
   core::EventLog log;
   st->set_event_sink(&log);
@@ -947,7 +947,7 @@ TEST(Gwkho_View, ACloseCombatLogWritesItsResultsInWords) {
 // Issue 18: a refused decision names the element as the board and the log do (its troop label)
 // and the pool of PIPs by its general's command, never by file ids.
 TEST(Gwkho_View, ARefusalNamesElementsAndCommandsAsTheBoardDoes) {
-  const auto g = make_game();
+  const auto g = open_game();
   auto st = start(g);
   st->debug_set_pips(0, 0);
   const int e = find(*g, "red.0.2.1"), enemy = find(*g, "blue.1.2.0");

@@ -18,7 +18,7 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::at;
 using testing::battle;
@@ -43,7 +43,7 @@ std::string line_at_26(const char* kind, const char* defended = nullptr) {
 
 // Gascon sergeants (HI(o), blue.1.2.0) north of y = 26 facing south, their front edge `gap`
 // sub-units north of the line; a knight (red.0.0.0, Hc) facing north, front to front with them.
-void face_off(GwkhoState& st, const GwkhoGame& g, std::int64_t gap = 0) {
+void face_off_at(GwkhoState& st, const GwkhoGame& g, std::int64_t gap = 0) {
   testing::face_off(st, g, 26 * kIn + gap);
 }
 
@@ -146,8 +146,8 @@ TEST(Gwkho_Linear, Clause_CC_13_FootBehindAHedgeAreNotKilledByAOnePointLoss) {
   const auto flat = testing::make_game(with_lines("[]"));
   auto st = start(g), st2 = start(flat);
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
-  face_off(*st, *g);
-  face_off(*st2, *flat);
+  face_off_at(*st, *g);
+  face_off_at(*st2, *flat);
   const CombatSituation cs = st->combat_situation(knight, foot);
   EXPECT_TRUE(cs.b.behind_linear);
   EXPECT_FALSE(cs.b.behind_fortification);  // a hedge is no fortification
@@ -163,7 +163,7 @@ TEST(Gwkho_Linear, Clause_CC_13_FootBehindAHedgeAreNotKilledByAOnePointLoss) {
   // A ditch does the same.
   const auto gd = testing::make_game(with_lines(line_at_26("ditch").c_str()));
   auto sd = start(gd);
-  face_off(*sd, *gd);
+  face_off_at(*sd, *gd);
   EXPECT_TRUE(sd->combat_situation(knight, foot).b.behind_linear);
 }
 
@@ -172,13 +172,13 @@ TEST(Gwkho_Linear, Clause_G_12d_BehindMeansCloseToTheFrontEdgeAndBetweenTheEnemi
   auto st = start(g);
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
   // Half an inch between the front edge and the line counts (the two still front to front).
-  face_off(*st, *g, kBehindReach);
+  face_off_at(*st, *g, kBehindReach);
   EXPECT_TRUE(st->combat_situation(knight, foot).b.behind_linear);
   // Negative: a little more does not.
-  face_off(*st, *g, kBehindReach + 127);
+  face_off_at(*st, *g, kBehindReach + 127);
   EXPECT_FALSE(st->combat_situation(knight, foot).b.behind_linear);
   // Negative: a line through the foot's own base, behind its centre, is not between them.
-  face_off(*st, *g, -800);
+  face_off_at(*st, *g, -800);
   EXPECT_FALSE(st->combat_situation(knight, foot).b.behind_linear);
   // Negative: beside the line's end, nothing between them.
   testing::face_off(*st, *g, 26 * kIn, 40 * kIn);
@@ -190,7 +190,7 @@ TEST(Gwkho_Linear, Clause_CC_9_FootHoldingWorksAreBehindAFortification) {
   const auto g = testing::make_game(with_lines(line_at_26("field_works", "left").c_str()));
   auto st = start(g);
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
-  face_off(*st, *g);
+  face_off_at(*st, *g);
   const CombatSituation cs = st->combat_situation(knight, foot);
   EXPECT_TRUE(cs.b.behind_fortification);
   EXPECT_FALSE(cs.b.behind_linear);         // works are not the "hedge etc" of CC-13
@@ -201,7 +201,7 @@ TEST(Gwkho_Linear, Clause_CC_9_FootHoldingWorksAreBehindAFortification) {
   // Negative: works held from the south are the knight's, and mounted get nothing from them.
   const auto gr = testing::make_game(with_lines(line_at_26("field_works", "right").c_str()));
   auto sr = start(gr);
-  face_off(*sr, *gr);
+  face_off_at(*sr, *gr);
   const CombatSituation rs = sr->combat_situation(knight, foot);
   EXPECT_FALSE(rs.b.behind_fortification);
   EXPECT_TRUE(rs.a.behind_fortification);
@@ -213,8 +213,8 @@ TEST(Gwkho_Linear, Clause_CC_14_FootBehindWorksAreNotKilledByMountedUnlessDouble
   const auto flat = testing::make_game(with_lines("[]"));
   auto st = start(g), st2 = start(flat);
   const int foot = find(*g, "blue.1.2.0"), knight = find(*g, "red.0.0.0");
-  face_off(*st, *g);
-  face_off(*st2, *flat);
+  face_off_at(*st, *g);
+  face_off_at(*st2, *flat);
   const CombatSituation cs = st->combat_situation(knight, foot);
   const CombatSituation open = st2->combat_situation(knight, foot);
   ASSERT_TRUE(cs.b.behind_fortification);

@@ -12,13 +12,7 @@ namespace {
 using testing::T;
 const Morale kSteady = Morale::kSteady, kShaken = Morale::kShaken, kBroken = Morale::kBroken;
 
-ElementGroup group(const char* troop, int count, Status s = Status::kNone) {
-  ElementGroup g;
-  g.troop = T(troop);
-  g.count = count;
-  g.status = s;
-  return g;
-}
+using testing::group;
 
 Command command(std::string general, std::vector<ElementGroup> groups, bool cinc = false) {
   Command c;

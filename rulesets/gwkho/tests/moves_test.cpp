@@ -14,7 +14,7 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::find;
 using testing::labelled;
@@ -25,21 +25,13 @@ std::shared_ptr<const GwkhoGame> make_game(const char* first = "red") {
   return testing::make_game(testing::small_scenario(first));
 }
 
-geo::Point at(double x, double y) {
-  return {static_cast<std::int64_t>(x * kIn), static_cast<std::int64_t>(y * kIn)};
-}
+using testing::at;
 
 std::string fmt_id(const char* prefix, int k) { return prefix + std::to_string(k); }
 
-bool listed(const GwkhoState& st, game::Action a) {
-  const auto legal = st.legal_actions();
-  return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
+using testing::listed;
 
-bool has_item(const PipCost& c, std::string_view clause) {
-  return std::any_of(c.items.begin(), c.items.end(),
-                     [&](const Factor& f) { return f.clause == clause; });
-}
+using testing::has_item;
 
 TEST(Gwkho_Movement, Clause_Pip_10_ASingleElementWheelsAboutItsFrontCorner) {
   const auto g = make_game();

@@ -15,7 +15,7 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::battle;
 using testing::find;
@@ -36,10 +36,7 @@ std::shared_ptr<const GwkhoGame> spearmen_of(const char* people) {
   return testing::make_game(j);
 }
 
-bool has_item(const PipCost& c, std::string_view clause) {
-  return std::any_of(c.items.begin(), c.items.end(),
-                     [&](const Factor& f) { return f.clause == clause; });
-}
+using testing::has_item;
 
 TEST(Gwkho_Army, Clause_CC_17_PeoplesAndHalberdsAreReadFromTheList) {
   nlohmann::json army = imperial_list();

@@ -11,8 +11,8 @@
 namespace carroccio::gwkho {
 namespace {
 
+using testing::kInch;
 using testing::T;
-constexpr int kInch = kUnitsPerInch;
 const Result kNone = Result::kNoEffect, kPush = Result::kPushBack, kFlee = Result::kFlee,
              kDead = Result::kDestroyed, kCrew = Result::kCrewFlee;
 

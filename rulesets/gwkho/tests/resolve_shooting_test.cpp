@@ -11,8 +11,8 @@
 namespace carroccio::gwkho {
 namespace {
 
+using testing::kInch;
 using testing::T;
-constexpr int kInch = kUnitsPerInch;
 
 ShotSituation shot(const char* shooter, const char* target, Weapon w = Weapon::kNone) {
   ShotSituation s;

@@ -277,7 +277,7 @@ TEST(Gwkho_Scenarios, G12_CourtraiAndCerignolaHaveTheirWaterAndSlopeAndPlayToARe
   EXPECT_FALSE(st->behind_river(fb, st->element(knight).base));
 }
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 // The browser's decision buttons read every action's "id" and "name" (State::action_to_json).
 TEST(Gwkho_View, EveryDecisionCarriesTheIdAndNameTheBoardReads) {

@@ -13,19 +13,19 @@ namespace {
 
 using testing::T;
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::find;
 using testing::labelled;
 using testing::small_scenario;
 using testing::start;
 
-std::shared_ptr<const GwkhoGame> make_game(const nlohmann::json& j = small_scenario()) {
+std::shared_ptr<const GwkhoGame> test_game(const nlohmann::json& j = small_scenario()) {
   return testing::make_game(j);
 }
 
 TEST(Gwkho_Scenario, Clause_G_43_GroupsAreDeployedAsBlocksFromTheFrontLeftCorner) {
-  const auto g = make_game();
+  const auto g = test_game();
   // Frederick's household knights, 4 wide facing south: the front-left corner is the east end.
   const int e0 = find(*g, "red.0.0.0"), e3 = find(*g, "red.0.0.3");
   EXPECT_EQ(g->element(e0).base.corner(geo::Corner::kFrontLeft), (geo::Point{20 * kIn, 40 * kIn}));
@@ -74,7 +74,7 @@ TEST(Gwkho_Scenario, Clause_G_43_BadFilesAreRefusedNamingTheField) {
 }
 
 TEST(Gwkho_Bound, Clause_Pip_1_PipDiceAreChanceNodesPerCommand) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   EXPECT_EQ(st->phase(), Phase::kPips);
   EXPECT_TRUE(st->is_chance_node());
@@ -91,7 +91,7 @@ TEST(Gwkho_Bound, Clause_Pip_1_PipDiceAreChanceNodesPerCommand) {
 }
 
 TEST(Gwkho_Bound, Clause_Pip_4_AMoveCostsItsPipsAndEachElementMovesOnce) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 2);
   st->debug_set_pips(1, 0);
@@ -115,7 +115,7 @@ TEST(Gwkho_Bound, Clause_Pip_4_AMoveCostsItsPipsAndEachElementMovesOnce) {
 }
 
 TEST(Gwkho_Bound, Clause_G_47_GroupsAreFoundNotStored) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   const int e = find(*g, "red.0.1.0");
   EXPECT_EQ(st->group_of(e).size(), 6u);
@@ -125,7 +125,7 @@ TEST(Gwkho_Bound, Clause_G_47_GroupsAreFoundNotStored) {
 }
 
 TEST(Gwkho_Movement, Clause_Mov_1_TheWorstGoingCrossedLimitsTheMove) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 6);
   const int e = find(*g, "red.0.0.0");
@@ -139,7 +139,7 @@ TEST(Gwkho_Movement, Clause_Mov_1_TheWorstGoingCrossedLimitsTheMove) {
 }
 
 TEST(Gwkho_Movement, Clause_G_50_ContactIsMadeFrontToFrontAndPaysForNoRoom) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 6);
   const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.0.0.0");
@@ -173,7 +173,7 @@ TEST(Gwkho_Movement, Clause_G_50_ContactIsMadeFrontToFrontAndPaysForNoRoom) {
 }
 
 TEST(Gwkho_Combat, Clause_CC_14_ForcedDiceDecideTheRoundAndItsResults) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 6);
   const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.0.0.0");
@@ -203,7 +203,7 @@ TEST(Gwkho_Combat, Clause_CC_14_ForcedDiceDecideTheRoundAndItsResults) {
 }
 
 TEST(Gwkho_Combat, Clause_G_27_ARecoilIsABaseDepthBack) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 6);
   const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.2.0.8");
@@ -228,7 +228,7 @@ TEST(Gwkho_Combat, Clause_G_27_ARecoilIsABaseDepthBack) {
 }
 
 TEST(Gwkho_Bound, Clause_Mor_20_AGameEndsAndEveryElementIsAccounted) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   // Play bounds with no moves: after 6 bounds it is a draw.
   int guard = 0;
@@ -245,7 +245,7 @@ TEST(Gwkho_Bound, Clause_Mor_20_AGameEndsAndEveryElementIsAccounted) {
 }
 
 TEST(Gwkho_Bound, Clause_Mor_20_AnArmyBrokenAtTheEndOfABoundLoses) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   // Destroy half the blue army (by e/e): broken at the end of red's bound.
   for (int e = 0, n = 0; e < g->num_elements() && n < 32; ++e)
@@ -269,7 +269,7 @@ TEST(Gwkho_Bound, Clause_Mor_20_AnArmyBrokenAtTheEndOfABoundLoses) {
 }
 
 TEST(Gwkho_Shooting, Clause_Sht_1_AShotIsTwoForcedDiceThroughTheResolutionLayer) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 0);
   // Blue's longbowmen (Lb(s)) face north; put one in the open (where they are deployed, the
@@ -317,7 +317,7 @@ TEST(Gwkho_Registry, Clause_Seq_LegnanoLoadsAndPlaysToAnEnd) {
 TEST(Gwkho_Scenario, Clause_Dis_1_AGroupMayBeDeployedDismounted) {
   auto j = small_scenario();
   j["sides"][1]["deploy"][0]["dismounted"] = true;  // the Prince's men-at-arms, Hc(o) -> HI(s)
-  const auto g = make_game(j);
+  const auto g = test_game(j);
   const int e = find(*g, "blue.0.0.0");
   EXPECT_EQ(g->element(e).troop, T("HI(s)"));
   EXPECT_EQ(g->element(e).list_troop, T("Hc(o)"));
@@ -347,7 +347,7 @@ TEST(Gwkho_Registry, Clause_Seq_PoitiersLoadsWithTheEnglishOnFoot) {
 }
 
 TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = testing::start_moves(g);
   // Red's edge is the north one. A routing knight in the open turns north and runs 6" (Hc 5"
   // and the router's inch, Mov-3). (West of the knights, whose impetuous moves come first.)
@@ -371,7 +371,7 @@ TEST(Gwkho_Movement, Clause_Mov_3_RoutersRunToTheirOwnEdgeAndOffIt) {
 
 // [Mor-12, Mov-3, G-35] Shaken mounted rout at their normal speed: no router's inch.
 TEST(Gwkho_Morale, Clause_Mor_12_ShakenMountedRoutAtTheirNormalSpeed) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = testing::start_moves(g);
   // Red (42 e/e, 39 of them heavy) loses 14 heavies of its second command: the army and the
   // heavy ledgers are shaken (at 14 and 13), not broken.
@@ -409,7 +409,7 @@ TEST(Gwkho_Morale, Clause_Mor_12_ShakenMountedRoutAtTheirNormalSpeed) {
 }
 
 TEST(Gwkho_Pips, Clause_Pip_6_OutOfCommandRangeCostsOneMore) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 6);
   // Frederick stands with red.0.0.0 at (19.2", 40.6"); an element 30" from him is out of range.
@@ -445,7 +445,7 @@ std::pair<bool, int> advance_in_command(GwkhoState& st, const GwkhoGame& g, int 
 // [Pip-6, G-41] Command range counts double through woods: the test wood (bad going) spans
 // x 60..70 inches, y 20..30.
 TEST(Gwkho_Pips, Clause_Pip_6_CommandRangeCountsDoubleThroughWoods) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   // 20" apart across the whole wood (10" of it): 30" counted, out of range.
   EXPECT_FALSE(
@@ -467,7 +467,7 @@ TEST(Gwkho_Pips, Clause_Pip_6_AGeneralOutOfSightBehindAHillIsOutOfCommand) {
   nlohmann::json j = small_scenario("red", false);
   j["terrain"] = nlohmann::json::parse(
       R"([{"id": "knoll", "kind": "hill", "polygon": [[40, 24], [50, 24], [50, 28], [40, 28]]}])");
-  const auto g = make_game(j);
+  const auto g = test_game(j);
   auto st = start(g);
   // 12" apart, the knoll between them: out of sight, so out of command.
   EXPECT_FALSE(
@@ -480,14 +480,14 @@ TEST(Gwkho_Pips, Clause_Pip_6_AGeneralOutOfSightBehindAHillIsOutOfCommand) {
       st->within_command_range(geo::Point{45 * kIn, 26 * kIn}, geo::Point{45 * kIn, 20 * kIn}, 24));
   // Negative: the wood of the test battle only lengthens the line; it hides nothing
   // (Clause_Pip_6_CommandRangeCountsDoubleThroughWoods).
-  const auto wooded = make_game();
+  const auto wooded = test_game();
   auto st2 = start(wooded);
   EXPECT_TRUE(st2->within_command_range(geo::Point{58 * kIn, 25 * kIn},
                                         geo::Point{72 * kIn, 25 * kIn}, 24));
 }
 
 TEST(Gwkho_Movement, Clause_G_50_OnlyAContactMoveMayEndTouchingTheEnemy) {
-  const auto g = make_game();
+  const auto g = test_game();
   auto st = start(g);
   st->debug_set_pips(0, 6);
   const int e = find(*g, "red.0.0.0"), t = find(*g, "blue.2.2.0");

@@ -15,15 +15,13 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::find;
 using testing::labelled;
 using testing::start;
 
-geo::Point at(double x, double y) {
-  return {static_cast<std::int64_t>(x * kIn), static_cast<std::int64_t>(y * kIn)};
-}
+using testing::at;
 
 // The drop the placement's own encoding gives (docs/api.md): direction d, k steps, heading h.
 game::Action encoded(const nlohmann::json& pl, int d, int k, int h) {

@@ -16,13 +16,7 @@ namespace {
 
 using testing::T;
 
-std::vector<Troop> every_troop() {
-  std::vector<Troop> out;
-  for (TroopType t : kAllTypes)
-    for (Grade g : kAllGrades)
-      if (points_cell({t, g}).exists) out.push_back({t, g});
-  return out;
-}
+using testing::every_troop;
 
 // ---- Movement ----
 

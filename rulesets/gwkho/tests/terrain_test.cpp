@@ -14,7 +14,7 @@
 namespace carroccio::gwkho {
 namespace {
 
-constexpr std::int64_t kIn = kUnitsPerInch;
+using testing::kIn;
 
 using testing::at;
 using testing::face_off;
@@ -33,10 +33,7 @@ nlohmann::json with_terrain(const char* terrain, const char* roads = "[]",
   return j;
 }
 
-bool has_item(const PipCost& c, std::string_view clause) {
-  return std::any_of(c.items.begin(), c.items.end(),
-                     [&](const Factor& f) { return f.clause == clause; });
-}
+using testing::has_item;
 
 // A brook crossed only at its ford (the gap between its two stretches), from x = 0 to 30
 // inches, 1.5 inches deep at y = 24; a stream (bad going) from x = 40 to 55.

@@ -17,6 +17,7 @@
 #include "nlohmann/json.hpp"
 #include "rulesets/gwkho/army.hpp"
 #include "rulesets/gwkho/game.hpp"
+#include "rulesets/gwkho/pips.hpp"
 #include "rulesets/gwkho/resolve_combat.hpp"
 #include "rulesets/gwkho/ruleset.hpp"
 #include "rulesets/gwkho/state.hpp"
@@ -24,8 +25,55 @@
 
 namespace carroccio::gwkho::testing {
 
+// One inch (and as an int) in table units.
+inline constexpr std::int64_t kIn = kUnitsPerInch;
+inline constexpr int kInch = kUnitsPerInch;
+
+// Whether `a` is among the state's legal actions.
+inline bool listed(const GwkhoState& st, game::Action a) {
+  const auto legal = st.legal_actions();
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+// Whether a move's cost lists an item under `clause`.
+inline bool has_item(const PipCost& c, std::string_view clause) {
+  return std::any_of(c.items.begin(), c.items.end(),
+                     [&](const Factor& f) { return f.clause == clause; });
+}
+
+// A command's exit code and what it wrote.
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+template <class Command>
+CliRun run_cli(Command command, std::vector<std::string> args) {
+  std::ostringstream out, err;
+  const int code = command(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
 // "Hc(s)" -> the troop (the test's own literal; a typo fails the test).
 inline Troop T(const char* text) { return *parse_troop(text); }
+
+// Every troop type and grade the points table prices.
+inline std::vector<Troop> every_troop() {
+  std::vector<Troop> out;
+  for (TroopType t : kAllTypes)
+    for (Grade g : kAllGrades)
+      if (points_cell({t, g}).exists) out.push_back({t, g});
+  return out;
+}
+
+// A group of `count` elements of one troop type (morale and army tests).
+inline ElementGroup group(const char* troop, int count, Status s = Status::kNone) {
+  ElementGroup g;
+  g.troop = T(troop);
+  g.count = count;
+  g.status = s;
+  return g;
+}
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path);

@@ -14,13 +14,7 @@ namespace {
 using testing::T;
 
 // The legal pairs of the points table (medieval and later era), for loops over every troop.
-std::vector<Troop> every_troop() {
-  std::vector<Troop> out;
-  for (TroopType t : kAllTypes)
-    for (Grade g : kAllGrades)
-      if (points_cell({t, g}).exists) out.push_back({t, g});
-  return out;
-}
+using testing::every_troop;
 
 // "Hc(s) Hc(o) ..." of the troops in `pred`.
 template <typename Pred>

@@ -26,11 +26,7 @@ nlohmann::json described(const nlohmann::json& fields, std::string* error = null
   return d->state->action_odds(d->action);
 }
 
-bool cites(const nlohmann::json& odds, const std::string& rule) {
-  for (const auto& m : odds["modifiers"])
-    if (m["rule"] == rule) return true;
-  return false;
-}
+using game::testing::cites;
 
 // A game of two units (Blue's "attacker", Red's "target") and terrain, played to Blue's Shoot
 // or Melee phase, with the target's hits.
@@ -308,12 +304,7 @@ TEST(Ohw_DescribedOdds, O42_WhatIsNotGivenIsThePlainestCaseAndTheHelpSaysSo) {
   flank["from"] = "flank";
   EXPECT_NE(described(flank), described(bare));
   const CliRun help = run({"--help"});
-  // The help as one line (it is wrapped to 80 columns).
-  std::string flat_help;
-  for (char c : help.out)
-    if (!std::isspace(static_cast<unsigned char>(c)) ||
-        (!flat_help.empty() && flat_help.back() != ' '))
-      flat_help += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  const std::string flat_help = game::testing::one_line(help.out);  // the help unwrapped
   for (const char* words :
        {"clear (default)", "front (default)", "0 (the default)", "ruling O-42", "default levies"})
     EXPECT_NE(flat_help.find(words), std::string::npos) << words;

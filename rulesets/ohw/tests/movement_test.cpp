@@ -12,11 +12,11 @@ using geo::Side;
 // Pre-turn indices into kPreTurns and post-turn indices into kPostTurns.
 constexpr int kNone = 0, kPreL15 = 1, kPreL45 = 3, kPreL90 = 5, kPostL45 = 1;
 
-struct Bench {
+struct MoveBench {
   std::shared_ptr<const OhwGame> g;
   std::unique_ptr<OhwState> s;
-  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {},
-                 const std::string& options = "")
+  explicit MoveBench(const std::vector<U>& units, const std::vector<T>& terrain = {},
+                     const std::string& options = "")
       : g(make_game(scenario_json(units, terrain), options)), s(new_state(g)) {}
   geo::Point centre(int u) const { return s->unit(u).base.centre(); }
   void select(int u) { play(*s, act::kSelectBase + u); }
@@ -87,9 +87,9 @@ TEST(Ohw_1_Movement, Clause_1_8_AMarchNeverEndsAgainstAnEnemy) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_1_KnightsMoveTwelveInchesOthersSix) {
-  Bench b({{"blue", "knights", 10, 4, 90},
-           {"blue", "levies", 20, 4, 90},
-           {"red", "levies", 18, 34, 270}});
+  MoveBench b({{"blue", "knights", 10, 4, 90},
+               {"blue", "levies", 20, 4, 90},
+               {"red", "levies", 18, 34, 270}});
   auto knight = b.s->move_result(0, move_code(kNone, 4, kNone));
   auto levy = b.s->move_result(1, move_code(kNone, 4, kNone));
   ASSERT_TRUE(knight && levy);
@@ -100,10 +100,10 @@ TEST(Ohw_1_Movement, Clause_1_1_KnightsMoveTwelveInchesOthersSix) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_2_WoodsAreImpassableExceptToIrregulars) {
-  Bench b({{"blue", "knights", 10, 4, 90},
-           {"blue", "irregulars", 26, 4, 90},
-           {"red", "levies", 18, 34, 270}},
-          {{"woods", {4, 8, 30, 12}}});
+  MoveBench b({{"blue", "knights", 10, 4, 90},
+               {"blue", "irregulars", 26, 4, 90},
+               {"red", "levies", 18, 34, 270}},
+              {{"woods", {4, 8, 30, 12}}});
   EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone)));   // 3": up to the edge
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone)));  // 6": into the wood
   EXPECT_TRUE(b.s->move_result(1, move_code(kNone, 2, kNone)));   // 5.2: irregulars may
@@ -111,32 +111,32 @@ TEST(Ohw_1_Movement, Clause_1_2_WoodsAreImpassableExceptToIrregulars) {
 
 TEST(Ohw_1_Movement, Clause_1_2_i_TownsAndHillsDoNotHinderMovement) {
   for (const char* open : {"town", "hill"}) {
-    Bench b({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
-            {{open, {14, 8, 22, 12}}});
+    MoveBench b({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+                {{open, {14, 8, 22, 12}}});
     auto r = b.s->move_result(0, move_code(kNone, 4, kNone));  // into it and half across
     ASSERT_TRUE(r) << open;
     EXPECT_EQ(r->centre(), at(18, 12));
   }
-  Bench woods({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
-              {{"woods", {14, 8, 22, 12}}});
+  MoveBench woods({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+                  {{"woods", {14, 8, 22, 12}}});
   EXPECT_FALSE(woods.s->move_result(0, move_code(kNone, 4, kNone)));
 }
 
 TEST(Ohw_1_Movement, Clause_1_2_iii_MarshLakeAndTheTableEdgeStopEveryUnit) {
   // Irregulars may enter woods (5.2) but not marsh or a lake; no unit leaves the table.
   for (const char* closed : {"marsh", "lake"}) {
-    Bench b({{"blue", "irregulars", 18, 4, 90}, {"red", "levies", 18, 34, 270}},
-            {{closed, {14, 8, 22, 12}}});
+    MoveBench b({{"blue", "irregulars", 18, 4, 90}, {"red", "levies", 18, 34, 270}},
+                {{closed, {14, 8, 22, 12}}});
     EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone))) << closed;
     EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone))) << closed;  // 2.25": short of it
   }
-  Bench edge({{"blue", "knights", 18, 32, 90}, {"red", "levies", 18, 4, 270}});
+  MoveBench edge({{"blue", "knights", 18, 32, 90}, {"red", "levies", 18, 4, 270}});
   EXPECT_TRUE(edge.s->move_result(0, move_code(kNone, 1, kNone)));   // 3": the front on the edge
   EXPECT_FALSE(edge.s->move_result(0, move_code(kNone, 2, kNone)));  // 6": over it
 }
 
 TEST(Ohw_1_Movement, Clause_1_2_RiverIsImpassableButAFordIsNot) {
-  Bench b(
+  MoveBench b(
       {{"blue", "levies", 6, 4, 90}, {"blue", "levies", 20, 4, 90}, {"red", "levies", 18, 34, 270}},
       {{"river", {0, 8, 16, 10}}, {"ford", {16, 8, 24, 10}}, {"river", {24, 8, 36, 10}}});
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));
@@ -188,9 +188,9 @@ TEST(Ohw_1_Movement, Clause_1_2_iv_TheRoadLeadsThroughImpassableTerrain) {
 
 TEST(Ohw_1_Movement, Clause_1_3_NoPassingThroughUnits) {
   // The levy's front edge is at y = 11, the friend's rear at y = 13: a 2" gap.
-  Bench b({{"blue", "levies", 18, 10, 90},
-           {"blue", "levies", 18, 14, 90},
-           {"red", "levies", 18, 34, 270}});
+  MoveBench b({{"blue", "levies", 18, 10, 90},
+               {"blue", "levies", 18, 14, 90},
+               {"red", "levies", 18, 34, 270}});
   EXPECT_TRUE(b.s->move_result(0, move_code(kNone, 1, kNone)));   // 1.5": stops short
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 2, kNone)));  // 3": would overlap
   EXPECT_FALSE(b.s->move_result(0, move_code(kNone, 4, kNone)));  // 6": would pass through
@@ -214,7 +214,7 @@ TEST(Ohw_1_Movement, Clause_1_3_AWagonMayNotOverlapALargerBase) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_4_OneTurnBeforeAndOneAfterTheMove) {
-  Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
+  MoveBench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
   auto r = b.s->move_result(0, move_code(kPreL90, 4, kPostL45));
   ASSERT_TRUE(r);
   EXPECT_EQ(r->centre(), at(12, 10));  // 6" west after the quarter turn
@@ -228,7 +228,7 @@ TEST(Ohw_1_Movement, Clause_1_4_OneTurnBeforeAndOneAfterTheMove) {
 
 TEST(Ohw_1_Movement, Clause_1_4_QuarterTurnSlidesOverToFitButOtherTurnsMayNotCrossTheEdge) {
   // Rear edge on the south table edge: turning 90 degrees needs a 1" slide north.
-  Bench b({{"blue", "levies", 18, 1, 90}, {"red", "levies", 18, 34, 270}});
+  MoveBench b({{"blue", "levies", 18, 1, 90}, {"red", "levies", 18, 34, 270}});
   auto quarter = b.s->turned(0, b.s->unit(0).base, geo::Angle::degrees(90));
   ASSERT_TRUE(quarter);
   EXPECT_EQ(quarter->centre(), at(18, 2));
@@ -239,9 +239,9 @@ TEST(Ohw_1_Movement, Clause_1_4_QuarterTurnSlidesOverToFitButOtherTurnsMayNotCro
 
 TEST(Ohw_1_Movement, Clause_1_5_UnitsInMeleeOnlyHoldOrTurnToFace) {
   // u0 faces south, its front touching the front of red u1.
-  Bench b({{"blue", "knights", 18, 20, 270},
-           {"red", "levies", 18, 18, 90},
-           {"blue", "levies", 6, 6, 90}});
+  MoveBench b({{"blue", "knights", 18, 20, 270},
+               {"red", "levies", 18, 18, 90},
+               {"blue", "levies", 6, 6, 90}});
   ASSERT_TRUE(b.s->in_melee(0));
   b.select(0);
   const auto legal = b.s->legal_actions();
@@ -351,34 +351,34 @@ TEST(Ohw_1_Movement, Clause_1_5_NoTurnToFaceWhenTheFrontIsEngaged) {
 
 TEST(Ohw_1_Movement, Clause_1_7_AUnitMustFitThroughAGap) {
   // Two woods with a 4.5" gap (x 15.75-20.25) and one with a 3.5" gap (x 16.25-19.75).
-  Bench wide({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
-             {{"woods", {0, 8, 15.75, 10}}, {"woods", {20.25, 8, 36, 10}}});
+  MoveBench wide({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+                 {{"woods", {0, 8, 15.75, 10}}, {"woods", {20.25, 8, 36, 10}}});
   EXPECT_TRUE(wide.s->move_result(0, move_code(kNone, 4, kNone)));
-  Bench narrow({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
-               {{"woods", {0, 8, 16.25, 10}}, {"woods", {19.75, 8, 36, 10}}});
+  MoveBench narrow({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 34, 270}},
+                   {{"woods", {0, 8, 16.25, 10}}, {"woods", {19.75, 8, 36, 10}}});
   EXPECT_FALSE(narrow.s->move_result(0, move_code(kNone, 4, kNone)));
 }
 
 TEST(Ohw_1_Movement, Clause_1_7_AGapBetweenUnitsMustFitTheBase) {
   // Two blue units 4.5" apart (x 15.75-20.25) let a 4" base through; 3.5" apart do not.
-  Bench wide({{"blue", "levies", 18, 6, 90},
-              {"blue", "levies", 13.75, 10, 90},
-              {"blue", "levies", 22.25, 10, 90},
-              {"red", "levies", 18, 34, 270}});
+  MoveBench wide({{"blue", "levies", 18, 6, 90},
+                  {"blue", "levies", 13.75, 10, 90},
+                  {"blue", "levies", 22.25, 10, 90},
+                  {"red", "levies", 18, 34, 270}});
   EXPECT_TRUE(wide.s->move_result(0, move_code(kNone, 4, kNone)));
-  Bench narrow({{"blue", "levies", 18, 6, 90},
-                {"blue", "levies", 14.25, 10, 90},
-                {"blue", "levies", 21.75, 10, 90},
-                {"red", "levies", 18, 34, 270}});
+  MoveBench narrow({{"blue", "levies", 18, 6, 90},
+                    {"blue", "levies", 14.25, 10, 90},
+                    {"blue", "levies", 21.75, 10, 90},
+                    {"red", "levies", 18, 34, 270}});
   EXPECT_FALSE(narrow.s->move_result(0, move_code(kNone, 4, kNone)));
   EXPECT_TRUE(narrow.s->move_result(0, move_code(kNone, 1, kNone)));  // up to the gap
 }
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargeWithinTheMoveAndAtMost45DegreesOfTurn) {
   // Blue knights face north; the red levy 10" ahead, 3" to the left, facing south.
-  Bench b({{"blue", "knights", 18, 6, 90},
-           {"red", "levies", 15, 18, 270},
-           {"red", "levies", 32, 8, 180}});
+  MoveBench b({{"blue", "knights", 18, 6, 90},
+               {"red", "levies", 15, 18, 270},
+               {"red", "levies", 32, 8, 180}});
   auto fin = b.s->charge_result(0, 1, Side::kFront);
   ASSERT_TRUE(fin);
   EXPECT_EQ(b.s->front_contact(0, 1), std::nullopt);
@@ -389,49 +389,49 @@ TEST(Ohw_1_Movement, Clause_1_8_ChargeWithinTheMoveAndAtMost45DegreesOfTurn) {
 }
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargeRangeIsTheMoveWithoutRoadBonus) {
-  Bench near({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 13.5, 270}});
+  MoveBench near({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 13.5, 270}});
   EXPECT_TRUE(near.s->charge_result(0, 1, Side::kFront));  // 5.5" from front to front
-  Bench far({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 14.5, 270}});
+  MoveBench far({{"blue", "levies", 18, 6, 90}, {"red", "levies", 18, 14.5, 270}});
   EXPECT_FALSE(far.s->charge_result(0, 1, Side::kFront));  // 6.5"
 }
 
 TEST(Ohw_1_Movement, Clause_1_8_OneContactPerSide) {
   // Red u1's front is already held by blue u0; blue u2 cannot also charge that front.
-  Bench b({{"blue", "knights", 18, 20, 270},
-           {"red", "levies", 18, 18, 90},
-           {"blue", "knights", 10, 26, 315}});
+  MoveBench b({{"blue", "knights", 18, 20, 270},
+               {"red", "levies", 18, 18, 90},
+               {"blue", "knights", 10, 26, 315}});
   ASSERT_EQ(b.s->front_contact(0, 1), Side::kFront);
   EXPECT_FALSE(b.s->charge_result(2, 1, Side::kFront));
-  Bench free({{"blue", "knights", 30, 30, 270},
-              {"red", "levies", 18, 18, 90},
-              {"blue", "knights", 14, 26, 300}});
+  MoveBench free({{"blue", "knights", 30, 30, 270},
+                  {"red", "levies", 18, 18, 90},
+                  {"blue", "knights", 14, 26, 300}});
   EXPECT_TRUE(free.s->charge_result(2, 1, Side::kFront));
 }
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargerMustBeWhollyBeyondTheTargetSide) {
   // Red faces north with its front edge at y = 19. A charger straddling that line cannot
   // contact the front.
-  Bench b({{"blue", "knights", 24, 19.5, 225}, {"red", "levies", 18, 18, 90}});
+  MoveBench b({{"blue", "knights", 24, 19.5, 225}, {"red", "levies", 18, 18, 90}});
   EXPECT_FALSE(b.s->charge_result(0, 1, Side::kFront));
-  Bench ok({{"blue", "knights", 22, 26, 270}, {"red", "levies", 18, 18, 90}});
+  MoveBench ok({{"blue", "knights", 22, 26, 270}, {"red", "levies", 18, 18, 90}});
   EXPECT_TRUE(ok.s->charge_result(0, 1, Side::kFront));
 }
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargeMayNotTouchASecondEnemy) {
   // Red levies stand close on both sides of the target: every contact position touches one.
-  Bench b({{"blue", "knights", 18, 28, 270},
-           {"red", "levies", 18, 18, 90},
-           {"red", "levies", 22, 19.5, 90},
-           {"red", "levies", 14, 19.5, 90}});
+  MoveBench b({{"blue", "knights", 18, 28, 270},
+               {"red", "levies", 18, 18, 90},
+               {"red", "levies", 22, 19.5, 90},
+               {"red", "levies", 14, 19.5, 90}});
   EXPECT_FALSE(b.s->charge_result(0, 1, Side::kFront));
-  Bench ok({{"blue", "knights", 18, 28, 270},
-            {"red", "levies", 18, 18, 90},
-            {"red", "levies", 26, 18, 90}});
+  MoveBench ok({{"blue", "knights", 18, 28, 270},
+                {"red", "levies", 18, 18, 90},
+                {"red", "levies", 26, 18, 90}});
   EXPECT_TRUE(ok.s->charge_result(0, 1, Side::kFront));
 }
 
 TEST(Ohw_1_Movement, Clause_1_8_ChargeActionMovesIntoContact) {
-  Bench b({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}});
+  MoveBench b({{"blue", "knights", 18, 28, 270}, {"red", "levies", 18, 18, 90}});
   b.select(0);
   ASSERT_TRUE(is_legal(*b.s, charge(1, Side::kFront)));
   play(*b.s, charge(1, Side::kFront));

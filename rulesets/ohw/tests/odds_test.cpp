@@ -19,11 +19,7 @@ std::vector<std::string> results(const nlohmann::json& odds) {
   return out;
 }
 
-bool cites(const nlohmann::json& odds, const std::string& rule) {
-  for (const auto& m : odds["modifiers"])
-    if (m["rule"] == rule) return true;
-  return false;
-}
+using game::testing::cites;
 
 struct Table {
   std::shared_ptr<const OhwGame> g;

@@ -18,11 +18,11 @@ game::Action place(int direction, double distance, int heading) {
   return place_code(direction, static_cast<int>(distance * 4 + 0.5), heading / 5);
 }
 
-struct Bench {
+struct PlacementBench {
   std::shared_ptr<const OhwGame> g;
   std::unique_ptr<OhwState> s;
-  explicit Bench(const std::vector<U>& units, const std::vector<T>& terrain = {},
-                 const nlohmann::json& roads = nullptr) {
+  explicit PlacementBench(const std::vector<U>& units, const std::vector<T>& terrain = {},
+                          const nlohmann::json& roads = nullptr) {
     auto j = scenario_json(units, terrain);
     if (!roads.is_null()) j["roads"] = roads;
     g = make_game(j);
@@ -41,9 +41,9 @@ struct Bench {
 };
 
 TEST(Ohw_FreePlacement, Clause_1_0_AUnitIsDroppedOffTheCandidateGrid) {
-  Bench b({{"blue", "levies", 10, 4, 90},
-           {"blue", "levies", 26, 4, 90},
-           {"red", "levies", 18, 34, 270}});
+  PlacementBench b({{"blue", "levies", 10, 4, 90},
+                    {"blue", "levies", 26, 4, 90},
+                    {"red", "levies", 18, 34, 270}});
   b.select(0);
   const game::Action a = place(90, 4.25, 90);  // 4.25" north: no candidate goes there
   EXPECT_FALSE(is_legal(*b.s, a));             // not listed: agents keep to the candidates
@@ -58,9 +58,9 @@ TEST(Ohw_FreePlacement, Clause_1_0_AUnitIsDroppedOffTheCandidateGrid) {
 }
 
 TEST(Ohw_FreePlacement, Clause_1_1_TheAllowanceLimitsTheDrop) {
-  Bench b({{"blue", "levies", 10, 4, 90},
-           {"blue", "knights", 24, 4, 90},
-           {"red", "levies", 18, 34, 270}});
+  PlacementBench b({{"blue", "levies", 10, 4, 90},
+                    {"blue", "knights", 24, 4, 90},
+                    {"red", "levies", 18, 34, 270}});
   b.select(0);
   EXPECT_EQ(b.drop(place(90, 9.25, 90)),
             "The Blue levies move at most 6\" (9\" along a road) (1.1, 1.2 iv).");
@@ -72,10 +72,10 @@ TEST(Ohw_FreePlacement, Clause_1_1_TheAllowanceLimitsTheDrop) {
 }
 
 TEST(Ohw_FreePlacement, Clause_1_2_iv_BeyondTheAllowanceOnlyAlongARoad) {
-  Bench b({{"blue", "levies", 18, 4, 90},
-           {"blue", "levies", 10, 4, 90},
-           {"red", "levies", 18, 34, 270}},
-          {}, {{{"id", "road"}, {"line", {{18, 0}, {18, 30}}}}});
+  PlacementBench b({{"blue", "levies", 18, 4, 90},
+                    {"blue", "levies", 10, 4, 90},
+                    {"red", "levies", 18, 34, 270}},
+                   {}, {{{"id", "road"}, {"line", {{18, 0}, {18, 30}}}}});
   b.select(0);
   EXPECT_EQ(b.drop(place(90, 8.5, 90)), "");
   EXPECT_EQ(b.s->unit(0).base.centre(), at(18, 12.5));
@@ -88,7 +88,7 @@ TEST(Ohw_FreePlacement, Clause_1_2_iv_BeyondTheAllowanceOnlyAlongARoad) {
 
 TEST(Ohw_FreePlacement, Clause_1_2_iv_ADropAlongTheRoadPassesThroughImpassableTerrain) {
   // A wood across a road running north: u0 is on the road, u1 beside it.
-  Bench b(
+  PlacementBench b(
       {{"blue", "levies", 18, 4, 90}, {"blue", "levies", 8, 4, 90}, {"red", "levies", 18, 34, 270}},
       {{"woods", {4, 8, 30, 20}}}, {{{"id", "road"}, {"line", {{18, 0}, {18, 36}}}}});
   b.select(0);
@@ -100,8 +100,8 @@ TEST(Ohw_FreePlacement, Clause_1_2_iv_ADropAlongTheRoadPassesThroughImpassableTe
 }
 
 TEST(Ohw_FreePlacement, Clause_1_2_ImpassableTerrainStopsTheDrop) {
-  Bench b({{"blue", "knights", 10, 4, 90}, {"red", "levies", 18, 34, 270}},
-          {{"woods", {4, 8, 30, 12}}});
+  PlacementBench b({{"blue", "knights", 10, 4, 90}, {"red", "levies", 18, 34, 270}},
+                   {{"woods", {4, 8, 30, 12}}});
   b.select(0);
   EXPECT_NE(b.drop(place(90, 5, 90)).find("(1.2, 1.3, 1.7)"), std::string::npos);   // into it
   EXPECT_NE(b.drop(place(90, 10, 90)).find("(1.2, 1.3, 1.7)"), std::string::npos);  // across it
@@ -109,9 +109,9 @@ TEST(Ohw_FreePlacement, Clause_1_2_ImpassableTerrainStopsTheDrop) {
 }
 
 TEST(Ohw_FreePlacement, Clause_1_3_NoDropThroughAnotherUnit) {
-  Bench b({{"blue", "levies", 18, 10, 90},
-           {"blue", "levies", 18, 14, 90},
-           {"red", "levies", 18, 34, 270}});
+  PlacementBench b({{"blue", "levies", 18, 10, 90},
+                    {"blue", "levies", 18, 14, 90},
+                    {"red", "levies", 18, 34, 270}});
   b.select(0);
   EXPECT_NE(b.drop(place(90, 6, 90)), "");  // would pass through the friend
   EXPECT_EQ(b.drop(place(90, 2, 90)), "");  // stops against its rear
@@ -119,14 +119,14 @@ TEST(Ohw_FreePlacement, Clause_1_3_NoDropThroughAnotherUnit) {
 }
 
 TEST(Ohw_FreePlacement, Clause_1_4_OneTurnBeforeAndOneAfter) {
-  Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
+  PlacementBench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
   b.select(0);
   // Turn to face east (0), move 5" east, turn to face north-west (135): both turns allowed.
   EXPECT_EQ(b.drop(place(0, 5, 135)), "");
   EXPECT_EQ(b.s->unit(0).base.centre(), at(23, 10));
   EXPECT_EQ(b.s->unit(0).base.heading(), geo::Angle::degrees(135));
   // A turn in place, and the drop that would leave the unit as it is (that is holding).
-  Bench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
+  PlacementBench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}});
   c.select(0);
   EXPECT_EQ(c.drop(place(0, 0, 90)), "That leaves the Blue levies where they are: choose hold.");
   EXPECT_EQ(c.drop(place(0, 0, 30)), "");
@@ -136,26 +136,26 @@ TEST(Ohw_FreePlacement, Clause_1_4_OneTurnBeforeAndOneAfter) {
 
 TEST(Ohw_FreePlacement, Clause_1_4_ATurnThatCrossesTheTableEdgeIsRefused) {
   // Against the south edge, facing east: a 45-degree turn swings a corner off the table.
-  Bench b({{"blue", "levies", 18, 2, 0}, {"red", "levies", 18, 34, 270}});
+  PlacementBench b({{"blue", "levies", 18, 2, 0}, {"red", "levies", 18, 34, 270}});
   b.select(0);
   EXPECT_NE(b.drop(place(0, 0, 45)).find("(1.4)"), std::string::npos);
   EXPECT_EQ(b.drop(place(0, 0, 180)), "");  // an about-face covers the same ground
 }
 
 TEST(Ohw_FreePlacement, Clause_1_5_AUnitInMeleeIsNotPlaced) {
-  Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 12, 270}});
+  PlacementBench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 12, 270}});
   b.select(0);
   EXPECT_EQ(b.drop(place(270, 2, 90)),
             "The Blue levies are in melee: they may only hold or turn to face their enemy (1.5).");
   EXPECT_TRUE(b.s->free_placement().is_null());
-  Bench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 20, 270}});
+  PlacementBench c({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 20, 270}});
   c.select(0);
   EXPECT_FALSE(c.s->free_placement().is_null());
 }
 
 TEST(Ohw_FreePlacement, ReachIsTheFurthestCentreInEachDirection) {
-  Bench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}},
-          {{"woods", {0, 0, 36, 6}}});
+  PlacementBench b({{"blue", "levies", 18, 10, 90}, {"red", "levies", 18, 34, 270}},
+                   {{"woods", {0, 0, 36, 6}}});
   EXPECT_TRUE(b.s->free_placement().is_null());  // nothing picked
   b.select(0);
   const nlohmann::json j = b.s->free_placement();
@@ -173,7 +173,7 @@ TEST(Ohw_FreePlacement, ReachIsTheFurthestCentreInEachDirection) {
 }
 
 TEST(Ohw_FreePlacement, CandidatesCarryTheBaseTheyLeadTo) {
-  Bench b({{"blue", "knights", 18, 10, 90}, {"red", "levies", 18, 20, 270}});
+  PlacementBench b({{"blue", "knights", 18, 10, 90}, {"red", "levies", 18, 20, 270}});
   nlohmann::json sel = b.s->action_to_json(act::kSelectBase + 0);
   EXPECT_EQ(sel["kind"], "select-unit");
   EXPECT_EQ(sel["unit"], "u0");
