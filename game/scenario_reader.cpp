@@ -361,9 +361,15 @@ std::vector<Options> FileRuleset::every_option_combination() const {
 }
 
 std::vector<Options> FileRuleset::every_option_pair() const {
+  if (info_.options.size() <= 2) return every_option_combination();  // every pair is every one
+  return option_pair_cover(true);
+}
+
+std::vector<Options> FileRuleset::every_option_pair_on() const { return option_pair_cover(false); }
+
+std::vector<Options> FileRuleset::option_pair_cover(bool with_off) const {
   // Each option's values: "" (left out), then "true" for a switch or each value but "off".
   const std::size_t n = info_.options.size();
-  if (n <= 2) return every_option_combination();  // every pair is every combination
   std::vector<std::vector<std::string>> values(n);
   for (std::size_t i = 0; i < n; ++i) {
     values[i].push_back("");
@@ -378,7 +384,8 @@ std::vector<Options> FileRuleset::every_option_pair() const {
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j)
       for (std::size_t a = 0; a < values[i].size(); ++a)
-        for (std::size_t b = 0; b < values[j].size(); ++b) uncovered.insert({i, a, j, b});
+        for (std::size_t b = 0; b < values[j].size(); ++b)
+          if (with_off || (a > 0 && b > 0)) uncovered.insert({i, a, j, b});
   std::vector<std::vector<std::size_t>> rows;
   auto add_row = [&](const std::vector<std::size_t>& row) {
     for (std::size_t i = 0; i < n; ++i)

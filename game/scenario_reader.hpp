@@ -167,6 +167,11 @@ class FileRuleset : public Ruleset {
   // covering set, chosen greedily and deterministically): the empty set first, then each set the
   // one that holds most pairs not yet held. With one or two options it is every combination.
   std::vector<Options> every_option_pair() const;
+  // The empty set, then sets (chosen as above) holding every pair of values of two options
+  // together where neither is left out: each option's every value, with every other option's,
+  // but not the pairs where one is off (the empty set and every_option_combination() have
+  // those). With switches only, one set of them all on.
+  std::vector<Options> every_option_pair_on() const;
 
  protected:
   std::vector<std::pair<std::string, std::string>> builtin_scenarios() const override;
@@ -187,6 +192,9 @@ class FileRuleset : public Ruleset {
   }
 
  private:
+  // every_option_pair() (`with_off`) or every_option_pair_on().
+  std::vector<Options> option_pair_cover(bool with_off) const;
+
   RulesetInfo info_;
   EmbeddedFiles files_;
 };

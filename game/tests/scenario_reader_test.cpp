@@ -306,6 +306,24 @@ TEST(FileRuleset, EveryOptionPairCoversEveryPairOfValuesInFewerSets) {
   for (const auto& o : sets) EXPECT_TRUE(f.validate_options(o).ok()) << options_to_string(o);
 }
 
+TEST(FileRuleset, EveryOptionPairOnHoldsEveryPairOfValuesSetTogether) {
+  const Files f({{"a", "", {}}, {"b", "", {}}, {"c", "", {}}, {"v", "", {"x", "y", "off"}}}, {});
+  const auto sets = f.every_option_pair_on();
+  ASSERT_EQ(sets.size(), 3u) << "the default, then a, b, c on with v=x, and with v=y";
+  EXPECT_EQ(sets[0], Options{});
+  EXPECT_EQ(sets[1], (Options{{"a", "true"}, {"b", "true"}, {"c", "true"}, {"v", "x"}}));
+  EXPECT_EQ(sets[2], (Options{{"a", "true"}, {"b", "true"}, {"c", "true"}, {"v", "y"}}));
+  // Negative: a pair with one option off is not sought (every_option_pair() holds those).
+  EXPECT_FALSE(std::any_of(sets.begin() + 1, sets.end(), [](const Options& o) {
+    return o.size() < 4;
+  })) << "no set beyond the default leaves an option out";
+  const Files switches({{"a", "", {}}, {"b", "", {}}}, {});
+  EXPECT_EQ(switches.every_option_pair_on(),
+            (std::vector<Options>{Options{}, Options{{"a", "true"}, {"b", "true"}}}));
+  const Files none({}, {});
+  EXPECT_EQ(none.every_option_pair_on(), std::vector<Options>{Options{}});
+}
+
 TEST(FileRuleset, EveryOptionPairOfTwoOptionsIsEveryCombination) {
   const Files f({{"a", "", {}}, {"v", "", {"x", "y"}}}, {});
   EXPECT_EQ(f.every_option_pair(), f.every_option_combination());
