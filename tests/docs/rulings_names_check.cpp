@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -132,6 +133,21 @@ bool list_tests(const std::string& binary, std::set<std::string>& names) {
 }
 
 // Checks one Markdown file; returns the number of problems printed.
+std::optional<std::vector<std::string>> table_cells(const std::string& line);
+
+// A ruling's id, as a rulings table's first cell gives it: capitals, a hyphen, digits and an
+// optional small letter ("L-52", "G-21a").
+bool ruling_id(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && s[i] >= 'A' && s[i] <= 'Z') ++i;
+  if (i == 0 || i >= s.size() || s[i] != '-') return false;
+  const std::size_t digits = ++i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  if (i == digits) return false;
+  if (i < s.size() && s[i] >= 'a' && s[i] <= 'z') ++i;
+  return i == s.size();
+}
+
 int check_file(const fs::path& file, const std::set<std::string>& names) {
   std::ifstream in(file);
   if (!in) {
@@ -141,8 +157,19 @@ int check_file(const fs::path& file, const std::set<std::string>& names) {
   int problems = 0;
   std::string line;
   int number = 0;
+  std::map<std::string, int> ids;  // ruling id -> the line that gives it
   while (std::getline(in, line)) {
     ++number;
+    // Each ruling id once: a citation must name one ruling.
+    if (const auto cells = table_cells(line);
+        cells && !cells->empty() && ruling_id(cells->front())) {
+      const auto [it, fresh] = ids.emplace(cells->front(), number);
+      if (!fresh) {
+        std::cout << file.string() << ":" << number << ": ruling " << cells->front()
+                  << " is given twice (first at line " << it->second << ")\n";
+        ++problems;
+      }
+    }
     // Code spans: text between a backtick and the next one on the same line.
     std::size_t open = line.find('`');
     while (open != std::string::npos) {
@@ -342,7 +369,9 @@ int main(int argc, char** argv) {
   }
   for (const auto& doc : docs) problems += check_file(doc, names);
   if (problems > 0) {
-    std::cout << problems << " test name(s) in the rulings documents do not match a test\n";
+    std::cout << problems
+              << " problem(s) in the rulings documents (test names that match no test, ruling ids "
+                 "given twice)\n";
     return 1;
   }
   std::cout << "checked " << docs.size() << " document(s) against " << names.size() << " tests in "
