@@ -8,7 +8,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libsqlite3-dev libboost-dev pkg-config
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld
   libopenmpi-dev openmpi-bin
   python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
   chromium
