@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <queue>
 
+#include "game/table/geometry.hpp"
 #include "rulesets/ohw/state.hpp"
 
 namespace carroccio::ohw {
@@ -172,6 +174,10 @@ double unit_value(UnitType t) {
 
 constexpr double kRemovalBonus = 0.5;  // a removed unit counts for break conditions (ohw 4)
 constexpr double kObjectiveWeight = 3.0;
+// S1: a unit in contact with the objective (O-39), and the share of the blows of the units in
+// contact with a guard counted as landed (they strike in their Melee phase, 3.0).
+constexpr double kContactBonus = 2.0;
+constexpr double kGuardBlow = 0.7;
 constexpr double kScale = 3.0;  // tanh(difference / kScale)
 // A unit on its way to a zone counts for this share of its closeness until it is wholly in it
 // (S2: only units wholly within count at the end, and one short of it may yet be stopped).
@@ -207,6 +213,7 @@ class Evaluator {
     cover_.assign(static_cast<std::size_t>(n), false);
     hill_.assign(static_cast<std::size_t>(n), false);
     crossing_.assign(static_cast<std::size_t>(n), false);
+    oath_.assign(static_cast<std::size_t>(n), false);
     for (int u = 0; u < n; ++u) {
       const UnitState& us = s.unit(u);
       live_[ix(u)] = us.on_table;
@@ -218,6 +225,12 @@ class Evaluator {
       for (const auto& t : sc_.terrain)
         if (t.type == TerrainType::kHill && geo::point_in_polygon(us.base.centre(), t.outline))
           hill_[ix(u)] = true;
+      // S1 "Oath": a unit of the sworn side near its objective halves the melee hits it takes.
+      if (sc_.oath_radius > 0 && s.side_of(u) == sc_.oath_side)
+        for (const auto& t : sc_.terrain)
+          if (t.type == TerrainType::kObjective &&
+              game::table::near_polygon(us.base, t.outline, sc_.oath_radius))
+            oath_[ix(u)] = true;
     }
   }
 
@@ -245,10 +258,11 @@ class Evaluator {
   }
 
   // Expected value lost by t from one melee strike of u (d6 exactly), with the halvings of
-  // 3.2 i-ii and the doubling against a flank or rear (3.2 iii).
+  // 3.2 i-ii (S1's oath among the terrain-class ones, O-22) and the doubling against a flank or
+  // rear (3.2 iii).
   double melee_loss(int u, int t, bool flank) const {
     const int halvings = int{cover_[ix(t)] || crossing_[ix(t)] || (hill_[ix(t)] && !hill_[ix(u)]) ||
-                             s_.is_fort(t) || s_.in_redoubt(t)} +
+                             oath_[ix(t)] || s_.is_fort(t) || s_.in_redoubt(t)} +
                          int{s_.unit(t).type == UnitType::kMenAtArms};
     return expected_loss(t, melee_modifier(s_.unit(u).type), halvings, flank);
   }
@@ -387,25 +401,10 @@ class Evaluator {
           add(v.side, 1.5 * frac * frac);
           break;
         }
-        case VictoryKind::kObjectiveContact: {
-          const AiMaps::Goal* g = maps.goal_for(v.zones[0]);
-          if (!g) break;
-          const geo::Polygon& obj = s_.ohw().terrain(v.zones[0]).outline;
-          double best = 0, deniers = 0;
-          for (int u = 0; u < n; ++u) {
-            if (s_.unit(u).removed || s_.unit(u).type == UnitType::kWagon) continue;
-            if (s_.side_of(u) == v.side) {
-              best = std::max(best, closeness(u, *g));
-            } else if (live_[ix(u)] &&
-                       geo::distance_sq(s_.unit(u).base.centre(), std::span<const geo::Point>(obj))
-                           .within(v.radius + 3 * kInch)) {
-              // A unit near the radius keeps the objective from being taken while it lasts.
-              deniers += (15 - std::min(15, int{s_.unit(u).hits})) / 15.0;
-            }
-          }
-          add(v.side, kObjectiveWeight * best * best / (1.0 + deniers));
+        case VictoryKind::kObjectiveContact:
+          if (const AiMaps::Goal* g = maps.goal_for(v.zones[0]))
+            objective_contact(v, *g, s_.ohw().terrain(v.zones[0]).outline);
           break;
-        }
         case VictoryKind::kUnitsInZone: {
           // At the end, `side` wins with `count` units wholly in the zone, else the other side.
           const AiMaps::Goal* g = maps.goal_for(v.zones[0]);
@@ -454,6 +453,83 @@ class Evaluator {
     }
   }
 
+  // Mean raw hits of one melee strike of u on t, before removal: the d6 with the halvings and
+  // the doubling of melee_loss() (3.2, O-22).
+  double strike_hits(int u, int t, bool flank) const {
+    const int halvings = int{cover_[ix(t)] || crossing_[ix(t)] || (hill_[ix(t)] && !hill_[ix(u)]) ||
+                             oath_[ix(t)] || s_.is_fort(t) || s_.in_redoubt(t)} +
+                         int{s_.unit(t).type == UnitType::kMenAtArms};
+    const int modifier = melee_modifier(s_.unit(u).type);
+    const int den = 1 << halvings;
+    double sum = 0;
+    for (int d = 1; d <= 6; ++d)
+      sum += (std::max(0, d + modifier) * (flank ? 2 : 1) + den - 1) / den;
+    return sum / 6.0;
+  }
+
+  // The gap between u's base and a convex polygon it stays outside of (an objective is
+  // impassable, 1.2 ii), in inches: the nearest corner of either to a side of the other. In
+  // floating point: a weight, not a rule (the rule's own test is near_polygon, victory.cpp).
+  double gap_to(int u, const geo::Polygon& obj) const {
+    const auto c = s_.unit(u).base.corners();  // counter-clockwise around the base
+    auto point_segment = [](geo::Point p, geo::Point a, geo::Point b) {
+      const double dx = static_cast<double>(b.x - a.x), dy = static_cast<double>(b.y - a.y);
+      const double px = static_cast<double>(p.x - a.x), py = static_cast<double>(p.y - a.y);
+      const double len = dx * dx + dy * dy;
+      const double t = len > 0 ? std::clamp((px * dx + py * dy) / len, 0.0, 1.0) : 0.0;
+      return std::hypot(px - t * dx, py - t * dy);
+    };
+    double best = std::numeric_limits<double>::max();
+    for (std::size_t i = 0; i < obj.size(); ++i) {
+      const geo::Point a = obj[i], b = obj[(i + 1) % obj.size()];
+      for (std::size_t k = 0; k < c.size(); ++k) {
+        best = std::min(best, point_segment(c[k], a, b));
+        best = std::min(best, point_segment(a, c[k], c[(k + 1) % c.size()]));
+      }
+    }
+    return best / static_cast<double>(kInch);
+  }
+
+  // S1 (O-39): `v.side` wins at the end of its player turn with a unit in contact with the
+  // objective and no enemy unit within the radius. Its score: the best closeness of its units
+  // (distance field, squared), divided by 1 + the guards; and, while a unit touches, a further
+  // kContactBonus divided by 1 + 3 x the guards. A guard is an enemy unit on the table, counted
+  // by the strength it will have left after the blows of every unit of the side in front
+  // contact with it (all of them: clearing the objective is killing its guards, 4), and fully
+  // when within the radius, by half of what is left of its move beyond it otherwise (it may come
+  // back before the next check), not at all further off.
+  void objective_contact(const VictoryDef& v, const AiMaps::Goal& g, const geo::Polygon& obj) {
+    const int n = s_.ohw().num_units();
+    const double radius = static_cast<double>(v.radius) / static_cast<double>(kInch);
+    double best = 0, guards = 0;
+    bool touching = false;
+    for (int u = 0; u < n; ++u) {
+      if (s_.unit(u).removed || s_.unit(u).type == UnitType::kWagon) continue;
+      if (s_.side_of(u) == v.side) {
+        best = std::max(best, closeness(u, g));
+        // In contact: within the placement slack, as victory.cpp judges it.
+        touching = touching || (live_[ix(u)] && game::table::near_polygon(s_.unit(u).base, obj,
+                                                                          geo::kPlacementSlack));
+        continue;
+      }
+      if (!live_[ix(u)]) continue;
+      const double gap = gap_to(u, obj);
+      const double move = static_cast<double>(s_.allowance(u)) / static_cast<double>(kInch);
+      const double w = gap <= radius ? 1.0 : 0.5 * std::max(0.0, 1.0 - (gap - radius) / move);
+      if (w <= 0) continue;
+      double incoming = 0;
+      for (int a = 0; a < n; ++a) {
+        if (s_.side_of(a) != v.side || !live_[ix(a)] || !melee_[ix(a)]) continue;
+        if (auto contact = s_.front_contact(a, u))
+          incoming += kGuardBlow * strike_hits(a, u, *contact != geo::Side::kFront);
+      }
+      const double left = std::max(0.0, 15.0 - std::min(15, int{s_.unit(u).hits}) - incoming);
+      guards += w * left / 15.0;
+    }
+    score_[static_cast<std::size_t>(v.side)] += kObjectiveWeight * best * best / (1.0 + guards);
+    if (touching) score_[static_cast<std::size_t>(v.side)] += kContactBonus / (1.0 + 3.0 * guards);
+  }
+
   // S3: a wagon's way east (safe: `safe` points to its side) and the risk of its capture (the
   // enemy touching it alone at the end of the enemy's player turn: `captured` points).
   void wagons(const VictoryDef& v) {
@@ -490,7 +566,7 @@ class Evaluator {
 
   const OhwState& s_;
   const Scenario& sc_;
-  std::vector<bool> live_, melee_, cover_, hill_, crossing_;
+  std::vector<bool> live_, melee_, cover_, hill_, crossing_, oath_;
   std::array<double, kNumSides> score_{0.0, 0.0};
 };
 

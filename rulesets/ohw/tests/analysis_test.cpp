@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "rulesets/ohw/tests/test_util.hpp"
@@ -100,6 +101,94 @@ TEST(Ohw_Evaluate, Objective_OutOfReachInTheTurnsLeftEarnsNothing) {
   EXPECT_DOUBLE_EQ(last_turn(33), last_turn(35));
   // Negative: within reach, nearer is better.
   EXPECT_GT(last_turn(22), last_turn(25));
+}
+
+// Blue's score less red's, in unit values, from the squashed evaluation (tanh(d / 3), far from
+// the clamp here): terms that add a constant then compare exactly.
+double blue_lead(const std::vector<U>& units, nlohmann::json extra) {
+  return 3.0 * std::atanh(blue_value(units, {}, std::move(extra)));
+}
+
+// The same wagon, but nothing to win by it (only red's break): the objective terms are absent.
+nlohmann::json wagon_without_objective() {
+  auto j = wagon_objective();
+  j["victory"] = {{{"kind", "break"}, {"side", "red"}, {"count", 4}}};
+  return j;
+}
+
+// S1 (O-39): the win needs a unit in contact with the wagon, not one merely near it.
+TEST(Ohw_Evaluate, Objective_O39_ContactWithTheRadiusClearIsWorthMoreThanStandingOff) {
+  // A blue knight facing north with its rear edge on the wagon's north side (y 18), and one
+  // half an inch off it; a red levy far away.
+  const std::vector<U> touching = {{"blue", "knights", 18, 19, 90}, {"red", "levies", 2, 2, 90}};
+  const std::vector<U> off = {{"blue", "knights", 18, 19.5, 90}, {"red", "levies", 2, 2, 90}};
+  EXPECT_GT(blue_value(touching, {}, wagon_objective()), blue_value(off, {}, wagon_objective()));
+  // Negative: a red unit touching the wagon earns nothing; it denies it as much as one half an
+  // inch off (both within the 4" radius).
+  const std::vector<U> red_touching = {{"blue", "knights", 18, 34, 270},
+                                       {"red", "levies", 18, 15, 270}};
+  const std::vector<U> red_off = {{"blue", "knights", 18, 34, 270},
+                                  {"red", "levies", 18, 14.5, 270}};
+  EXPECT_DOUBLE_EQ(blue_value(red_touching, {}, wagon_objective()),
+                   blue_value(red_off, {}, wagon_objective()));
+}
+
+// S1 (O-39): a red unit denies the wagon by being within 4" of it; one a move beyond the radius
+// may yet come back, one further cannot before the next check.
+TEST(Ohw_Evaluate, Objective_O39_AnEnemyDeniesAsItIsNearTheRadius) {
+  // Blue touches the wagon's north side facing away; a red levy (6" a move) south of the wagon
+  // facing away from it, its front edge 2", 7", 12" or 13" from the wagon.
+  auto with_levy_at = [](double gap) {
+    return blue_value({{"blue", "knights", 18, 19, 90}, {"red", "levies", 18, 16 - gap - 1, 270}},
+                      {}, wagon_objective());
+  };
+  EXPECT_LT(with_levy_at(2), with_levy_at(7));
+  EXPECT_LT(with_levy_at(7), with_levy_at(12));
+  // Negative: beyond the radius and its move (4" + 6"), nearer or further is the same.
+  EXPECT_DOUBLE_EQ(with_levy_at(12), with_levy_at(13));
+}
+
+// S1 (O-39, 4): the wagon is cleared by removing its guards, so every blow landing on a guard
+// counts toward it, not only each unit's best one.
+TEST(Ohw_Evaluate, Objective_O39_BlowsConcentratedOnAGuardCount) {
+  // A red levy 3" south of the wagon (within its 4"), a blue knight on its east flank; a second
+  // knight on its west flank or far away. A blue knight touches the wagon in both.
+  auto lead = [](double levy_y, bool two, const nlohmann::json& extra) {
+    std::vector<U> u = {{"blue", "knights", 18, 19, 90},
+                        {"red", "levies", 18, levy_y, 270},
+                        {"blue", "knights", 21, levy_y, 180}};
+    u.push_back(two ? U{"blue", "knights", 15, levy_y, 0} : U{"blue", "knights", 2, 34, 90});
+    // Red men-at-arms in the far corners, out of everything, keep the lead off the clamp.
+    for (double x : {2.0, 7.0, 29.0, 34.0}) u.push_back({"red", "men_at_arms", x, 2, 270});
+    return blue_lead(u, extra);
+  };
+  const double gain_objective =
+      lead(12, true, wagon_objective()) - lead(12, false, wagon_objective());
+  const double gain_plain =
+      lead(12, true, wagon_without_objective()) - lead(12, false, wagon_without_objective());
+  EXPECT_GT(gain_objective, gain_plain + 0.05);
+  // Negative: the same pair of knights on a levy 12" south of the wagon (beyond its radius and
+  // move) gains nothing toward the wagon.
+  const double far_objective = lead(3, true, wagon_objective()) - lead(3, false, wagon_objective());
+  const double far_plain =
+      lead(3, true, wagon_without_objective()) - lead(3, false, wagon_without_objective());
+  EXPECT_NEAR(far_objective, far_plain, 1e-9);
+}
+
+// S1 "Oath": a red unit within 4" of the wagon halves the melee hits it takes, so the blows
+// expected on it are halved too.
+TEST(Ohw_Evaluate, ScenarioS1_Oath_HalvesTheBlowsExpectedOnASwornUnitNearTheWagon) {
+  auto with_oath = [](bool oath) {
+    auto j = wagon_without_objective();
+    if (oath) j["oath"] = {{"side", "red"}, {"radius", 4}};
+    return j;
+  };
+  // A blue knight in contact with the east flank of a red levy 3" south of the wagon.
+  const std::vector<U> near = {{"blue", "knights", 21, 12, 180}, {"red", "levies", 18, 12, 270}};
+  EXPECT_LT(blue_value(near, {}, with_oath(true)), blue_value(near, {}, with_oath(false)));
+  // Negative: the same fight 12" from the wagon is beyond the oath's 4".
+  const std::vector<U> far = {{"blue", "knights", 21, 3, 180}, {"red", "levies", 18, 3, 270}};
+  EXPECT_DOUBLE_EQ(blue_value(far, {}, with_oath(true)), blue_value(far, {}, with_oath(false)));
 }
 
 TEST(Ohw_Evaluate, Zone_DistanceGoesAroundTheRiverByTheCrossing) {
