@@ -47,5 +47,11 @@ TEST(FastplayOpponent, Clause_5_2_AVolleyUnderWayCountsItsHitsAndItsDice) {
   EXPECT_DOUBLE_EQ(after.archery[0], 0.0);
 }
 
+// The lobby's default opponent (RulesetInfo::suggested_opponent): the agent docs/ai.md measured
+// best within a second a decision.
+TEST(FastplayOpponent, SuggestsTheHeuristicMeasuredInDocsAi) {
+  EXPECT_EQ(make_ruleset()->info().suggested_opponent, "heuristic");
+}
+
 }  // namespace
 }  // namespace carroccio::fastplay
