@@ -189,6 +189,7 @@ class FastplayEvaluator {
   }
 
   EvalTerms run() {
+    volley();
     melee();
     charges();
     archery();
@@ -298,6 +299,33 @@ class FastplayEvaluator {
     for (auto it = st.rbegin(); it != st.rend(); ++it)
       if (it->alive && !it->doomed) return it->type;
     return s_.fp().unit(t).type;
+  }
+
+  // What is already decided or still rolling (fastplay 5.2, 9.1, 10.2; ruling F-10): the stands
+  // a side must still pick to lose are certain losses, and the dice of a volley or a machine's
+  // shot under way count at their odds. Without this, a position in the middle of a volley (the
+  // target's side picks each stand as it is hit) would show the shot spent and nothing gained.
+  void volley() {
+    if (s_.pending() == PendingKind::kLoss && s_.loss_unit() >= 0) {
+      const int u = s_.loss_unit();
+      auto& kind = s_.shooter() >= 0 ? archery_loss_ : melee_loss_;
+      add_loss(kind, u, s_.losses_left(),
+               s_.shooter() >= 0 ? kCommanderLossArchery : kCommanderLossMelee, 1.0);
+    }
+    const int u = s_.shooter(), t = s_.volley_target();
+    const int dice_left = s_.volley_dice_left();
+    if (u < 0 || t < 0 || dice_left <= 0 || live_[ix(t)] == 0) return;
+    const TroopType type = s_.fp().unit(u).type;
+    const bool cover = s_.shot_in_cover(u, t);
+    double hits;
+    if (is_war_machine(type)) {
+      const auto d = s_.shooting_range(u, t);
+      hits = dice_left * machine_expected(type, d ? d->ceil() : 0, cover);
+    } else {
+      hits = dice_left * p_archery(next_victim(t), cover);
+    }
+    add_loss(archery_loss_, t, std::min(hits, static_cast<double>(live_[ix(t)])),
+             kCommanderLossArchery, 1.0);
   }
 
   // Melee of units in contact (fastplay 8.1-8.3, 10.1, 10.3, 11.1, 7.2): the exact attacks the

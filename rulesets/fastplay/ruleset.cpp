@@ -19,6 +19,9 @@ game::RulesetInfo make_info() {
       "phases a turn, alternate charges, stand-against-stand melee, retreats with losses, war "
       "machines and commanders.";
   info.options = rule_switches().info();
+  // docs/ai.md ("Fast Play Rules", the opponent study of 28 November): the heuristic, at a
+  // few hundredths of a CPU second a decision.
+  info.suggested_opponent = "heuristic";
   return info;
 }
 

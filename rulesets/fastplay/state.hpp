@@ -227,6 +227,9 @@ class FastplayState final : public game::State {
   int losses_left() const { return losses_left_; }
   // The unit shooting (an archery volley or a war machine), -1 when none.
   int shooter() const { return shooter_; }
+  // The volley's target and the dice it still has to roll (0 when none is under way).
+  int volley_target() const { return target_; }
+  int volley_dice_left() const { return dice_left_; }
 
   // ---- Rule queries (rules.cpp), exposed for tests ----
   geo::Base stand_base(int u, int i) const;
