@@ -607,9 +607,11 @@ TEST(Bma_Log, Clause_5_1_4_TheCombatEntriesAreCompact) {
   declare(*c.s, 1, {0});
   resolve(*c.s);
   ASSERT_FALSE(events_of(c.log, "odds").empty());
-  EXPECT_THAT(events_of(c.log, "odds").front().text,
-              HasSubstr("u0 8 v u1 8 /2 disordered [5.3 D] = 4; +1 defenders disordered"));
-  EXPECT_THAT(events_of(c.log, "odds").front().data.dump(), HasSubstr("read on the"));
+  const std::string halved = events_of(c.log, "odds").front().text;
+  EXPECT_NE(halved.find("u0 8 v u1 8 /2 disordered [5.3 D] = 4; +1 defenders disordered"),
+            std::string::npos)
+      << halved;
+  EXPECT_NE(events_of(c.log, "odds").front().data.dump().find("read on the"), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------
