@@ -34,8 +34,9 @@ void BmaState::after_draw(int l) {
     // 3.1.1: a leader acts once a turn; a further chit of his is put aside.
     if (logging())
       log("draw",
-          fmt::format("Chit of {} drawn; he has already acted this turn, so it is put aside.",
-                      leader_name(l)),
+          // His name without his titles ("Philip of Heinsberg"): two lines at 1366 px.
+          fmt::format("Chit of {} drawn: he acted this turn already; put aside.",
+                      leader_name(l).substr(0, leader_name(l).find(','))),
           "bma 3.1.1", {{"leader", bma_->leader(l).id}, {"set_aside", true}, {"drawer", drawer}});
     continue_drawing();
     return;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 #include <bitset>
+#include <string>
+#include <string_view>
 
 #include "core/event_pieces.hpp"
 #include "fmt/format.h"
@@ -11,6 +13,26 @@
 
 namespace carroccio::bma {
 namespace {
+
+// A unit's term of the odds as the log writes it: "Milanese knights 2: 4 = 4" (its strength
+// unmodified) becomes "Milanese knights 2 4"; a modified one ("...: 4 x1/2 disordered [5.3 D] =
+// 2") keeps its modifier, clause and sum ("Milanese knights 2 4 /2 disordered [5.3 D] = 2").
+std::string compact_term(const std::string& what) {
+  const std::size_t colon = what.rfind(": ");
+  if (colon == std::string::npos) return what;
+  const std::string_view rest = std::string_view(what).substr(colon + 2);
+  const std::size_t eq = rest.find(" = ");
+  if (eq == std::string_view::npos) return what;
+  const std::string_view name = std::string_view(what).substr(0, colon);
+  if (rest.substr(0, eq) != rest.substr(eq + 3)) {
+    std::string modified = fmt::format("{} {}", name, rest);
+    // "x1/2" in brief: "/2", as the ohw log writes a halving.
+    for (std::size_t at; (at = modified.find(" x1/2 ")) != std::string::npos;)
+      modified.replace(at, 6, " /2 ");
+    return modified;
+  }
+  return fmt::format("{} {}", name, rest.substr(0, eq));
+}
 
 bool contains(const std::array<std::int16_t, Combat::kMax>& xs, int n, int v) {
   for (int i = 0; i < n; ++i)
@@ -231,12 +253,12 @@ void BmaState::queue_resolution() {
     std::string att, def;
     std::vector<std::string> att_ids, def_ids;  // named for a board (core/event_pieces.hpp)
     for (int i = 0; i < combat_.num_attackers; ++i) {
-      att += (i ? ", " : "") + unit_name(combat_.attackers[static_cast<std::size_t>(i)]) +
+      att += (i ? ", " : "") + log_name(combat_.attackers[static_cast<std::size_t>(i)]) +
              ((combat_.charging >> i) & 1 ? " charging" : "");
       att_ids.push_back(g.unit(combat_.attackers[static_cast<std::size_t>(i)]).id);
     }
     for (int i = 0; i < combat_.num_defenders; ++i) {
-      def += (i ? ", " : "") + unit_name(combat_.defenders[static_cast<std::size_t>(i)]);
+      def += (i ? ", " : "") + log_name(combat_.defenders[static_cast<std::size_t>(i)]);
       def_ids.push_back(g.unit(combat_.defenders[static_cast<std::size_t>(i)]).id);
     }
     if (logging())
@@ -354,9 +376,11 @@ CombatOdds BmaState::combat_odds(bool explain) const {
     }
     const int value = std::max(1, unit(a).value * num / den);
     o.attack += value;
-    if (explain)
+    if (explain) {
       o.terms.push_back(
           {fmt::format("{}: {}{} = {}", g.unit(a).name, unit(a).value, why, value), "bma 5.1.4"});
+      ++o.attacker_terms;
+    }
     int level = level_of(g.unit(a).rating) + (charging ? 1 : 0);
     if (is_inf(a) && morale_modifier_carroccio(a) == -3) level += 1;  // 9.3.1
     best_att = std::max(best_att, level);
@@ -370,10 +394,12 @@ CombatOdds BmaState::combat_odds(bool explain) const {
     if (!dis) all_disordered = false;
     const int value = std::max(1, dis ? unit(d).value / 2 : unit(d).value);
     o.defence += value;
-    if (explain)
+    if (explain) {
       o.terms.push_back({fmt::format("{}: {}{} = {}", g.unit(d).name, unit(d).value,
                                      dis ? " x1/2 disordered [5.3 D]" : "", value),
                          "bma 5.1.4"});
+      ++o.defender_terms;
+    }
     int level = level_of(g.unit(d).rating);
     if (is_inf(d) && morale_modifier_carroccio(d) == -3) level += 1;  // 9.3.1
     best_def = std::max(best_def, level);
@@ -469,16 +495,35 @@ void BmaState::resolve_combat() {
   combat_.shift = static_cast<std::int8_t>(o.shift);
   combat_.drm = static_cast<std::int8_t>(o.drm);
   if (logging()) {
+    // The log's entry keeps to two lines at 1366 px (issue 20): "12:7 on 1.5/1: Milanese knights
+    // 2 8, Company of Death 4 v Imperial vanguard 1 7; +1 attacking leader; +1 better morale":
+    // the attackers' strengths, then the defenders', each unmodified one without its sum, a
+    // modified one whole with its clause; the column said once when no shift moved it; then
+    // every modifier of the die (their sum is the die's modifier, in the event's data). The
+    // event's data and the odds panel keep every term whole.
     nlohmann::json terms = nlohmann::json::array();
-    std::string text;
-    for (const auto& term : o.terms) {
+    std::string units, text;
+    const int unit_terms = o.attacker_terms + o.defender_terms;
+    for (int i = 0; i < static_cast<int>(o.terms.size()); ++i) {
+      const auto& term = o.terms[static_cast<std::size_t>(i)];
       terms.push_back({{"what", term.what}, {"rule", term.rule}});
-      text += "; " + term.what;
+      if (i < unit_terms) {
+        units += (i == 0 ? "" : i == o.attacker_terms ? " v " : ", ") + compact_term(term.what);
+        continue;
+      }
+      if (o.shift == 0 && term.what.rfind("odds ", 0) == 0) continue;
+      // In brief: the die's sign says whose morale is the better; "+1 defenders disordered".
+      std::string what = term.what;
+      for (std::string_view whose : {" (attacker)", " (defender)"})
+        if (what.ends_with(whose)) what.resize(what.size() - whose.size());
+      if (what.ends_with("attacking disordered units"))
+        what.replace(what.size() - 26, 26, "defenders disordered");
+      text += "; " + what;
     }
     if (logging())
       log("odds",
-          fmt::format("Attack {} against {}: column {}, die modifier {:+d}{}.", o.attack, o.defence,
-                      g.tables().column_names[static_cast<std::size_t>(o.column)], o.drm, text),
+          fmt::format("{}:{} on {}: {}{}.", o.attack, o.defence,
+                      g.tables().column_names[static_cast<std::size_t>(o.column)], units, text),
           "bma 5.1.4, 5.2",
           {{"attack", o.attack},
            {"defence", o.defence},
@@ -565,7 +610,7 @@ void BmaState::apply_hit(int u, int severity) {
     // 9.3.2: the Carroccio cannot be disordered; a rout or elimination destroys it.
     if (severity == 1) {
       if (logging())
-        log("carroccio", fmt::format("{} cannot be disordered: no effect.", unit_name(u)),
+        log("carroccio", fmt::format("{} cannot be disordered: no effect.", log_name(u)),
             "bma 9.3.2");
       return;
     }
@@ -782,7 +827,7 @@ void BmaState::place_orphan_leader(int l) {
     if (best >= 0) {
       set_leader_hex(l, unit(best).hex);
       if (logging())
-        log("leader", fmt::format("{} joins {}.", leader_name(l), unit_name(best)), "bma 5.4.6");
+        log("leader", fmt::format("{} joins {}.", leader_name(l), log_name(best)), "bma 5.4.6");
       return;
     }
   }

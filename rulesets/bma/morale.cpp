@@ -95,8 +95,11 @@ void BmaState::morale_event(int u, int die, int modifier, bool passed, const cha
                             const char* rule) const {
   if (!logging()) return;
   log("morale",
-      fmt::format("{} morale {}: d10 {} {:+d} = {} against {}: {}.", unit_says(u, "tests"), what,
-                  die, modifier, die + modifier, morale_value(u), passed ? "passed" : "failed"),
+      // "d10 4 against 5" when no modifier changes the die (issue 20: two lines at 1366 px).
+      fmt::format(
+          "{} morale {}: d10 {}{} against {}: {}.", unit_says(u, "tests"), what, die,
+          modifier == 0 ? std::string() : fmt::format(" {:+d} = {}", modifier, die + modifier),
+          morale_value(u), passed ? "passed" : "failed"),
       rule,
       {{"unit", bma_->unit(u).id},
        {"die", die},

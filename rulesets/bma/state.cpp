@@ -388,7 +388,7 @@ void BmaState::do_apply(game::Action a) {
       if (logging())
         log("leader",
             fmt::format("A replacement leader takes command with {}; only that unit acts now.",
-                        unit_name(u)),
+                        log_name(u)),
             "bma 5.4.3");
       phase_ = Phase::kMoveSelect;
       break;
@@ -546,6 +546,18 @@ std::string BmaState::unit_name(int u) const {
                      h == kNoHex ? "" : " at " + hex_name(h));
 }
 
+std::string BmaState::log_name(int u) const {
+  const int h = unit(u).hex;
+  const std::string& name = bma_->unit(u).name;
+  return h == kNoHex ? name : fmt::format("{} at {}", name, hex_name(h));
+}
+
+std::string BmaState::unit_label(int u) const {
+  const UnitDef& d = bma_->unit(u);
+  if (d.type == UnitType::kCarroccio) return "Carroccio";
+  return fmt::format("{} {}", rating_name(d.rating), d.type == UnitType::kCavalry ? "cav" : "inf");
+}
+
 std::string BmaState::leader_name(int l) const {
   const LeaderState& ls = leader(l);
   return (ls.flags & kReplacement)
@@ -677,6 +689,7 @@ nlohmann::json BmaState::to_json(game::Player viewer) const {
     nlohmann::json uj = {
         {"id", d.id},
         {"name", d.name},
+        {"label", unit_label(u)},
         {"side", g.player_name(d.side)},
         {"type", type_name(d.type)},
         {"rating", rating_name(d.rating)},

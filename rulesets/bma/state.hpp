@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fmt/format.h"
 #include "game/state.hpp"
 #include "game/table/place.hpp"
 #include "rulesets/bma/game.hpp"
@@ -131,6 +132,9 @@ struct CombatOdds {
   int attack = 0, defence = 0;
   int base_column = 0, shift = 0, column = 0, drm = 0;
   std::vector<CombatTerm> terms;
+  // The first terms are one a unit: attacker_terms of the attackers, then defender_terms of the
+  // defenders (the log writes them on either side of a "v").
+  int attacker_terms = 0, defender_terms = 0;
   bool automatic = false;  // no die: all defenders routed, or Carroccio alone
 };
 
@@ -343,9 +347,18 @@ class BmaState final : public game::State {
   // of game/table/place.hpp. Decided once there, for every ruleset: a collective noun
   // ("militia", "levy", "vanguard", "company") is singular, a unit being one body; leaders are
   // persons and always singular, so their sentences say "is" as written.
+  //
+  // The log names a unit by log_name(), its name and its hex ("Milanese knights 2 at 0912"),
+  // the browser writing the name by the unit's short label (its rating and troop as its counter
+  // shows them, "B cav": `label` in the position) so that an entry keeps to two lines at 1366 px
+  // (issue 20); the verb still agrees with unit_name()'s head noun.
   std::string unit_says(int u, std::string_view verb) const {
-    return game::table::says(unit_name(u), verb);
+    return fmt::format("{} {}", log_name(u), game::table::verb_for(unit_name(u), verb));
   }
+  std::string log_name(int u) const;
+  // The short label of a unit, as its counter shows it: its rating and troop ("B cav", "A inf";
+  // the Carroccio by its name).
+  std::string unit_label(int u) const;
   std::string leader_name(int l) const;
   std::string hex_name(int h) const { return bma_->board().label(h); }
   // Emits an event. Callers write `if (logging()) log(...)` so that a playout (no sink) does

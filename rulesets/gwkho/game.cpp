@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "fmt/format.h"
+#include "game/table/place.hpp"
 #include "rulesets/gwkho/state.hpp"
 
 namespace carroccio::gwkho {
@@ -28,6 +31,18 @@ GwkhoGame::GwkhoGame(Scenario scenario, RuleOptions rules, game::Options options
     else if (d.troop != d.list_troop)  // [G-40b] mounted infantry riding
       label += fmt::format(" (riding as {})", troop);
     troop_labels_.push_back(std::move(label));
+  }
+  std::vector<std::string> troops;
+  for (int e = 0; e < num_elements(); ++e) troops.push_back(troop_text(element(e).troop));
+  for (int e = 0; e < num_elements(); ++e) {
+    const std::string& troop = troops[static_cast<std::size_t>(e)];
+    int number = 0, of = 0;
+    for (int o = 0; o < num_elements(); ++o)
+      if (element(o).side == element(e).side && troops[static_cast<std::size_t>(o)] == troop) {
+        ++of;
+        if (o <= e) ++number;
+      }
+    board_labels_.push_back(game::table::piece_label(troop, number, of));
   }
 }
 

@@ -201,6 +201,10 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
     return troop_labels_[static_cast<std::size_t>(e)];
   }
   std::string label(int e) const;
+  // The short label the board writes on element e and the browser's log writes in place of its
+  // names (issue 20: an entry on two lines at 1366 px): its troop and, when its side has several
+  // of that troop, its number among them ("Hc(s) #3"; the colour says the side).
+  const std::string& board_label(int e) const { return board_labels_[static_cast<std::size_t>(e)]; }
   // "Philip of Heinsberg's command" (the general's name before any comma and title),
   // "Guy of Namur's command", "Yves d'Alegre's command"; "command 2" for a command with no
   // general's name.
@@ -211,6 +215,7 @@ class GwkhoGame final : public game::Game, public std::enable_shared_from_this<G
   RuleOptions rules_;
   std::array<std::unique_ptr<ArmyReport>, kNumSides> reports_;
   std::vector<std::string> troop_labels_;  // troop_label() of each element
+  std::vector<std::string> board_labels_;  // board_label() of each element
 };
 
 }  // namespace carroccio::gwkho

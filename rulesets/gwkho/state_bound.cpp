@@ -312,7 +312,8 @@ void GwkhoState::apply_bound(game::Action a) {
     reg_roll_ = r;
     if (logging())
       emit("regiment",
-           fmt::format("{} {} the regiment {} ({} PIP)", gw_->command_label(active_, c),
+           // The kind says it is a regiment (two lines at 1366 px, issue 20).
+           fmt::format("{} {} {} ({} PIP)", gw_->command_label(active_, c),
                        game::table::verb_for(gw_->command_label(active_, c), "activates"),
                        gw_->side(active_)
                            .army.commands[static_cast<std::size_t>(c)]

@@ -208,6 +208,10 @@ nlohmann::json GwkhoState::to_json(game::Player viewer) const {
     const ElementDef& d = gw_->element(e);
     j["units"].push_back({{"id", d.id},
                           {"name", d.name},
+                          {"label", gw_->board_label(e)},
+                          // The forms the log names it by (docs/api.md): each written by its
+                          // label in the browser's log.
+                          {"log_names", {gw_->label(e), gw_->troop_label(e), gw_->short_label(e)}},
                           {"side", sc.sides[static_cast<std::size_t>(d.side)].id},
                           {"type", troop_text(d.troop)},
                           {"command", d.command},

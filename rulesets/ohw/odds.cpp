@@ -119,7 +119,7 @@ nlohmann::json OhwState::hit_modifiers(int u, int t, bool melee) const {
   }
   if (halvings > 0 || doubled)
     mods.push_back(modifier("the halvings and doubling multiply; the result is rounded up once",
-                            "ohw O-22", "rounded up once"));
+                            "ohw O-22", "rounded up"));
   return mods;
 }
 
@@ -149,12 +149,19 @@ std::string OhwState::unit_label(int u) const {
 
 std::string OhwState::roll_reasons(int u, int t, bool melee, const HitFactors& h) const {
   std::string out = fmt::format("d6 {}", h.die);
-  // Each clause without the book's name, which the entry's own citation gives (a compact entry:
-  // two lines at 1366 px, issue 20).
+  // Each clause without the book's name, which the entry's own citation gives, and none where it
+  // is that citation itself (2.3 for a shot, 3.2 for a strike): a compact entry, two lines at
+  // 1366 px (issue 20).
+  const std::string_view own = melee ? "ohw 3.2" : "ohw 2.3";
   for (const auto& m : hit_modifiers(u, t, melee)) {
     std::string_view rule = m["rule"].get_ref<const std::string&>();
+    const std::string brief = m.value("brief", m["what"].get<std::string>());
+    if (rule == own) {
+      out += "; " + brief;
+      continue;
+    }
     if (rule.starts_with("ohw ")) rule.remove_prefix(4);
-    out += fmt::format("; {} [{}]", m.value("brief", m["what"].get<std::string>()), rule);
+    out += fmt::format("; {} [{}]", brief, rule);
   }
   out += fmt::format(" -> {} hit{}", h.hits, h.hits == 1 ? "" : "s");
   return out;

@@ -211,7 +211,7 @@ void OhwState::apply_die(int value) {
       if (logging())  // the shooter and its target named for a board (core/event_pieces.hpp)
         emit(core::attack_event(
             "shoot",
-            fmt::format("{} {}: {} (now {} of 15)", game::table::says(unit_words(p.a), "shoots at"),
+            fmt::format("{} {}: {} ({}/15)", game::table::says(unit_words(p.a), "shoots at"),
                         unit_words(p.t), why, unit(p.t).hits),
             "ohw 2.3", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
       break;
@@ -231,7 +231,7 @@ void OhwState::apply_die(int value) {
       if (logging())
         emit(core::attack_event(
             "melee",
-            fmt::format("{} {}: {} (now {} of 15)", game::table::says(unit_words(p.a), "strikes"),
+            fmt::format("{} {}: {} ({}/15)", game::table::says(unit_words(p.a), "strikes"),
                         unit_words(p.t), why, unit(p.t).hits),
             "ohw 3.2", {ohw_->unit(p.a).id}, {ohw_->unit(p.t).id}));
       break;
@@ -510,7 +510,7 @@ std::string OhwState::action_to_string(game::Action a) const {
           fmt::format("{} {} on {}", who, v("marches"),
                       ohw_->terrain_words(ohw_->goals()[static_cast<std::size_t>(g)]));
       if (kPostTurns[static_cast<std::size_t>(q)] != 0)
-        text += fmt::format(" then {} {:+d}", v("turns"), kPostTurns[static_cast<std::size_t>(q)]);
+        text += fmt::format(", {} {:+d}", v("turns"), kPostTurns[static_cast<std::size_t>(q)]);
       if (selected_ >= 0)
         if (auto b = move_result(selected_, code))
           text += fmt::format(", ending {}", ohw_->place_words(b->centre()));
@@ -537,7 +537,7 @@ std::string OhwState::action_to_string(game::Action a) const {
     else if (dist > 0)
       text += fmt::format(" {} {}/4", v("moves"), dist);
     if (kPostTurns[static_cast<std::size_t>(post)] != 0)
-      text += fmt::format(" then {} {:+d}", v("turns"), kPostTurns[static_cast<std::size_t>(post)]);
+      text += fmt::format(", {} {:+d}", v("turns"), kPostTurns[static_cast<std::size_t>(post)]);
     if (selected_ >= 0 && dist > 0) {
       if (auto b = move_result(selected_, code))
         text += fmt::format(", ending {}", ohw_->place_words(b->centre()));

@@ -21,10 +21,10 @@
 // latest entry and unfolded or folded by a click on its title. Then an ohw/s1 game against
 // the heuristic agent: the knights go forward until a fight is on offer, whose odds (dice,
 // results, every modifier with its ohw clause) are shown whole before it is taken, at 1366x768,
-// 1920x1080 and on an upright tablet. Last, an ohw/s1 and a fastplay/mill game between two
-// random agents played to their end: at 1366x768 and 1920x1080 no log entry takes more than two
-// lines, its pieces written by their short labels on their side's colours, never by their whole
-// names (issue 20, point 3; screen-log-*.png). Saves screen-small.png (1366x768),
+// 1920x1080 and on an upright tablet. Last, an ohw/s1, a fastplay/mill, a bma/legnano and a
+// gwkho/legnano game between two random agents (seed 5) played to their end: at 1366x768,
+// 1920x1080 and 768x1024 no log entry takes more than two lines, its pieces written by their short labels on
+// their side's colours, never by their whole names (issue 20, point 3; screen-log-*.png). Saves screen-small.png (1366x768),
 // screen-large.png (1920x1080), screen-folded.png, screen-tablet.png, screen-bma*.png and
 // screen-odds*.png beside SCREENSHOT_PATH
 // (default build/e2e/screen.png). Exits 0 on success; on failure prints one sentence and exits 1.
@@ -204,7 +204,7 @@ async function logLines(page) {
 
 /**
  * Log entries compact (issue 20, point 3): a game between two agents played to its end, its log
- * read at 1366x768 and 1920x1080. Each entry's text flows under its kind (the panel's whole width
+ * read at 1366x768, 1920x1080 and on an upright tablet (768x1024). Each entry's text flows under its kind (the panel's whole width
  * from its second line on) and no entry takes more than 2 lines (its text, its pieces by their
  * labels on their side's colours, its citation); the pieces are named so, by the labels the
  * position gives, never by their whole names.
@@ -216,7 +216,7 @@ async function checkLogEntries(page, ruleset, scenario, players, dir) {
     await sleep(100);
   }
   await sleep(500);
-  for (const vp of [SMALL, LARGE]) {
+  for (const vp of [SMALL, LARGE, UPRIGHT]) {
     await page.setViewportSize(vp);
     await sleep(400);
     // Unfolded, over the end screen's layer: the entries as the panel lays them out.
@@ -239,6 +239,7 @@ async function checkLogEntries(page, ruleset, scenario, players, dir) {
     if (pieces.whole.length) fail(`${ruleset} at ${vp.width}x${vp.height}: an entry still names "${pieces.whole[0]}" in full.`);
     log(`${ruleset} log at ${vp.width}x${vp.height}: all ${entries.length} entries (${rolls.length} rolls) on two lines or fewer, ${pieces.n} pieces named by their labels`);
     if (vp === SMALL) await screenshotAt(page, path.join(dir, `screen-log-${ruleset}.png`));
+    else await screenshotAt(page, path.join(dir, `screen-log-${ruleset}-${vp.width}x${vp.height}.png`));
   }
   await page.setViewportSize(SMALL);
   await sleep(200);
@@ -380,6 +381,8 @@ async function run() {
   for (const [ruleset, scenario, players] of [
     ['ohw', 's1', { blue: 'random', red: 'random' }],
     ['fastplay', 'mill', { attack: 'random', hold: 'random' }],
+    ['bma', 'legnano', { imperial: 'random', lombard: 'random' }],
+    ['gwkho', 'legnano', { imperial: 'random', lombard: 'random' }],
   ])
     await checkLogEntries(page, ruleset, scenario, players, dir);
   if (harness.pageErrors.length) fail(`the page raised ${harness.pageErrors.length} error(s): ${harness.pageErrors[0]}`);

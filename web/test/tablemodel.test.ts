@@ -79,6 +79,10 @@ describe('table model', () => {
     // Under the type on the base: the unit's number from its name, or nothing.
     expect(unitNumber(named.units[0])).toBe('#2');
     expect(unitNumber(named.units[1])).toBe('');
+    // A name without a number (a gwkho group's): the number of the label the position gives it.
+    const labelled = readTableState({ ...state, units: [{ ...levy, name: 'Rhineland knights', label: 'Hc(o) #3', type: 'Hc(o)' }] });
+    expect(labelled.units[0].label).toBe('Hc(o) #3');
+    expect(unitNumber(labelled.units[0])).toBe('#3');
     // A position without names (an old record's view): the id, as before.
     expect(readTableState(state).units[0].name).toBe('b1');
     expect(describeTableUnit(readTableState(state).units[0], side, 100)).not.toMatch(/^The/);

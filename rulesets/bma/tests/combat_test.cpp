@@ -492,6 +492,39 @@ TEST(Bma_5_Combat, Clause_5_1_4_BetterMoralePlusOneMinusOne) {
   EXPECT_EQ(b.s->combat_odds().drm, 1);
 }
 
+// The log's entries of a combat keep to two lines at 1366 px (issue 20): a unit by its name and
+// hex (the browser writes the name by the label its counter shows, `label` in the position), a
+// strength without modifier once ("u0 8", not "u0: 8 = 8"), attackers and defenders either side
+// of a "v", the column said once, then each modifier of the die; the odds' terms keep every
+// sentence whole.
+TEST(Bma_Log, Clause_5_1_4_TheCombatEntriesAreCompact) {
+  Bench b(duel());
+  b.set(0, Status::kOrdered, 8);
+  b.set(1, Status::kOrdered, 8);
+  EXPECT_EQ(b.s->to_json(0)["units"][0]["label"], "A inf");
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+  ASSERT_FALSE(events_of(b.log, "combat").empty());
+  EXPECT_EQ(events_of(b.log, "combat").front().text, "Combat: u0 at 0505 attack u1 at 0506.");
+  ASSERT_FALSE(events_of(b.log, "odds").empty());
+  // Positive: unmodified strengths written once, the unshifted column in the head only.
+  EXPECT_EQ(events_of(b.log, "odds").front().text, "8:8 on 1/1: u0 8 v u1 8.");
+  // Negative: a halved defender keeps its modifier and clause.
+  Bench c(duel());
+  c.set(0, Status::kOrdered, 8);
+  c.set(1, Status::kDisordered, 8);
+  open_combat(*c.s, 0);
+  declare(*c.s, 1, {0});
+  resolve(*c.s);
+  ASSERT_FALSE(events_of(c.log, "odds").empty());
+  const std::string halved = events_of(c.log, "odds").front().text;
+  EXPECT_NE(halved.find("u0 8 v u1 8 /2 disordered [5.3 D] = 4; +1 defenders disordered"),
+            std::string::npos)
+      << halved;
+  EXPECT_NE(events_of(c.log, "odds").front().data.dump().find("read on the"), std::string::npos);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 5.2 The table
 
@@ -679,14 +712,14 @@ TEST(Bma_Log, VerbsAgreeWithAUnitsName) {
        {"Milanese knights 1", "German men-at-arms 2", "Knights of the imperial standard"}) {
     Bench b(named(n));
     duel_roll(b, 8, 8, Status::kOrdered, 5);  // 1/1, row 5: DD
-    EXPECT_EQ(disorder_text(b), n + " (A infantry at 0506) are disordered.") << dump(b.log);
+    EXPECT_EQ(disorder_text(b), n + " at 0506 are disordered.") << dump(b.log);
   }
   // Negative: singular and collective names keep "is" (decided once in place.hpp).
   for (const std::string n : {"Como militia 2", "Brescian levy 1", "Company of Death 1",
                               "Militia of Piacenza and Verona"}) {
     Bench b(named(n));
     duel_roll(b, 8, 8, Status::kOrdered, 5);
-    EXPECT_EQ(disorder_text(b), n + " (A infantry at 0506) is disordered.") << dump(b.log);
+    EXPECT_EQ(disorder_text(b), n + " at 0506 is disordered.") << dump(b.log);
   }
 }
 

@@ -73,7 +73,11 @@ TEST(Ohw_Odds, Clause_2_3_ii_TheLogGivesTheDieEveryModifierAndTheResult) {
   // The clause without the book's name: the entry's citation gives it (issue 20).
   EXPECT_NE(text.find("[2.3 ii]"), std::string::npos) << text;
   EXPECT_EQ(text.find("[ohw "), std::string::npos) << text;
-  EXPECT_NE(text.find("-> 4 hits (now 4 of 15)"), std::string::npos) << text;
+  EXPECT_NE(text.find("-> 4 hits (4/15)"), std::string::npos) << text;
+  // The modifier of the entry's own clause (2.3) is named without its bracket: the citation
+  // gives it.
+  EXPECT_NE(text.find("; archers +2;"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[2.3]"), std::string::npos) << text;
   // Negative: a levy target has no armour to name.
   core::EventLog log2;
   const Table l = shot_logged("levies", log2);

@@ -216,6 +216,11 @@ export class HexBoard implements BoardRenderer {
   }
 
   /** Zoom so the map's width fills the pane (on a wide pane, a bigger map scrolled up and down). */
+  /** The fill and ink of a side's counters (the log writes its pieces on them). */
+  sideColours(side: string): [string, string] {
+    return sideIndex(this.sc, side) === 0 ? ['var(--imperial)', 'var(--imperial-ink)'] : ['var(--lombard)', 'var(--lombard-ink)'];
+  }
+
   fitWidth(): void {
     this.pz.fitWidth();
     this.keepReadable = this.pz.current().scale >= READABLE_SCALE * 0.99;

@@ -1035,11 +1035,15 @@ export class TableBoard implements BoardRenderer {
     const pts = x.corners.map((c) => this.P(c));
     const hx = Math.max(...pts.map((q) => Math.abs(q[0] - cx)));
     const hy = Math.max(...pts.map((q) => Math.abs(q[1] - cy)));
-    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-hx': hx.toFixed(1), 'data-hy': hy.toFixed(1), 'data-long': typeLabel(x.type), 'data-short': typeLabel(x.type, true) });
+    // Where no number is written under the type (no hits counted), the long form carries the
+    // number of the unit's label after its type ("Hc(s) #3"), as the log writes the piece.
+    const number = x.hits === null ? unitNumber(x) : '';
+    const long = number ? `${typeLabel(x.type)} ${number}` : typeLabel(x.type);
+    const g = svg('g', { class: 'tunit-text', 'data-label-of': x.id, 'data-cx': cx, 'data-cy': cy, 'data-hx': hx.toFixed(1), 'data-hy': hy.toFixed(1), 'data-long': long, 'data-short': typeLabel(x.type, true) });
     const paint = { fill: ink, stroke: fill, 'paint-order': 'stroke', 'stroke-linejoin': 'round', 'text-anchor': 'middle' };
     // The leader line to the label when it stands beside the base (fitLabels).
     g.appendChild(svg('line', { class: 'tunit-leader', stroke: fill, x1: cx, y1: cy, x2: cx, y2: cy }));
-    g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [typeLabel(x.type)]));
+    g.appendChild(svg('text', { ...paint, x: cx, y: cy, class: 'tunit-label', 'data-testid': `label-${x.id}` }, [long]));
     const tag = unitTag(x);
     if (tag) {
       // [uncrewed] Above the type, a small tag saying no one works the piece (or an enemy does).

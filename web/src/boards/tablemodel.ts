@@ -36,6 +36,8 @@ export interface TableUnit {
   id: string;
   /** The unit's name as the rules' sentences give it ("the League knights #2"), else its id. */
   name: string;
+  /** The short label the position gives it ("knights #2", "Hc(s) #3"), else ''. */
+  label: string;
   side: string;
   type: string;
   x: number;
@@ -114,6 +116,7 @@ export function readTableState(s: Record<string, unknown>): TableState {
     units: units.map((u) => ({
       id: String(u.id ?? ''),
       name: typeof u.name === 'string' && u.name ? u.name : String(u.id ?? ''),
+      label: typeof u.label === 'string' ? u.label : '',
       side: String(u.side ?? ''),
       type: String(u.type ?? ''),
       x: num(u.x),
@@ -184,8 +187,8 @@ export function capitalised(name: string): string {
  * it among its side's units of its type ("the League knights #2" -> "#2"), '' when it has none
  * (the type above and the side's colour say the rest). Never the unit's id.
  */
-export function unitNumber(u: { name: string }): string {
-  return /(#\d+)\s*$/.exec(u.name)?.[1] ?? '';
+export function unitNumber(u: { name: string; label?: string }): string {
+  return /(#\d+)\s*$/.exec(u.name)?.[1] ?? /(#\d+)\s*$/.exec(u.label ?? '')?.[1] ?? '';
 }
 
 /**

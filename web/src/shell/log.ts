@@ -44,18 +44,30 @@ const KIND_CLASS: Record<string, string> = {
  */
 export interface LogPiece {
   id: string;
+  /** A form the log names it by (one piece for each form). */
   name: string;
   label: string;
   colours: [string, string] | null; // fill and ink, as the board paints the side
+  /** Its whole name, for the hover text (its longest form). */
+  title?: string;
 }
 
-/** The log's pieces from a position's units: those the position gives a short label. */
+/**
+ * The log's pieces from a position's units: those the position gives a short label, each by
+ * every form the log names it by: its `log_names` where the position lists them (a name with its
+ * troop, with its command: "Milanese knights #2 (Hc(i)) of Guido's command"), else its `name`.
+ */
 export function logPieces(units: unknown, colours: (side: string) => [string, string] | null): LogPiece[] {
   if (!Array.isArray(units)) return [];
   const out: LogPiece[] = [];
   for (const u of units as Record<string, unknown>[]) {
-    if (typeof u.name !== 'string' || typeof u.label !== 'string' || !u.name || !u.label) continue;
-    out.push({ id: String(u.id ?? ''), name: u.name, label: u.label, colours: colours(String(u.side ?? '')) });
+    if (typeof u.label !== 'string' || !u.label) continue;
+    const listed = Array.isArray(u.log_names) ? u.log_names.filter((n): n is string => typeof n === 'string' && n.length > 0) : [];
+    const names = listed.length ? listed : typeof u.name === 'string' && u.name ? [u.name] : [];
+    if (!names.length) continue;
+    const title = names.reduce((a, b) => (b.length > a.length ? b : a));
+    const side = colours(String(u.side ?? ''));
+    for (const name of names) out.push({ id: String(u.id ?? ''), name, label: u.label, colours: side, title });
   }
   return out;
 }
@@ -155,7 +167,7 @@ export class EventLogPanel {
 
   private piece(p: LogPiece): HTMLElement {
     const style = p.colours ? `background:${p.colours[0]};color:${p.colours[1]}` : undefined;
-    return h('span', { class: 'ev-piece', title: p.name, 'data-unit': p.id, style }, p.label);
+    return h('span', { class: 'ev-piece', title: p.title ?? p.name, 'data-unit': p.id, style }, p.label);
   }
 
   /**
