@@ -90,7 +90,11 @@ void attack(OhwState& s, const std::vector<int>& movers, const Score& score) {
 
 TEST(Ohw_Scenarios, S1_TheWagonCanBeReachedByListedMovesAndTaken) {
   auto s = scenario("s1");
-  for (const char* id : {"r1", "r2", "r3", "r4", "r5"}) s->debug_remove(index_of(*s, id));
+  // The guards cleared: three removed, two sent far from the wagon (four removed would break the
+  // League, O-43, and win without the wagon).
+  for (const char* id : {"r1", "r2", "r3"}) s->debug_remove(index_of(*s, id));
+  s->debug_place(index_of(*s, "r4"), at(32, 14), 90);
+  s->debug_place(index_of(*s, "r5"), at(4, 4), 90);
   const geo::Polygon& wagon = s->ohw().terrain(terrain_index(*s, "wagon")).outline;
   const Score touch = [&](const OhwState& st, int u) {
     std::int64_t d = INT64_MAX;

@@ -149,9 +149,12 @@ TEST(Ohw_5_Optional, Clause_5_3_PeasantArchersAloneReplaceAnyOneUnit) {
 }
 
 // S1: Blue touches the wagon; a red levy 3.9" from it prevents the win, at 4.1" it does not.
+// Three League units are removed and a fourth stands far off (four removed would break the
+// League, O-43).
 void s1_wagon(double levy_y, bool blue_wins) {
   auto s = builtin("s1");
-  for (const char* id : {"r1", "r2", "r4", "r5"}) s->debug_remove(unit_index(*s, id));
+  for (const char* id : {"r1", "r2", "r4"}) s->debug_remove(unit_index(*s, id));
+  s->debug_place(unit_index(*s, "r5"), at(32, 14), 90);
   s->debug_place(unit_index(*s, "b3"), at(18, 11), 270);  // front on the wagon's north side
   s->debug_place(unit_index(*s, "r3"), at(18, levy_y), 90);
   pass_turn(*s);
@@ -164,6 +167,25 @@ void s1_wagon(double levy_y, bool blue_wins) {
 
 TEST(Ohw_Scenarios, S1_ALeagueUnitWithinFourInchesDeniesTheWagon) { s1_wagon(3.1, false); }
 TEST(Ohw_Scenarios, S1_ALeagueUnitBeyondFourInchesDoesNot) { s1_wagon(2.9, true); }
+
+// [O-43] S1: four League units removed break the League at the end of the player turn.
+void s1_removed(std::initializer_list<const char*> ids, bool blue_wins) {
+  auto s = builtin("s1");
+  for (const char* id : ids) s->debug_remove(unit_index(*s, id));
+  pass_turn(*s);
+  EXPECT_EQ(s->is_terminal(), blue_wins);
+  if (blue_wins) {
+    EXPECT_EQ(s->winner(), 0);
+    EXPECT_EQ(s->end_reason(), EndReason::kBreak);
+  }
+}
+
+TEST(Ohw_Scenarios, S1_BlueWinsOnRemovingFourLeagueUnits) {
+  s1_removed({"r1", "r2", "r3", "r4"}, true);
+}
+TEST(Ohw_Scenarios, S1_ThreeLeagueUnitsRemovedAreNotEnough) {
+  s1_removed({"r1", "r2", "r3"}, false);
+}
 
 TEST(Ohw_Scenarios, S1_RedWinsAtTheTurnLimit) {
   auto s = builtin("s1");
