@@ -51,6 +51,16 @@ nlohmann::json duel(const std::string& att_type = "infantry", const std::string&
       std::move(leaders), std::move(forest));
 }
 
+// On a duel's bench: u0 ordered with chit 8, u1 `defender` with chit `value`; u0 attacks u1 and
+// the combat is resolved.
+void fight_duel(Bench& b, Status defender, int value) {
+  b.set(0, Status::kOrdered, 8);
+  b.set(1, defender, value);
+  open_combat(*b.s, 0);
+  declare(*b.s, 1, {0});
+  resolve(*b.s);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 5.1 Basic combat rules
 
@@ -512,11 +522,7 @@ TEST(Bma_Log, Clause_5_1_4_TheCombatEntriesAreCompact) {
   EXPECT_EQ(events_of(b.log, "odds").front().text, "8:8 on 1/1: u0 8 v u1 8.");
   // Negative: a halved defender keeps its modifier and clause.
   Bench c(duel());
-  c.set(0, Status::kOrdered, 8);
-  c.set(1, Status::kDisordered, 8);
-  open_combat(*c.s, 0);
-  declare(*c.s, 1, {0});
-  resolve(*c.s);
+  fight_duel(c, Status::kDisordered, 8);
   ASSERT_FALSE(events_of(c.log, "odds").empty());
   const std::string halved = events_of(c.log, "odds").front().text;
   EXPECT_NE(halved.find("u0 8 v u1 8 /2 disordered [5.3 D] = 4; +1 defenders disordered"),
@@ -532,11 +538,7 @@ TEST(Bma_Log, Clause_5_1_4_TheCombatEntriesAreCompact) {
 // beside its unchanged sentence.
 TEST(Bma_5_Combat, Clause_5_1_TheCombatEventNamesAttackersAndDefenders) {
   Bench b(duel());
-  b.set(0, Status::kOrdered, 8);
-  b.set(1, Status::kOrdered, 8);
-  open_combat(*b.s, 0);
-  declare(*b.s, 1, {0});
-  resolve(*b.s);
+  fight_duel(b, Status::kOrdered, 8);
   const auto combats = events_of(b.log, "combat");
   ASSERT_FALSE(combats.empty());
   const core::Event& e = combats.front();
@@ -848,11 +850,7 @@ TEST(Bma_5_Combat, Clause_5_3_R_RoutingOffTheHomeEdgeEliminates) {
 
 TEST(Bma_5_Combat, Clause_5_3_R_RoutedDefenderEliminatedWithoutRoll) {
   Bench b(duel());
-  b.set(0, Status::kOrdered, 8);
-  b.set(1, Status::kRouted, 0);
-  open_combat(*b.s, 0);
-  declare(*b.s, 1, {0});
-  resolve(*b.s);
+  fight_duel(b, Status::kRouted, 0);
   // No chit for the routed unit, no combat die: it is simply eliminated.
   EXPECT_EQ(b.s->unit(1).status, Status::kEliminated);
   EXPECT_TRUE(last_die_event(b.log).is_null());
@@ -861,11 +859,7 @@ TEST(Bma_5_Combat, Clause_5_3_R_RoutedDefenderEliminatedWithoutRoll) {
   EXPECT_EQ(b.s->unit(0).status, Status::kOrdered);  // the attacker suffers nothing
   // Negative: a disordered defender is fought normally.
   Bench c(duel());
-  c.set(0, Status::kOrdered, 8);
-  c.set(1, Status::kDisordered, 8);
-  open_combat(*c.s, 0);
-  declare(*c.s, 1, {0});
-  resolve(*c.s);
+  fight_duel(c, Status::kDisordered, 8);
   EXPECT_EQ(pending(*c.s), TaskKind::kCrtRoll);
 }
 
